@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import securityPlugin from './plugins/security';
+import catalogCachePlugin from './features/products/catalog-cache';
+import mailPlugin from './features/mail/mail-plugin';
+import storagePlugin from './features/uploads/storage-plugin';
+import healthRoutes from './features/health/routes';
+import userRoutes from './features/users/routes';
+import productRoutes from './features/products/routes';
+import orderRoutes from './features/orders/routes';
+import uploadRoutes from './features/uploads/routes';
+import mailRoutes from './features/mail/routes';
+import dashboardRoutes from './features/dashboard/routes';
+import settingsRoutes from './features/settings/routes';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server without listening, so tests can drive it with app.inject(). */
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(dbPlugin, { config, database });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(storagePlugin);
+  await app.register(mailPlugin);
+  await app.register(catalogCachePlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(productRoutes, { prefix: '/products' });
+      await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(uploadRoutes, { prefix: '/upload' });
+      await api.register(mailRoutes);
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(settingsRoutes, { prefix: '/settings' });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

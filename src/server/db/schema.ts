@@ -1,0 +1,201 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    priceNgwee: integer('price_ngwee').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    sku: text('sku').notNull(),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    brand: text('brand').notNull().default(''),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    ingredients: text('ingredients').notNull().default(''),
+    benefits: text('benefits').notNull().default(''),
+    size: text('size'),
+    howToUse: text('how_to_use').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    mainImage: text('main_image').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_nonnegative', sql`${t.priceNgwee} >= 0`),
+    check('products_stock_nonnegative', sql`${t.countInStock} >= 0`),
+    uniqueIndex('products_sku_lower_key').on(sql`lower(${t.sku})`),
+    index('products_category_created_idx').on(t.category, t.createdAt),
+    index('products_created_at_idx').on(t.createdAt),
+    index('products_price_idx').on(t.priceNgwee),
+    index('products_featured_idx').on(t.isFeatured, t.createdAt),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('product_reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('product_reviews_product_user_key').on(t.productId, t.userId),
+    index('product_reviews_product_idx').on(t.productId, t.createdAt),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull().default(''),
+    customerEmail: text('customer_email').notNull().default(''),
+    shippingAddress: jsonb('shipping_address').$type<{
+      address: string;
+      city: string;
+      province: string;
+      zipCode: string;
+      phoneNumber: string;
+    }>().notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    itemsNgwee: integer('items_ngwee').notNull(),
+    taxNgwee: integer('tax_ngwee').notNull(),
+    shippingNgwee: integer('shipping_ngwee').notNull(),
+    totalNgwee: integer('total_ngwee').notNull(),
+    status: text('status').notNull().default('Pending'),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    paymentResult: jsonb('payment_result').$type<Record<string, unknown>>(),
+    paymentReference: text('payment_reference'),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_status_known', sql`${t.status} in ('Pending','Processing','Shipped','Delivered','Cancelled')`),
+    check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','creditCard')`),
+    check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_paid_created_idx').on(t.isPaid, t.createdAt),
+    index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
+    index('orders_customer_email_trgm_idx').using('gin', sql`${t.customerEmail} gin_trgm_ops`),
+    index('orders_id_text_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    unitPriceNgwee: integer('unit_price_ngwee').notNull(),
+    quantity: integer('quantity').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/** Every message the shop sends, recorded before it is sent, so a crash neither loses nor repeats one. */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    batchId: uuid('batch_id'),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('mail_messages_status_known', sql`${t.status} in ('pending','sending','sent','failed','uncertain')`),
+    index('mail_messages_status_idx').on(t.status, t.createdAt),
+    index('mail_messages_batch_idx').on(t.batchId),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Shop identity and payment numbers, editable by an admin; one row per key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const CHANNEL = 'catalog_changed';
+const MAX_ENTRIES = 1000;
+
+/**
+ * Public catalogue answers (product lists, featured, detail) kept as ready JSON text.
+ * Any write that changes what a shopper sees (product edit, review, stock taken or returned)
+ * calls invalidate(): this instance drops everything at once, and a NOTIFY tells every other
+ * instance on the same PostgreSQL to do the same.
+ */
+export class CatalogCache {
+  private entries = new Map<string, string>();
+  /** Bumped on every invalidation; part of the ETag so browsers revalidate cheaply. */
+  version = randomUUID().slice(0, 8);
+  private readonly instanceId = randomUUID();
+
+  constructor(private readonly notify: (payload: string) => Promise<void>) {}
+
+  get(key: string): string | undefined {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      // Map keeps insertion order: re-inserting makes this the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Stores an answer computed from data read under `versionAtStart`; dropped if a write came in between. */
+  set(key: string, json: string, versionAtStart: string): void {
+    if (versionAtStart !== this.version) return;
+    this.entries.set(key, json);
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  clearLocal(): void {
+    this.entries.clear();
+    this.version = randomUUID().slice(0, 8);
+  }
+
+  async invalidate(): Promise<void> {
+    this.clearLocal();
+    await this.notify(this.instanceId).catch(() => {});
+  }
+
+  onRemoteNotify(payload: string): void {
+    if (payload !== this.instanceId) this.clearLocal();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogCache: CatalogCache;
+  }
+}
+
+export default fp(
+  async function catalogCachePlugin(app: FastifyInstance) {
+    const cache = new CatalogCache((payload) => app.database.notify(CHANNEL, payload));
+    if (app.database.kind === 'postgres') {
+      await app.database.listen(CHANNEL, (payload) => cache.onRemoteNotify(payload));
+    }
+    app.decorate('catalogCache', cache);
+  },
+  { name: 'catalog-cache', dependencies: ['db'] },
+);

@@ -1,0 +1,66 @@
+import jwt from '@fastify/jwt';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { users } from '../db/schema';
+import { Forbidden, Unauthorized } from '../lib/http-errors';
+
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a valid token of a user who still exists. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: as authenticate, and the user is an admin now (read from the database, not the token). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    signToken: (userId: string) => string;
+  }
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string };
+    user: { sub: string };
+  }
+}
+
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    app.register(jwt, { secret: app.config.jwtSecret, sign: { expiresIn: app.config.jwtExpiresIn } });
+    app.decorateRequest('currentUser', null);
+    app.decorate('signToken', (userId: string) => app.jwt.sign({ sub: userId }));
+
+    async function authenticate(request: FastifyRequest) {
+      const header = request.headers.authorization;
+      if (!header || !/^Bearer\s+\S+/i.test(header)) throw Unauthorized('Authentication required. Please log in.');
+      let sub: string;
+      try {
+        ({ sub } = await request.jwtVerify<{ sub: string }>());
+      } catch {
+        throw Unauthorized('Not authorized, token failed');
+      }
+      const [user] = await app.db
+        .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin })
+        .from(users)
+        .where(eq(users.id, sub))
+        .limit(1);
+      if (!user) throw Unauthorized('Not authorized, token failed');
+      request.currentUser = user;
+    }
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (!request.currentUser?.isAdmin) throw Forbidden('Not authorized as an admin');
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

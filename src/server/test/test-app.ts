@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../app';
+import type { AppConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../lib/password';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole server on a fresh database: in-memory PGlite by default, or a new database made on the
+ * PostgreSQL named by TEST_DATABASE_URL (dropped again on close). No port is opened; use app.inject().
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-test-'));
+  const fresh = process.env.TEST_DATABASE_URL ? await createFreshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const database = await openDatabase({ databaseUrl: fresh?.url, poolSize: 20 });
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    mailFrom: '"Test Shop" <shop@coop-shop.example>',
+    jwtSecret: randomBytes(32).toString('hex'),
+    jwtExpiresIn: '1h',
+    publicUrl: 'http://localhost:3000',
+    logLevel: 'silent',
+    seedDemo: false,
+    ...overrides,
+  };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createFreshPostgresDatabase(adminUrl: string) {
+  const name = `shop_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Makes a user directly in the database and answers a bearer header for it. */
+export async function createUser(
+  t: TestApp,
+  opts: { isAdmin?: boolean; email?: string; name?: string; password?: string } = {},
+) {
+  counter += 1;
+  const email = opts.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = opts.password ?? 'correct horse battery';
+  const [user] = await t.app.db
+    .insert(users)
+    .values({
+      name: opts.name ?? `Test User ${counter}`,
+      firstName: 'Test',
+      lastName: `User ${counter}`,
+      email,
+      passwordHash: await hashPassword(password),
+      isAdmin: opts.isAdmin ?? false,
+    })
+    .returning();
+  const token = t.app.signToken(user.id);
+  return { user, token, password, email, auth: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,66 @@
+/**
+ * The one home of the shop's money rules, used by the server when it prices an order
+ * and by the web app when it shows a cart or checkout summary.
+ *
+ * Amounts are integer ngwee (1 kwacha = 100 ngwee) so that sums never drift; the API
+ * speaks kwacha with two decimals because that is what people read.
+ */
+export const TAX_RATE_PERCENT = 16;
+export const SHIPPING_FEE_NGWEE = 7_500;
+/** Shipping is free only when the subtotal is strictly above this (so exactly K500.00 pays). */
+export const FREE_SHIPPING_ABOVE_NGWEE = 50_000;
+
+export function toNgwee(kwacha: number): number {
+  // Round half away from zero on the third decimal so 0.1 + 0.2 style inputs land on the ngwee.
+  return Math.round((kwacha + Number.EPSILON * Math.sign(kwacha)) * 100);
+}
+
+export function toKwacha(ngwee: number): number {
+  return ngwee / 100;
+}
+
+/** 16% of the subtotal, rounded half up to the ngwee, in integer arithmetic. */
+export function taxOn(subtotalNgwee: number): number {
+  return Math.floor((subtotalNgwee * TAX_RATE_PERCENT + 50) / 100);
+}
+
+export function shippingFor(subtotalNgwee: number): number {
+  if (subtotalNgwee <= 0) return 0;
+  return subtotalNgwee > FREE_SHIPPING_ABOVE_NGWEE ? 0 : SHIPPING_FEE_NGWEE;
+}
+
+export interface PricedLine {
+  unitPriceNgwee: number;
+  quantity: number;
+}
+
+export interface OrderTotals {
+  itemsNgwee: number;
+  taxNgwee: number;
+  shippingNgwee: number;
+  totalNgwee: number;
+}
+
+export function computeTotals(lines: readonly PricedLine[]): OrderTotals {
+  const itemsNgwee = lines.reduce((sum, line) => sum + line.unitPriceNgwee * line.quantity, 0);
+  const taxNgwee = taxOn(itemsNgwee);
+  const shippingNgwee = shippingFor(itemsNgwee);
+  return { itemsNgwee, taxNgwee, shippingNgwee, totalNgwee: itemsNgwee + taxNgwee + shippingNgwee };
+}
+
+/** The same totals for lines priced in kwacha (the cart in the browser), answered in kwacha. */
+export function computeTotalsInKwacha(lines: readonly { price: number; quantity: number }[]) {
+  const totals = computeTotals(lines.map((l) => ({ unitPriceNgwee: toNgwee(l.price), quantity: l.quantity })));
+  return {
+    itemsPrice: toKwacha(totals.itemsNgwee),
+    taxPrice: toKwacha(totals.taxNgwee),
+    shippingPrice: toKwacha(totals.shippingNgwee),
+    totalPrice: toKwacha(totals.totalNgwee),
+  };
+}
+
+const kwachaFormat = new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW' });
+
+export function formatKwacha(kwacha: number): string {
+  return kwachaFormat.format(kwacha);
+}

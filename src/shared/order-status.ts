@@ -1,0 +1,19 @@
+export const ORDER_STATUSES = ['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses that still need someone at the cooperative to act (SPEC §9 "Pending Orders"). */
+export const ACTION_NEEDED_STATUSES: readonly OrderStatus[] = ['Pending', 'Processing'];
+
+export const PAYMENT_METHODS = ['airtel', 'mtn', 'creditCard'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  airtel: 'Airtel Money',
+  mtn: 'MTN Mobile Money',
+  creditCard: 'Credit / Debit Card',
+};
+
+/** The reference a customer quotes when paying: the first 8 characters of the order id. */
+export function orderReference(orderId: string): string {
+  return orderId.slice(0, 8);
+}

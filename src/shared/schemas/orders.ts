@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status';
+import { emptyToUndefined, keywordQuery, limitQuery, pageQuery, text } from './common';
+
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 1000;
+
+export const shippingAddressSchema = z.object({
+  address: text(200, 'address').min(5, 'Address is required'),
+  city: text(100, 'city').min(2, 'City is required'),
+  province: text(100, 'province').min(2, 'Province is required'),
+  zipCode: text(20, 'zipCode').min(1, 'Postal/ZIP code is required'),
+  phoneNumber: text(20, 'phoneNumber').min(10, 'Phone number is required'),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be one of airtel, mtn, creditCard' });
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+
+/** What the client may say about a line: only which product and how many. Name, price and image come from the database. */
+export const orderItemInputSchema = z.object({
+  product: z.string({ error: 'Each item needs a product id' }).min(1).max(64),
+  quantity: z
+    .number({ error: 'quantity must be a whole number' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+  name: z.string().optional(),
+  image: z.string().optional(),
+  price: z.number().optional(),
+});
+
+const amount = (label: string) => z.number({ error: `${label} must be a number` }).min(0).max(100_000_000);
+
+export const placeOrderSchema = z.object({
+  orderItems: z
+    .array(orderItemInputSchema, { error: 'orderItems must be a list' })
+    .min(1, 'Your cart is empty')
+    .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: paymentMethodSchema,
+  taxAmount: amount('taxAmount').optional(),
+  shippingAmount: amount('shippingAmount').optional(),
+  totalAmount: amount('totalAmount'),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+export const orderItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  image: z.string(),
+  price: z.number(),
+  product: z.string().nullable(),
+});
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }).nullable(),
+  orderItems: z.array(orderItemSchema),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.string(),
+  itemsPrice: z.number(),
+  taxPrice: z.number(),
+  taxAmount: z.number(),
+  shippingPrice: z.number(),
+  shippingAmount: z.number(),
+  totalPrice: z.number(),
+  totalAmount: z.number(),
+  status: z.string(),
+  isPaid: z.boolean(),
+  paidAt: z.string().nullable(),
+  paymentResult: z.record(z.string(), z.unknown()).nullable(),
+  paymentReference: z.string().nullable(),
+  isDelivered: z.boolean(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.object({
+  orders: z.array(orderSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  totalOrders: z.number().int(),
+});
+
+export const orderListQuerySchema = z.object({
+  keyword: keywordQuery,
+  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), orderStatusSchema.optional()),
+  page: pageQuery,
+  limit: limitQuery(20),
+});
+
+/**
+ * PUT /orders/{id}/pay. An admin records the payment (id, status, update time, payer e-mail as in
+ * the spec's "payment result"); the owner may only attach the mobile-money transaction reference.
+ */
+export const payOrderSchema = z
+  .object({
+    id: text(100, 'id').optional(),
+    status: text(50, 'status').optional(),
+    update_time: text(50, 'update_time').optional(),
+    email_address: text(254, 'email_address').optional(),
+    paymentReference: text(100, 'paymentReference').optional(),
+  })
+  .default({});
+
+export const updateOrderStatusSchema = z.object({ status: orderStatusSchema });
+
+export const orderIdQuery = z.preprocess(emptyToUndefined, z.string().optional());

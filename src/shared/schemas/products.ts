@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../categories';
+import { emptyToUndefined, keywordQuery, limitQuery, pageQuery, text } from './common';
+
+export const MAX_PRODUCT_IMAGES = 4;
+export const MAX_PRICE_KWACHA = 1_000_000;
+export const MAX_STOCK = 1_000_000;
+
+export const categorySchema = z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` });
+
+export const reviewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  category: z.string(),
+  description: z.string(),
+  countInStock: z.number().int(),
+  sku: z.string(),
+  isFeatured: z.boolean(),
+  brand: z.string(),
+  rating: z.number(),
+  numReviews: z.number().int(),
+  ingredients: z.string(),
+  benefits: z.string(),
+  size: z.string().nullable(),
+  howToUse: z.string(),
+  images: z.array(z.string()),
+  mainImage: z.string(),
+  image: z.string(),
+  reviews: z.array(reviewSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = z.object({
+  products: z.array(productSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  totalProducts: z.number().int(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
+
+const priceQuery = (label: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} must be 0 or more`)
+      .max(MAX_PRICE_KWACHA, `${label} is too large`)
+      .optional(),
+  );
+
+export const productListQuerySchema = z
+  .object({
+    keyword: keywordQuery,
+    category: z.preprocess(emptyToUndefined, categorySchema.optional()),
+    page: pageQuery,
+    limit: limitQuery(12),
+    minPrice: priceQuery('minPrice'),
+    maxPrice: priceQuery('maxPrice'),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice must not be above maxPrice',
+  });
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** Our own stored images, or an absolute http(s) URL; never javascript: or data: URLs. */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(500, 'Image URL is too long')
+  .refine((url) => /^\/uploads\/[A-Za-z0-9._-]+$/.test(url) || /^https?:\/\/[^\s]+$/i.test(url), {
+    message: 'Image must be an uploaded image URL',
+  });
+
+const moneyKwacha = z
+  .number({ error: 'price must be a number' })
+  .min(0, 'price must be 0 or more')
+  .max(MAX_PRICE_KWACHA, 'price is too large')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'price has at most 2 decimals' });
+
+/** Body of POST /products and PUT /products/{id} (SPEC §7 "same as create"). */
+export const productInputSchema = z
+  .object({
+    name: text(120, 'name').min(1, 'Please fill in all required fields'),
+    price: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), moneyKwacha),
+    category: categorySchema,
+    description: text(5000, 'description').default(''),
+    countInStock: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z.number({ error: 'countInStock must be a whole number' }).int('countInStock must be a whole number').min(0, 'countInStock must be 0 or more').max(MAX_STOCK, 'countInStock is too large'),
+    ),
+    image: imageUrlSchema.optional().or(z.literal('')),
+    brand: text(80, 'brand').optional(),
+    isFeatured: z.boolean().default(false),
+    sku: text(40, 'sku').optional(),
+    ingredients: text(2000, 'ingredients').default(''),
+    benefits: text(2000, 'benefits').default(''),
+    size: text(40, 'size').nullable().optional(),
+    howToUse: text(2000, 'howToUse').default(''),
+    images: z
+      .array(imageUrlSchema, { error: 'Please upload 1-4 images.' })
+      .min(1, 'Please upload 1-4 images.')
+      .max(MAX_PRODUCT_IMAGES, 'You can upload up to 4 images.'),
+    mainImage: imageUrlSchema.optional().or(z.literal('')),
+  })
+  .transform((p) => ({ ...p, mainImage: p.mainImage || p.image || p.images[0] }))
+  .refine((p) => p.images.includes(p.mainImage), { message: 'Please select a main image.', path: ['mainImage'] });
+export type ProductInput = z.input<typeof productInputSchema>;
+
+export const reviewInputSchema = z.object({
+  rating: z.number({ error: 'rating must be a whole number from 1 to 5' }).int('rating must be a whole number from 1 to 5').min(1, 'rating must be a whole number from 1 to 5').max(5, 'rating must be a whole number from 1 to 5'),
+  comment: text(2000, 'comment').min(1, 'Please write a comment'),
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { emailSchema, keywordQuery, limitQuery, pageQuery, text } from './common';
+
+export const PASSWORD_MIN = 8;
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, 'Password is too long');
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+/** isAdmin or any other field in the body is ignored: registration never makes an admin. */
+export const registerSchema = z
+  .object({
+    name: text(120, 'name').optional(),
+    firstName: text(60, 'firstName').optional(),
+    lastName: text(60, 'lastName').optional(),
+    email: emailSchema,
+    password,
+    phone: text(20, 'phone').optional(),
+  })
+  .refine((u) => Boolean(u.name || u.firstName), { message: 'Name is required', path: ['name'] });
+
+export const updateProfileSchema = z.object({
+  name: text(120, 'name').min(1).optional(),
+  firstName: text(60, 'firstName').optional(),
+  lastName: text(60, 'lastName').optional(),
+  email: emailSchema.optional(),
+  phone: text(20, 'phone').optional(),
+  password: password.optional(),
+  currentPassword: z.string().max(200).optional(),
+});
+
+export const adminUpdateUserSchema = z.object({
+  name: text(120, 'name').min(1).optional(),
+  email: emailSchema.optional(),
+  isAdmin: z.boolean().optional(),
+});
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authUserSchema = userSchema.extend({ token: z.string() });
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const userListQuerySchema = z.object({ keyword: keywordQuery, page: pageQuery, limit: limitQuery(20) });
+export const userListSchema = z.object({
+  users: z.array(userSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  totalUsers: z.number().int(),
+});
+
+export const userStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalCustomers: z.number().int(),
+  totalAdmins: z.number().int(),
+  newThisMonth: z.number().int(),
+});
