@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { IMAGE_MAX_SIDE, IMAGE_VARIANT_WIDTHS } from '../../../shared/images';
 import { HttpError } from '../../lib/http-errors';
 
@@ -25,7 +25,7 @@ const MAX_INPUT_PIXELS = 50_000_000;
  */
 export async function encodeProductImage(input: Buffer): Promise<EncodedImage> {
   if (!sniffImageKind(input)) throw new HttpError(415, 'Only JPEG, PNG or WebP images are accepted');
-  let base: sharp.Sharp;
+  let base: Sharp;
   try {
     base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     await base.metadata();
