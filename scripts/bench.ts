@@ -1,0 +1,242 @@
+/**
+ * npm run bench [-- --sizes 1000,10000 --db pglite,postgres --duration 10 --connections 50]
+ *
+ * For each database and catalogue size: seeds a fresh database with the seed CLI, starts the built
+ * server as its own process (so its memory can be read), runs autocannon against each scenario and
+ * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
+ * Results go to bench-results/<date>.json and .md. Only loopback addresses are used.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { computeTotalsInKwacha } from '../src/shared/money';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
+const sizes = (args.get('sizes') ?? '1000,10000').split(',').map(Number);
+const dbs = (args.get('db') ?? 'pglite,postgres').split(',');
+const duration = Number(args.get('duration') ?? 10);
+const connections = Number(args.get('connections') ?? 50);
+const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(import.meta.dirname, '..');
+
+interface Row {
+  db: string;
+  products: number;
+  scenario: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  peakRssMb: number;
+  note?: string;
+}
+
+const KEYWORDS = ['oil', 'mungongo', 'marula', 'baobab', 'lotion', 'balm', 'butter', 'soap', 'nut', 'gift', 'serum', 'cream', 'honey', 'lavender', 'citrus', 'roasted'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function peakRssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function waitForHealth(base: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function json(url: string, init?: RequestInit) {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function benchOne(db: string, products: number): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-bench-'));
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (db === 'postgres') {
+    const name = `shop_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: pgAdminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(pgAdminUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: pgAdminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const t0 = Date.now();
+  execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products)], { cwd: root, env, stdio: 'ignore' });
+  console.log(`  seeded ${products} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const port = await freePort();
+  const adminPassword = randomUUID();
+  const child = spawn('node', ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: 'bench-admin@coop-shop.example', ADMIN_PASSWORD: adminPassword },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const rows: Row[] = [];
+  try {
+    await waitForHealth(base, child);
+    const admin = await json(`${base}/api/users/login`, { method: 'POST', body: JSON.stringify({ email: 'bench-admin@coop-shop.example', password: adminPassword }) });
+    const customer = await json(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ name: 'Bench Customer', email: 'bench-customer@coop-shop.example', password: 'bench-password-1' }) });
+    const list = await json(`${base}/api/products?limit=1`);
+    const someId = list.products[0]._id as string;
+    const stocked = await json(`${base}/api/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ name: 'Bench mungongo oil', price: 120.5, category: 'oil', countInStock: 1_000_000, images: [list.products[0].images[0]] }),
+    });
+    const orderBody = () =>
+      JSON.stringify({
+        orderItems: [{ product: stocked._id, quantity: 1 }],
+        shippingAddress: { address: '12 Bench Road', city: 'Choma', province: 'Southern', zipCode: '10101', phoneNumber: '+260970000000' },
+        paymentMethod: 'airtel',
+        totalAmount: computeTotalsInKwacha([{ price: 120.5, quantity: 1 }]).totalPrice,
+      });
+
+    const scenarios: { name: string; opts: autocannon.Options; note?: string }[] = [
+      { name: 'product list', opts: { url: `${base}/api/products` } },
+      { name: 'product list, keyword (cached)', opts: { url: `${base}/api/products?keyword=oil` } },
+      {
+        name: 'product list, keyword (uncached)',
+        note: 'a different keyword/page/limit per request, so the catalogue cache mostly misses',
+        opts: {
+          url: base,
+          requests: [
+            {
+              setupRequest: (req) => {
+                const k = KEYWORDS[Math.floor(Math.random() * KEYWORDS.length)];
+                req.path = `/api/products?keyword=${k}&page=${1 + Math.floor(Math.random() * 3)}&limit=${10 + Math.floor(Math.random() * 90)}`;
+                return req;
+              },
+            },
+          ],
+        },
+      },
+      { name: 'product list, filters', opts: { url: `${base}/api/products?category=oil&minPrice=50&maxPrice=300&page=2` } },
+      { name: 'product detail', opts: { url: `${base}/api/products/${someId}` } },
+      { name: 'featured', opts: { url: `${base}/api/products/featured` } },
+      {
+        name: 'order placement',
+        opts: {
+          url: base,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/orders',
+              setupRequest: (req) => {
+                const key = randomUUID();
+                req.headers = { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${customer.token}`, 'idempotency-key': key };
+                req.body = orderBody();
+                return req;
+              },
+            },
+          ],
+        },
+      },
+    ];
+    for (const s of scenarios) {
+      const r = await run(s.opts);
+      const row: Row = {
+        db,
+        products,
+        scenario: s.name,
+        requestsPerSec: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+        peakRssMb: peakRssMb(child.pid!),
+        note: s.note,
+      };
+      rows.push(row);
+      console.log(`  ${s.name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  rss ${row.peakRssMb} MB`);
+    }
+    const after = await json(`${base}/api/products/${stocked._id}`);
+    const ordersPlaced = 1_000_000 - after.countInStock;
+    const orderRow = rows.find((r) => r.scenario === 'order placement')!;
+    orderRow.note = `${ordersPlaced} orders placed; stock went from 1000000 to ${after.countInStock} (no oversell: ${ordersPlaced >= 0})`;
+    console.log(`  ${orderRow.note}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await dropDb?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function main() {
+  console.log('building the server bundle...');
+  execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
+  const all: Row[] = [];
+  for (const db of dbs) {
+    for (const size of sizes) {
+      console.log(`\n== ${db}, ${size} products, ${connections} connections, ${duration} s each ==`);
+      all.push(...(await benchOne(db, size)));
+    }
+  }
+  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
+  const header = '| db | products | scenario | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB |\n|---|---|---|---|---|---|---|---|\n';
+  const table = header + all.map((r) => `| ${r.db} | ${r.products} | ${r.scenario} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.peakRssMb} |`).join('\n');
+  writeFileSync(path.join(root, 'bench-results', `${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), duration, connections, rows: all }, null, 2));
+  writeFileSync(path.join(root, 'bench-results', `${stamp}.md`), `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, 2 shared cores.\n\n${table}\n`);
+  console.log(`\n${table}\n\nwritten to bench-results/${stamp}.md`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

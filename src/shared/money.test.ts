@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { computeTotals, computeTotalsInKwacha, formatKwacha, shippingFor, taxOn, toNgwee } from './money';
+
+describe('money rules', () => {
+  it('converts kwacha to whole ngwee without float drift', () => {
+    expect(toNgwee(0.1 + 0.2)).toBe(30);
+    expect(toNgwee(120.5)).toBe(12050);
+    expect(toNgwee(19.99)).toBe(1999);
+    expect(toNgwee(1.005)).toBe(101);
+  });
+
+  it('rounds 16% tax to the nearest ngwee', () => {
+    expect(taxOn(10000)).toBe(1600);
+    expect(taxOn(3)).toBe(0); // 0.48 ngwee
+    expect(taxOn(1003)).toBe(160); // 160.48
+    expect(taxOn(1006)).toBe(161); // 160.96
+    expect(taxOn(1031)).toBe(165); // 164.96
+  });
+
+  it('agrees with half-up rounding for every subtotal up to K50', () => {
+    // 16x/100 never ends in exactly .5 for a whole x (16x = 100k + 50 has no whole solution),
+    // so half-up and nearest agree; the loop guards the integer formula against off-by-one slips.
+    for (let x = 0; x <= 5000; x++) expect(taxOn(x)).toBe(Math.round((x * 16) / 100));
+  });
+
+  it('charges K75 shipping up to and including K500.00, free above', () => {
+    expect(shippingFor(toNgwee(499.99))).toBe(7500);
+    expect(shippingFor(toNgwee(500))).toBe(7500);
+    expect(shippingFor(toNgwee(500.01))).toBe(0);
+  });
+
+  it('totals subtotal + tax + shipping', () => {
+    expect(computeTotals([{ unitPriceNgwee: 25000, quantity: 2 }])).toEqual({
+      itemsNgwee: 50000,
+      taxNgwee: 8000,
+      shippingNgwee: 7500,
+      totalNgwee: 65500,
+    });
+    expect(computeTotalsInKwacha([{ price: 250.01, quantity: 2 }])).toEqual({
+      itemsPrice: 500.02,
+      taxPrice: 80,
+      shippingPrice: 0,
+      totalPrice: 580.02,
+    });
+  });
+
+  it('formats kwacha the en-ZM way', () => {
+    expect(formatKwacha(1234.5)).toMatch(/^K\s?1,234\.50$/);
+  });
+});
