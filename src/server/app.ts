@@ -38,7 +38,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Fastify accepts a hop count at run time (proxy-addr) though its types list only boolean and strings.
+    trustProxy: (config.trustProxy ?? false) as boolean,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

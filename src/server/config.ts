@@ -21,6 +21,10 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     SHOP_EMAIL: optional(z.email()),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(false|true|\d{1,2}|[\d.:a-fA-F/,\s]+|loopback|linklocal|uniquelocal)$/, 'must be false, a hop count, loopback, or proxy addresses')
+      .default('false'),
   })
   .refine((e) => Boolean(e.ADMIN_EMAIL) === Boolean(e.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -40,6 +44,8 @@ export interface AppConfig {
   logLevel: string;
   seedDemo: boolean;
   shopEmail?: string;
+  /** Fastify trustProxy: off by default, else a hop count or the proxy's addresses (never "any"). */
+  trustProxy?: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -68,7 +74,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
     shopEmail: e.SHOP_EMAIL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/**
+ * Client addresses key the login and contact throttles, so X-Forwarded-For is believed only from a proxy we
+ * were told about; "true" (any sender) would let a client choose its own address, so it means one hop.
+ */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
 
 /** A secret made once per data folder, so tokens survive restarts without anyone choosing one. */

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectRoot } from '../lib/project-root';
+import { lockDatabaseFolder } from './folder-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,9 +39,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const release = dataDir ? lockDatabaseFolder(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  try {
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close();
+    release();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -52,6 +66,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     },
     async close() {
       await client.close();
+      release();
     },
   };
 }

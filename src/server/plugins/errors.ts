@@ -13,7 +13,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       const issue = error.validation[0];
       const where = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const text = issue?.message ?? 'Invalid request';
-      const message = where && !/^[A-Z]/.test(text) ? `${where}: ${text}` : text;
+      // Messages that already name their field ("page must be ...") or are sentences ("Address is required") stand alone.
+      const field = where?.split('.').pop() ?? '';
+      const message = where && !/^[A-Z]/.test(text) && !text.startsWith(field) ? `${where}: ${text}` : text;
       return reply.status(400).send({ message });
     }
     if (isResponseSerializationError(error)) {

@@ -35,6 +35,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     publicUrl: 'http://localhost:3000',
     logLevel: 'silent',
     seedDemo: false,
+    trustProxy: false,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -2,17 +2,29 @@ import { z } from 'zod';
 import { emailSchema, text } from './common';
 
 export const MAX_BULK_RECIPIENTS = 500;
+export const CONTACT_MESSAGES_PER_WINDOW = 5;
+export const CONTACT_WINDOW_MINUTES = 10;
 
-export const bulkEmailSchema = z
-  .object({
-    recipients: z
-      .array(emailSchema, { error: 'recipients must be a list of e-mail addresses' })
-      .min(1, 'Choose at least one recipient')
-      .max(MAX_BULK_RECIPIENTS, `At most ${MAX_BULK_RECIPIENTS} recipients per message`),
-    subject: text(200, 'subject'),
-    message: text(20_000, 'message'),
-  })
-  .refine((m) => m.subject.length > 0 && m.message.length > 0, { message: 'Please fill in both subject and message' });
+const BOTH_REQUIRED = 'Please fill in both subject and message';
+
+/** Missing, non-text and blank-after-trimming all get the spec's one message. */
+const requiredText = (max: number, label: string) =>
+  z
+    .string({ error: BOTH_REQUIRED })
+    .trim()
+    .min(1, BOTH_REQUIRED)
+    .max(max, `${label} is too long (at most ${max} characters)`);
+
+export const bulkEmailSchema = z.object({
+  recipients: z
+    .array(emailSchema, { error: 'recipients must be a list of e-mail addresses' })
+    .min(1, 'Choose at least one recipient')
+    .max(MAX_BULK_RECIPIENTS, `At most ${MAX_BULK_RECIPIENTS} recipients per message`)
+    // emailSchema lowercases, so this drops case-insensitive duplicates: one message per person.
+    .transform((list) => [...new Set(list)]),
+  subject: requiredText(200, 'subject'),
+  message: requiredText(20_000, 'message'),
+});
 
 export const bulkEmailResultSchema = z.object({
   message: z.string(),

@@ -110,3 +110,31 @@ export const payOrderSchema = z
 export const updateOrderStatusSchema = z.object({ status: orderStatusSchema });
 
 export const orderIdQuery = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** Path parameter of /orders/{id}; anything that is not one of our ids answers 404, so no format check here. */
+export const orderIdParamsSchema = z.object({ id: z.string() });
+
+/** A customer's own orders come newest first, this many per page (?page=2 for older ones). */
+export const MY_ORDERS_PAGE_SIZE = 100;
+export const myOrdersQuerySchema = z.object({ page: pageQuery });
+
+/** The Idempotency-Key header of POST /orders: the same user and key always answer the first order. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+
+/**
+ * 409 answers of POST /orders and the stock-moving status changes. Besides the message, a price change
+ * carries the server's current totals and line prices so the client can update the cart it shows, and a
+ * stock shortage or missing product names the product.
+ */
+export const orderConflictSchema = z.object({
+  message: z.string(),
+  product: z.string().optional(),
+  name: z.string().nullable().optional(),
+  countInStock: z.number().int().optional(),
+  itemsPrice: z.number().optional(),
+  taxAmount: z.number().optional(),
+  shippingAmount: z.number().optional(),
+  totalAmount: z.number().optional(),
+  orderItems: z.array(z.object({ product: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() })).optional(),
+});
+export type OrderConflict = z.infer<typeof orderConflictSchema>;

@@ -6,7 +6,12 @@ export const MAX_PRODUCT_IMAGES = 4;
 export const MAX_PRICE_KWACHA = 1_000_000;
 export const MAX_STOCK = 1_000_000;
 
-export const categorySchema = z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` });
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+/** A missing required field gets the product editor's one message (SPEC §5); a wrong value gets its own. */
+const requiredOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? REQUIRED_FIELDS_MESSAGE : message;
+
+export const categorySchema = z.enum(CATEGORIES, { error: requiredOr(`category must be one of ${CATEGORIES.join(', ')}`) });
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -42,8 +47,12 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/** A product in a list (listing, featured, related): everything but the reviews. */
+export const productSummarySchema = productSchema.omit({ reviews: true });
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
 export const productListSchema = z.object({
-  products: z.array(productSchema),
+  products: z.array(productSummarySchema),
   page: z.number().int(),
   pages: z.number().int(),
   totalProducts: z.number().int(),
@@ -84,7 +93,7 @@ export const imageUrlSchema = z
   });
 
 const moneyKwacha = z
-  .number({ error: 'price must be a number' })
+  .number({ error: requiredOr('price must be a number') })
   .min(0, 'price must be 0 or more')
   .max(MAX_PRICE_KWACHA, 'price is too large')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'price has at most 2 decimals' });
@@ -92,13 +101,13 @@ const moneyKwacha = z
 /** Body of POST /products and PUT /products/{id} (SPEC §7 "same as create"). */
 export const productInputSchema = z
   .object({
-    name: text(120, 'name').min(1, 'Please fill in all required fields'),
+    name: z.string({ error: requiredOr('name must be text') }).trim().max(120, 'name is too long (at most 120 characters)').min(1, REQUIRED_FIELDS_MESSAGE),
     price: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), moneyKwacha),
     category: categorySchema,
     description: text(5000, 'description').default(''),
     countInStock: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-      z.number({ error: 'countInStock must be a whole number' }).int('countInStock must be a whole number').min(0, 'countInStock must be 0 or more').max(MAX_STOCK, 'countInStock is too large'),
+      z.number({ error: requiredOr('countInStock must be a whole number') }).int('countInStock must be a whole number').min(0, 'countInStock must be 0 or more').max(MAX_STOCK, 'countInStock is too large'),
     ),
     image: imageUrlSchema.optional().or(z.literal('')),
     brand: text(80, 'brand').optional(),
@@ -117,6 +126,8 @@ export const productInputSchema = z
   .transform((p) => ({ ...p, mainImage: p.mainImage || p.image || p.images[0] }))
   .refine((p) => p.images.includes(p.mainImage), { message: 'Please select a main image.', path: ['mainImage'] });
 export type ProductInput = z.input<typeof productInputSchema>;
+
+export const reviewAddedSchema = z.object({ message: z.string(), review: reviewSchema });
 
 export const reviewInputSchema = z.object({
   rating: z.number({ error: 'rating must be a whole number from 1 to 5' }).int('rating must be a whole number from 1 to 5').min(1, 'rating must be a whole number from 1 to 5').max(5, 'rating must be a whole number from 1 to 5'),

@@ -1,18 +1,25 @@
 import { z } from 'zod';
 import { emailSchema, text } from './common';
 
+/** A link shown to shoppers: empty, or an http(s) address (never javascript: or data:). */
+function webAddress(label: string) {
+  return text(300, label).refine((v) => v === '' || (/^https?:\/\/\S+$/i.test(v) && URL.canParse(v)), {
+    message: `${label} must be empty or a web address starting with https://`,
+  });
+}
+
 /** The shop's identity and payment numbers: shown in the footer, contact page, payment instructions and e-mails. */
 export const shopSettingsSchema = z.object({
-  shopName: text(120, 'shopName').min(1),
+  shopName: text(120, 'shopName').min(1, 'shopName cannot be empty'),
   email: emailSchema,
   phone: text(40, 'phone'),
   address: text(300, 'address'),
   airtelMoneyNumber: text(40, 'airtelMoneyNumber'),
   mtnMoneyNumber: text(40, 'mtnMoneyNumber'),
   paymentAccountName: text(120, 'paymentAccountName'),
-  facebookUrl: z.union([z.url(), z.literal('')]),
-  instagramUrl: z.union([z.url(), z.literal('')]),
-  linkedinUrl: z.union([z.url(), z.literal('')]),
+  facebookUrl: webAddress('facebookUrl'),
+  instagramUrl: webAddress('instagramUrl'),
+  linkedinUrl: webAddress('linkedinUrl'),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

@@ -3,7 +3,7 @@ import { emailSchema, keywordQuery, limitQuery, pageQuery, text } from './common
 
 export const PASSWORD_MIN = 8;
 
-const password = z
+export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(200, 'Password is too long');
@@ -20,23 +20,25 @@ export const registerSchema = z
     firstName: text(60, 'firstName').optional(),
     lastName: text(60, 'lastName').optional(),
     email: emailSchema,
-    password,
+    password: passwordSchema,
     phone: text(20, 'phone').optional(),
   })
   .refine((u) => Boolean(u.name || u.firstName), { message: 'Name is required', path: ['name'] });
 
+/** isAdmin or any other field in the body is ignored: nobody makes themselves an admin. */
 export const updateProfileSchema = z.object({
-  name: text(120, 'name').min(1).optional(),
+  name: text(120, 'name').min(1, 'Name cannot be empty').optional(),
   firstName: text(60, 'firstName').optional(),
   lastName: text(60, 'lastName').optional(),
   email: emailSchema.optional(),
   phone: text(20, 'phone').optional(),
-  password: password.optional(),
+  password: passwordSchema.optional(),
+  /** Required, and checked, when password is given. */
   currentPassword: z.string().max(200).optional(),
 });
 
 export const adminUpdateUserSchema = z.object({
-  name: text(120, 'name').min(1).optional(),
+  name: text(120, 'name').min(1, 'Name cannot be empty').optional(),
   email: emailSchema.optional(),
   isAdmin: z.boolean().optional(),
 });

@@ -1,21 +1,49 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SendMailOptions } from 'nodemailer';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  claimMailForSending,
+  failPendingMail,
+  insertPendingMail,
+  markInterruptedMailUncertain,
+  markMailFailed,
+  markMailSent,
+  pendingMailIds,
+  type MailRow,
+} from './queries';
+import { createMailTransport, describeFailure, senderDomain, type MailTransport } from './transport';
 
-// STUB to be replaced by the mail feature.
+export interface MailAddress {
+  name?: string;
+  address: string;
+}
+
 export interface OutgoingMail {
+  /** What the message is for ('bulk', 'contact', 'order-confirmation'...), kept on its row. */
   kind: string;
+  /** Exactly one recipient: nobody ever sees another recipient's address. */
   to: string;
   subject: string;
+  /** Always sent; html, when given, is an alternative to it (escape what you put in it: see escape-html.ts). */
   text: string;
   html?: string;
+  /** Where replies go (the visitor of the contact form); stored on the row like the rest of the message. */
+  replyTo?: MailAddress;
 }
+
 export interface Mailer {
-  /** Records the messages as pending (one row each) and answers their ids. */
+  readonly mode: 'smtp' | 'outbox';
+  /** Records the messages as pending (one row each) and answers their ids, in order. */
   queue(messages: OutgoingMail[], batchId?: string): Promise<string[]>;
-  /** Sends recorded messages one by one, recording each outcome. */
+  /** Sends recorded pending messages, each marked 'sending' first, then 'sent' or 'failed'. */
   deliver(ids: string[]): Promise<{ sent: string[]; failed: string[] }>;
-  /** queue + deliver in the background, for use after a transaction commits; never throws. */
+  /** queue + deliver in the background, for use after a transaction commits; never throws (failures are logged). */
   sendLater(messages: OutgoingMail[]): void;
+  /** Resolves once no background delivery is running (tests, shutdown). */
+  idle(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -24,4 +52,175 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function mailPlugin(_app: FastifyInstance) {}, { name: 'mail', dependencies: ['db'] });
+const MAX_SERVER_FAILURES_IN_A_ROW = 3;
+
+/** A refusal of this message or recipient, as opposed to the server (or outbox folder) being unusable. */
+function isRecipientFailure(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'EENVELOPE' || code === 'EMESSAGE';
+}
+
+interface MailerDeps {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  transport: MailTransport;
+}
+
+export function createMailer({ db, config, log, transport }: MailerDeps) {
+  const domain = senderDomain(config.mailFrom);
+  const background = new Set<Promise<unknown>>();
+  // SMTP sends over a small connection pool; the outbox writes files one at a time.
+  const concurrency = transport.mode === 'smtp' ? 3 : 1;
+  let closing = false;
+
+  const compose = (row: MailRow): SendMailOptions => ({
+    from: config.mailFrom,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody ?? undefined,
+    replyTo: row.replyTo ?? undefined,
+    // Derived from the row, so the message can always be matched to its record (and to the .eml file).
+    messageId: `<${row.id}@${domain}>`,
+  });
+
+  /** Sends one pending message and records the outcome; null when it was not pending (taken elsewhere). */
+  async function sendOne(id: string): Promise<{ sent: boolean; error?: unknown } | null> {
+    const row = await claimMailForSending(db, id);
+    if (!row) return null;
+    let failure: unknown = null;
+    try {
+      await transport.send(compose(row), row.id);
+    } catch (error) {
+      failure = error ?? new Error('Unknown error');
+    }
+    // Outside the try: if recording 'sent' itself fails, the row stays 'sending' and becomes 'uncertain'
+    // at the next start, rather than being wrongly recorded as failed (and resent by someone).
+    if (failure === null) {
+      await markMailSent(db, id);
+      return { sent: true };
+    }
+    const reason = describeFailure(failure, config.smtpUrl);
+    log.warn({ mailId: id, kind: row.kind, reason }, 'mail not sent');
+    await markMailFailed(db, id, reason);
+    return { sent: false, error: failure };
+  }
+
+  const mailer: Mailer = {
+    mode: transport.mode,
+
+    async queue(messages, batchId) {
+      const rows = messages.map((m) => ({
+        id: randomUUID(),
+        kind: m.kind,
+        batchId: batchId ?? null,
+        toAddress: m.to,
+        subject: m.subject.replace(/[\r\n]+/g, ' ').trim(),
+        textBody: m.text,
+        htmlBody: m.html ?? null,
+        replyTo: m.replyTo ? formatAddress(m.replyTo) : null,
+      }));
+      await insertPendingMail(db, rows);
+      return rows.map((r) => r.id);
+    },
+
+    async deliver(ids) {
+      const sent: string[] = [];
+      const failed: string[] = [];
+      let next = 0;
+      let serverFailuresInARow = 0;
+      let serverDown: string | null = null;
+      const worker = async () => {
+        // Once the app is closing, the rest stay 'pending' and go out at the next start.
+        while (next < ids.length && !closing) {
+          const id = ids[next++];
+          if (serverDown) {
+            // Each attempt against an unreachable server can take a connection timeout; do not make an
+            // admin wait that long per recipient. The rows say why, so they can be sent again later.
+            if (await failPendingMail(db, id, `Not attempted: ${serverDown}`)) failed.push(id);
+            continue;
+          }
+          const outcome = await sendOne(id);
+          if (!outcome) continue;
+          (outcome.sent ? sent : failed).push(id);
+          if (outcome.sent || isRecipientFailure(outcome.error)) serverFailuresInARow = 0;
+          else if (++serverFailuresInARow >= MAX_SERVER_FAILURES_IN_A_ROW) {
+            serverDown = `the mail server failed ${serverFailuresInARow} times in a row (${describeFailure(outcome.error, config.smtpUrl).slice(0, 200)})`;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+      return { sent, failed };
+    },
+
+    sendLater(messages) {
+      if (messages.length === 0) return;
+      track(
+        (async () => {
+          const ids = await mailer.queue(messages);
+          await mailer.deliver(ids);
+        })(),
+      );
+    },
+
+    async idle() {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+  };
+
+  function track(task: Promise<unknown>) {
+    const guarded = task.catch((error) => log.error({ err: error }, 'background mail delivery failed'));
+    background.add(guarded);
+    void guarded.finally(() => background.delete(guarded));
+  }
+
+  return {
+    mailer,
+    /**
+     * After a crash, 'sending' rows become 'uncertain' and are NOT resent: the server may have accepted
+     * them just before the crash, and a duplicate is worse than a message an admin can check and resend.
+     * 'pending' rows were never handed over, so they are sent now, in the background.
+     */
+    async recover() {
+      const interrupted = await markInterruptedMailUncertain(db);
+      if (interrupted > 0) log.warn({ count: interrupted }, 'mail interrupted by a stop marked uncertain (not resent)');
+      track(
+        (async () => {
+          const ids = await pendingMailIds(db);
+          if (ids.length === 0) return;
+          const { sent, failed } = await mailer.deliver(ids);
+          log.info({ sent: sent.length, failed: failed.length }, 'pending mail from before the start delivered');
+        })(),
+      );
+    },
+    async close() {
+      closing = true;
+      await mailer.idle();
+      transport.close();
+    },
+  };
+}
+
+export default fp(
+  async function mailPlugin(app: FastifyInstance) {
+    const { mailer, recover, close } = createMailer({
+      db: app.db,
+      config: app.config,
+      log: app.log.child({ feature: 'mail' }),
+      transport: createMailTransport(app.config),
+    });
+    app.decorate('mailer', mailer);
+    // Not awaited beyond the quick status update: start does not wait for old mail to go out.
+    app.addHook('onReady', recover);
+    // onClose runs after in-flight requests are done, so a bulk send finishes before the transport closes.
+    app.addHook('onClose', close);
+  },
+  { name: 'mail', dependencies: ['db'] },
+);
+
+/** "Name <address>" with the name quoted, so a comma or angle bracket in a visitor's name cannot add recipients. */
+function formatAddress({ name, address }: MailAddress): string {
+  const safeName = (name ?? '').replace(/["\\\r\n]/g, ' ').trim();
+  return safeName ? `"${safeName}" <${address}>` : address;
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const CHANNEL = 'catalog_changed';
+export const CATALOG_CHANNEL = 'catalog_changed';
 const MAX_ENTRIES = 1000;
 
 /**
@@ -13,6 +13,7 @@ const MAX_ENTRIES = 1000;
  */
 export class CatalogCache {
   private entries = new Map<string, string>();
+  private inFlight = new Map<string, Promise<string | null>>();
   /** Bumped on every invalidation; part of the ETag so browsers revalidate cheaply. */
   version = randomUUID().slice(0, 8);
   private readonly instanceId = randomUUID();
@@ -34,6 +35,29 @@ export class CatalogCache {
     if (versionAtStart !== this.version) return;
     this.entries.set(key, json);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  /**
+   * The cached text, else one computation shared by every request that misses the same entry at the
+   * same version: right after a write clears the cache, fifty shoppers opening the home page cost one
+   * query instead of fifty queued on the database. `null` (nothing to show) is shared but not cached.
+   */
+  getOrCompute(key: string, compute: () => Promise<string | null>): Promise<string | null> {
+    const hit = this.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const versionAtStart = this.version;
+    const flightKey = `${versionAtStart}\n${key}`;
+    let pending = this.inFlight.get(flightKey);
+    if (!pending) {
+      pending = compute()
+        .then((json) => {
+          if (json !== null) this.set(key, json, versionAtStart);
+          return json;
+        })
+        .finally(() => this.inFlight.delete(flightKey));
+      this.inFlight.set(flightKey, pending);
+    }
+    return pending;
   }
 
   get size() {
@@ -63,9 +87,9 @@ declare module 'fastify' {
 
 export default fp(
   async function catalogCachePlugin(app: FastifyInstance) {
-    const cache = new CatalogCache((payload) => app.database.notify(CHANNEL, payload));
+    const cache = new CatalogCache((payload) => app.database.notify(CATALOG_CHANNEL, payload));
     if (app.database.kind === 'postgres') {
-      await app.database.listen(CHANNEL, (payload) => cache.onRemoteNotify(payload));
+      await app.database.listen(CATALOG_CHANNEL, (payload) => cache.onRemoteNotify(payload));
     }
     app.decorate('catalogCache', cache);
   },

@@ -1,5 +1,177 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { toNgwee } from '../../../shared/money';
+import { errorSchema, messageSchema } from '../../../shared/schemas/common';
+import {
+  productInputSchema,
+  productListQuerySchema,
+  productListSchema,
+  productSchema,
+  productSummarySchema,
+  reviewAddedSchema,
+  reviewInputSchema,
+} from '../../../shared/schemas/products';
+import { sendCatalogAnswer } from './cached-answer';
+import * as products from './service';
 
-// STUB: routes of this feature are being written.
-const routes: FastifyPluginAsyncZod = async () => {};
-export default routes;
+const idParams = z.object({ id: z.string().describe('Product id (uuid); anything else answers 404') });
+const adminOnly = { security: [{ bearerAuth: [] }] };
+const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+
+/** Cache key of a list query after validation, so `?page=1` and `?page=01&keyword=OIL` share one entry. */
+function listKey(query: products.ProductListQuery): string {
+  const price = (kwacha: number | undefined) => (kwacha === undefined ? null : toNgwee(kwacha));
+  return JSON.stringify([
+    'list',
+    query.keyword?.toLowerCase() ?? null,
+    query.category ?? null,
+    price(query.minPrice),
+    price(query.maxPrice),
+    query.page,
+    query.limit,
+  ]);
+}
+
+const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalogCache: cache, db } = app;
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Products, newest first, filtered by keyword (name or description), category and inclusive price range',
+        description: 'Answers carry a weak ETag; send it back in If-None-Match for a 304. `pages` is at least 1.',
+        querystring: productListQuerySchema,
+        response: { 200: productListSchema, 400: errorSchema },
+      },
+    },
+    (request, reply) =>
+      sendCatalogAnswer(cache, request, reply, listKey(request.query), () => products.listProducts(db, request.query)),
+  );
+
+  app.get(
+    '/featured',
+    {
+      schema: {
+        tags: ['products'],
+        summary: `Up to ${products.FEATURED_LIMIT} featured products, newest first`,
+        response: { 200: z.array(productSummarySchema) },
+      },
+    },
+    (request, reply) => sendCatalogAnswer(cache, request, reply, 'featured', () => products.featuredProducts(db)),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: `One product with its newest ${products.REVIEWS_SHOWN} reviews`,
+        params: idParams,
+        response: { 200: productSchema, 404: errorSchema },
+      },
+    },
+    (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      return sendCatalogAnswer(cache, request, reply, `product:${id}`, () => products.productDetail(db, id), products.PRODUCT_NOT_FOUND);
+    },
+  );
+
+  app.get(
+    '/:id/related',
+    {
+      schema: {
+        tags: ['products'],
+        summary: `Up to ${products.RELATED_LIMIT} other products of the same category, newest first`,
+        params: idParams,
+        response: { 200: z.array(productSummarySchema), 404: errorSchema },
+      },
+    },
+    (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      return sendCatalogAnswer(cache, request, reply, `related:${id}`, () => products.relatedProducts(db, id), products.PRODUCT_NOT_FOUND);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        summary: 'Create a product (admin). A missing SKU is generated; a missing brand is the shop brand.',
+        ...adminOnly,
+        body: productInputSchema,
+        response: { 201: productSchema, ...adminErrors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const product = await products.createProduct(db, request.body);
+      await cache.invalidate();
+      return reply.code(201).send(product);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        summary: 'Replace a product (admin). A missing SKU or brand keeps the current one.',
+        ...adminOnly,
+        params: idParams,
+        body: productInputSchema,
+        response: { 200: productSchema, ...adminErrors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const product = await products.updateProduct(db, request.params.id, request.body);
+      await cache.invalidate();
+      return product;
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product (admin) and the image files no other product uses; past orders keep their lines',
+        ...adminOnly,
+        params: idParams,
+        response: { 200: messageSchema, ...adminErrors, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { imageNames } = await products.deleteProduct(db, request.params.id);
+      await cache.invalidate();
+      await products.removeUnusedImages(db, app.imageStore, request.log, imageNames);
+      return { message: 'Product deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/:id/reviews',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['products'],
+        summary: 'Review a product (a customer with a non-cancelled order of it; once per product)',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: reviewInputSchema,
+        response: { 201: reviewAddedSchema, ...adminErrors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const review = await products.addReview(db, request.currentUser!, request.params.id, request.body);
+      await cache.invalidate();
+      return reply.code(201).send({ message: 'Review added', review });
+    },
+  );
+};
+
+export default productRoutes;

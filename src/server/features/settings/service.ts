@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { shopSettingsSchema, type ShopSettings } from '../../../shared/schemas/settings';
@@ -20,16 +20,35 @@ export const DEMO_SHOP_SETTINGS: ShopSettings = {
 };
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, SHOP_KEY)).limit(1);
-  const stored = shopSettingsSchema.partial().safeParse(row?.value ?? {});
-  return { ...DEMO_SHOP_SETTINGS, ...(stored.success ? stored.data : {}) };
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SHOP_KEY)).limit(1);
+  return withDemoDefaults(row?.value);
 }
 
+/**
+ * Merges the changes into the stored value inside one statement (jsonb ||), so two admins saving
+ * different fields at once both keep their change.
+ */
 export async function updateShopSettings(db: Db, changes: Partial<ShopSettings>): Promise<ShopSettings> {
-  const next = { ...(await getShopSettings(db)), ...changes };
-  await db
+  const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const [row] = await db
     .insert(settings)
-    .values({ key: SHOP_KEY, value: next })
-    .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date() } });
-  return next;
+    .values({ key: SHOP_KEY, value: given })
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: sql`${settings.value} || excluded.value`, updatedAt: new Date() },
+    })
+    .returning({ value: settings.value });
+  return withDemoDefaults(row?.value);
+}
+
+/** Field by field, so one stored value that no longer passes the rules falls back alone, not the whole set. */
+function withDemoDefaults(stored: unknown): ShopSettings {
+  const result: Record<string, unknown> = { ...DEMO_SHOP_SETTINGS };
+  if (stored && typeof stored === 'object') {
+    for (const [key, field] of Object.entries(shopSettingsSchema.shape)) {
+      const parsed = field.safeParse((stored as Record<string, unknown>)[key]);
+      if (parsed.success) result[key] = parsed.data;
+    }
+  }
+  return result as ShopSettings;
 }

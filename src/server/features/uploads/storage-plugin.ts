@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { IMAGE_VARIANT_WIDTHS, STORED_IMAGE_NAME, UPLOADS_PATH } from '../../../shared/images';
@@ -34,11 +36,20 @@ export function createLocalImageStore(directory: string): ImageStore {
       await mkdir(directory, { recursive: true });
       const stem = randomBytes(16).toString('hex');
       // Variants first and the main file last, each written then renamed, so a visible main URL always has its variants.
-      for (const file of [...encoded.files.slice(1), encoded.files[0]]) {
-        const final = path.join(directory, `${stem}${file.suffix}.webp`);
-        const temp = `${final}.${process.pid}.tmp`;
-        await writeFile(temp, file.data);
-        await rename(temp, final);
+      const written: string[] = [];
+      try {
+        for (const file of [...encoded.files.slice(1), encoded.files[0]]) {
+          const final = path.join(directory, `${stem}${file.suffix}.webp`);
+          // A dot file: @fastify/static never serves those, so a half-written file is never visible.
+          const temp = path.join(directory, `.${stem}${file.suffix}.${process.pid}.tmp`);
+          written.push(temp);
+          await writeFile(temp, file.data);
+          await rename(temp, final);
+          written.push(final);
+        }
+      } catch (error) {
+        await Promise.all(written.map((f) => unlink(f).catch(() => {})));
+        throw error;
       }
       const name = `${stem}.webp`;
       return { name, url: `${UPLOADS_PATH}${name}` };
@@ -67,7 +78,20 @@ declare module 'fastify' {
 
 export default fp(
   async function storagePlugin(app: FastifyInstance) {
-    app.decorate('imageStore', createLocalImageStore(path.join(app.config.dataDir, 'uploads')));
+    const store = createLocalImageStore(path.join(app.config.dataDir, 'uploads'));
+    app.decorate('imageStore', store);
+    mkdirSync(store.directory, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: store.directory,
+      prefix: UPLOADS_PATH,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'ignore',
+      // 'public, max-age=31536000, immutable': a stored name never gets new content (each upload gets a new random name).
+      maxAge: 31_536_000_000,
+      immutable: true,
+    });
   },
   { name: 'storage', dependencies: ['db'] },
 );

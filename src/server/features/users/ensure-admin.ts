@@ -1,28 +1,62 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
+import { findUserByEmail } from './queries';
+import { deriveNames } from './service';
+
+export interface AdminAccount {
+  email: string;
+  /** Needed to create the account, or with resetPassword; otherwise an existing password is kept. */
+  password?: string;
+  name?: string;
+  resetPassword?: boolean;
+}
+
+export interface EnsureAdminResult {
+  id: string;
+  email: string;
+  /** created: a new admin; promoted: an existing customer became admin; unchanged: already an admin. */
+  action: 'created' | 'promoted' | 'unchanged';
+  passwordReset: boolean;
+}
 
 /**
- * Makes sure the admin named by ADMIN_EMAIL exists and is an admin. An existing account is promoted;
- * its password is set from ADMIN_PASSWORD only when the account is new, so a restart never undoes a
- * password the admin changed since.
+ * Makes sure the admin with this e-mail exists and is an admin. An existing account is promoted; its
+ * password is set only when the account is new or resetPassword is asked, so a restart with
+ * ADMIN_PASSWORD never undoes a password the admin changed since.
  */
-export async function ensureAdmin(db: Db, admin: { email: string; password: string; name?: string }, log?: FastifyBaseLogger) {
+export async function ensureAdmin(db: Db, admin: AdminAccount, log?: FastifyBaseLogger): Promise<EnsureAdminResult> {
   const email = admin.email.trim().toLowerCase();
-  const [existing] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
-  if (existing) {
-    if (!existing.isAdmin) {
-      await db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
-      log?.info({ email }, 'existing user made admin');
+  let existing = await findUserByEmail(db, email);
+  if (!existing) {
+    if (!admin.password) throw new Error(`No account with e-mail ${email}, and no password given to create one`);
+    const [created] = await db
+      .insert(users)
+      .values({ ...deriveNames({ name: admin.name?.trim() || 'Admin' }), email, passwordHash: await hashPassword(admin.password), isAdmin: true })
+      // Two instances starting at once with the same ADMIN_EMAIL: the second one promotes instead of crashing.
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created) {
+      log?.info({ email }, 'admin created');
+      return { id: created.id, email, action: 'created', passwordReset: false };
     }
-    return existing.id;
+    existing = await findUserByEmail(db, email);
+    if (!existing) throw new Error(`Could not create the admin ${email}`);
   }
-  const [created] = await db
-    .insert(users)
-    .values({ name: admin.name ?? 'Admin', firstName: admin.name ?? 'Admin', email, passwordHash: await hashPassword(admin.password), isAdmin: true })
-    .returning({ id: users.id });
-  log?.info({ email }, 'admin created');
-  return created.id;
+
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (!existing.isAdmin) changes.isAdmin = true;
+  if (admin.resetPassword) {
+    if (!admin.password) throw new Error('A new password is needed to reset it');
+    changes.passwordHash = await hashPassword(admin.password);
+  }
+  if (Object.keys(changes).length > 0) {
+    await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, existing.id));
+  }
+  const action = existing.isAdmin ? 'unchanged' : 'promoted';
+  if (action === 'promoted') log?.info({ email }, 'existing user made admin');
+  if (admin.resetPassword) log?.info({ email }, 'admin password reset');
+  return { id: existing.id, email, action, passwordReset: Boolean(admin.resetPassword) };
 }

@@ -1,5 +1,189 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFound, Unauthorized } from '../../lib/http-errors';
+import { errorSchema, idSchema, messageSchema } from '../../../shared/schemas/common';
+import {
+  adminUpdateUserSchema,
+  authUserSchema,
+  loginSchema,
+  registerSchema,
+  updateProfileSchema,
+  userListQuerySchema,
+  userListSchema,
+  userSchema,
+  userStatsSchema,
+} from '../../../shared/schemas/users';
+import { LoginThrottle, tooManyAttemptsMessage } from './login-throttle';
+import { findUserById, listUsers, toUserJson, userStats } from './queries';
+import {
+  USER_NOT_FOUND,
+  checkCredentials,
+  deleteUserAsAdmin,
+  registerCustomer,
+  updateProfile,
+  updateUserAsAdmin,
+} from './service';
 
-// STUB: routes of this feature are being written.
-const routes: FastifyPluginAsyncZod = async () => {};
-export default routes;
+const idParams = z.object({ id: idSchema });
+const bearer = [{ bearerAuth: [] }];
+const authErrors = { 401: errorSchema };
+const adminErrors = { 401: errorSchema, 403: errorSchema };
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One per app instance, in memory: with several server instances each counts its own failures.
+  const throttle = new LoginThrottle();
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Log in: answers the user with a token; repeated failures from one address get 429',
+        body: loginSchema,
+        response: { 200: authUserSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const address = request.ip;
+      const waitMs = throttle.retryAfterMs(address);
+      if (waitMs > 0) {
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.ceil(waitMs / 1000)))
+          .send({ message: tooManyAttemptsMessage(waitMs) });
+      }
+      // Counted before the slow hash check, so a burst of parallel guesses cannot all slip under the limit.
+      throttle.recordFailure(address);
+      const user = await checkCredentials(app.db, request.body.email, request.body.password);
+      if (!user) throw Unauthorized('Invalid email or password');
+      throttle.reset(address);
+      return { ...toUserJson(user), token: app.signToken(user.id) };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Register a customer account (never an admin); answers the user with a token',
+        body: registerSchema,
+        response: { 201: authUserSchema, 400: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerCustomer(app.db, request.body);
+      return reply.status(201).send({ ...toUserJson(user), token: app.signToken(user.id) });
+    },
+  );
+
+  app.get(
+    '/profile',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['users'], summary: 'The signed-in user', security: bearer, response: { 200: userSchema, ...authErrors } },
+    },
+    async (request) => {
+      const user = await findUserById(app.db, request.currentUser!.id);
+      if (!user) throw Unauthorized('Not authorized, token failed');
+      return toUserJson(user);
+    },
+  );
+
+  app.put(
+    '/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Update own profile; a new password needs currentPassword. Answers the user and a fresh token',
+        security: bearer,
+        body: updateProfileSchema,
+        response: { 200: authUserSchema, 400: errorSchema, ...authErrors, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app.db, request.currentUser!.id, request.body);
+      return { ...toUserJson(user), token: app.signToken(user.id) };
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Admin: users, newest first; keyword matches name or e-mail',
+        security: bearer,
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema, 400: errorSchema, ...adminErrors },
+      },
+    },
+    async (request) => listUsers(app.db, request.query),
+  );
+
+  app.get(
+    '/stats',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['users'], summary: 'Admin: user counts', security: bearer, response: { 200: userStatsSchema, ...adminErrors } },
+    },
+    async () => userStats(app.db),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Admin: one user',
+        security: bearer,
+        params: idParams,
+        response: { 200: userSchema, ...adminErrors, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.db, request.params.id);
+      if (!user) throw NotFound(USER_NOT_FOUND);
+      return toUserJson(user);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Admin: update name, e-mail or admin flag (not your own flag; never the last admin)',
+        security: bearer,
+        params: idParams,
+        body: adminUpdateUserSchema,
+        response: { 200: userSchema, 400: errorSchema, ...adminErrors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => toUserJson(await updateUserAsAdmin(app.db, request.currentUser!.id, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Admin: delete a user (not yourself; never the last admin). Their orders remain',
+        security: bearer,
+        params: idParams,
+        response: { 200: messageSchema, 400: errorSchema, ...adminErrors, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      await deleteUserAsAdmin(app.db, request.currentUser!.id, request.params.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+};
+
+export default userRoutes;

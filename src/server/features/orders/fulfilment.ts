@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { orders } from '../../db/schema';
+import { BadRequest, Conflict, NotFound } from '../../lib/http-errors';
+import type { CurrentUser } from '../../plugins/auth';
+import type { OrderStatus } from '../../../shared/order-status';
+import type { Order } from '../../../shared/schemas/orders';
+import { findOrder, itemsOfOrder, lockOrder, type OrderItemRow } from './queries';
+import { toOrderJson } from './serialize';
+import { returnStock, takeStock, type StockLine } from './stock';
+
+export const orderNotFound = () => NotFound('Order not found');
+
+/** Another customer's order is answered exactly like one that does not exist, so ids cannot be probed. */
+export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, orderId: string): Promise<Order> {
+  const found = await findOrder(app.db, orderId);
+  if (!found || (!viewer.isAdmin && found.order.userId !== viewer.id)) throw orderNotFound();
+  return toOrderJson(found);
+}
+
+/** Lines whose product still exists; a deleted product has nothing to return stock to. */
+function stockLinesOf(items: OrderItemRow[]): StockLine[] {
+  const byProduct = new Map<string, StockLine>();
+  for (const item of items) {
+    if (!item.productId) continue;
+    const line = byProduct.get(item.productId);
+    if (line) line.quantity += item.quantity;
+    else byProduct.set(item.productId, { productId: item.productId, quantity: item.quantity, name: item.name });
+  }
+  return [...byProduct.values()];
+}
+
+/**
+ * PUT /orders/{id}/status and /deliver. The order row stays locked for the whole change, so stock
+ * moves exactly once: becoming Cancelled puts every line back, leaving Cancelled takes it again
+ * (409 naming the product when it is no longer there, and then nothing changes).
+ */
+export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus): Promise<Order> {
+  const { changed, stockMoved } = await app.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, orderId);
+    if (!current) throw orderNotFound();
+    const items = await itemsOfOrder(tx, current.id);
+    const lines = stockLinesOf(items);
+    const cancelling = status === 'Cancelled' && current.status !== 'Cancelled';
+    const reopening = current.status === 'Cancelled' && status !== 'Cancelled';
+    if (cancelling) await returnStock(tx, lines);
+    if (reopening) await takeStock(tx, lines);
+    // isDelivered follows the status, so the flag and the badge never disagree; the first delivery date is kept.
+    const delivered = status === 'Delivered';
+    const [order] = await tx
+      .update(orders)
+      .set({
+        status,
+        isDelivered: delivered,
+        deliveredAt: delivered ? sql`coalesce(${orders.deliveredAt}, now())` : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, current.id))
+      .returning();
+    return { changed: { order, items }, stockMoved: (cancelling || reopening) && lines.length > 0 };
+  });
+  if (stockMoved) await app.catalogCache.invalidate();
+  return toOrderJson(changed);
+}
+
+export interface PaymentInput {
+  id?: string;
+  status?: string;
+  update_time?: string;
+  email_address?: string;
+  paymentReference?: string;
+}
+
+/**
+ * PUT /orders/{id}/pay. Only an admin, who has checked the money arrived, makes an order paid. The
+ * customer who placed it may only attach the reference of their mobile-money or card payment for the
+ * admin to check; it stays unpaid.
+ */
+export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, orderId: string, input: PaymentInput): Promise<Order> {
+  return app.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, orderId);
+    if (!current || (!viewer.isAdmin && current.userId !== viewer.id)) throw orderNotFound();
+    if (current.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
+    const reference = input.paymentReference?.trim() || null;
+    let changes: PgUpdateSetSource<typeof orders>;
+    if (viewer.isAdmin) {
+      changes = {
+        isPaid: true,
+        paidAt: sql`coalesce(${orders.paidAt}, now())`,
+        paymentReference: reference ?? current.paymentReference,
+        paymentResult: {
+          id: input.id || reference || current.paymentReference || current.id,
+          status: input.status || 'COMPLETED',
+          update_time: input.update_time || new Date().toISOString(),
+          email_address: input.email_address || current.customerEmail,
+          recordedBy: viewer.id,
+        },
+      };
+    } else {
+      if (current.isPaid) throw Conflict('This order has already been paid');
+      if (!reference) throw BadRequest('paymentReference is required: enter the transaction id of your payment');
+      changes = { paymentReference: reference };
+    }
+    const [order] = await tx
+      .update(orders)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(orders.id, current.id))
+      .returning();
+    return toOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
+  });
+}

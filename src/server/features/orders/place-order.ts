@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import { orderItems, orders } from '../../db/schema';
+import { BadRequest, Conflict, HttpError, isUniqueViolation } from '../../lib/http-errors';
+import type { CurrentUser } from '../../plugins/auth';
+import { computeTotals, toKwacha, toNgwee, type OrderTotals } from '../../../shared/money';
+import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
+import { currentPrices, findOrderByIdempotencyKey, type CataloguePrice } from './queries';
+import { toOrderJson } from './serialize';
+import { productNoLongerAvailable, takeStock, type StockLine } from './stock';
+
+/** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
+const LARGEST_ORDER_NGWEE = 2_000_000_000;
+
+export const PRICES_CHANGED = 'Prices have changed since you loaded your cart. Please review your order.';
+
+export interface PlacedOrder {
+  order: Order;
+  /** false when an Idempotency-Key named an order placed before: it is answered again, not placed twice. */
+  created: boolean;
+}
+
+/** A cart may list the same product twice; it is one line of the order with the quantities added. */
+export function mergeLines(items: PlaceOrderInput['orderItems']): StockLine[] {
+  const lines = new Map<string, StockLine>();
+  for (const item of items) {
+    // PostgreSQL reads a uuid in either case; one spelling keeps one line and one lock order per product.
+    const productId = item.product.trim().toLowerCase();
+    const line = lines.get(productId);
+    if (line) {
+      line.quantity += item.quantity;
+      line.name ||= item.name;
+    } else {
+      lines.set(productId, { productId, quantity: item.quantity, name: item.name });
+    }
+  }
+  return [...lines.values()];
+}
+
+interface PricedLine extends StockLine {
+  product: CataloguePrice;
+}
+
+/**
+ * Prices the lines from the catalogue and refuses when the total differs from what the customer was
+ * shown, so no one is charged an amount they did not see. The 409 carries the current figures so the
+ * client can show them.
+ */
+function checkClientTotal(lines: PricedLine[], clientTotalKwacha: number): OrderTotals {
+  const totals = computeTotals(lines.map((l) => ({ unitPriceNgwee: l.product.priceNgwee, quantity: l.quantity })));
+  if (toNgwee(clientTotalKwacha) !== totals.totalNgwee) {
+    throw Conflict(PRICES_CHANGED, {
+      itemsPrice: toKwacha(totals.itemsNgwee),
+      taxAmount: toKwacha(totals.taxNgwee),
+      shippingAmount: toKwacha(totals.shippingNgwee),
+      totalAmount: toKwacha(totals.totalNgwee),
+      orderItems: lines.map((l) => ({
+        product: l.productId,
+        name: l.product.name,
+        price: toKwacha(l.product.priceNgwee),
+        quantity: l.quantity,
+      })),
+    });
+  }
+  if (totals.totalNgwee > LARGEST_ORDER_NGWEE) {
+    throw BadRequest('This order is too large to place online. Please contact the shop.');
+  }
+  return totals;
+}
+
+/**
+ * POST /orders. Prices, names and images come from the database; stock is taken in the same
+ * transaction as the order is written, with a conditional update per product, so concurrent orders
+ * never sell more than there is.
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  customer: CurrentUser,
+  input: PlaceOrderInput,
+  idempotencyKey?: string,
+): Promise<PlacedOrder> {
+  if (idempotencyKey) {
+    const earlier = await findOrderByIdempotencyKey(app.db, customer.id, idempotencyKey);
+    if (earlier) return { order: toOrderJson(earlier), created: false };
+  }
+
+  const lines = mergeLines(input.orderItems);
+  // Checked before the transaction so a stale cart fails fast without taking any lock.
+  const catalogue = await currentPrices(
+    app.db,
+    lines.map((l) => l.productId),
+  );
+  const priced = lines.map((line) => {
+    const product = catalogue.get(line.productId);
+    if (!product) throw productNoLongerAvailable(line.productId, line.name);
+    return { ...line, product };
+  });
+  checkClientTotal(priced, input.totalAmount);
+
+  let placed;
+  try {
+    placed = await app.db.transaction(async (tx) => {
+      const taken = await takeStock(tx, lines);
+      // The prices as locked now: an edit between the check above and here is caught, not charged.
+      const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
+      const totals = checkClientTotal(locked, input.totalAmount);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: customer.id,
+          customerName: customer.name,
+          customerEmail: customer.email,
+          shippingAddress: input.shippingAddress,
+          paymentMethod: input.paymentMethod,
+          itemsNgwee: totals.itemsNgwee,
+          taxNgwee: totals.taxNgwee,
+          shippingNgwee: totals.shippingNgwee,
+          totalNgwee: totals.totalNgwee,
+          status: 'Pending',
+          isPaid: false,
+          idempotencyKey: idempotencyKey ?? null,
+        })
+        .returning();
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          locked.map((line, position) => ({
+            orderId: order.id,
+            productId: line.productId,
+            name: line.product.name,
+            image: line.product.image,
+            unitPriceNgwee: line.product.priceNgwee,
+            quantity: line.quantity,
+            position,
+          })),
+        )
+        .returning();
+      items.sort((a, b) => a.position - b.position);
+      return { order, items };
+    });
+  } catch (error) {
+    // The same submit arriving twice at once: the second one's insert hits the unique
+    // (user, idempotency key) index, or finds the stock already taken by the first. Its transaction
+    // rolled back, so nothing was taken twice; it answers the first order.
+    if (idempotencyKey && (isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409))) {
+      const first = await findOrderByIdempotencyKey(app.db, customer.id, idempotencyKey);
+      if (first) return { order: toOrderJson(first), created: false };
+    }
+    throw error;
+  }
+
+  await app.catalogCache.invalidate();
+  return { order: toOrderJson(placed), created: true };
+}

@@ -1,0 +1,50 @@
+import { toKwacha } from '../../../shared/money';
+import type { Order } from '../../../shared/schemas/orders';
+import type { OrderItemRow, OrderRow, OrderWithItems } from './queries';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The buyer as recorded when the order was placed; _id is null once that account has been deleted. */
+export function orderCustomer(order: Pick<OrderRow, 'userId' | 'customerName' | 'customerEmail'>) {
+  return { _id: order.userId, name: order.customerName, email: order.customerEmail };
+}
+
+/** An order as the API speaks it: kwacha amounts under both of the spec's names, ISO dates. */
+export function toOrderJson({ order, items }: { order: OrderRow; items: OrderItemRow[] }): Order {
+  const itemsPrice = toKwacha(order.itemsNgwee);
+  const taxPrice = toKwacha(order.taxNgwee);
+  const shippingPrice = toKwacha(order.shippingNgwee);
+  const totalPrice = toKwacha(order.totalNgwee);
+  return {
+    _id: order.id,
+    user: orderCustomer(order),
+    orderItems: items.map((item) => ({
+      _id: item.id,
+      name: item.name,
+      quantity: item.quantity,
+      image: item.image,
+      price: toKwacha(item.unitPriceNgwee),
+      product: item.productId,
+    })),
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    itemsPrice,
+    taxPrice,
+    taxAmount: taxPrice,
+    shippingPrice,
+    shippingAmount: shippingPrice,
+    totalPrice,
+    totalAmount: totalPrice,
+    status: order.status,
+    isPaid: order.isPaid,
+    paidAt: iso(order.paidAt),
+    paymentResult: order.paymentResult ?? null,
+    paymentReference: order.paymentReference,
+    isDelivered: order.isDelivered,
+    deliveredAt: iso(order.deliveredAt),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export const toOrderListJson = (list: OrderWithItems[]) => list.map(toOrderJson);

@@ -1,0 +1,144 @@
+import { and, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { orderItems, orders, productReviews, products } from '../../db/schema';
+import type { ProductRow, ReviewRow } from './serializers';
+
+export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'ratingTotal' | 'numReviews'>;
+
+export interface ProductFilter {
+  keyword?: string;
+  category?: string;
+  minPriceNgwee?: number;
+  maxPriceNgwee?: number;
+}
+
+const newestFirst = [desc(products.createdAt), desc(products.id)];
+
+/** `%keyword%` for ILIKE with the keyword's own %, _ and \ matched literally (backslash is LIKE's default escape). */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matching(filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.keyword) {
+    // Plain ILIKE on each column so the pg_trgm GIN indexes on name and description serve it (a BitmapOr).
+    const pattern = containsPattern(filter.keyword);
+    conditions.push(or(ilike(products.name, pattern), ilike(products.description, pattern)));
+  }
+  if (filter.category) conditions.push(eq(products.category, filter.category));
+  if (filter.minPriceNgwee !== undefined) conditions.push(gte(products.priceNgwee, filter.minPriceNgwee));
+  if (filter.maxPriceNgwee !== undefined) conditions.push(lte(products.priceNgwee, filter.maxPriceNgwee));
+  return and(...conditions);
+}
+
+/** One page of matching products, newest first, and how many match in all. */
+export async function findProductPage(db: Db, filter: ProductFilter, page: number, limit: number) {
+  const where = matching(filter);
+  const offset = (page - 1) * limit;
+  const rows = await db.select().from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  // A short, non-empty (or first) page is the last one, so it tells the total: the count, which must test
+  // every row (ILIKE on 10,000 descriptions is ~100 ms on PGlite), is only run when more matches may follow.
+  if (rows.length < limit && (rows.length > 0 || page === 1)) return { rows, total: offset + rows.length };
+  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  return { rows, total: Number(total) };
+}
+
+export function findFeaturedProducts(db: Db, limit: number): Promise<ProductRow[]> {
+  return db.select().from(products).where(eq(products.isFeatured, true)).orderBy(...newestFirst).limit(limit);
+}
+
+export async function findProductById(db: Db | Tx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+export function findReviews(db: Db, productId: string, limit: number): Promise<ReviewRow[]> {
+  return db
+    .select({
+      id: productReviews.id,
+      name: productReviews.name,
+      rating: productReviews.rating,
+      comment: productReviews.comment,
+      createdAt: productReviews.createdAt,
+    })
+    .from(productReviews)
+    .where(eq(productReviews.productId, productId))
+    .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+    .limit(limit);
+}
+
+export function findRelatedProducts(db: Db, product: Pick<ProductRow, 'id' | 'category'>, limit: number): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.category, product.category), ne(products.id, product.id)))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+export async function insertProduct(db: Db, values: ProductValues): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning();
+  return row;
+}
+
+export async function updateProductRow(db: Db, id: string, values: Partial<ProductValues>): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteProductRow(db: Db, id: string): Promise<Pick<ProductRow, 'images' | 'mainImage'> | undefined> {
+  const [row] = await db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ images: products.images, mainImage: products.mainImage });
+  return row;
+}
+
+/** Whether any product still shows a stored image (its URL may be relative or absolute, so match the file name). */
+export async function isImageInUse(db: Db, storedName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(sql`${products.images}::text like ${`%${storedName}%`} or ${products.mainImage} like ${`%${storedName}%`}`);
+  return Number(row.n) > 0;
+}
+
+/** A customer may review what they ordered, unless that order was cancelled. */
+export async function hasOrderedProduct(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, userId), eq(orderItems.productId, productId), ne(orders.status, 'Cancelled')))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function hasReviewed(db: Db, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: productReviews.id })
+    .from(productReviews)
+    .where(and(eq(productReviews.userId, userId), eq(productReviews.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertReviewAndRate(
+  tx: Tx,
+  review: { productId: string; userId: string; name: string; rating: number; comment: string },
+): Promise<ReviewRow> {
+  const [row] = await tx.insert(productReviews).values(review).returning();
+  await tx
+    .update(products)
+    .set({
+      ratingTotal: sql`${products.ratingTotal} + ${review.rating}`,
+      numReviews: sql`${products.numReviews} + 1`,
+    })
+    .where(eq(products.id, review.productId));
+  return row;
+}

@@ -1,0 +1,44 @@
+import type { Product, ProductSummary, Review } from '../../../shared/schemas/products';
+import { toKwacha } from '../../../shared/money';
+import type { productReviews, products } from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ReviewRow = Pick<typeof productReviews.$inferSelect, 'id' | 'name' | 'rating' | 'comment' | 'createdAt'>;
+
+/** Average of the stored ratings, one decimal, 0 before the first review. */
+export function averageRating(ratingTotal: number, numReviews: number): number {
+  return numReviews > 0 ? Math.round((ratingTotal / numReviews) * 10) / 10 : 0;
+}
+
+export function toProductSummary(row: ProductRow): ProductSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    price: toKwacha(row.priceNgwee),
+    category: row.category,
+    description: row.description,
+    countInStock: row.countInStock,
+    sku: row.sku,
+    isFeatured: row.isFeatured,
+    brand: row.brand,
+    rating: averageRating(row.ratingTotal, row.numReviews),
+    numReviews: row.numReviews,
+    ingredients: row.ingredients,
+    benefits: row.benefits,
+    size: row.size ?? null,
+    howToUse: row.howToUse,
+    images: row.images,
+    mainImage: row.mainImage,
+    image: row.mainImage,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toReview(row: ReviewRow): Review {
+  return { _id: row.id, name: row.name, rating: row.rating, comment: row.comment, createdAt: row.createdAt.toISOString() };
+}
+
+export function toProduct(row: ProductRow, reviews: readonly ReviewRow[]): Product {
+  return { ...toProductSummary(row), reviews: reviews.map(toReview) };
+}

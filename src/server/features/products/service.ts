@@ -1,0 +1,179 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Category } from '../../../shared/categories';
+import { storedImageName } from '../../../shared/images';
+import { toNgwee } from '../../../shared/money';
+import type {
+  Product,
+  ProductList,
+  ProductSummary,
+  Review,
+  productInputSchema,
+  productListQuerySchema,
+  reviewInputSchema,
+} from '../../../shared/schemas/products';
+import type { Db } from '../../db/client';
+import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
+import type { CurrentUser } from '../../plugins/auth';
+import type { ImageStore } from '../uploads/storage-plugin';
+import * as q from './queries';
+import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
+
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+export type ParsedProductInput = z.output<typeof productInputSchema>;
+export type ReviewInput = z.output<typeof reviewInputSchema>;
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const DEFAULT_BRAND = 'Forest Gold';
+export const FEATURED_LIMIT = 8;
+export const RELATED_LIMIT = 4;
+export const REVIEWS_SHOWN = 50;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id can name no product, so it is answered like an unknown one without asking the database. */
+export const isProductId = (id: string) => UUID.test(id);
+
+const SKU_PREFIX: Record<Category, string> = {
+  skincare: 'SKN',
+  'body-care': 'BDY',
+  'gift-sets': 'GFT',
+  oil: 'OIL',
+  lotion: 'LTN',
+  essentials: 'ESS',
+};
+// No 0/O or 1/I so a SKU read aloud or copied from a label is not misread.
+const SKU_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+export function generateSku(category: Category): string {
+  let code = '';
+  for (let i = 0; i < 6; i += 1) code += SKU_ALPHABET[randomInt(SKU_ALPHABET.length)];
+  return `${SKU_PREFIX[category]}-${code}`;
+}
+
+export async function listProducts(db: Db, query: ProductListQuery): Promise<ProductList> {
+  const filter: q.ProductFilter = {
+    keyword: query.keyword,
+    category: query.category,
+    minPriceNgwee: query.minPrice === undefined ? undefined : toNgwee(query.minPrice),
+    maxPriceNgwee: query.maxPrice === undefined ? undefined : toNgwee(query.maxPrice),
+  };
+  const { rows, total } = await q.findProductPage(db, filter, query.page, query.limit);
+  return {
+    products: rows.map(toProductSummary),
+    page: query.page,
+    // At least one page, so "page 1 of 1" holds for an empty result too.
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+    totalProducts: total,
+  };
+}
+
+export async function featuredProducts(db: Db): Promise<ProductSummary[]> {
+  return (await q.findFeaturedProducts(db, FEATURED_LIMIT)).map(toProductSummary);
+}
+
+export async function productDetail(db: Db, id: string): Promise<Product | null> {
+  if (!isProductId(id)) return null;
+  const row = await q.findProductById(db, id);
+  if (!row) return null;
+  return toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN));
+}
+
+export async function relatedProducts(db: Db, id: string): Promise<ProductSummary[] | null> {
+  if (!isProductId(id)) return null;
+  const row = await q.findProductById(db, id);
+  if (!row) return null;
+  return (await q.findRelatedProducts(db, row, RELATED_LIMIT)).map(toProductSummary);
+}
+
+/** PUT replaces the product as the editor sends it, except that a missing SKU or brand keeps the current one. */
+function productValues(input: ParsedProductInput, current?: ProductRow): q.ProductValues {
+  return {
+    name: input.name,
+    priceNgwee: toNgwee(input.price),
+    category: input.category,
+    description: input.description,
+    countInStock: input.countInStock,
+    sku: input.sku || current?.sku || generateSku(input.category),
+    isFeatured: input.isFeatured,
+    brand: input.brand || current?.brand || DEFAULT_BRAND,
+    ingredients: input.ingredients,
+    benefits: input.benefits,
+    size: input.size || null,
+    howToUse: input.howToUse,
+    images: input.images,
+    mainImage: input.mainImage,
+  };
+}
+
+const SKU_IN_USE = 'SKU already in use';
+
+export async function createProduct(db: Db, input: ParsedProductInput): Promise<Product> {
+  // A generated SKU can collide with an existing one (1 in ~10^9); draw again rather than blame the admin.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return toProduct(await q.insertProduct(db, productValues(input)), []);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (input.sku || attempt >= 3) throw Conflict(SKU_IN_USE);
+    }
+  }
+}
+
+export async function updateProduct(db: Db, id: string, input: ParsedProductInput): Promise<Product> {
+  const current = isProductId(id) ? await q.findProductById(db, id) : undefined;
+  if (!current) throw NotFound(PRODUCT_NOT_FOUND);
+  let row: ProductRow | undefined;
+  try {
+    row = await q.updateProductRow(db, id, productValues(input, current));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw Conflict(SKU_IN_USE);
+    throw error;
+  }
+  if (!row) throw NotFound(PRODUCT_NOT_FOUND);
+  return toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN));
+}
+
+/** Deletes the product; its order lines keep their copy of name, price and image, its reviews go with it. */
+export async function deleteProduct(db: Db, id: string): Promise<{ imageNames: string[] }> {
+  const deleted = isProductId(id) ? await q.deleteProductRow(db, id) : undefined;
+  if (!deleted) throw NotFound(PRODUCT_NOT_FOUND);
+  const names = new Set([...deleted.images, deleted.mainImage].map(storedImageName).filter((n): n is string => n !== null));
+  return { imageNames: [...names] };
+}
+
+/** Removes the files of a deleted product's images that no other product shows. Storage trouble is only logged. */
+export async function removeUnusedImages(db: Db, store: ImageStore, log: FastifyBaseLogger, names: readonly string[]) {
+  for (const name of names) {
+    try {
+      if (!(await q.isImageInUse(db, name))) await store.deleteImage(name);
+    } catch (err) {
+      log.warn({ err, image: name }, 'could not remove the image of a deleted product');
+    }
+  }
+}
+
+export const ONLY_BUYERS_REVIEW = 'Only customers who bought this product can review it';
+export const ALREADY_REVIEWED = 'You have already reviewed this product';
+
+export async function addReview(db: Db, user: CurrentUser, productId: string, input: ReviewInput): Promise<Review> {
+  if (!isProductId(productId) || !(await q.findProductById(db, productId))) throw NotFound(PRODUCT_NOT_FOUND);
+  if (!(await q.hasOrderedProduct(db, user.id, productId))) throw Forbidden(ONLY_BUYERS_REVIEW);
+  if (await q.hasReviewed(db, user.id, productId)) throw Conflict(ALREADY_REVIEWED);
+  try {
+    const row = await db.transaction((tx) =>
+      q.insertReviewAndRate(tx, { productId, userId: user.id, name: user.name, rating: input.rating, comment: input.comment }),
+    );
+    return toReview(row);
+  } catch (error) {
+    // Two submits at once: the unique index on (product, user) lets only one in.
+    if (isUniqueViolation(error)) throw Conflict(ALREADY_REVIEWED);
+    if (isForeignKeyViolation(error)) throw NotFound(PRODUCT_NOT_FOUND);
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}

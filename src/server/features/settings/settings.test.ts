@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../db/schema';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { DEMO_SHOP_SETTINGS, getShopSettings, updateShopSettings } from './service';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof createUser>>;
+let customer: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { isAdmin: true });
+  customer = await createUser(t);
+});
+afterAll(() => t.close());
+
+const read = () => t.app.inject({ method: 'GET', url: '/api/settings' });
+const save = (headers: Record<string, string> | undefined, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/settings', headers, payload: payload as object });
+
+describe('GET /api/settings', () => {
+  it('answers the clearly fictional demo values to anyone before an admin has saved any', async () => {
+    const res = await read();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(DEMO_SHOP_SETTINGS);
+    expect(res.json().shopName).toContain('(demo)');
+  });
+});
+
+describe('PUT /api/settings', () => {
+  it('answers 401 without a token and 403 for a customer, changing nothing', async () => {
+    const anonymous = await save(undefined, { shopName: 'Hijacked' });
+    expect(anonymous.statusCode).toBe(401);
+    const byCustomer = await save(customer.auth, { shopName: 'Hijacked' });
+    expect(byCustomer.statusCode).toBe(403);
+    expect(byCustomer.json()).toEqual({ message: 'Not authorized as an admin' });
+    expect((await read()).json().shopName).toBe(DEMO_SHOP_SETTINGS.shopName);
+  });
+
+  it('changes only the given fields and answers all settings', async () => {
+    const res = await save(admin.auth, { shopName: '  Mwinilunga Women Co-op  ', airtelMoneyNumber: '+260 97 555 0101', unknownField: 'x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...DEMO_SHOP_SETTINGS, shopName: 'Mwinilunga Women Co-op', airtelMoneyNumber: '+260 97 555 0101' });
+
+    const second = await save(admin.auth, { email: 'Hello@Coop.example', facebookUrl: '' });
+    expect(second.statusCode).toBe(200);
+    const expected = {
+      ...DEMO_SHOP_SETTINGS,
+      shopName: 'Mwinilunga Women Co-op',
+      airtelMoneyNumber: '+260 97 555 0101',
+      email: 'hello@coop.example',
+      facebookUrl: '',
+    };
+    expect(second.json()).toEqual(expected);
+    expect((await read()).json()).toEqual(expected);
+    expect(await getShopSettings(t.app.db)).toEqual(expected);
+  });
+
+  it('keeps both changes when two admins save different fields at once', async () => {
+    await Promise.all([updateShopSettings(t.app.db, { phone: '+260 21 111 1111' }), updateShopSettings(t.app.db, { mtnMoneyNumber: '+260 96 222 2222' })]);
+    const now = (await read()).json();
+    expect(now.phone).toBe('+260 21 111 1111');
+    expect(now.mtnMoneyNumber).toBe('+260 96 222 2222');
+  });
+
+  it.each([
+    [{ shopName: '' }, /shopName cannot be empty/],
+    [{ email: 'not-an-email' }, /Invalid email address/],
+    [{ instagramUrl: 'javascript:alert(1)' }, /instagramUrl must be empty or a web address/],
+    [{ facebookUrl: 'https://' }, /facebookUrl must be empty or a web address/],
+    [{ phone: 12345 }, /phone must be text/],
+    [{ address: 'x'.repeat(301) }, /address is too long/],
+  ])('answers 400 for %j and changes nothing', async (payload, message) => {
+    const before = (await read()).json();
+    const res = await save(admin.auth, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    expect((await read()).json()).toEqual(before);
+  });
+
+  it('answers 400 for a body that is not an object', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...admin.auth, 'content-type': 'application/json' }, payload: '["x"]' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('falls back to the demo value for one stored field that no longer passes the rules, keeping the others', async () => {
+    await t.app.db
+      .insert(settings)
+      .values({ key: 'shop', value: { shopName: 'Kept Name', email: 'broken' } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { shopName: 'Kept Name', email: 'broken' } } });
+    const res = await read();
+    expect(res.json()).toMatchObject({ shopName: 'Kept Name', email: DEMO_SHOP_SETTINGS.email });
+  });
+});

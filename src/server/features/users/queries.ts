@@ -1,0 +1,99 @@
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { User } from '../../../shared/schemas/users';
+
+export type UserRow = typeof users.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id can never name a user; callers answer it like an unknown one (404), not a database error. */
+export const isUserId = (id: string) => UUID.test(id);
+
+/** The only way a user leaves the server: named fields, so the password hash can never ride along. */
+export function toUserJson(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** E-mails are stored lower-cased; lower() also matches rows written before that rule and uses the unique index. */
+const emailIs = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
+
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(emailIs(email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | undefined> {
+  if (!isUserId(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function isEmailTaken(db: Db | Tx, email: string, exceptUserId?: string): Promise<boolean> {
+  const where = exceptUserId ? and(emailIs(email), ne(users.id, exceptUserId)) : emailIs(email);
+  const [row] = await db.select({ id: users.id }).from(users).where(where).limit(1);
+  return Boolean(row);
+}
+
+/** Locks every admin row (in id order, so two admin edits cannot deadlock) and answers their ids. */
+export async function lockAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(users.id).for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** `%` and `_` in a search are letters, not wildcards. */
+const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+
+export async function listUsers(db: Db, query: { keyword?: string; page: number; limit: number }) {
+  // ILIKE '%…%' on name and e-mail is served by their pg_trgm GIN indexes.
+  const where = query.keyword
+    ? or(ilike(users.name, containsPattern(query.keyword)), ilike(users.email, containsPattern(query.keyword)))
+    : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    users: rows.map(toUserJson),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+    totalUsers: total,
+  };
+}
+
+/** "This month" starts at midnight on the 1st in the shop's time zone (Africa/Lusaka), as on the dashboard. */
+export async function userStats(db: Db) {
+  const [row] = await db
+    .select({
+      totalUsers: count(),
+      totalAdmins: sql<number>`count(*) filter (where ${users.isAdmin})::int`,
+      newThisMonth: sql<number>`count(*) filter (where ${users.createdAt} >= date_trunc('month', now() at time zone 'Africa/Lusaka') at time zone 'Africa/Lusaka')::int`,
+    })
+    .from(users);
+  return {
+    totalUsers: row.totalUsers,
+    totalCustomers: row.totalUsers - row.totalAdmins,
+    totalAdmins: row.totalAdmins,
+    newThisMonth: row.newThisMonth,
+  };
+}
