@@ -21,6 +21,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     SHOP_EMAIL: optional(z.email()),
+    REGISTRATIONS_PER_HOUR: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(100_000)),
     TRUST_PROXY: z
       .string()
       .regex(/^(false|true|\d{1,2}|[\d.:a-fA-F/,\s]+|loopback|linklocal|uniquelocal)$/, 'must be false, a hop count, loopback, or proxy addresses')
@@ -44,6 +45,8 @@ export interface AppConfig {
   logLevel: string;
   seedDemo: boolean;
   shopEmail?: string;
+  /** New accounts one client address may open per hour. */
+  registrationsPerHour?: number;
   /** Fastify trustProxy: off by default, else a hop count or the proxy's addresses (never "any"). */
   trustProxy?: boolean | number | string;
 }
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO === 'true',
     shopEmail: e.SHOP_EMAIL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
   };
 }
 

@@ -128,13 +128,6 @@ const catalogueColumns = {
 };
 
 /** Current name, price and main image of the given products; ids that are not uuids simply find nothing. */
-export async function currentPrices(db: Queryable, productIds: string[]): Promise<Map<string, CataloguePrice>> {
-  const ids = productIds.filter(isUuid);
-  if (ids.length === 0) return new Map();
-  const rows = await db.select(catalogueColumns).from(products).where(inArray(products.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 /**
  * Takes `quantity` from a product only if that many are left, as one statement: the row lock it takes
  * makes concurrent orders queue on the product, and the condition is re-checked after the wait, so two

@@ -87,7 +87,10 @@ declare module 'fastify' {
 
 export default fp(
   async function catalogCachePlugin(app: FastifyInstance) {
-    const cache = new CatalogCache((payload) => app.database.notify(CATALOG_CHANNEL, payload));
+    // Only PostgreSQL can have other instances to tell; on the embedded database a NOTIFY is a wasted round trip.
+    const cache = new CatalogCache(
+      app.database.kind === 'postgres' ? (payload) => app.database.notify(CATALOG_CHANNEL, payload) : async () => {},
+    );
     if (app.database.kind === 'postgres') {
       await app.database.listen(CATALOG_CHANNEL, (payload) => cache.onRemoteNotify(payload));
     }

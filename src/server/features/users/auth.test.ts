@@ -14,7 +14,7 @@ let addressCounter = 0;
 /** Each test logs in from its own address, so the failed-login throttle of one test never leaks into another. */
 const freshAddress = () => `198.51.100.${(addressCounter += 1)}`;
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users', payload: payload as object });
+const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users', payload: payload as object, remoteAddress: freshAddress() });
 const login = (payload: unknown, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/users/login', payload: payload as object, remoteAddress });
 
@@ -76,7 +76,7 @@ describe('POST /api/users (register)', () => {
   });
 
   it('answers 400, not 500, for a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: { 'content-type': 'application/json' }, payload: '{nope', remoteAddress: freshAddress() });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
   });
@@ -160,5 +160,22 @@ describe('POST /api/users/login', () => {
       expect((await login({ email, password: 'wrong guess' }, address)).statusCode).toBe(401);
     }
     expect((await login({ email, password }, address)).statusCode).toBe(200);
+  });
+});
+
+describe('registration throttle', () => {
+  it('allows 10 new accounts an hour from one address, then answers 429', async () => {
+    const remoteAddress = '203.0.113.23';
+    const register = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        remoteAddress,
+        payload: { name: `Burst ${i}`, email: `burst-${i}@example.com`, password: 'long enough pw' },
+      });
+    for (let i = 0; i < 10; i++) expect((await register(i)).statusCode).toBe(201);
+    const eleventh = await register(10);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toMatch(/^Too many new accounts from your address\. Please try again in /);
   });
 });

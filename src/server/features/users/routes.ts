@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NotFound, Unauthorized } from '../../lib/http-errors';
+import rateLimit from '@fastify/rate-limit';
+import { HttpError, NotFound, Unauthorized } from '../../lib/http-errors';
 import { errorSchema, idSchema, messageSchema } from '../../../shared/schemas/common';
 import {
   adminUpdateUserSchema,
@@ -32,6 +33,12 @@ const adminErrors = { 401: errorSchema, 403: errorSchema };
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // One per app instance, in memory: with several server instances each counts its own failures.
   const throttle = new LoginThrottle();
+  // Each registration costs a password hash (~0.2 s of CPU): a cap per address keeps a script from using that up.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many new accounts from your address. Please try again in ${context.after}.`),
+  });
 
   app.post(
     '/login',
@@ -64,11 +71,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { rateLimit: { max: app.config.registrationsPerHour ?? 10, timeWindow: 60 * 60_000 } },
       schema: {
         tags: ['users'],
         summary: 'Register a customer account (never an admin); answers the user with a token',
         body: registerSchema,
-        response: { 201: authUserSchema, 400: errorSchema, 409: errorSchema },
+        response: { 201: authUserSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,188 @@
+import { CATEGORY_LABELS, isCategory } from '../../../shared/categories';
+import { storedImageName, variantUrl } from '../../../shared/images';
+import type { Product } from '../../../shared/schemas/products';
+import type { ShopSettings } from '../../../shared/schemas/settings';
+
+export const TAGLINE = 'Empowering Women, Preserving Nature';
+const SHOP_DESCRIPTION =
+  "Organic skincare, body care, gift sets, oils and nuts handmade by a women's cooperative in southern Zambia from the seeds of indigenous forest trees.";
+
+/** Which screen a path shows; the web app's router has the same table (src/web/app/routes.tsx). */
+export type PageKind =
+  | { kind: 'home' }
+  | { kind: 'products' }
+  | { kind: 'product'; id: string }
+  | { kind: 'about' }
+  | { kind: 'contact' }
+  | { kind: 'private'; title: string }
+  | { kind: 'not-found' };
+
+const PRIVATE_PAGES: Record<string, string> = {
+  '/login': 'Login',
+  '/register': 'Create an Account',
+  '/cart': 'Shopping Cart',
+  '/checkout': 'Checkout',
+  '/checkout/success': 'Order received',
+  '/account': 'My Account',
+};
+
+export function classifyPath(pathname: string): PageKind {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/' || path === '') return { kind: 'home' };
+  if (path === '/products') return { kind: 'products' };
+  const product = /^\/products\/([^/]+)$/.exec(path);
+  if (product) return { kind: 'product', id: safeDecode(product[1]) };
+  if (path === '/about') return { kind: 'about' };
+  if (path === '/contact') return { kind: 'contact' };
+  if (PRIVATE_PAGES[path]) return { kind: 'private', title: PRIVATE_PAGES[path] };
+  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'private', title: 'Admin' };
+  return { kind: 'not-found' };
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export interface PageMeta {
+  status: number;
+  title: string;
+  description: string;
+  canonical?: string;
+  robots: string;
+  ogType: 'website' | 'product';
+  image?: string;
+  imageAlt?: string;
+  extraMeta: { property: string; content: string }[];
+  jsonLd: object[];
+  /** An image worth fetching before any script runs (the product photo). */
+  preloadImage?: string;
+}
+
+export interface MetaInput {
+  page: PageKind;
+  query: URLSearchParams;
+  settings: ShopSettings;
+  publicUrl: string;
+  /** For a product page: the product, or null when there is none. */
+  product?: Product | null;
+}
+
+/** Open Graph and JSON-LD need absolute addresses; a WhatsApp preview wants a modest, sized image. */
+export function absoluteImage(url: string, publicUrl: string): string {
+  const sized = storedImageName(url) ? variantUrl(url, 800) : url;
+  return /^https?:\/\//i.test(sized) ? sized : `${publicUrl}${sized.startsWith('/') ? '' : '/'}${sized}`;
+}
+
+export function clip(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
+}
+
+export function pageTitle(title: string | null, shopName: string): string {
+  return title ? `${title} | ${shopName}` : `${shopName} | ${TAGLINE}`;
+}
+
+function base(input: MetaInput, title: string | null, description: string, pathForCanonical: string | null): PageMeta {
+  return {
+    status: 200,
+    title: pageTitle(title, input.settings.shopName),
+    description,
+    canonical: pathForCanonical === null ? undefined : `${input.publicUrl}${pathForCanonical}`,
+    robots: 'index, follow',
+    ogType: 'website',
+    extraMeta: [],
+    jsonLd: [],
+  };
+}
+
+function productMeta(input: MetaInput, product: Product): PageMeta {
+  const { publicUrl, settings } = input;
+  const url = `${publicUrl}/products/${product._id}`;
+  const images = (product.images.length > 0 ? product.images : [product.mainImage]).filter(Boolean);
+  const main = product.mainImage || images[0];
+  const price = product.price.toFixed(2);
+  const inStock = product.countInStock > 0;
+  const meta = base(input, product.name, clip(product.description || `${product.name} from ${settings.shopName}.`), `/products/${product._id}`);
+  meta.ogType = 'product';
+  if (main) {
+    meta.image = absoluteImage(main, publicUrl);
+    meta.imageAlt = product.name;
+    meta.preloadImage = main;
+  }
+  meta.extraMeta.push(
+    { property: 'product:price:amount', content: price },
+    { property: 'product:price:currency', content: 'ZMW' },
+    { property: 'product:availability', content: inStock ? 'in stock' : 'out of stock' },
+  );
+  meta.jsonLd.push({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: clip(product.description, 500),
+    image: images.map((image) => absoluteImage(image, publicUrl)),
+    sku: product.sku,
+    category: product.category,
+    brand: { '@type': 'Brand', name: product.brand || settings.shopName },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price,
+      priceCurrency: 'ZMW',
+      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@type': 'Organization', name: settings.shopName },
+    },
+    ...(product.numReviews > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating.toFixed(1), reviewCount: product.numReviews } }
+      : {}),
+  });
+  return meta;
+}
+
+export function pageMeta(input: MetaInput): PageMeta {
+  const { page, query, settings, publicUrl } = input;
+  switch (page.kind) {
+    case 'home': {
+      const meta = base(input, null, `${SHOP_DESCRIPTION} ${TAGLINE}.`, '/');
+      meta.jsonLd.push({
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: settings.shopName,
+        url: `${publicUrl}/`,
+        logo: `${publicUrl}/favicon.svg`,
+        email: settings.email,
+        telephone: settings.phone,
+        address: { '@type': 'PostalAddress', streetAddress: settings.address, addressCountry: 'ZM' },
+        sameAs: [settings.facebookUrl, settings.instagramUrl, settings.linkedinUrl].filter(Boolean),
+      });
+      return meta;
+    }
+    case 'products': {
+      const category = query.get('category');
+      if (isCategory(category)) {
+        const label = CATEGORY_LABELS[category];
+        return base(input, `${label} Products`, `${label} from ${settings.shopName}: ${SHOP_DESCRIPTION}`, `/products?category=${category}`);
+      }
+      return base(input, 'Our Products', `Shop all products of ${settings.shopName}. ${SHOP_DESCRIPTION}`, '/products');
+    }
+    case 'product': {
+      if (input.product) return productMeta(input, input.product);
+      const meta = base(input, 'Product Not Found', 'The product you are looking for does not exist or has been removed.', null);
+      return { ...meta, status: 404, robots: 'noindex' };
+    }
+    case 'about':
+      return base(input, 'About Us', `The story, mission, values and team of ${settings.shopName}, founded in 2022 by five women in southern Zambia.`, '/about');
+    case 'contact':
+      return base(input, 'Contact Us', `Contact ${settings.shopName}: ${settings.email}, ${settings.phone}, ${settings.address}.`, '/contact');
+    case 'private':
+      return { ...base(input, page.title, SHOP_DESCRIPTION, null), robots: 'noindex, nofollow' };
+    case 'not-found':
+      return { ...base(input, 'Page not found', SHOP_DESCRIPTION, null), status: 404, robots: 'noindex' };
+  }
+}
