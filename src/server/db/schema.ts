@@ -27,6 +27,8 @@ export const users = pgTable(
     phone: text('phone').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Part of every token; raised when the password changes, so tokens issued before stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

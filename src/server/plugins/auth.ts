@@ -18,7 +18,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: as authenticate, and the user is an admin now (read from the database, not the token). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    signToken: (userId: string) => string;
+    /** A token for the user as stored now; it stops working when their password (token version) changes. */
+    signToken: (user: { id: string; tokenVersion: number }) => string;
   }
   interface FastifyRequest {
     currentUser: CurrentUser | null;
@@ -27,8 +28,8 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string };
-    user: { sub: string };
+    payload: { sub: string; ver: number };
+    user: { sub: string; ver?: number };
   }
 }
 
@@ -36,24 +37,27 @@ export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.register(jwt, { secret: app.config.jwtSecret, sign: { expiresIn: app.config.jwtExpiresIn } });
     app.decorateRequest('currentUser', null);
-    app.decorate('signToken', (userId: string) => app.jwt.sign({ sub: userId }));
+    app.decorate('signToken', (user: { id: string; tokenVersion: number }) => app.jwt.sign({ sub: user.id, ver: user.tokenVersion }));
 
     async function authenticate(request: FastifyRequest) {
       const header = request.headers.authorization;
       if (!header || !/^Bearer\s+\S+/i.test(header)) throw Unauthorized('Authentication required. Please log in.');
       let sub: string;
+      let ver: number;
       try {
-        ({ sub } = await request.jwtVerify<{ sub: string }>());
+        const payload = await request.jwtVerify<{ sub: string; ver?: number }>();
+        sub = payload.sub;
+        ver = payload.ver ?? 0;
       } catch {
         throw Unauthorized('Not authorized, token failed');
       }
       const [user] = await app.db
-        .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin })
+        .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, tokenVersion: users.tokenVersion })
         .from(users)
         .where(eq(users.id, sub))
         .limit(1);
-      if (!user) throw Unauthorized('Not authorized, token failed');
-      request.currentUser = user;
+      if (!user || user.tokenVersion !== ver) throw Unauthorized('Not authorized, token failed');
+      request.currentUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
     }
 
     app.decorate('authenticate', authenticate);

@@ -94,6 +94,6 @@ export async function createUser(
       isAdmin: opts.isAdmin ?? false,
     })
     .returning();
-  const token = t.app.signToken(user.id);
+  const token = t.app.signToken(user);
   return { user, token, password, email, auth: { authorization: `Bearer ${token}` } };
 }

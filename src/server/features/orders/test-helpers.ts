@@ -51,7 +51,7 @@ export async function insertCustomers(t: TestApp, count: number, base = 'Custome
       })),
     )
     .returning();
-  return rows.map((user) => ({ user, auth: { authorization: `Bearer ${t.app.signToken(user.id)}` } }));
+  return rows.map((user) => ({ user, auth: { authorization: `Bearer ${t.app.signToken(user)}` } }));
 }
 
 export interface CartLine {

@@ -51,6 +51,7 @@ export async function ensureAdmin(db: Db, admin: AdminAccount, log?: FastifyBase
   if (admin.resetPassword) {
     if (!admin.password) throw new Error('A new password is needed to reset it');
     changes.passwordHash = await hashPassword(admin.password);
+    changes.tokenVersion = existing.tokenVersion + 1;
   }
   if (Object.keys(changes).length > 0) {
     await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, existing.id));

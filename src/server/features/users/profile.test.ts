@@ -112,6 +112,12 @@ describe('PUT /api/users/profile', () => {
       remoteAddress: '192.0.2.10',
     });
     expect(login.statusCode).toBe(200);
+
+    // Tokens issued before the change (a phone left logged in elsewhere) stop working; the fresh one works.
+    const profile = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
+    expect((await profile(auth)).statusCode).toBe(401);
+    expect((await profile({ authorization: `Bearer ${ok.json().token}` })).statusCode).toBe(200);
+    expect((await profile({ authorization: `Bearer ${login.json().token}` })).statusCode).toBe(200);
   });
 
   it('answers 400 for an empty name or a bad e-mail, and 401 without a token', async () => {

@@ -64,7 +64,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await checkCredentials(app.db, request.body.email, request.body.password);
       if (!user) throw Unauthorized('Invalid email or password');
       throttle.reset(address);
-      return { ...toUserJson(user), token: app.signToken(user.id) };
+      return { ...toUserJson(user), token: app.signToken(user) };
     },
   );
 
@@ -81,7 +81,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await registerCustomer(app.db, request.body);
-      return reply.status(201).send({ ...toUserJson(user), token: app.signToken(user.id) });
+      return reply.status(201).send({ ...toUserJson(user), token: app.signToken(user) });
     },
   );
 
@@ -112,7 +112,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await updateProfile(app.db, request.currentUser!.id, request.body);
-      return { ...toUserJson(user), token: app.signToken(user.id) };
+      return { ...toUserJson(user), token: app.signToken(user) };
     },
   );
 

@@ -64,6 +64,7 @@ export async function updateProfile(db: Db, userId: string, input: z.infer<typeo
     // 400 rather than 401: a 401 would make the web client drop the session of a user who merely mistyped.
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw BadRequest('Current password is incorrect');
     changes.passwordHash = await hashPassword(input.password);
+    changes.tokenVersion = user.tokenVersion + 1;
   }
   return saveUser(db, user, changes);
 }
