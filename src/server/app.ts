@@ -19,6 +19,7 @@ import uploadRoutes from './features/uploads/routes';
 import mailRoutes from './features/mail/routes';
 import dashboardRoutes from './features/dashboard/routes';
 import settingsRoutes from './features/settings/routes';
+import webPlugin from './features/web/plugin';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -68,6 +69,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     },
     { prefix: '/api' },
   );
+  // The built web app with per-page meta tags; registers nothing when dist/web has not been built.
+  await app.register(webPlugin);
 
   return app;
 }

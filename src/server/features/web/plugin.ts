@@ -105,7 +105,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0];
     // The API and uploaded images answer their own 404s (JSON), never the app's page.
-    if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) return reply.callNotFound();
+    if (pathname === '/api' || pathname.startsWith('/api/') || pathname === '/uploads' || pathname.startsWith('/uploads/')) return reply.callNotFound();
     const file = files.get(pathname);
     if (file) return sendStaticFile(request, reply, file, 'public, max-age=86400');
     return sendPage(request, reply);

@@ -1,0 +1,132 @@
+import { expect, test, type Request } from '@playwright/test';
+import { productCards, showFilters } from './support/shop';
+
+const listRequests = (requests: Request[]) => requests.filter((r) => new URL(r.url()).pathname === '/api/products');
+
+test('the address prefills the filters and the results follow them', async ({ page, request }) => {
+  const expected = await (await request.get('/api/products?keyword=mungongo&category=oil&limit=12')).json();
+  await page.goto('/products?keyword=mungongo&category=oil');
+  await showFilters(page);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('mungongo');
+  await expect(page.getByRole('checkbox', { name: 'oil' })).toBeChecked();
+  await expect(page.getByText(`${expected.totalProducts} products`)).toBeVisible();
+  // The keyword matches names and descriptions alike: the page shows exactly what the API finds.
+  await expect(productCards(page).getByRole('heading')).toHaveText(expected.products.map((p: { name: string }) => p.name));
+});
+
+test('typing waits for a 500 ms pause, then fetches page 1 once and replaces the address', async ({ page }) => {
+  await page.goto('/');
+  await page.goto('/products?page=2');
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const requests: Request[] = [];
+  const sentAt = new Map<Request, number>();
+  page.on('request', (r) => {
+    requests.push(r);
+    sentAt.set(r, Date.now());
+  });
+  await showFilters(page);
+  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('baobab', { delay: 60 });
+  const typedAt = Date.now();
+  await expect(page).toHaveURL(/\/products\?keyword=baobab$/);
+  const keywordCalls = listRequests(requests).filter((r) => new URL(r.url()).searchParams.has('keyword'));
+  expect(keywordCalls.map((r) => new URL(r.url()).search)).toEqual(['?keyword=baobab&page=1&limit=12']);
+  expect(new URL(keywordCalls[0].url()).searchParams.get('page')).toBe('1');
+  expect(sentAt.get(keywordCalls[0])! - typedAt).toBeGreaterThanOrEqual(400);
+  const expected = await (await page.request.get('/api/products?keyword=baobab&limit=12')).json();
+  await expect(productCards(page).getByRole('heading')).toHaveText(expected.products.map((p: { name: string }) => p.name));
+  // The filter change replaced the history entry: back leaves the listing.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('only the first ticked category is sent, and Clear all resets everything', async ({ page }) => {
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  await page.goto('/products');
+  await showFilters(page);
+  await page.getByRole('checkbox', { name: 'lotion' }).check();
+  await page.getByRole('checkbox', { name: 'oil' }).check();
+  await expect(page).toHaveURL(/category=lotion/);
+  const categories = listRequests(requests).map((r) => new URL(r.url()).searchParams.get('category'));
+  expect(categories).not.toContain('oil');
+  expect(categories).toContain('lotion');
+
+  await page.getByRole('checkbox', { name: 'lotion' }).uncheck();
+  await expect(page).toHaveURL(/category=oil/);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('oil');
+  await expect(page).toHaveURL(/keyword=oil/);
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  await expect(page.getByRole('checkbox', { name: 'oil' })).not.toBeChecked();
+  await expect(page.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByRole('slider', { name: 'Maximum price' })).toHaveAttribute('aria-valuenow', '400');
+});
+
+test('the price slider works from the keyboard and narrows the results', async ({ page }) => {
+  await page.goto('/products');
+  await showFilters(page);
+  const max = page.getByRole('slider', { name: 'Maximum price' });
+  await max.focus();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  await expect(max).toHaveAttribute('aria-valuenow', '300');
+  await expect(page).toHaveURL(/maxPrice=300/);
+  await expect(productCards(page).first()).toBeVisible();
+  const prices = await productCards(page).getByText(/^K\s?[\d,]+\.\d\d$/).allInnerTexts();
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) expect(Number(price.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(300);
+
+  const min = page.getByRole('slider', { name: 'Minimum price' });
+  await min.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(min).toHaveAttribute('aria-valuenow', '5');
+});
+
+test('numbered pages move through the catalogue within 1..pages', async ({ page, request }) => {
+  const first = await (await request.get('/api/products?limit=12&page=1')).json();
+  expect(first.pages, 'the demo catalogue fills more than one page').toBeGreaterThan(1);
+  await page.goto('/products');
+  const pages = page.getByRole('navigation', { name: 'Product pages' });
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(pages.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  const firstName = await productCards(page).first().getByRole('heading').innerText();
+
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(productCards(page).first().getByRole('heading')).not.toHaveText(firstName);
+
+  await page.goto(`/products?page=${first.pages}`);
+  await expect(pages.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await page.goBack();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('odd addresses still show the catalogue', async ({ page, request }) => {
+  const all = await (await request.get('/api/products?limit=12')).json();
+  await page.goto('/products?page=abc&category=nope&minPrice=lots&maxPrice=-5&keyword=');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+  await expect(page.getByText(`${all.totalProducts} products`)).toBeVisible();
+  await showFilters(page);
+  for (const box of await page.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
+});
+
+test('a search with no match says so', async ({ page }) => {
+  await page.goto('/products?keyword=no-such-product-anywhere');
+  await expect(page.getByText('No products found matching your criteria.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Product pages' })).toHaveCount(0);
+});
+
+test('on a phone the filters open with Filters and close with Apply Filters', { tag: '@phone' }, async ({ page }) => {
+  await page.goto('/products');
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('checkbox', { name: 'body care' }).check();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
+  await expect(page).toHaveURL(/category=body-care/);
+});

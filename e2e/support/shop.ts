@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+
+export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin-password-123' };
+
+/** The header cart link (its accessible name carries the count). */
+export function headerCart(page: Page) {
+  return page.getByRole('banner').getByRole('link', { name: /^Cart/ });
+}
+
+export async function expectCartCount(page: Page, count: number) {
+  const name = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  await expect(headerCart(page)).toHaveAccessibleName(name);
+}
+
+export async function storedCart(page: Page): Promise<{ items: { id: string; name: string; quantity: number; price: number }[]; totalItems: number; totalAmount: number }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
+}
+
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'page scrolls sideways').toBeLessThanOrEqual(0);
+}
+
+/** A unique customer made through the public API, for tests that start logged out. */
+export async function registerByApi(page: Page, name = 'Test Shopper') {
+  const email = `shopper-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
+  const password = 'shopper-password-1';
+  const res = await page.request.post('/api/users', { data: { name, email, password } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password, name };
+}
+
+export const productCards = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+
+/** On phones the filter panel hides behind its 'Filters' button. */
+export async function showFilters(page: Page) {
+  await page.getByRole('heading', { level: 1, name: 'Our Products' }).waitFor();
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** On phones the account links sit in the toggle menu. */
+export async function openMenuOnPhone(page: Page) {
+  await page.getByRole('banner').waitFor();
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+}

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './e2e/support/shop';
+
+/** A free port, found synchronously: the config is plain code evaluated before anything starts. */
+function freePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
+// Workers evaluate this file again: the environment carries the first evaluation's choices to them.
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'coop-shop-e2e-'));
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Screenshots for a human look (.scratch/shots) only when asked: E2E_SHOTS=1 npx playwright test e2e/screenshots.spec.ts
+const skipShots = process.env.E2E_SHOTS === '1' ? '' : '|@shots';
+
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: true,
+  reporter: [['list']],
+  globalTeardown: './e2e/support/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'en-ZM',
+    timezoneId: 'Africa/Lusaka',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'phone',
+      grepInvert: new RegExp(`@desktop${skipShots}`),
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+    },
+    {
+      name: 'desktop',
+      grepInvert: new RegExp(`@phone${skipShots}`),
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+    },
+  ],
+  webServer: {
+    // E2E_SKIP_BUILD=1 reuses dist/web when only the tests changed.
+    command: `${process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build:web --silent && '}node --import tsx src/server/main.ts`,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The journeys open a few dozen accounts from one address; the limit itself is tested by the server's tests.
+      REGISTRATIONS_PER_HOUR: '10000',
+    },
+  },
+});

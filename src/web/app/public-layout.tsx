@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/ui/error-boundary';
+import { Spinner } from '../components/ui/spinner';
+import { FloatingCartButton } from './floating-cart-button';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function PublicLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-forest-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      {/* At least a screen tall: while a page or its data loads, the footer stays below the fold
+          instead of being pushed down in view (a layout shift shoppers feel as a jump). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner label="Loading page" className="min-h-[50vh]" />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+      <FloatingCartButton />
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from '../../lib/toast';
+import { setTokenSource } from '../../lib/api-client';
+import { readStored, removeStored, writeStored } from '../../lib/storage';
+import { failureMessage, logIn, registerCustomer, saveProfile, type Credentials, type Registration } from './api';
+import { SESSION_STORAGE_KEY, repairSession, type SessionUser } from './session';
+
+export interface AuthFacility {
+  user: SessionUser | null;
+  /** True until the stored session has been read (synchronous here, kept for callers that wait on it). */
+  loading: boolean;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  login: (credentials: Credentials) => Promise<SessionUser>;
+  register: (registration: Registration) => Promise<SessionUser>;
+  logout: (options?: { silent?: boolean }) => void;
+  updateProfile: (changes: Parameters<typeof saveProfile>[0]) => Promise<SessionUser>;
+}
+
+const AuthContext = createContext<AuthFacility | null>(null);
+
+/** Query keys that hold one person's data; dropped at logout so the next person on the phone never sees them. */
+const PRIVATE_QUERY_ROOTS = new Set(['me', 'orders', 'admin', 'users']);
+
+function loadSession(): SessionUser | null {
+  const session = repairSession(readStored(SESSION_STORAGE_KEY));
+  if (session) writeStored(SESSION_STORAGE_KEY, session);
+  else removeStored(SESSION_STORAGE_KEY);
+  return session;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<SessionUser | null>(loadSession);
+  const userRef = useRef(user);
+  userRef.current = user;
+  // Set during render, not in an effect: children's effects (their first queries) run before ours.
+  setTokenSource(() => userRef.current?.token);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_STORAGE_KEY) setUser(loadSession());
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const start = useCallback((session: SessionUser) => {
+    writeStored(SESSION_STORAGE_KEY, session);
+    userRef.current = session;
+    setUser(session);
+  }, []);
+
+  const login = useCallback(
+    async (credentials: Credentials) => {
+      try {
+        const session = await logIn(credentials);
+        start(session);
+        toast.success('Login successful');
+        return session;
+      } catch (error) {
+        toast.error(failureMessage(error, 'Invalid email or password'));
+        throw error;
+      }
+    },
+    [start],
+  );
+
+  const register = useCallback(
+    async (registration: Registration) => {
+      try {
+        const session = await registerCustomer(registration);
+        start(session);
+        toast.success('Registration successful');
+        return session;
+      } catch (error) {
+        toast.error(failureMessage(error, 'Failed to register'));
+        throw error;
+      }
+    },
+    [start],
+  );
+
+  const logout = useCallback(
+    ({ silent = false }: { silent?: boolean } = {}) => {
+      removeStored(SESSION_STORAGE_KEY);
+      userRef.current = null;
+      setUser(null);
+      queryClient.removeQueries({ predicate: (query) => PRIVATE_QUERY_ROOTS.has(String(query.queryKey[0])) });
+      if (!silent) toast.success('Logged out successfully');
+    },
+    [queryClient],
+  );
+
+  const updateProfile = useCallback(
+    async (changes: Parameters<typeof saveProfile>[0]) => {
+      const current = userRef.current;
+      try {
+        const profile = await saveProfile(changes);
+        // SPEC §4: the profile answer replaces the user, the existing token is kept.
+        const session = repairSession({ ...profile, token: current?.token });
+        if (!session) throw new Error('Failed to update profile');
+        start(session);
+        toast.success('Profile updated successfully');
+        return session;
+      } catch (error) {
+        toast.error(failureMessage(error, 'Failed to update profile'));
+        throw error;
+      }
+    },
+    [start],
+  );
+
+  const value = useMemo<AuthFacility>(
+    () => ({
+      user,
+      loading: false,
+      isAuthenticated: Boolean(user?.token),
+      isAdmin: user?.isAdmin === true,
+      login,
+      register,
+      logout,
+      updateProfile,
+    }),
+    [user, login, register, logout, updateProfile],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthFacility {
+  const auth = use(AuthContext);
+  if (!auth) throw new Error('useAuth must be used within an AuthProvider');
+  return auth;
+}

@@ -1,0 +1,58 @@
+import { createContext, use, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { toast } from '../../lib/toast';
+import { readStored, writeStored } from '../../lib/storage';
+import { CART_STORAGE_KEY, cartReducer, repairCart, type Cart, type CartItem } from './cart-store';
+
+export interface CartFacility extends Cart {
+  addItem: (item: Omit<CartItem, 'quantity'>, quantity?: number) => void;
+  removeItem: (id: string) => void;
+  updateQuantity: (id: string, quantity: number) => void;
+  clearCart: () => void;
+}
+
+const CartContext = createContext<CartFacility | null>(null);
+
+function loadCart(): Cart {
+  return repairCart(readStored(CART_STORAGE_KEY));
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [cart, dispatch] = useReducer(cartReducer, undefined, loadCart);
+
+  // Saved after every change, and once at start so a repaired cart replaces the broken one.
+  useEffect(() => {
+    writeStored(CART_STORAGE_KEY, cart);
+  }, [cart]);
+
+  // Another tab changed the cart: follow it, so two tabs never overwrite each other's lines.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === CART_STORAGE_KEY) dispatch({ type: 'replace', cart: loadCart() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const addItem = useCallback((item: Omit<CartItem, 'quantity'>, quantity = 1) => {
+    dispatch({ type: 'add', item, quantity });
+    toast.success(`${item.name} added to cart`, { description: `${quantity} item(s) added` });
+  }, []);
+  const removeItem = useCallback((id: string) => {
+    dispatch({ type: 'remove', id });
+    toast.success('Item removed from cart');
+  }, []);
+  const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
+  const clearCart = useCallback(() => dispatch({ type: 'clear' }), []);
+
+  const value = useMemo<CartFacility>(
+    () => ({ ...cart, addItem, removeItem, updateQuantity, clearCart }),
+    [cart, addItem, removeItem, updateQuantity, clearCart],
+  );
+  return <CartContext value={value}>{children}</CartContext>;
+}
+
+export function useCart(): CartFacility {
+  const cart = use(CartContext);
+  if (!cart) throw new Error('useCart must be used within a CartProvider');
+  return cart;
+}

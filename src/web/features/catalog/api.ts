@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Product, ProductList, ProductSummary } from '../../../shared/schemas/products';
+import { apiRequest } from '../../lib/api-client';
+import { pageLoadedAt, takeInitialData } from '../../lib/initial-data';
+import { isRecord } from '../../lib/storage';
+
+export type { Product, ProductList, ProductSummary };
+
+export interface ProductListParams {
+  keyword?: string;
+  category?: string;
+  page: number;
+  limit?: number;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export const catalogKeys = {
+  list: (params: ProductListParams) => ['products', 'list', params] as const,
+  featured: ['products', 'featured'] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+  related: (id: string) => ['products', 'related', id] as const,
+};
+
+const isProduct = (value: unknown) => isRecord(value) && typeof value._id === 'string' && Array.isArray(value.reviews);
+const isProductArray = (value: unknown) => Array.isArray(value) && value.every((item) => isRecord(item) && typeof item._id === 'string');
+
+export function useProductList(params: ProductListParams) {
+  return useQuery({
+    queryKey: catalogKeys.list(params),
+    queryFn: ({ signal }) => apiRequest<ProductList>('/products', { query: { ...params }, signal }),
+    // The listing shows its own failure text.
+    meta: { errorToast: false },
+  });
+}
+
+export function useFeaturedProducts() {
+  return useQuery({
+    queryKey: catalogKeys.featured,
+    queryFn: ({ signal }) => apiRequest<ProductSummary[]>('/products/featured', { signal }),
+    initialData: () => takeInitialData<ProductSummary[]>('featured', isProductArray),
+    initialDataUpdatedAt: pageLoadedAt,
+    meta: { errorToast: 'Failed to fetch featured products' },
+  });
+}
+
+export function useProduct(id: string) {
+  return useQuery({
+    queryKey: catalogKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
+    enabled: id.length > 0,
+    initialData: () => takeInitialData<Product>(`product:${id}`, isProduct),
+    initialDataUpdatedAt: pageLoadedAt,
+    meta: { errorToast: 'Failed to load product details.' },
+  });
+}
+
+export function useRelatedProducts(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: catalogKeys.related(id),
+    queryFn: ({ signal }) => apiRequest<ProductSummary[]>(`/products/${encodeURIComponent(id)}/related`, { signal }),
+    enabled,
+    // "You might also like" is a bonus: when it fails the section simply stays away.
+    meta: { errorToast: false },
+  });
+}

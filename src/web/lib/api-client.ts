@@ -1,0 +1,102 @@
+/**
+ * The one place that talks to the API and turns failures into the messages of SPEC §8.
+ * Toasts are shown by the query client (lib/query-client.ts) so that screens can opt out.
+ */
+export type ApiErrorKind = 'http' | 'non-json' | 'network';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly kind: ApiErrorKind,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const API_FALLBACK_MESSAGE = 'API request failed';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Added to the address only when truthy (SPEC §7). */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Login and registration answer 401 for wrong credentials: keep the server's own message there. */
+  keepServerMessageOn401?: boolean;
+}
+
+let readToken: () => string | null | undefined = () => null;
+
+/** The session provider tells the client where the bearer token lives. */
+export function setTokenSource(source: () => string | null | undefined) {
+  readToken = source;
+}
+
+export function buildQueryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const token = readToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${buildQueryString(request.query)}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(API_FALLBACK_MESSAGE, 0, 'network');
+  }
+
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (!isJson) {
+    if (response.ok && (response.status === 204 || response.headers.get('content-length') === '0')) return undefined as T;
+    const message = `Server responded with non-JSON content: ${response.status} ${response.statusText}`;
+    console.error(message);
+    throw new ApiError(message, response.status, 'non-json');
+  }
+
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(errorMessage(response, data, Boolean(token), request.keepServerMessageOn401), response.status, 'http');
+  }
+  return data as T;
+}
+
+function errorMessage(response: Response, data: unknown, sentToken: boolean, keepServerMessage = false): string {
+  const serverMessage =
+    data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
+      ? (data as { message: string }).message
+      : '';
+  if (response.status === 401 && !keepServerMessage) {
+    return sentToken ? 'Authentication failed. Please log in again.' : 'Authentication required. Please log in.';
+  }
+  return serverMessage || `Error: ${response.status} ${response.statusText}`;
+}
+
+/** The message to show for any thrown value: ours, or the general fallback. */
+export function messageOf(error: unknown, fallback = API_FALLBACK_MESSAGE): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return fallback;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
