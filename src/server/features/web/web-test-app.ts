@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
-import { buildApp, type App } from '../../app';
-import type { AppConfig } from '../../config';
-import { openDatabase } from '../../db/client';
-import webPlugin from './plugin';
+import type { App } from '../../app';
+import { createTestApp } from '../../test/test-app';
 
 /** A fake build: the same markers and manifest shape as `vite build`, tiny files. */
 export function writeFakeBuild(dir: string) {
@@ -35,58 +31,18 @@ export function writeFakeBuild(dir: string) {
   writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
 }
 
-async function freshPostgres(adminUrl: string) {
-  const name = `shop_web_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-/**
- * The whole server with the web plugin serving a fake build. Registers the plugin itself while
- * src/server/app.ts does not yet; afterwards WEB_DIST_DIR points the registered one at the fake build.
- */
+/** The whole server (createTestApp: fresh PGlite or PostgreSQL database) with the web plugin serving a fake build. */
 export async function createWebTestApp(): Promise<{ app: App; close(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-web-'));
-  const distDir = path.join(dataDir, 'dist-web');
+  const distDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-web-dist-'));
   writeFakeBuild(distDir);
   process.env.WEB_DIST_DIR = distDir;
-  const fresh = process.env.TEST_DATABASE_URL ? await freshPostgres(process.env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase({ databaseUrl: fresh?.url });
-  const config: AppConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    mailFrom: '"Test Shop" <shop@coop-shop.example>',
-    jwtSecret: randomBytes(32).toString('hex'),
-    jwtExpiresIn: '1h',
-    publicUrl: 'https://shop.example',
-    logLevel: 'silent',
-    seedDemo: false,
-  };
-  const app = await buildApp({ config, database, logger: false });
-  if (!app.hasPlugin('web')) await app.register(webPlugin, { distDir });
-  await app.ready();
+  const t = await createTestApp({ publicUrl: 'https://shop.example' });
   return {
-    app,
+    app: t.app,
     async close() {
-      await app.close();
-      await database.close();
-      await fresh?.drop();
+      await t.close();
       delete process.env.WEB_DIST_DIR;
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(distDir, { recursive: true, force: true });
     },
   };
 }
