@@ -52,6 +52,26 @@ export async function sendCatalogAnswer(
     reply.removeHeader('etag').removeHeader('cache-control');
     throw NotFound(notFoundMessage);
   }
-  reply.type('application/json; charset=utf-8').send(json);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = json.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) {
+    reply.send(json);
+    return;
+  }
+  reply.header('content-encoding', encoding).send(cache.compressed(key, json, encoding));
+}
+
+/** Below this a compressed answer saves less than its headers and the phone's work cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = (Array.isArray(header) ? header.join(',') : header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name.toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
 }
 

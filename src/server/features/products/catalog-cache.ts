@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -14,6 +15,8 @@ const MAX_ENTRIES = 1000;
 export class CatalogCache {
   private entries = new Map<string, string>();
   private inFlight = new Map<string, Promise<string | null>>();
+  /** Compressed copies of cached answers, made once per entry for the phones that accept them. */
+  private encoded = new Map<string, { json: string; data: Buffer }>();
   /** Bumped on every invalidation; part of the ETag so browsers revalidate cheaply. */
   version = randomUUID().slice(0, 8);
   private readonly instanceId = randomUUID();
@@ -60,12 +63,32 @@ export class CatalogCache {
     return pending;
   }
 
+  /**
+   * The answer compressed for a phone on costly data (a 14 KB list is about 3 KB in brotli). Kept only
+   * while `json` is the cached answer, so a stale copy is never served.
+   */
+  compressed(key: string, json: string, encoding: 'br' | 'gzip'): Buffer {
+    const id = `${encoding}\n${key}`;
+    const hit = this.encoded.get(id);
+    if (hit && hit.json === json) return hit.data;
+    const data =
+      encoding === 'br'
+        ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+        : gzipSync(json, { level: 6 });
+    if (this.entries.get(key) === json) {
+      this.encoded.set(id, { json, data });
+      if (this.encoded.size > 2 * MAX_ENTRIES) this.encoded.delete(this.encoded.keys().next().value as string);
+    }
+    return data;
+  }
+
   get size() {
     return this.entries.size;
   }
 
   clearLocal(): void {
     this.entries.clear();
+    this.encoded.clear();
     this.version = randomUUID().slice(0, 8);
   }
 

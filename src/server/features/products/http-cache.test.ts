@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { fakeImageUrl, insertProducts, minutesAgo } from './test-fixtures';
@@ -97,5 +98,34 @@ describe('catalogue caching', () => {
     expect(del.statusCode).toBe(200);
     expect((await get(`/api/products/${productId}`)).statusCode).toBe(404);
     expect((await get('/api/products?keyword=mungongo')).json().totalProducts).toBe(0);
+  });
+
+  it('compresses answers for phones that accept it, and only then', async () => {
+    await insertProducts(
+      t,
+      Array.from({ length: 8 }, (_, i) => ({ name: `Baobab Body Lotion ${i}`, category: 'lotion', createdAt: minutesAgo(20 + i) })),
+    );
+    const plain = await get('/api/products?limit=20');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+
+    const br = await get('/api/products?limit=20', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+
+    const gzip = await get('/api/products?limit=20', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    // After a write the compressed copy follows the new answer, never the old one.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin,
+      payload: { name: 'Fresh Marula Oil', price: 99, category: 'oil', countInStock: 3, images: [fakeImageUrl()] },
+    });
+    const after = await get('/api/products?limit=20', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('Fresh Marula Oil');
   });
 });
