@@ -128,4 +128,19 @@ describe('catalogue caching', () => {
     const after = await get('/api/products?limit=20', { 'accept-encoding': 'br' });
     expect(brotliDecompressSync(after.rawPayload).toString()).toContain('Fresh Marula Oil');
   });
+
+  it('keeps the number of matches right across page sizes and after a write', async () => {
+    const total = async (url: string) => (await get(url)).json().totalProducts as number;
+    const before = await total('/api/products?keyword=lotion&limit=2');
+    expect(before).toBeGreaterThanOrEqual(8);
+    expect(await total('/api/products?keyword=lotion&limit=3&page=2')).toBe(before);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin,
+      payload: { name: 'Baobab Body Lotion, large', price: 120, category: 'lotion', countInStock: 5, images: [fakeImageUrl()] },
+    });
+    expect(await total('/api/products?keyword=lotion&limit=3&page=2')).toBe(before + 1);
+    expect(await total('/api/products?keyword=LOTION&limit=4')).toBe(before + 1);
+  });
 });

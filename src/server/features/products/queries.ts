@@ -32,16 +32,29 @@ function matching(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** One page of matching products, newest first, and how many match in all. */
-export async function findProductPage(db: Db, filter: ProductFilter, page: number, limit: number) {
+export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(products).where(matching(filter));
+  return Number(total);
+}
+
+/**
+ * One page of matching products, newest first, and how many match in all. `countMatches` lets the
+ * caller answer the count from a cache (it does not depend on the page).
+ */
+export async function findProductPage(
+  db: Db,
+  filter: ProductFilter,
+  page: number,
+  limit: number,
+  countMatches: () => Promise<number> = () => countProducts(db, filter),
+) {
   const where = matching(filter);
   const offset = (page - 1) * limit;
   const rows = await db.select().from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
   // A short, non-empty (or first) page is the last one, so it tells the total: the count, which must test
   // every row (ILIKE on 10,000 descriptions is ~100 ms on PGlite), is only run when more matches may follow.
   if (rows.length < limit && (rows.length > 0 || page === 1)) return { rows, total: offset + rows.length };
-  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
-  return { rows, total: Number(total) };
+  return { rows, total: await countMatches() };
 }
 
 export function findFeaturedProducts(db: Db, limit: number): Promise<ProductRow[]> {

@@ -47,7 +47,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      sendCatalogAnswer(cache, request, reply, listKey(request.query), () => products.listProducts(db, request.query)),
+      sendCatalogAnswer(cache, request, reply, listKey(request.query), () => products.listProducts(db, request.query, cache)),
   );
 
   app.get(

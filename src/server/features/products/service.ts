@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ImageStore } from '../uploads/storage-plugin';
+import type { CatalogCache } from './catalog-cache';
 import * as q from './queries';
 import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
 
@@ -51,14 +52,23 @@ export function generateSku(category: Category): string {
   return `${SKU_PREFIX[category]}-${code}`;
 }
 
-export async function listProducts(db: Db, query: ProductListQuery): Promise<ProductList> {
+/**
+ * One page of products. With the catalogue cache, the number of matches is cached per filter, apart from
+ * the page: counting every match of a broad keyword is most of a search's cost, and a shopper paging
+ * through results (or a phone asking a different page size) then pays only for the page itself.
+ */
+export async function listProducts(db: Db, query: ProductListQuery, cache?: CatalogCache): Promise<ProductList> {
   const filter: q.ProductFilter = {
     keyword: query.keyword,
     category: query.category,
     minPriceNgwee: query.minPrice === undefined ? undefined : toNgwee(query.minPrice),
     maxPriceNgwee: query.maxPrice === undefined ? undefined : toNgwee(query.maxPrice),
   };
-  const { rows, total } = await q.findProductPage(db, filter, query.page, query.limit);
+  const countKey = JSON.stringify(['count', filter.keyword?.toLowerCase() ?? null, filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
+  const countMatches = cache
+    ? async () => Number(await cache.getOrCompute(countKey, async () => String(await q.countProducts(db, filter))))
+    : undefined;
+  const { rows, total } = await q.findProductPage(db, filter, query.page, query.limit, countMatches);
   return {
     products: rows.map(toProductSummary),
     page: query.page,
