@@ -19,8 +19,8 @@ const AboutPage = page(() => import('../features/pages/about-page'), 'AboutPage'
 const ContactPage = page(() => import('../features/pages/contact-page'), 'ContactPage');
 const NotFoundPage = page(() => import('../features/pages/not-found-page'), 'NotFoundPage');
 // Filled in by the checkout, account and back-office work; each stays a separate chunk.
-const CheckoutPage = page(() => import('./placeholders/checkout-page'), 'CheckoutPage');
-const CheckoutSuccessPage = page(() => import('./placeholders/checkout-success-page'), 'CheckoutSuccessPage');
+const CheckoutPage = page(() => import('../features/checkout/checkout-page'), 'CheckoutPage');
+const CheckoutSuccessPage = page(() => import('../features/checkout/checkout-success-page'), 'CheckoutSuccessPage');
 const AccountPage = page(() => import('./placeholders/account-page'), 'AccountPage');
 const AdminApp = page(() => import('./placeholders/admin-app'), 'AdminApp');
 

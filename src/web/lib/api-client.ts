@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly kind: ApiErrorKind,
+    /** The JSON answer of a failed call, for screens that use its extra fields (a 409's product, prices). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,6 +29,8 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Login and registration answer 401 for wrong credentials: keep the server's own message there. */
   keepServerMessageOn401?: boolean;
+  /** Extra request headers (the Idempotency-Key of a checkout). */
+  headers?: Record<string, string>;
 }
 
 let readToken: () => string | null | undefined = () => null;
@@ -48,7 +52,7 @@ export function buildQueryString(query: Record<string, QueryValue> | undefined):
 
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const token = readToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
@@ -75,7 +79,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
 
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(errorMessage(response, data, Boolean(token), request.keepServerMessageOn401), response.status, 'http');
+    throw new ApiError(errorMessage(response, data, Boolean(token), request.keepServerMessageOn401), response.status, 'http', data);
   }
   return data as T;
 }

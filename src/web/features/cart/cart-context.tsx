@@ -1,13 +1,15 @@
 import { createContext, use, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { readStored, writeStored } from '../../lib/storage';
-import { CART_STORAGE_KEY, cartReducer, repairCart, type Cart, type CartItem } from './cart-store';
+import { CART_STORAGE_KEY, cartOf, cartReducer, repairCart, type Cart, type CartItem } from './cart-store';
 
 export interface CartFacility extends Cart {
   addItem: (item: Omit<CartItem, 'quantity'>, quantity?: number) => void;
   removeItem: (id: string) => void;
   updateQuantity: (id: string, quantity: number) => void;
   clearCart: () => void;
+  /** Puts the server's view in place (new prices, capped quantities) without toasts: the screen explains it. */
+  replaceItems: (items: CartItem[]) => void;
 }
 
 const CartContext = createContext<CartFacility | null>(null);
@@ -43,10 +45,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
   const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
   const clearCart = useCallback(() => dispatch({ type: 'clear' }), []);
+  const replaceItems = useCallback((items: CartItem[]) => dispatch({ type: 'replace', cart: cartOf(items) }), []);
 
   const value = useMemo<CartFacility>(
-    () => ({ ...cart, addItem, removeItem, updateQuantity, clearCart }),
-    [cart, addItem, removeItem, updateQuantity, clearCart],
+    () => ({ ...cart, addItem, removeItem, updateQuantity, clearCart, replaceItems }),
+    [cart, addItem, removeItem, updateQuantity, clearCart, replaceItems],
   );
   return <CartContext value={value}>{children}</CartContext>;
 }

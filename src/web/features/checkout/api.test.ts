@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import type { CartItem } from '../cart';
+import { applyConflict, conflictOf, isSessionError } from './api';
+
+const oil: CartItem = { id: 'oil', name: 'Mungongo Oil', price: 85, image: '', quantity: 3 };
+const soap: CartItem = { id: 'soap', name: 'Baobab Soap', price: 40, image: '', quantity: 1 };
+
+describe('applyConflict', () => {
+  it('puts the new prices in the cart and names what changed', () => {
+    const outcome = applyConflict([oil, soap], {
+      message: 'Prices changed',
+      orderItems: [
+        { product: 'oil', name: 'Mungongo Oil', price: 92.5, quantity: 3 },
+        { product: 'soap', name: 'Baobab Soap', price: 40, quantity: 1 },
+      ],
+    });
+    expect(outcome.items.map((i) => [i.id, i.price, i.quantity])).toEqual([
+      ['oil', 92.5, 3],
+      ['soap', 40, 1],
+    ]);
+    expect(outcome.changes).toHaveLength(1);
+    expect(outcome.changes[0]).toMatch(/^Mungongo Oil: price changed from .*85\.00 to .*92\.50$/);
+  });
+
+  it('caps the quantity to what is left in stock', () => {
+    const outcome = applyConflict([oil, soap], { message: 'Not enough stock', product: 'oil', name: 'Mungongo Oil', countInStock: 2 });
+    expect(outcome.items.find((i) => i.id === 'oil')?.quantity).toBe(2);
+    expect(outcome.changes).toEqual(['Mungongo Oil: only 2 left, your quantity is now 2']);
+  });
+
+  it('removes a product that is sold out or gone', () => {
+    const soldOut = applyConflict([oil, soap], { message: 'x', product: 'oil', name: 'Mungongo Oil', countInStock: 0 });
+    expect(soldOut.items.map((i) => i.id)).toEqual(['soap']);
+    const gone = applyConflict([oil, soap], { message: 'x', product: 'soap', name: null });
+    expect(gone.items.map((i) => i.id)).toEqual(['oil']);
+    expect(gone.changes).toEqual(['Baobab Soap is no longer available and was removed from your cart']);
+  });
+});
+
+describe('errors of the order call', () => {
+  it('reads a 409 answer and nothing else as a conflict', () => {
+    const data = { message: 'Prices changed', itemsPrice: 10 };
+    expect(conflictOf(new ApiError('Prices changed', 409, 'http', data))).toMatchObject({ itemsPrice: 10 });
+    expect(conflictOf(new ApiError('Bad', 400, 'http', data))).toBeNull();
+    expect(conflictOf(new Error('x'))).toBeNull();
+  });
+
+  it('recognises the session messages of SPEC §8', () => {
+    expect(isSessionError(new ApiError('Authentication failed. Please log in again.', 401, 'http'))).toBe(true);
+    expect(isSessionError(new ApiError('Not authorized, token failed', 401, 'http'))).toBe(true);
+    expect(isSessionError(new ApiError('Not enough stock', 409, 'http'))).toBe(false);
+  });
+});

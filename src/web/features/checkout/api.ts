@@ -1,0 +1,75 @@
+import type { Order, OrderConflict } from '../../../shared/schemas/orders';
+import type { PaymentMethod } from '../../../shared/order-status';
+import { computeTotalsInKwacha, formatKwacha as money } from '../../../shared/money';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { isRecord } from '../../lib/storage';
+import type { CartItem } from '../cart';
+import type { CheckoutForm } from './checkout-schema';
+
+export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey: string): Promise<Order> {
+  const totals = computeTotalsInKwacha(items);
+  return apiRequest<Order>('/orders', {
+    method: 'POST',
+    headers: { 'Idempotency-Key': idempotencyKey },
+    body: {
+      orderItems: items.map((item) => ({ product: item.id, quantity: item.quantity })),
+      shippingAddress: {
+        address: form.address,
+        city: form.city,
+        province: form.province,
+        zipCode: form.zipCode,
+        phoneNumber: form.phoneNumber,
+      },
+      paymentMethod: form.paymentMethod satisfies PaymentMethod,
+      taxAmount: totals.taxPrice,
+      shippingAmount: totals.shippingPrice,
+      totalAmount: totals.totalPrice,
+    },
+  });
+}
+
+export function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
+  return apiRequest<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
+}
+
+/** SPEC §8: these messages mean the session is gone, whatever call answered them. */
+export function isSessionError(error: unknown): boolean {
+  return error instanceof ApiError && /Authentication failed|Not authorized|token failed|token is missing/i.test(error.message);
+}
+
+export function conflictOf(error: unknown): OrderConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.data)) return null;
+  return { ...(error.data as OrderConflict), message: error.message };
+}
+
+export interface ConflictOutcome {
+  items: CartItem[];
+  /** One sentence per product that changed, for the alert. */
+  changes: string[];
+}
+
+/** The cart brought up to date with what the server said: new prices, capped quantities, vanished lines removed. */
+export function applyConflict(items: CartItem[], conflict: OrderConflict): ConflictOutcome {
+  const changes: string[] = [];
+  if (conflict.orderItems) {
+    const next = items.map((item) => {
+      const fresh = conflict.orderItems?.find((line) => line.product === item.id);
+      if (!fresh || fresh.price === item.price) return item;
+      changes.push(`${fresh.name}: price changed from ${money(item.price)} to ${money(fresh.price)}`);
+      return { ...item, name: fresh.name, price: fresh.price };
+    });
+    return { items: next, changes };
+  }
+  if (conflict.product) {
+    const line = items.find((item) => item.id === conflict.product);
+    const name = conflict.name || line?.name || 'A product';
+    const left = conflict.countInStock;
+    if (left === undefined || left <= 0) {
+      changes.push(`${name} is no longer available and was removed from your cart`);
+      return { items: items.filter((item) => item.id !== conflict.product), changes };
+    }
+    changes.push(`${name}: only ${left} left, your quantity is now ${left}`);
+    return { items: items.map((item) => (item.id === conflict.product ? { ...item, quantity: Math.min(item.quantity, left) } : item)), changes };
+  }
+  return { items, changes };
+}

@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../auth';
+import { useCart } from '../cart';
+import { applyConflict, conflictOf, isSessionError, placeOrder } from './api';
+import { CheckoutFields } from './checkout-fields';
+import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from './checkout-schema';
+import { OrderSummary } from './order-summary';
+
+const FORM_ID = 'checkout-form';
+const newKey = () => crypto.randomUUID();
+
+function Notice({ title, text, to, action }: { title: string; text: string; to: string; action: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="mb-3 text-3xl font-bold">{title}</h1>
+      <p className="mb-8 text-bark-700">{text}</p>
+      <ButtonLink to={to}>{action}</ButtonLink>
+    </div>
+  );
+}
+
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const { isAuthenticated } = useAuth();
+  const { items } = useCart();
+  const navigate = useNavigate();
+  // Set when this screen itself moves on (order placed, session expired) so the gate does not toast twice.
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    if (isAuthenticated || leaving.current) return;
+    toast.error('Please login to checkout');
+    navigate('/login?redirect=checkout', { replace: true });
+  }, [isAuthenticated, navigate]);
+
+  if (!isAuthenticated) return <Notice title="Checkout" text="Please login to checkout" to="/login?redirect=checkout" action="Login to Checkout" />;
+  if (items.length === 0)
+    return <Notice title="Your cart is empty" text="Add some products to your cart before checking out." to="/products" action="Browse Products" />;
+  return <CheckoutScreen onLeave={() => (leaving.current = true)} />;
+}
+
+function CheckoutScreen({ onLeave }: { onLeave: () => void }) {
+  const { user, logout } = useAuth();
+  const { items, clearCart, replaceItems } = useCart();
+  const navigate = useNavigate();
+  // One key per checkout attempt: a double tap or a retry after a dropped connection answers the same order.
+  const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const [changes, setChanges] = useState<{ message: string; lines: string[] } | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const inFlight = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
+    resolver: zodResolver(checkoutFormSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      firstName: user?.firstName || user?.name.split(' ')[0] || '',
+      lastName: user?.lastName || user?.name.split(' ').slice(1).join(' ') || '',
+      email: user?.email ?? '',
+      phoneNumber: user?.phone ?? '',
+      address: '',
+      city: '',
+      province: '',
+      zipCode: '',
+      paymentMethod: 'airtel',
+    },
+  });
+
+  useEffect(() => {
+    if (changes) alertRef.current?.focus();
+  }, [changes]);
+
+  const submit = handleSubmit(async (form) => {
+    if (items.length === 0) {
+      toast.error('Your cart is empty');
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      const order = await placeOrder(items, form, idempotencyKey);
+      onLeave();
+      toast.success('Order placed successfully');
+      clearCart();
+      navigate(`/checkout/success?orderId=${encodeURIComponent(order._id)}`);
+    } catch (error) {
+      if (isSessionError(error)) {
+        onLeave();
+        toast.error('Your session has expired. Please log in again.');
+        logout({ silent: true });
+        navigate('/login?redirect=checkout');
+        return;
+      }
+      const conflict = conflictOf(error);
+      if (conflict) {
+        const outcome = applyConflict(items, conflict);
+        replaceItems(outcome.items);
+        setIdempotencyKey(newKey());
+        setChanges({ message: conflict.message, lines: outcome.changes });
+        toast.error('Your cart was updated. Please check it and place the order again.');
+        return;
+      }
+      toast.error(error instanceof ApiError && error.kind === 'http' ? error.message : 'There was a problem processing your order');
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]} />
+      <h1 className="mt-4 mb-6 text-3xl font-bold sm:text-4xl">Checkout</h1>
+      {changes && (
+        <div ref={alertRef} tabIndex={-1} role="alert" className="mb-6 rounded-2xl border-2 border-honey-500 bg-honey-50 p-4 text-bark-900">
+          <p className="font-semibold">{changes.message}</p>
+          {changes.lines.length > 0 && (
+            <ul className="mt-2 list-disc pl-5">
+              {changes.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-2">Your cart has been updated and nothing was charged. Please check the summary and place your order again.</p>
+        </div>
+      )}
+      <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+        <form id={FORM_ID} noValidate onSubmit={submit} className="min-w-0 space-y-6" aria-label="Checkout">
+          <CheckoutFields register={register} errors={errors} />
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+            {isSubmitting ? (
+              <Button variant="outline" disabled>
+                Processing...
+              </Button>
+            ) : (
+              <ButtonLink to="/cart" variant="outline">
+                ← Back to Cart
+              </ButtonLink>
+            )}
+            <Button type="submit" size="lg" disabled={isSubmitting}>
+              {isSubmitting ? 'Processing...' : 'Place Order'}
+            </Button>
+          </div>
+        </form>
+        <OrderSummary items={items} formId={FORM_ID} submitting={isSubmitting} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { computeTotalsInKwacha, formatKwacha, toKwacha, toNgwee } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import type { CartItem } from '../cart';
+
+interface Props {
+  items: CartItem[];
+  formId: string;
+  submitting: boolean;
+}
+
+/** Sticky on wide screens; its 'Complete Order' submits the same form as 'Place Order'. */
+export function OrderSummary({ items, formId, submitting }: Props) {
+  const totals = computeTotalsInKwacha(items);
+  return (
+    <aside aria-labelledby="checkout-summary-title" className="h-fit rounded-2xl border border-sand-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
+      <h2 id="checkout-summary-title" className="mb-4 text-2xl font-bold">
+        Order Summary
+      </h2>
+      <ul className="mb-4 space-y-2 border-b border-sand-200 pb-4" aria-label="Items">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-3">
+            <span className="min-w-0 break-words">
+              {item.quantity} x {item.name}
+            </span>
+            <span className="shrink-0 tabular-nums">{formatKwacha(toKwacha(toNgwee(item.price) * item.quantity))}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-2">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums" data-testid="summary-subtotal">{formatKwacha(totals.itemsPrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Tax (16%)</dt>
+          <dd className="tabular-nums" data-testid="summary-tax">{formatKwacha(totals.taxPrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Shipping</dt>
+          <dd className="tabular-nums" data-testid="summary-shipping">{totals.shippingPrice === 0 ? 'Free' : formatKwacha(totals.shippingPrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-sand-200 pt-3 text-lg font-bold">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="summary-total">{formatKwacha(totals.totalPrice)}</dd>
+        </div>
+      </dl>
+      <Button type="submit" form={formId} size="lg" className="mt-6 w-full" disabled={submitting}>
+        {submitting ? 'Processing...' : 'Complete Order'}
+      </Button>
+    </aside>
+  );
+}
