@@ -48,6 +48,11 @@ export function computeTotals(lines: readonly PricedLine[]): OrderTotals {
   return { itemsNgwee, taxNgwee, shippingNgwee, totalNgwee: itemsNgwee + taxNgwee + shippingNgwee };
 }
 
+/** price x quantity of one cart or order line, in whole ngwee like the order's subtotal. */
+export function lineTotalInKwacha(price: number, quantity: number): number {
+  return toKwacha(toNgwee(price) * quantity);
+}
+
 /** The same totals for lines priced in kwacha (the cart in the browser), answered in kwacha. */
 export function computeTotalsInKwacha(lines: readonly { price: number; quantity: number }[]) {
   const totals = computeTotals(lines.map((l) => ({ unitPriceNgwee: toNgwee(l.price), quantity: l.quantity })));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status';
-import { emptyToUndefined, keywordQuery, limitQuery, pageQuery, text } from './common';
+import { keywordQuery, limitQuery, pageQuery, text } from './common';
 
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 1000;
@@ -109,7 +109,6 @@ export const payOrderSchema = z
 
 export const updateOrderStatusSchema = z.object({ status: orderStatusSchema });
 
-export const orderIdQuery = z.preprocess(emptyToUndefined, z.string().optional());
 
 /** Path parameter of /orders/{id}; anything that is not one of our ids answers 404, so no format check here. */
 export const orderIdParamsSchema = z.object({ id: z.string() });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'dri
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
 import type { OrderStatus } from '../../../shared/order-status';
+import { isUuid } from '../../lib/ids';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -11,9 +12,7 @@ export interface OrderWithItems {
 }
 type Queryable = Db | Tx;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Our ids are uuids; anything else cannot name a row, and PostgreSQL would reject it as a uuid. */
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid };
 
 export async function findOrder(db: Queryable, orderId: string): Promise<OrderWithItems | null> {
   if (!isUuid(orderId)) return null;

@@ -20,6 +20,7 @@ import type { ImageStore } from '../uploads/storage-plugin';
 import type { CatalogCache } from './catalog-cache';
 import * as q from './queries';
 import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
+import { isUuid } from '../../lib/ids';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ParsedProductInput = z.output<typeof productInputSchema>;
@@ -31,9 +32,7 @@ export const FEATURED_LIMIT = 8;
 export const RELATED_LIMIT = 4;
 export const REVIEWS_SHOWN = 50;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id can name no product, so it is answered like an unknown one without asking the database. */
-export const isProductId = (id: string) => UUID.test(id);
+export const isProductId = isUuid;
 
 const SKU_PREFIX: Record<Category, string> = {
   skincare: 'SKN',

@@ -2,13 +2,11 @@ import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { User } from '../../../shared/schemas/users';
+import { isUuid } from '../../lib/ids';
 
 export type UserRow = typeof users.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id can never name a user; callers answer it like an unknown one (404), not a database error. */
-export const isUserId = (id: string) => UUID.test(id);
+export const isUserId = isUuid;
 
 /** The only way a user leaves the server: named fields, so the password hash can never ride along. */
 export function toUserJson(row: UserRow): User {

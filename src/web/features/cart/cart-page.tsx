@@ -8,13 +8,10 @@ import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { toKwacha, toNgwee } from '../../../shared/money';
+import { lineTotalInKwacha } from '../../../shared/money';
 import { useCart } from './cart-context';
 import type { CartItem } from './cart-store';
 
-function lineTotal(item: CartItem) {
-  return toKwacha(toNgwee(item.price) * item.quantity);
-}
 
 function EmptyCart() {
   return (
@@ -24,6 +21,20 @@ function EmptyCart() {
       <p className="mb-8 text-bark-700">Our oils, lotions and gift sets are waiting for you.</p>
       <ButtonLink to="/products">Browse Products</ButtonLink>
     </div>
+  );
+}
+
+/** Shown in the total cell on phones and in its own column from sm up (one of the two is hidden). */
+function RemoveLineButton({ item, onRemove, className }: { item: CartItem; onRemove: (id: string) => void; className: string }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onRemove(item.id)}
+      className={`${className} h-11 w-11 items-center justify-center rounded-full text-red-800 hover:bg-red-50`}
+      aria-label={`Remove ${item.name} from cart`}
+    >
+      <Trash2 size={20} aria-hidden="true" />
+    </button>
   );
 }
 
@@ -48,25 +59,11 @@ function CartLine({ item }: { item: CartItem }) {
       <td className="py-4 pr-3 text-right tabular-nums max-sm:hidden">{formatKwacha(item.price)}</td>
       <td className="py-4 pr-3 text-right font-semibold tabular-nums max-sm:col-start-2 max-sm:flex max-sm:items-center max-sm:justify-between max-sm:py-0 max-sm:text-left">
         <span className="sr-only sm:hidden">Line total: </span>
-        {formatKwacha(lineTotal(item))}
-        <button
-          type="button"
-          onClick={() => removeItem(item.id)}
-          className="flex h-11 w-11 items-center justify-center rounded-full text-red-800 hover:bg-red-50 sm:hidden"
-          aria-label={`Remove ${item.name} from cart`}
-        >
-          <Trash2 size={20} aria-hidden="true" />
-        </button>
+        {formatKwacha(lineTotalInKwacha(item.price, item.quantity))}
+        <RemoveLineButton item={item} onRemove={removeItem} className="flex sm:hidden" />
       </td>
       <td className="py-4 text-right max-sm:hidden">
-        <button
-          type="button"
-          onClick={() => removeItem(item.id)}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full text-red-800 hover:bg-red-50"
-          aria-label={`Remove ${item.name} from cart`}
-        >
-          <Trash2 size={20} aria-hidden="true" />
-        </button>
+        <RemoveLineButton item={item} onRemove={removeItem} className="inline-flex" />
       </td>
     </tr>
   );

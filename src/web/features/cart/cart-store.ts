@@ -1,4 +1,4 @@
-import { toKwacha, toNgwee } from '../../../shared/money';
+import { computeTotalsInKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { isRecord } from '../../lib/storage';
 
 /** SPEC §3: kept in the browser under 'cart'. */
@@ -25,7 +25,7 @@ export function cartOf(items: CartItem[]): Cart {
   return {
     items,
     totalItems: items.reduce((sum, item) => sum + item.quantity, 0),
-    totalAmount: toKwacha(items.reduce((sum, item) => sum + toNgwee(item.price) * item.quantity, 0)),
+    totalAmount: computeTotalsInKwacha(items).itemsPrice,
   };
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatKwacha, toKwacha, toNgwee } from '../../../shared/money';
+import { formatKwacha, lineTotalInKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { ButtonLink } from '../../components/ui/button';
@@ -13,7 +13,6 @@ import { fetchOrder } from './api';
 import { PaymentInstructions } from './payment-instructions';
 
 const localDate = (iso: string) => new Date(iso).toLocaleDateString();
-const lineTotal = (price: number, quantity: number) => toKwacha(toNgwee(price) * quantity);
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -44,7 +43,7 @@ function OrderDetails({ order }: { order: Order }) {
             <span className="min-w-0 break-words">
               {item.name} <span className="text-bark-600">x {item.quantity}</span>
             </span>
-            <span className="shrink-0 tabular-nums">{formatKwacha(lineTotal(item.price, item.quantity))}</span>
+            <span className="shrink-0 tabular-nums">{formatKwacha(lineTotalInKwacha(item.price, item.quantity))}</span>
           </li>
         ))}
       </ul>

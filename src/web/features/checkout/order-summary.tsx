@@ -1,4 +1,4 @@
-import { computeTotalsInKwacha, formatKwacha, toKwacha, toNgwee } from '../../../shared/money';
+import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import type { CartItem } from '../cart';
 
@@ -22,7 +22,7 @@ export function OrderSummary({ items, formId, submitting }: Props) {
             <span className="min-w-0 break-words">
               {item.quantity} x {item.name}
             </span>
-            <span className="shrink-0 tabular-nums">{formatKwacha(toKwacha(toNgwee(item.price) * item.quantity))}</span>
+            <span className="shrink-0 tabular-nums">{formatKwacha(lineTotalInKwacha(item.price, item.quantity))}</span>
           </li>
         ))}
       </ul>

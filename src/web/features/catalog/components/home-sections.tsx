@@ -6,6 +6,7 @@ import Leaf from 'lucide-react/icons/leaf';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Trees from 'lucide-react/icons/trees';
 import { Link } from 'react-router';
+import { CATEGORY_LABELS } from '../../../../shared/categories';
 import { ButtonLink } from '../../../components/ui/button';
 
 export function Hero() {
@@ -73,9 +74,9 @@ function HeroLeaves() {
 }
 
 const CATEGORY_CARDS = [
-  { category: 'skincare', title: 'Skincare', text: 'Face oils, balms and lotions rich in mungongo and marula.', Icon: Sparkles, tint: 'from-forest-100 to-forest-50' },
-  { category: 'body-care', title: 'Body Care', text: 'Nourishing body butters and oils for sun-dried skin.', Icon: Droplets, tint: 'from-sand-200 to-sand-100' },
-  { category: 'gift-sets', title: 'Gift Sets', text: 'Hand-packed boxes to share the forest with someone you love.', Icon: Gift, tint: 'from-honey-400/40 to-sand-100' },
+  { category: 'skincare', text: 'Face oils, balms and lotions rich in mungongo and marula.', Icon: Sparkles, tint: 'from-forest-100 to-forest-50' },
+  { category: 'body-care', text: 'Nourishing body butters and oils for sun-dried skin.', Icon: Droplets, tint: 'from-sand-200 to-sand-100' },
+  { category: 'gift-sets', text: 'Hand-packed boxes to share the forest with someone you love.', Icon: Gift, tint: 'from-honey-400/40 to-sand-100' },
 ] as const;
 
 export function CategoryCards() {
@@ -85,7 +86,7 @@ export function CategoryCards() {
         Discover Our Products
       </h2>
       <ul className="grid gap-4 sm:grid-cols-3">
-        {CATEGORY_CARDS.map(({ category, title, text, Icon, tint }) => (
+        {CATEGORY_CARDS.map(({ category, text, Icon, tint }) => (
           <li key={category}>
             <Link
               to={`/products?category=${category}`}
@@ -94,10 +95,10 @@ export function CategoryCards() {
               <span className="mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-white text-forest-700 shadow-sm">
                 <Icon size={24} aria-hidden="true" />
               </span>
-              <span className="font-serif text-xl font-bold text-forest-900">{title}</span>
+              <span className="font-serif text-xl font-bold text-forest-900">{CATEGORY_LABELS[category]}</span>
               <span className="mt-1 text-bark-700">{text}</span>
               <span className="mt-4 inline-flex items-center gap-1 font-semibold text-forest-800 group-hover:underline">
-                Shop {title.toLowerCase()}
+                Shop {CATEGORY_LABELS[category].toLowerCase()}
                 <ArrowRight size={16} aria-hidden="true" />
               </span>
             </Link>
