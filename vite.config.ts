@@ -19,7 +19,7 @@ function precompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     async writeBundle(options, bundle) {
-      const dir = options.dir ?? 'dist/web';
+      const dir = options.dir ?? webOutDir;
       const files = Object.keys(bundle).filter((file) => /\.(js|css|svg|json)$/.test(file) && !file.startsWith('.vite/'));
       await Promise.all(
         files.map(async (file) => {
@@ -37,6 +37,9 @@ function precompress(): Plugin {
 }
 
 // The API (npm run dev) listens on 3000 by default; override with API_PORT when it runs elsewhere.
+// WEB_DIST_DIR lets several checkouts or test runs build side by side without emptying each other's files.
+const webOutDir = process.env.WEB_DIST_DIR ?? 'dist/web';
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
@@ -50,7 +53,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist/web',
+    outDir: webOutDir,
     emptyOutDir: true,
     // The server reads the manifest to preload the chunk of the page being opened (no request waterfall).
     manifest: true,

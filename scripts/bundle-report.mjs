@@ -8,7 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 120;
 const HOME_SOURCE = 'src/web/features/catalog/pages/home-page.tsx';
-const dist = path.resolve(process.argv[2] ?? 'dist/web');
+const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST_DIR ?? 'dist/web');
 
 let manifest;
 try {

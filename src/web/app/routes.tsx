@@ -21,8 +21,10 @@ const NotFoundPage = page(() => import('../features/pages/not-found-page'), 'Not
 // Filled in by the checkout, account and back-office work; each stays a separate chunk.
 const CheckoutPage = page(() => import('../features/checkout/checkout-page'), 'CheckoutPage');
 const CheckoutSuccessPage = page(() => import('../features/checkout/checkout-success-page'), 'CheckoutSuccessPage');
-const AccountPage = page(() => import('./placeholders/account-page'), 'AccountPage');
-const AdminApp = page(() => import('./placeholders/admin-app'), 'AdminApp');
+const AccountPage = page(() => import('../features/account/account-page'), 'AccountPage');
+const MyOrdersPage = page(() => import('../features/account/my-orders-page'), 'MyOrdersPage');
+const OrderPage = page(() => import('../features/account/order-page'), 'OrderPage');
+const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
 export function AppRoutes() {
   return (
@@ -41,6 +43,8 @@ export function AppRoutes() {
           <Route path="checkout" element={<CheckoutPage />} />
           <Route path="checkout/success" element={<CheckoutSuccessPage />} />
           <Route path="account" element={<AccountPage />} />
+          <Route path="account/orders" element={<MyOrdersPage />} />
+          <Route path="account/orders/:id" element={<OrderPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route

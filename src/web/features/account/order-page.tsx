@@ -1,0 +1,11 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Placeholder: replaced by the work that builds this screen. */
+export function OrderPage() {
+  useDocumentTitle('Order Details');
+  return (
+    <div className="px-4 py-10">
+      <h1 className="text-3xl font-bold">Order Details</h1>
+    </div>
+  );
+}
