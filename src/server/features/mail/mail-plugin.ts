@@ -40,8 +40,12 @@ export interface Mailer {
   queue(messages: OutgoingMail[], batchId?: string): Promise<string[]>;
   /** Sends recorded pending messages, each marked 'sending' first, then 'sent' or 'failed'. */
   deliver(ids: string[]): Promise<{ sent: string[]; failed: string[] }>;
-  /** queue + deliver in the background, for use after a transaction commits; never throws (failures are logged). */
-  sendLater(messages: OutgoingMail[]): void;
+  /**
+   * For use after a transaction commits: records the messages (resolves once they are stored, so a
+   * crash after the answer cannot lose them: a restart sends 'pending' rows) and delivers them in the
+   * background. Never rejects; failures are logged and kept on the rows.
+   */
+  sendLater(messages: OutgoingMail[]): Promise<void>;
   /** Resolves once no background delivery is running (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -154,14 +158,16 @@ export function createMailer({ db, config, log, transport }: MailerDeps) {
       return { sent, failed };
     },
 
-    sendLater(messages) {
+    async sendLater(messages) {
       if (messages.length === 0) return;
-      track(
-        (async () => {
-          const ids = await mailer.queue(messages);
-          await mailer.deliver(ids);
-        })(),
-      );
+      let ids: string[];
+      try {
+        ids = await mailer.queue(messages);
+      } catch (error) {
+        log.error({ err: error, kinds: messages.map((m) => m.kind) }, 'mail not recorded');
+        return;
+      }
+      track(mailer.deliver(ids));
     },
 
     async idle() {

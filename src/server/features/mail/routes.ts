@@ -53,8 +53,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await app.db.insert(contactMessages).values(request.body);
       const shopEmail = app.config.shopEmail ?? (await getShopSettings(app.db)).email;
-      // The stored row is the record; mail goes out in the background so a slow SMTP server never delays the visitor.
-      app.mailer.sendLater([contactNotification(request.body, shopEmail)]);
+      // The stored rows are the record; delivery runs in the background so a slow SMTP server never delays the visitor.
+      await app.mailer.sendLater([contactNotification(request.body, shopEmail)]);
       return reply.status(201).send({ message: 'Message sent successfully!' });
     },
   );

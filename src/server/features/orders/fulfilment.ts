@@ -12,6 +12,12 @@ import { returnStock, takeStock, type StockLine } from './stock';
 
 export const orderNotFound = () => NotFound('Order not found');
 
+/** An order after a change, with what it was before (read from the locked row, so two parallel changes never both see the old state). */
+export interface OrderChange {
+  order: Order;
+  before: Pick<Order, 'status' | 'isPaid'>;
+}
+
 /** Another customer's order is answered exactly like one that does not exist, so ids cannot be probed. */
 export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, orderId: string): Promise<Order> {
   const found = await findOrder(app.db, orderId);
@@ -36,8 +42,8 @@ function stockLinesOf(items: OrderItemRow[]): StockLine[] {
  * moves exactly once: becoming Cancelled puts every line back, leaving Cancelled takes it again
  * (409 naming the product when it is no longer there, and then nothing changes).
  */
-export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus): Promise<Order> {
-  const { changed, stockMoved } = await app.db.transaction(async (tx) => {
+export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus): Promise<OrderChange> {
+  const { changed, before, stockMoved } = await app.db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
     const items = await itemsOfOrder(tx, current.id);
@@ -58,10 +64,14 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
       })
       .where(eq(orders.id, current.id))
       .returning();
-    return { changed: { order, items }, stockMoved: (cancelling || reopening) && lines.length > 0 };
+    return {
+      changed: { order, items },
+      before: { status: current.status, isPaid: current.isPaid },
+      stockMoved: (cancelling || reopening) && lines.length > 0,
+    };
   });
   if (stockMoved) await app.catalogCache.invalidate();
-  return toOrderJson(changed);
+  return { order: toOrderJson(changed), before };
 }
 
 export interface PaymentInput {
@@ -77,7 +87,7 @@ export interface PaymentInput {
  * customer who placed it may only attach the reference of their mobile-money or card payment for the
  * admin to check; it stays unpaid.
  */
-export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, orderId: string, input: PaymentInput): Promise<Order> {
+export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, orderId: string, input: PaymentInput): Promise<OrderChange> {
   return app.db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
     if (!current || (!viewer.isAdmin && current.userId !== viewer.id)) throw orderNotFound();
@@ -107,6 +117,9 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(orders.id, current.id))
       .returning();
-    return toOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
+    return {
+      order: toOrderJson({ order, items: await itemsOfOrder(tx, order.id) }),
+      before: { status: current.status, isPaid: current.isPaid },
+    };
   });
 }

@@ -15,6 +15,7 @@ import {
   updateOrderStatusSchema,
 } from '../../../shared/schemas/orders';
 import { changeOrderStatus, getOrderFor, recordPayment } from './fulfilment';
+import { mailOrderChange, mailPlacedOrder } from './order-emails';
 import { placeOrder } from './place-order';
 import { listOrdersOfCustomer, searchOrders } from './queries';
 import { toOrderListJson } from './serialize';
@@ -48,6 +49,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const { order, created } = await placeOrder(app, request.currentUser!, request.body, key);
+      // A repeated Idempotency-Key answers the first order again: its e-mails went out the first time.
+      if (created) await mailPlacedOrder(app, order);
       return reply.status(created ? 201 : 200).send(order);
     },
   );
@@ -122,7 +125,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: errorSchema },
       },
     },
-    async (request) => recordPayment(app, request.currentUser!, request.params.id, request.body ?? {}),
+    async (request) => {
+      // Only an admin can make an order paid; an owner's payment reference leaves isPaid false, so no mail.
+      return mailOrderChange(app, await recordPayment(app, request.currentUser!, request.params.id, request.body ?? {}));
+    },
   );
 
   app.put(
@@ -137,7 +143,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: orderConflictSchema },
       },
     },
-    async (request) => changeOrderStatus(app, request.params.id, 'Delivered'),
+    async (request) => mailOrderChange(app, await changeOrderStatus(app, request.params.id, 'Delivered')),
   );
 
   app.put(
@@ -153,7 +159,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: orderConflictSchema },
       },
     },
-    async (request) => changeOrderStatus(app, request.params.id, request.body.status),
+    async (request) => mailOrderChange(app, await changeOrderStatus(app, request.params.id, request.body.status)),
   );
 };
 

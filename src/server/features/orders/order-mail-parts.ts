@@ -1,0 +1,63 @@
+import { formatKwacha, lineTotalInKwacha, TAX_RATE_PERCENT } from '../../../shared/money';
+import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
+import type { Order } from '../../../shared/schemas/orders';
+import type { ShopSettings } from '../../../shared/schemas/settings';
+import type { OutgoingMail } from '../mail/mail-plugin';
+import { renderHtml, renderText, type MailBlock, type MailLayout } from './order-mail-layout';
+
+/** What every order e-mail needs besides the order: the shop's identity and where its pages are. */
+export interface OrderMailContext {
+  settings: ShopSettings;
+  publicUrl: string;
+  /** Where the cooperative reads mail: new-order notices go there, and customers' replies. */
+  shopInbox: string;
+}
+
+/** '#abcd1234': the order number customers quote when they pay. */
+export const orderNumber = (order: Order) => `#${orderReference(order._id)}`;
+
+export const customerOrderUrl = (order: Order, context: OrderMailContext) => `${context.publicUrl}/account/orders/${order._id}`;
+
+export const paymentMethodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+
+export function itemRows(order: Order): MailBlock {
+  return {
+    type: 'rows',
+    rows: order.orderItems.map((item) => ({
+      label: `${item.quantity} x ${item.name}`,
+      value: formatKwacha(lineTotalInKwacha(item.price, item.quantity)),
+    })),
+  };
+}
+
+/** The stored figures, labelled as the checkout summary labels them. */
+export function totalRows(order: Order): MailBlock {
+  return {
+    type: 'rows',
+    rows: [
+      { label: 'Subtotal', value: formatKwacha(order.itemsPrice) },
+      { label: `Tax (${TAX_RATE_PERCENT}%)`, value: formatKwacha(order.taxPrice) },
+      { label: 'Shipping', value: order.shippingPrice === 0 ? 'Free' : formatKwacha(order.shippingPrice) },
+      { label: 'Total', value: formatKwacha(order.totalPrice), strong: true },
+    ],
+  };
+}
+
+export function shippingAddressText(order: Order): string {
+  const { address, city, province, zipCode, phoneNumber } = order.shippingAddress;
+  return [order.user?.name, address, `${city}, ${province} ${zipCode}`, `Phone: ${phoneNumber}`].filter(Boolean).join('\n');
+}
+
+export function composeMail(
+  context: OrderMailContext,
+  mail: Pick<OutgoingMail, 'kind' | 'to' | 'subject' | 'replyTo'> & Pick<MailLayout, 'title' | 'blocks'>,
+): OutgoingMail {
+  const { settings } = context;
+  const layout: MailLayout = {
+    shopName: settings.shopName,
+    title: mail.title,
+    blocks: mail.blocks,
+    footer: [[settings.email, settings.phone].filter(Boolean).join(' · '), context.publicUrl],
+  };
+  return { kind: mail.kind, to: mail.to, subject: mail.subject, replyTo: mail.replyTo, text: renderText(layout), html: renderHtml(layout) };
+}
