@@ -79,7 +79,9 @@ export default defineConfig({
             // sub-kilobyte ones: on HTTP/1.1 each file costs a request and about 1 KB of headers.
             {
               name: 'shared',
-              test: /src[\\/]web[\\/](components|lib)[\\/]|node_modules[\\/]lucide-react[\\/]/,
+              // Not the dialogs: they bring Radix's focus and scroll locks (~4 KB gzip) that only the back
+              // office and the account screens use, and would otherwise ride along on every first visit.
+              test: /src[\\/]web[\\/](components[\\/](?!ui[\\/](dialog|confirm-dialog|progress-bar)\.)|lib[\\/])|node_modules[\\/]lucide-react[\\/]/,
               minShareCount: 2,
               priority: 5,
             },

@@ -36,6 +36,9 @@ function AccountLinks({ onChoose, stacked = false }: { onChoose?: () => void; st
           Admin
         </Link>
       )}
+      <Link to="/account/orders" className={item} onClick={onChoose}>
+        My Orders
+      </Link>
       <Link to="/account" className={`${item} max-w-48 truncate`} onClick={onChoose} title="My account">
         {user.name}
       </Link>

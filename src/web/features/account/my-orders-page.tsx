@@ -1,11 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import { Link } from 'react-router';
+import { orderReference } from '../../../shared/order-status';
+import type { Order } from '../../../shared/schemas/orders';
+import { Breadcrumb } from '../../components/ui/breadcrumb';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { isSessionError } from '../checkout';
+import { messageFor, myOrdersQuery } from './api';
+import { useAccountGate } from './login-gate';
+import { PaidBadge } from './paid-badge';
+import { useEndSessionOnError } from './session';
 
-/** Placeholder: replaced by the work that builds this screen. */
 export function MyOrdersPage() {
   useDocumentTitle('My Orders');
+  const isCustomer = useAccountGate('You must be logged in to view your orders');
   return (
-    <div className="px-4 py-10">
-      <h1 className="text-3xl font-bold">My Orders</h1>
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'My Account', to: '/account' }, { label: 'My Orders' }]} />
+      <h1 className="mt-4 mb-6 text-3xl font-bold sm:text-4xl">My Orders</h1>
+      {isCustomer && <OrderList />}
     </div>
+  );
+}
+
+function OrderList() {
+  const { data: orders, error, isPending, refetch, isRefetching } = useQuery(myOrdersQuery);
+  useEndSessionOnError(error);
+
+  if (isPending) return <Spinner label="Loading your orders" />;
+  if (error) {
+    if (isSessionError(error)) return null;
+    return (
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-center">
+        <p className="mb-4 font-semibold text-red-900">{messageFor(error, 'Failed to fetch your orders')}</p>
+        <Button variant="outline" onClick={() => refetch()} disabled={isRefetching}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (orders.length === 0) {
+    return (
+      <div className="rounded-2xl border border-sand-200 bg-white px-4 py-12 text-center">
+        <ShoppingBag size={48} aria-hidden="true" className="mx-auto mb-4 text-forest-300" />
+        <p className="mb-6 text-lg text-bark-700">You have not placed any orders yet.</p>
+        <ButtonLink to="/products">Browse Products</ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Your orders" className="space-y-3">
+      {orders.map((order) => (
+        <li key={order._id}>
+          <OrderRow order={order} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A card on phones, one line of columns from sm up; the whole of it opens the order. */
+function OrderRow({ order }: { order: Order }) {
+  const itemCount = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
+  return (
+    <Link
+      to={`/account/orders/${encodeURIComponent(order._id)}`}
+      className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 rounded-2xl border border-sand-200 bg-white p-4 hover:border-forest-600 sm:grid-cols-[1fr_auto_auto_auto] sm:gap-x-6 sm:p-5"
+    >
+      <span className="min-w-0">
+        <span className="block font-mono text-lg font-bold text-forest-900">
+          <span className="sr-only">Order </span>#{orderReference(order._id)}
+        </span>
+        <span className="block text-sm text-bark-700">
+          {formatDate(order.createdAt)} · {itemCount} {itemCount === 1 ? 'item' : 'items'}
+        </span>
+      </span>
+      <span className="text-right font-bold tabular-nums">{formatKwacha(order.totalPrice)}</span>
+      <span className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:justify-end">
+        <OrderStatusBadge status={order.status} />
+        <PaidBadge order={order} />
+      </span>
+      <ChevronRight size={22} aria-hidden="true" className="hidden text-forest-700 sm:block" />
+    </Link>
   );
 }

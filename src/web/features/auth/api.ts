@@ -41,6 +41,9 @@ export async function registerCustomer(registration: Registration): Promise<Sess
   return sessionFrom(answer);
 }
 
-export function saveProfile(changes: Partial<Omit<User, '_id' | 'isAdmin' | 'createdAt'>> & { password?: string }) {
-  return apiRequest<User>('/users/profile', { method: 'PUT', body: changes });
+export type ProfileChanges = Partial<Omit<User, '_id' | 'isAdmin' | 'createdAt'>> & { password?: string; currentPassword?: string };
+
+/** The answer carries a fresh token; it matters only after a password change, which revokes the old one. */
+export function saveProfile(changes: ProfileChanges) {
+  return apiRequest<User & { token?: string }>('/users/profile', { method: 'PUT', body: changes });
 }

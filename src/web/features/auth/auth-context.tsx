@@ -3,7 +3,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { toast } from '../../lib/toast';
 import { setTokenSource } from '../../lib/api-client';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
-import { failureMessage, logIn, registerCustomer, saveProfile, type Credentials, type Registration } from './api';
+import { failureMessage, logIn, registerCustomer, saveProfile, type Credentials, type ProfileChanges, type Registration } from './api';
 import { SESSION_STORAGE_KEY, repairSession, type SessionUser } from './session';
 
 export interface AuthFacility {
@@ -15,7 +15,7 @@ export interface AuthFacility {
   login: (credentials: Credentials) => Promise<SessionUser>;
   register: (registration: Registration) => Promise<SessionUser>;
   logout: (options?: { silent?: boolean }) => void;
-  updateProfile: (changes: Parameters<typeof saveProfile>[0]) => Promise<SessionUser>;
+  updateProfile: (changes: ProfileChanges, options?: { successMessage?: string }) => Promise<SessionUser>;
 }
 
 const AuthContext = createContext<AuthFacility | null>(null);
@@ -94,15 +94,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const updateProfile = useCallback(
-    async (changes: Parameters<typeof saveProfile>[0]) => {
+    async (changes: ProfileChanges, options: { successMessage?: string } = {}) => {
       const current = userRef.current;
       try {
         const profile = await saveProfile(changes);
-        // SPEC §4: the profile answer replaces the user, the existing token is kept.
-        const session = repairSession({ ...profile, token: current?.token });
+        // SPEC §4: the profile answer replaces the user, the existing token is kept; except after a new
+        // password, which revokes every earlier token: then this device continues with the fresh one.
+        const token = changes.password && profile.token ? profile.token : current?.token;
+        const session = repairSession({ ...profile, token });
         if (!session) throw new Error('Failed to update profile');
         start(session);
-        toast.success('Profile updated successfully');
+        toast.success(options.successMessage ?? 'Profile updated successfully');
         return session;
       } catch (error) {
         toast.error(failureMessage(error, 'Failed to update profile'));

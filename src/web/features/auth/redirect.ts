@@ -1,15 +1,21 @@
 import type { SessionUser } from './session';
 
+/** The account pages a login may return to (`redirect=account/orders/<id>`...). */
+const ACCOUNT_PATH = /^account(\/orders(\/[\w-]{1,64})?)?$/;
+
 /** Only known places: a free-form ?redirect= would let a link send shoppers to another site after login. */
-export function redirectTarget(search: URLSearchParams): '/checkout' | null {
-  return search.get('redirect') === 'checkout' ? '/checkout' : null;
+export function redirectTarget(search: URLSearchParams): string | null {
+  const wanted = search.get('redirect') ?? '';
+  if (wanted === 'checkout') return '/checkout';
+  return ACCOUNT_PATH.test(wanted) ? `/${wanted}` : null;
 }
 
-/** SPEC §4: admins go to the back office, others home; arriving from checkout goes back there. */
+/** SPEC §4: admins go to the back office, others home; arriving from checkout (or an account page) goes back there. */
 export function destinationAfterLogin(user: SessionUser, search: URLSearchParams): string {
   return redirectTarget(search) ?? (user.isAdmin ? '/admin' : '/');
 }
 
 export function withRedirect(path: string, search: URLSearchParams): string {
-  return redirectTarget(search) ? `${path}?redirect=checkout` : path;
+  const target = redirectTarget(search);
+  return target ? `${path}?redirect=${encodeURIComponent(target.slice(1))}` : path;
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Order, OrderConflict } from '../../../shared/schemas/orders';
 import type { PaymentMethod } from '../../../shared/order-status';
 import { computeTotalsInKwacha, formatKwacha as money } from '../../../shared/money';
@@ -12,7 +13,8 @@ export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey
     method: 'POST',
     headers: { 'Idempotency-Key': idempotencyKey },
     body: {
-      orderItems: items.map((item) => ({ product: item.id, quantity: item.quantity })),
+      // The name only words the server's answer if the product has gone; price and name come from the catalogue.
+      orderItems: items.map((item) => ({ product: item.id, quantity: item.quantity, name: item.name })),
       shippingAddress: {
         address: form.address,
         city: form.city,
@@ -30,6 +32,11 @@ export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey
 
 export function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return apiRequest<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
+}
+
+/** One order, cached under the key both the success page and the order page read. */
+export function orderQuery(id: string) {
+  return queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => fetchOrder(id, signal) });
 }
 
 /** SPEC §8: these messages mean the session is gone, whatever call answered them. */

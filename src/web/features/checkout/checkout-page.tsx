@@ -9,7 +9,9 @@ import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { useCart } from '../cart';
+import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, isSessionError, placeOrder } from './api';
+import { useSessionExpiry } from './session-expiry';
 import { CheckoutFields } from './checkout-fields';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from './checkout-schema';
 import { OrderSummary } from './order-summary';
@@ -17,9 +19,10 @@ import { OrderSummary } from './order-summary';
 const FORM_ID = 'checkout-form';
 const newKey = () => crypto.randomUUID();
 
-function Notice({ title, text, to, action }: { title: string; text: string; to: string; action: string }) {
+function Notice({ title, text, to, action, changes }: { title: string; text: string; to: string; action: string; changes?: CartChanges | null }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      {changes && <CartChangesAlert changes={changes} cartEmptied />}
       <h1 className="mb-3 text-3xl font-bold">{title}</h1>
       <p className="mb-8 text-bark-700">{text}</p>
       <ButtonLink to={to}>{action}</ButtonLink>
@@ -32,6 +35,7 @@ export function CheckoutPage() {
   const { isAuthenticated } = useAuth();
   const { items } = useCart();
   const navigate = useNavigate();
+  const [changes, setChanges] = useState<CartChanges | null>(null);
   // Set when this screen itself moves on (order placed, session expired) so the gate does not toast twice.
   const leaving = useRef(false);
 
@@ -42,19 +46,33 @@ export function CheckoutPage() {
   }, [isAuthenticated, navigate]);
 
   if (!isAuthenticated) return <Notice title="Checkout" text="Please login to checkout" to="/login?redirect=checkout" action="Login to Checkout" />;
+  // A 409 that took the last product out of the cart still says why the cart is now empty.
   if (items.length === 0)
-    return <Notice title="Your cart is empty" text="Add some products to your cart before checking out." to="/products" action="Browse Products" />;
-  return <CheckoutScreen onLeave={() => (leaving.current = true)} />;
+    return (
+      <Notice
+        title="Your cart is empty"
+        text="Add some products to your cart before checking out."
+        to="/products"
+        action="Browse Products"
+        changes={changes}
+      />
+    );
+  return <CheckoutScreen onLeave={() => (leaving.current = true)} changes={changes} onChanges={setChanges} />;
 }
 
-function CheckoutScreen({ onLeave }: { onLeave: () => void }) {
-  const { user, logout } = useAuth();
+interface ScreenProps {
+  onLeave: () => void;
+  changes: CartChanges | null;
+  onChanges: (changes: CartChanges) => void;
+}
+
+function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
+  const { user } = useAuth();
   const { items, clearCart, replaceItems } = useCart();
   const navigate = useNavigate();
+  const expireSession = useSessionExpiry();
   // One key per checkout attempt: a double tap or a retry after a dropped connection answers the same order.
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
-  const [changes, setChanges] = useState<{ message: string; lines: string[] } | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const inFlight = useRef(false);
   const {
     register,
@@ -76,10 +94,6 @@ function CheckoutScreen({ onLeave }: { onLeave: () => void }) {
     },
   });
 
-  useEffect(() => {
-    if (changes) alertRef.current?.focus();
-  }, [changes]);
-
   const submit = handleSubmit(async (form) => {
     if (items.length === 0) {
       toast.error('Your cart is empty');
@@ -96,9 +110,7 @@ function CheckoutScreen({ onLeave }: { onLeave: () => void }) {
     } catch (error) {
       if (isSessionError(error)) {
         onLeave();
-        toast.error('Your session has expired. Please log in again.');
-        logout({ silent: true });
-        navigate('/login?redirect=checkout');
+        expireSession('/login?redirect=checkout');
         return;
       }
       const conflict = conflictOf(error);
@@ -106,8 +118,8 @@ function CheckoutScreen({ onLeave }: { onLeave: () => void }) {
         const outcome = applyConflict(items, conflict);
         replaceItems(outcome.items);
         setIdempotencyKey(newKey());
-        setChanges({ message: conflict.message, lines: outcome.changes });
-        toast.error('Your cart was updated. Please check it and place the order again.');
+        onChanges({ message: conflict.message, lines: outcome.changes });
+        toast.error(outcome.items.length > 0 ? 'Your cart was updated. Please check it and place the order again.' : 'Your cart was updated.');
         return;
       }
       toast.error(error instanceof ApiError && error.kind === 'http' ? error.message : 'There was a problem processing your order');
@@ -120,19 +132,7 @@ function CheckoutScreen({ onLeave }: { onLeave: () => void }) {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]} />
       <h1 className="mt-4 mb-6 text-3xl font-bold sm:text-4xl">Checkout</h1>
-      {changes && (
-        <div ref={alertRef} tabIndex={-1} role="alert" className="mb-6 rounded-2xl border-2 border-honey-500 bg-honey-50 p-4 text-bark-900">
-          <p className="font-semibold">{changes.message}</p>
-          {changes.lines.length > 0 && (
-            <ul className="mt-2 list-disc pl-5">
-              {changes.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-2">Your cart has been updated and nothing was charged. Please check the summary and place your order again.</p>
-        </div>
-      )}
+      {changes && <CartChangesAlert changes={changes} />}
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
         <form id={FORM_ID} noValidate onSubmit={submit} className="min-w-0 space-y-6" aria-label="Checkout">
           <CheckoutFields register={register} errors={errors} />

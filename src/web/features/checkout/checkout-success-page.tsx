@@ -1,61 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatKwacha, lineTotalInKwacha, toKwacha, toNgwee } from '../../../shared/money';
-import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
+import { orderReference } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
-import { fetchOrder } from './api';
+import { orderQuery } from './api';
+import { OrderDetails } from './order-details';
 import { PaymentInstructions } from './payment-instructions';
 
-const localDate = (iso: string) => new Date(iso).toLocaleDateString();
-
-function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+/** Mobile money is confirmed by the transaction id the customer enters on the order page. */
+function OrderPageLink({ order }: { order: Order }) {
+  const mobileMoney = order.paymentMethod === 'airtel' || order.paymentMethod === 'mtn';
+  const label = mobileMoney && !order.isPaid ? 'Enter your transaction ID' : 'View your order';
   return (
-    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-sand-200 pt-3 text-lg font-bold' : ''}`}>
-      <dt className={strong ? '' : 'text-bark-700'}>{label}</dt>
-      <dd className="min-w-0 text-right break-all tabular-nums">{children}</dd>
+    <div className="text-left">
+      {mobileMoney && !order.isPaid && <p className="mb-3 text-bark-700">Paid already? Tell us the transaction ID from your confirmation message.</p>}
+      <ButtonLink to={`/account/orders/${encodeURIComponent(order._id)}`} variant="outline" className="w-full sm:w-auto">
+        {label}
+      </ButtonLink>
     </div>
-  );
-}
-
-function OrderDetails({ order }: { order: Order }) {
-  const subtotal = toKwacha(toNgwee(order.totalPrice) - toNgwee(order.taxPrice) - toNgwee(order.shippingPrice));
-  return (
-    <section aria-labelledby="details-title" className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6">
-      <h2 id="details-title" className="mb-4 text-xl font-bold">
-        Order Details
-      </h2>
-      <dl className="space-y-2">
-        <Row label="Order Number">{order._id}</Row>
-        <Row label="Date">{localDate(order.createdAt)}</Row>
-        <Row label="Payment Method">{PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}</Row>
-        <Row label="Order Status">{order.status}</Row>
-      </dl>
-      <h3 className="mt-5 mb-2 font-semibold">Items</h3>
-      <ul className="space-y-2 border-b border-sand-200 pb-4">
-        {order.orderItems.map((item) => (
-          <li key={item._id} className="flex justify-between gap-3">
-            <span className="min-w-0 break-words">
-              {item.name} <span className="text-bark-600">x {item.quantity}</span>
-            </span>
-            <span className="shrink-0 tabular-nums">{formatKwacha(lineTotalInKwacha(item.price, item.quantity))}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-4 space-y-2">
-        <Row label="Subtotal">{formatKwacha(subtotal)}</Row>
-        <Row label="Tax">{formatKwacha(order.taxPrice)}</Row>
-        <Row label="Shipping">{order.shippingPrice === 0 ? 'Free' : formatKwacha(order.shippingPrice)}</Row>
-        <Row label="Total" strong>
-          <span data-testid="order-total">{formatKwacha(order.totalPrice)}</span>
-        </Row>
-      </dl>
-    </section>
   );
 }
 
@@ -65,8 +31,7 @@ export function CheckoutSuccessPage() {
   const orderId = searchParams.get('orderId') ?? '';
   const { isAuthenticated } = useAuth();
   const { data: order, isPending } = useQuery({
-    queryKey: ['orders', orderId],
-    queryFn: ({ signal }) => fetchOrder(orderId, signal),
+    ...orderQuery(orderId),
     enabled: Boolean(orderId) && isAuthenticated,
     meta: { errorToast: 'Failed to fetch order' },
   });
@@ -88,6 +53,7 @@ export function CheckoutSuccessPage() {
           {order && (
             <div className="space-y-6">
               <PaymentInstructions order={order} />
+              <OrderPageLink order={order} />
               <OrderDetails order={order} />
             </div>
           )}

@@ -1,0 +1,245 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { computeTotalsInKwacha, formatKwacha } from '../src/shared/money';
+import { E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, registerByApi, toast } from './support/shop';
+
+// Axe checks toasts in their final colours rather than half-way through fading in.
+test.use({ reducedMotion: 'reduce' });
+
+type Shopper = Awaited<ReturnType<typeof registerByApi>>;
+
+const shot = (page: Page, name: string) =>
+  process.env.E2E_SHOTS === '1' ? page.screenshot({ path: `.scratch/shots/account/${name}-${test.info().project.name}.png`, fullPage: true }) : null;
+
+async function logIn(page: Page, shopper: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password').fill(shopper.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Login successful')).toBeVisible();
+}
+
+async function apiToken(request: APIRequestContext, credentials: { email: string; password: string }): Promise<string> {
+  const res = await request.post('/api/users/login', { data: credentials });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).token;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An order placed through the API, as the checkout does; each project orders its own product. */
+async function placeOrderByApi(request: APIRequestContext, shopper: Shopper, paymentMethod = 'airtel') {
+  const list = await (await request.get('/api/products?limit=50')).json();
+  const stocked = list.products.filter((p: { countInStock: number }) => p.countInStock > 5);
+  const product = stocked[(test.info().project.name === 'phone' ? 4 : 5) % stocked.length];
+  const totals = computeTotalsInKwacha([{ price: product.price, quantity: 2 }]);
+  const res = await request.post('/api/orders', {
+    headers: bearer(await apiToken(request, shopper)),
+    data: {
+      orderItems: [{ product: product._id, quantity: 2 }],
+      shippingAddress: { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber: '0970000000' },
+      paymentMethod,
+      taxAmount: totals.taxPrice,
+      shippingAmount: totals.shippingPrice,
+      totalAmount: totals.totalPrice,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { order: await res.json(), product };
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the account page shows the profile and a saved change survives a reload', async ({ page }) => {
+  const shopper = await registerByApi(page, 'Chanda Mulenga');
+  await logIn(page, shopper);
+  const tokenBefore = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveValue('Chanda');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Mulenga');
+  await expect(page.getByLabel('Email')).toHaveValue(shopper.email);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'account');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel('First Name').fill('Natasha');
+  await page.getByLabel('Phone Number').fill('0977123456');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
+  expect(stored).toMatchObject({ firstName: 'Natasha', name: 'Natasha Mulenga', phone: '0977123456', token: tokenBefore });
+
+  await page.reload();
+  await expect(page.getByLabel('First Name')).toHaveValue('Natasha');
+  await expect(page.getByLabel('Phone Number')).toHaveValue('0977123456');
+  const profile = await (await page.request.get('/api/users/profile', { headers: bearer(tokenBefore) })).json();
+  expect(profile).toMatchObject({ firstName: 'Natasha', lastName: 'Mulenga', phone: '0977123456' });
+
+  // The form checks before it sends.
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email address');
+});
+
+test('a wrong current password shows the server message and changes nothing', async ({ page }) => {
+  const shopper = await registerByApi(page, 'Mwila Banda');
+  await logIn(page, shopper);
+  await page.goto('/account');
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByLabel('New Password', { exact: true }).fill('a-brand-new-password');
+  await page.getByLabel('Confirm New Password').fill('a-brand-new-password');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(toast(page, 'Current password is incorrect')).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveAccessibleDescription('Current password is incorrect');
+  expect((await page.request.post('/api/users/login', { data: shopper })).status()).toBe(200);
+
+  await page.getByLabel('Confirm New Password').fill('something-else-entirely');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByLabel('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
+});
+
+test('after a password change this device stays logged in and the new password logs in', async ({ page }) => {
+  const shopper = await registerByApi(page, 'Loveness Phiri');
+  await logIn(page, shopper);
+  await page.goto('/account');
+  const newPassword = 'moringa-and-baobab-42';
+  await page.getByLabel('Current Password').fill(shopper.password);
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(toast(page, 'Password changed successfully')).toBeVisible();
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
+
+  // Still logged in here: the next call is answered with the session this device now holds.
+  await expect(toast(page, 'Login successful')).toBeVisible();
+  await page.getByRole('link', { name: /My Orders/ }).click();
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+  await shot(page, 'my-orders-empty');
+
+  expect((await page.request.post('/api/users/login', { data: shopper })).status()).toBe(401);
+  await openMenuOnPhone(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await logIn(page, { email: shopper.email, password: newPassword });
+});
+
+test('my orders lists an order placed through the API and opens its details', async ({ page }) => {
+  const shopper = await registerByApi(page, 'Precious Hamoonga');
+  const { order, product } = await placeOrderByApi(page.request, shopper);
+  const reference = order._id.slice(0, 8);
+  await logIn(page, shopper);
+  await page.goto('/account');
+  await page.getByRole('link', { name: /My Orders/ }).click();
+  await expect(page).toHaveURL(/\/account\/orders$/);
+
+  const row = page.getByRole('list', { name: 'Your orders' }).getByRole('link');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`#${reference}`);
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('Not paid');
+  await expect(row).toContainText(formatKwacha(order.totalPrice));
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'my-orders');
+  await expectNoSeriousA11yViolations(page);
+
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${order._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${reference}` })).toBeVisible();
+  await expect(page.getByText(order._id, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${product.name} x 2`)).toBeVisible();
+  await expect(page.getByTestId('pay-reference')).toHaveText(reference);
+  await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'order');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the customer enters and corrects the mobile money transaction id; the order stays unpaid', async ({ page }) => {
+  const shopper = await registerByApi(page, 'Memory Siamoonga');
+  const { order } = await placeOrderByApi(page.request, shopper, 'mtn');
+  await logIn(page, shopper);
+  // The success page leads there.
+  await page.goto(`/checkout/success?orderId=${order._id}`);
+  await page.getByRole('link', { name: 'Enter your transaction ID' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/orders/${order._id}$`));
+
+  const token = await apiToken(page.request, shopper);
+  const stored = async () => (await page.request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json();
+
+  await page.getByRole('button', { name: 'Save Transaction ID' }).click();
+  await expect(page.getByLabel('Mobile money transaction ID')).toHaveAccessibleDescription('Please enter the transaction ID');
+
+  await page.getByLabel('Mobile money transaction ID').fill('MP240101.1234.A56789');
+  await page.getByRole('button', { name: 'Save Transaction ID' }).click();
+  await expect(toast(page, 'Transaction ID saved')).toBeVisible();
+  await expect(page.getByTestId('payment-reference')).toHaveText('MP240101.1234.A56789');
+  await expect(page.getByText('We will confirm your payment soon.')).toBeVisible();
+  expect(await stored()).toMatchObject({ paymentReference: 'MP240101.1234.A56789', isPaid: false });
+  await shot(page, 'order-reference');
+
+  await page.getByRole('button', { name: 'Correct the transaction ID' }).click();
+  await expect(page.getByLabel('Mobile money transaction ID')).toHaveValue('MP240101.1234.A56789');
+  await page.getByLabel('Mobile money transaction ID').fill('MP240101.1234.A56790');
+  await page.getByRole('button', { name: 'Save Transaction ID' }).click();
+  await expect(page.getByTestId('payment-reference')).toHaveText('MP240101.1234.A56790');
+  expect(await stored()).toMatchObject({ paymentReference: 'MP240101.1234.A56790', isPaid: false });
+
+  await page.getByRole('link', { name: 'Back to My Orders' }).click();
+  await expect(page.getByRole('list', { name: 'Your orders' }).getByRole('link')).toContainText('Payment being checked');
+});
+
+test('a paid order says when it was paid and asks for nothing more', async ({ page }) => {
+  const shopper = await registerByApi(page, 'Grace Mweemba');
+  const { order } = await placeOrderByApi(page.request, shopper);
+  const admin = bearer(await apiToken(page.request, E2E_ADMIN));
+  const paid = await page.request.put(`/api/orders/${order._id}/pay`, { headers: admin, data: { paymentReference: 'AM-778899' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const paidAt = new Date((await paid.json()).paidAt);
+
+  await logIn(page, shopper);
+  await page.goto(`/account/orders/${order._id}`);
+  const date = paidAt.toLocaleDateString('en-ZM', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Africa/Lusaka' });
+  await expect(page.getByText(`Paid on ${date}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How to pay' })).toHaveCount(0);
+  await expect(page.getByLabel('Mobile money transaction ID')).toHaveCount(0);
+});
+
+test("another customer's order is not found", async ({ page }) => {
+  const owner = await registerByApi(page, 'Agnes Owner');
+  const { order } = await placeOrderByApi(page.request, owner);
+  const other = await registerByApi(page, 'Beatrice Other');
+  await logIn(page, other);
+  await page.goto(`/account/orders/${order._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible();
+  await expect(page.getByText(order._id)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to My Orders' }).click();
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+});
+
+test('a visitor is sent to log in', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?redirect=account$/);
+  await expect(toast(page, 'You must be logged in to view your account')).toBeVisible();
+  await page.goto('/account/orders');
+  await expect(page).toHaveURL(/\/login\?redirect=account%2Forders$/);
+  await expect(toast(page, 'You must be logged in to view your orders')).toBeVisible();
+});
+
+test('an expired session on the account pages asks the customer to log in again', async ({ page }) => {
+  const shopper = await registerByApi(page, 'Ruth Expired');
+  await logIn(page, shopper);
+  await page.evaluate(() => {
+    const user = JSON.parse(localStorage.getItem('userInfo') ?? '{}');
+    localStorage.setItem('userInfo', JSON.stringify({ ...user, token: 'expired.token.value' }));
+  });
+  await page.goto('/account/orders');
+  await expect(toast(page, 'Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=account%2Forders$/);
+  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+});

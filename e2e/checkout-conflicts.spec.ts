@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
+
+async function signIn(page: Page) {
+  const shopper = await registerByApi(page, 'Chanda Mulenga');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password').fill(shopper.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Login successful')).toBeVisible();
+  return shopper;
+}
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/users/login', { data: E2E_ADMIN });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${(await login.json()).token}` };
+}
+
+/** A product of this test's own (copied from a demo product), so no other test's stock moves. */
+async function createProduct(request: APIRequestContext, admin: Record<string, string>, countInStock: number) {
+  const list = await (await request.get('/api/products?limit=1')).json();
+  const model = list.products[0];
+  const name = `Test Marula Balm ${test.info().project.name} ${Date.now()}`;
+  const res = await request.post('/api/products', {
+    headers: admin,
+    data: {
+      name,
+      price: 120.5,
+      category: model.category,
+      description: 'A balm made for this test.',
+      countInStock,
+      images: model.images,
+      mainImage: model.mainImage,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { _id: string; name: string };
+}
+
+async function addToCart(page: Page, product: { _id: string; name: string }, quantity: number) {
+  await page.goto(`/products/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  for (let n = 1; n < quantity; n++) await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(toast(page, `${product.name} added to cart`)).toBeVisible();
+}
+
+async function fillCheckout(page: Page) {
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await page.getByLabel('Phone Number').fill('0977123456');
+  await page.getByLabel('Address').fill('Plot 12, Kabulonga Road');
+  await page.getByLabel('City').fill('Lusaka');
+  await page.getByLabel('Province').fill('Lusaka');
+  await page.getByLabel('Postal/ZIP Code').fill('10101');
+}
+
+async function myOrders(page: Page) {
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token);
+  const res = await page.request.get('/api/orders/myorders', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return res.json();
+}
+
+test('stock that ran short meanwhile: the shopper sees the product and what is left, the cart is capped, nothing is ordered', async ({ page }) => {
+  const admin = await adminHeaders(page.request);
+  const product = await createProduct(page.request, admin, 10);
+  try {
+    await signIn(page);
+    await addToCart(page, product, 3);
+    expect((await storedCart(page)).items).toMatchObject([{ id: product._id, quantity: 3 }]);
+    await fillCheckout(page);
+
+    // Meanwhile the cooperative sells the rest at the market.
+    const current = await (await page.request.get(`/api/products/${product._id}`)).json();
+    const put = await page.request.put(`/api/products/${product._id}`, { headers: admin, data: { ...current, countInStock: 1 } });
+    expect(put.status(), await put.text()).toBe(200);
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: product.name });
+    await expect(alert).toContainText(`${product.name}: only 1 left, your quantity is now 1`);
+    await expect(alert).toContainText('nothing was charged');
+    await expect(toast(page, 'Your cart was updated. Please check it and place the order again.')).toBeVisible();
+    await expect(page.getByRole('complementary').getByText(`1 x ${product.name}`)).toBeVisible();
+    expect((await storedCart(page)).items).toMatchObject([{ id: product._id, quantity: 1 }]);
+    expect(await myOrders(page)).toHaveLength(0);
+
+    // The capped cart goes through.
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/success\?orderId=/);
+    const [order] = await myOrders(page);
+    expect(order.orderItems).toMatchObject([{ product: product._id, quantity: 1 }]);
+  } finally {
+    await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+  }
+});
+
+test('a product deleted meanwhile is named, taken out of the cart and nothing is ordered', async ({ page }) => {
+  const admin = await adminHeaders(page.request);
+  const product = await createProduct(page.request, admin, 5);
+  await signIn(page);
+  await addToCart(page, product, 1);
+  await fillCheckout(page);
+
+  const deleted = await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: `${product.name} is no longer available and was removed from your cart` });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(`A product in your cart is no longer available: ${product.name}`);
+  await expect(alert).toContainText('Nothing was charged.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
+  expect((await storedCart(page)).items).toEqual([]);
+  expect(await myOrders(page)).toHaveLength(0);
+  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/account/checkout-gone-${test.info().project.name}.png`, fullPage: true });
+});
+
+test('each checkout rule explains itself when the value is there but too short or malformed', async ({ page }) => {
+  const admin = await adminHeaders(page.request);
+  const product = await createProduct(page.request, admin, 5);
+  try {
+    await signIn(page);
+    await addToCart(page, product, 1);
+    await fillCheckout(page);
+    const cases: [label: string, bad: string, message: string, good: string][] = [
+      ['First Name', 'C', 'First name is required', 'Chanda'],
+      ['Last Name', 'M', 'Last name is required', 'Mulenga'],
+      ['Email', 'chanda@', 'Invalid email address', 'chanda@example.com'],
+      ['Phone Number', '097712345', 'Phone number is required', '0977123456'],
+      ['Address', 'Plot', 'Address is required', 'Plot 12'],
+      ['City', 'L', 'City is required', 'Lusaka'],
+      ['Province', 'L', 'Province is required', 'Lusaka'],
+    ];
+    for (const [label, bad] of cases) await page.getByLabel(label, { exact: true }).fill(bad);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    for (const [label, , message] of cases) await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+    await expect(page.getByLabel('Postal/ZIP Code')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // Valid values clear each message.
+    for (const [label, , , good] of cases) await page.getByLabel(label, { exact: true }).fill(good);
+    for (const [label] of cases) await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(await myOrders(page)).toHaveLength(0);
+  } finally {
+    await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+  }
+});

@@ -1,0 +1,5 @@
+// What other features (the customer's account) reuse of the checkout: the order view and how to pay.
+export { fetchOrder, isSessionError, orderQuery } from './api';
+export { OrderDetails } from './order-details';
+export { PaymentInstructions } from './payment-instructions';
+export { useSessionExpiry } from './session-expiry';
