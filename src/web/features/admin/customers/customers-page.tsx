@@ -1,11 +1,152 @@
+import { Mail } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { User } from '../../../../shared/schemas/users';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Pagination } from '../../../components/ui/pagination';
+import { SearchBox } from '../../../components/ui/search-box';
+import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAuth } from '../../auth';
+import { useListAddress } from '../orders/use-list-address';
+import { useCustomers, useDeleteUser, useSetAdmin } from './api';
+import { BulkEmailDialog, type Recipient } from './bulk-email-dialog';
+import { CustomerList, type CustomerAction } from './customer-list';
 
-/** Placeholder: replaced by the work that builds this screen. */
+/**
+ * The selection is kept by id across pages and searches, so an admin can gather recipients from
+ * several searches; select-all adds or removes only the customers shown.
+ */
+function useSelection() {
+  const [selected, setSelected] = useState<ReadonlyMap<string, Recipient>>(new Map());
+  const change = (users: User[], checked: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const user of users) {
+        if (checked) next.set(user._id, { name: user.name, email: user.email });
+        else next.delete(user._id);
+      }
+      return next;
+    });
+  const keepOnly = (wanted: (recipient: Recipient) => boolean) =>
+    setSelected((current) => new Map([...current].filter(([, recipient]) => wanted(recipient))));
+  return { selected, change, keepOnly, clear: () => setSelected(new Map()) };
+}
+
 export function CustomersPage() {
   useDocumentTitle('Customers');
+  const { user: me } = useAuth();
+  const list = useListAddress();
+  const { data, isPending, isError, isFetching, isPlaceholderData } = useCustomers({ keyword: list.keyword, page: list.page });
+  const selection = useSelection();
+  const [emailOpen, setEmailOpen] = useState(false);
+  const [pending, setPending] = useState<CustomerAction | null>(null);
+  const setAdmin = useSetAdmin();
+  const deleteUser = useDeleteUser();
+  const busy = setAdmin.isPending || deleteUser.isPending;
+
+  const { setPage } = list;
+  useEffect(() => {
+    if (data && !isPlaceholderData && list.page > data.pages) setPage(data.pages);
+  }, [data, isPlaceholderData, list.page, setPage]);
+
+  const act = (action: CustomerAction) => {
+    // Removing rights is undone with one tap; granting them and deleting are asked first.
+    if (action.kind === 'revoke') setAdmin.mutate({ id: action.user._id, isAdmin: false });
+    else setPending(action);
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    const done = { onSettled: () => setPending(null) };
+    if (pending.kind === 'delete') {
+      const removed = pending.user;
+      deleteUser.mutate(removed._id, { ...done, onSuccess: () => selection.change([removed], false) });
+    } else {
+      setAdmin.mutate({ id: pending.user._id, isAdmin: true }, done);
+    }
+  };
+
+  const count = selection.selected.size;
   return (
-    <div className="px-4 py-10">
-      <h1 className="text-3xl font-bold">Customers</h1>
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h1 className="text-3xl font-bold">Customers</h1>
+        {data && (
+          <p className="text-sm text-bark-700" aria-live="polite">
+            {data.totalUsers} {data.totalUsers === 1 ? 'account' : 'accounts'}
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <SearchBox
+          className="flex-1"
+          placeholder="Search customers..."
+          value={list.searchInput}
+          onChange={(event) => list.setSearchInput(event.target.value)}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          {count > 0 && (
+            <Button variant="ghost" onClick={selection.clear}>
+              Clear selection
+            </Button>
+          )}
+          <Button onClick={() => setEmailOpen(true)} disabled={count === 0} className="grow sm:grow-0">
+            <Mail aria-hidden="true" className="h-5 w-5" />
+            Email Selected ({count})
+          </Button>
+        </div>
+      </div>
+
+      {isPending ? (
+        <Spinner label="Loading customers" />
+      ) : isError ? (
+        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
+          Failed to load customers. Please try again.
+        </p>
+      ) : data.users.length === 0 ? (
+        <p className="rounded-2xl border border-sand-200 bg-white p-8 text-center font-semibold text-bark-900">No customers found.</p>
+      ) : (
+        <div aria-busy={isFetching} className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <CustomerList
+            users={data.users}
+            selected={selection.selected}
+            onToggle={(user, checked) => selection.change([user], checked)}
+            onToggleAll={(checked) => selection.change(data.users, checked)}
+            currentUserId={me?._id ?? ''}
+            busy={busy}
+            onAction={act}
+          />
+          <Pagination page={data.page} pages={data.pages} onPageChange={setPage} label="Customer pages" />
+        </div>
+      )}
+
+      <BulkEmailDialog
+        open={emailOpen}
+        onOpenChange={setEmailOpen}
+        recipients={[...selection.selected.values()]}
+        onSent={(failed) => {
+          setEmailOpen(false);
+          // Those the message did not reach stay chosen, ready for another try.
+          selection.keepOnly((recipient) => failed.includes(recipient.email.toLowerCase()));
+        }}
+      />
+
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.kind === 'delete' ? 'Delete customer' : 'Make admin'}
+        description={
+          pending?.kind === 'delete'
+            ? `Are you sure you want to delete ${pending.user.name} (${pending.user.email})? This action cannot be undone. Their orders are kept.`
+            : `Give ${pending?.user.name ?? ''} (${pending?.user.email ?? ''}) admin rights? They will be able to manage products, orders and customers.`
+        }
+        confirmLabel={pending?.kind === 'delete' ? 'Delete' : 'Make admin'}
+        busyLabel={pending?.kind === 'delete' ? 'Deleting...' : 'Saving...'}
+        busy={busy}
+        onConfirm={confirm}
+      />
     </div>
   );
 }

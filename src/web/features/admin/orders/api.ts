@@ -1,0 +1,78 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderStatus } from '../../../../shared/order-status';
+import type { Order } from '../../../../shared/schemas/orders';
+import { apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { failureMessage } from '../../auth/api';
+import { DASHBOARD_QUERY_KEY } from '../dashboard/api';
+
+/** Not set by the spec: 20 rows keep a phone's page short and each answer small. */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+export interface AdminOrderList {
+  orders: Order[];
+  page: number;
+  pages: number;
+  totalOrders: number;
+}
+
+export interface AdminOrderSearch {
+  keyword: string;
+  status: string;
+  page: number;
+}
+
+const ordersRoot = ['admin', 'orders'] as const;
+
+export function useAdminOrders(search: AdminOrderSearch) {
+  return useQuery({
+    queryKey: [...ordersRoot, search],
+    queryFn: ({ signal }) =>
+      apiRequest<AdminOrderList>('/orders', {
+        query: { keyword: search.keyword, status: search.status, page: search.page, limit: ADMIN_ORDERS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+  });
+}
+
+function useOrderChange<V>(call: (variables: V) => Promise<Order>, success: (order: Order) => string, fallback: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    meta: { errorToast: false },
+    onSuccess: (order) => {
+      toast.success(success(order));
+      void queryClient.invalidateQueries({ queryKey: ordersRoot });
+      void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
+    },
+    onError: (error) => toast.error(failureMessage(error, fallback)),
+  });
+}
+
+export function useUpdateOrderStatus() {
+  return useOrderChange(
+    ({ id, status }: { id: string; status: OrderStatus }) =>
+      apiRequest<Order>(`/orders/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status } }),
+    (order) => `Order status updated to ${order.status}`,
+    'Failed to update order status',
+  );
+}
+
+/** An admin records that the money arrived; the server fills in the payment result. */
+export function useMarkOrderPaid() {
+  return useOrderChange(
+    (id: string) => apiRequest<Order>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: {} }),
+    () => 'Payment processed successfully',
+    'Failed to process payment',
+  );
+}
+
+export function useMarkOrderDelivered() {
+  return useOrderChange(
+    (id: string) => apiRequest<Order>(`/orders/${encodeURIComponent(id)}/deliver`, { method: 'PUT' }),
+    () => 'Order marked as delivered',
+    'Failed to update delivery status',
+  );
+}

@@ -1,0 +1,173 @@
+import type { ReactNode } from 'react';
+import { lineTotalInKwacha } from '../../../../shared/money';
+import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, orderReference, type OrderStatus, type PaymentMethod } from '../../../../shared/order-status';
+import type { Order } from '../../../../shared/schemas/orders';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { ProductImage } from '../../../components/ui/product-image';
+import { SelectField } from '../../../components/ui/select-field';
+import { formatKwacha, formatUsDate } from '../../../lib/format';
+import { useMarkOrderDelivered, useMarkOrderPaid, useUpdateOrderStatus } from './api';
+import { PaidBadge } from './order-list';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
+
+interface OrderDetailsDialogProps {
+  order: Order | null;
+  onClose: () => void;
+  /** The server's answer after paying or delivering, so the open dialog shows it. */
+  onChanged: (order: Order) => void;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-2 font-sans text-sm font-semibold tracking-wide text-bark-700 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function paymentMethodLabel(method: string) {
+  return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+}
+
+export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDialogProps) {
+  const updateStatus = useUpdateOrderStatus();
+  const markPaid = useMarkOrderPaid();
+  const markDelivered = useMarkOrderDelivered();
+  const busy = updateStatus.isPending || markPaid.isPending || markDelivered.isPending;
+
+  const close = (open: boolean) => {
+    if (!open) onClose();
+  };
+
+  if (!order) return null;
+
+  const address = order.shippingAddress;
+  const changeStatus = (status: OrderStatus) => {
+    if (status === order.status) return;
+    // SPEC §4: on success the dialog closes; on failure it stays open showing the old status.
+    updateStatus.mutate({ id: order._id, status }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={close}
+      size="lg"
+      title="Order Details"
+      description={
+        <>
+          Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>, placed {formatUsDate(order.createdAt)}
+        </>
+      }
+      footer={
+        <>
+          {!order.isPaid && order.status !== 'Cancelled' && (
+            <Button variant="secondary" disabled={busy} onClick={() => markPaid.mutate(order._id, { onSuccess: onChanged })}>
+              {markPaid.isPending ? 'Saving...' : 'Mark as Paid'}
+            </Button>
+          )}
+          {!order.isDelivered && (
+            <Button variant="outline" disabled={busy} onClick={() => markDelivered.mutate(order._id, { onSuccess: onChanged })}>
+              {markDelivered.isPending ? 'Saving...' : 'Mark as Delivered'}
+            </Button>
+          )}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      <div className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Section title="Order">
+            <p className="font-mono text-sm break-all text-bark-900">{order._id}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <OrderStatusBadge status={order.status} />
+              <PaidBadge isPaid={order.isPaid} />
+            </div>
+          </Section>
+          <Section title="Customer">
+            <p className="font-medium text-bark-900">{order.user?.name || 'N/A'}</p>
+            <p className="text-sm break-all text-bark-700">{order.user?.email || 'N/A'}</p>
+          </Section>
+          <Section title="Shipping address">
+            <address className="text-sm text-bark-800 not-italic">
+              {address.address}
+              <br />
+              {address.city}, {address.province} {address.zipCode}
+              <br />
+              Phone: {address.phoneNumber}
+            </address>
+          </Section>
+          <Section title="Payment">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-bark-600">Method</dt>
+              <dd className="text-bark-900">{paymentMethodLabel(order.paymentMethod)}</dd>
+              <dt className="text-bark-600">Reference</dt>
+              <dd className="break-all text-bark-900">{order.paymentReference || 'None entered'}</dd>
+              <dt className="text-bark-600">Paid</dt>
+              <dd className="text-bark-900">{order.isPaid ? (order.paidAt ? `Yes, ${formatUsDate(order.paidAt)}` : 'Yes') : 'No'}</dd>
+              {order.isDelivered && (
+                <>
+                  <dt className="text-bark-600">Delivered</dt>
+                  <dd className="text-bark-900">{order.deliveredAt ? formatUsDate(order.deliveredAt) : 'Yes'}</dd>
+                </>
+              )}
+            </dl>
+          </Section>
+        </div>
+
+        <Section title="Items">
+          <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Items">
+            {order.orderItems.map((item) => (
+              <li key={item._id} className="flex items-center gap-3 p-3">
+                {item.image && <ProductImage url={item.image} alt="" sizes="48px" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg" />}
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words text-bark-900">{item.name}</p>
+                  <p className="text-sm text-bark-600">
+                    {item.quantity} x {formatKwacha(item.price)}
+                  </p>
+                </div>
+                <p className="shrink-0 font-semibold text-bark-900">{formatKwacha(lineTotalInKwacha(item.price, item.quantity))}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section title="Summary">
+          <dl className="space-y-1 text-sm">
+            {(
+              [
+                ['Items Total', order.itemsPrice],
+                ['Tax', order.taxPrice],
+                ['Shipping', order.shippingPrice],
+              ] as const
+            ).map(([label, amount]) => (
+              <div key={label} className="flex justify-between gap-4">
+                <dt className="text-bark-700">{label}</dt>
+                <dd className="text-bark-900">{formatKwacha(amount)}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4 border-t border-sand-200 pt-2 text-base font-semibold">
+              <dt className="text-bark-900">Total</dt>
+              <dd className="text-bark-900">{formatKwacha(order.totalPrice)}</dd>
+            </div>
+          </dl>
+        </Section>
+
+        <Section title="Status">
+          <SelectField
+            label="Update Status"
+            value={updateStatus.isPending ? updateStatus.variables.status : order.status}
+            options={STATUS_OPTIONS}
+            disabled={busy}
+            aria-busy={updateStatus.isPending || undefined}
+            onChange={(event) => changeStatus(event.target.value as OrderStatus)}
+          />
+        </Section>
+      </div>
+    </Dialog>
+  );
+}
