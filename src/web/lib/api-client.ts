@@ -40,6 +40,11 @@ export function setTokenSource(source: () => string | null | undefined) {
   readToken = source;
 }
 
+/** The bearer token of the current session, for calls made outside apiRequest (uploads with progress). */
+export function currentToken(): string | null {
+  return readToken() || null;
+}
+
 export function buildQueryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();

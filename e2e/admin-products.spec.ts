@@ -1,0 +1,310 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { formatKwacha } from '../src/shared/money';
+import { E2E_ADMIN, expectNoSidewaysScroll, toast } from './support/shop';
+
+const SHOTS = '.scratch/shots/products';
+const shoot = async (page: Page, name: string) => {
+  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
+};
+
+/** Signs in through the API and opens the back office's products screen. */
+async function openProductsAsAdmin(page: Page) {
+  const login = await page.request.post('/api/users/login', { data: E2E_ADMIN });
+  expect(login.ok()).toBe(true);
+  const user = await login.json();
+  await page.goto('/');
+  await page.evaluate((session) => localStorage.setItem('userInfo', JSON.stringify(session)), user);
+  await page.goto('/admin/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  return { authorization: `Bearer ${user.token as string}` };
+}
+
+/** A PNG drawn here, bigger than the shop stores (2400 x 1600 unless told). */
+async function pngFile(testInfo: TestInfo, name: string, width = 2400, height = 1600, fill = '#2c5a32') {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${fill}"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#e8b04a"/></svg>`;
+  const file = testInfo.outputPath(name);
+  await sharp(Buffer.from(svg)).png().toFile(file);
+  return file;
+}
+
+/**
+ * Keeps every file the page sends by XMLHttpRequest (CDP does not expose file bodies), so the test can
+ * measure the pictures that actually went out.
+ */
+async function recordSentFiles(page: Page) {
+  await page.addInitScript(() => {
+    const sent: Blob[] = [];
+    (window as unknown as { sentFiles: Blob[] }).sentFiles = sent;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData) for (const value of body.values()) if (value instanceof Blob) sent.push(value);
+      return send.call(this, body);
+    };
+  });
+}
+
+async function sentFileSizes(page: Page): Promise<[number, number][]> {
+  return page.evaluate(() =>
+    Promise.all(
+      (window as unknown as { sentFiles: Blob[] }).sentFiles.map(async (blob) => {
+        const bitmap = await createImageBitmap(blob);
+        return [bitmap.width, bitmap.height] as [number, number];
+      }),
+    ),
+  );
+}
+
+const isUpload = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/upload';
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const saveButton = (page: Page) => dialog(page).getByRole('button', { name: 'Save Product' });
+const formAlert = (page: Page) => dialog(page).getByRole('alert');
+const imageInput = (page: Page) => dialog(page).getByLabel('Upload images');
+const tab = (page: Page, name: string) => dialog(page).getByRole('tab', { name: new RegExp(`^${name}`) });
+
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search products...' }).fill(text);
+}
+
+test('an admin creates a product with shrunk images, finds it, edits its price and deletes it', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await recordSentFiles(page);
+  const admin = await openProductsAsAdmin(page);
+  const name = `Marula Test Balm ${testInfo.project.name} ${Date.now()}`;
+  const big = await pngFile(testInfo, 'marula-big.png');
+  const small = await pngFile(testInfo, 'marula-small.png', 800, 600, '#9a5b0f');
+
+  await page.getByRole('button', { name: 'New Product' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Create New Product' })).toBeVisible();
+  await shoot(page, 'dialog-basic');
+
+  // Saving from another tab with the required fields empty brings the admin back to them.
+  await tab(page, 'Image').click();
+  await saveButton(page).click();
+  await expect(formAlert(page)).toHaveText('Please fill in all required fields');
+  await expect(tab(page, 'Basic Info')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, 'Basic Info')).toContainText('needs attention');
+  await expect(dialog(page).getByLabel('Name')).toBeFocused();
+
+  await dialog(page).getByLabel('Name').fill(name);
+  await dialog(page).getByLabel('Price (ZMW)').fill('123.45');
+  await dialog(page).getByLabel('Stock').fill('7');
+  await dialog(page).getByLabel('Category').selectOption({ label: 'Body Care' });
+  await dialog(page).getByLabel('Description').fill('A rich balm of cold-pressed marula oil.');
+  await tab(page, 'Details').click();
+  await dialog(page).getByLabel('Ingredients').fill('Marula oil, beeswax');
+  await dialog(page).getByLabel('Size').fill('50 g');
+  await shoot(page, 'dialog-details');
+
+  await tab(page, 'Basic Info').click();
+  await saveButton(page).click();
+  await expect(formAlert(page)).toHaveText('Please upload 1-4 images.');
+  await expect(tab(page, 'Image')).toHaveAttribute('aria-selected', 'true');
+
+  // Five at once is more than four: none is taken.
+  await imageInput(page).setInputFiles([small, small, small, small, small]);
+  await expect(dialog(page).getByText('You can upload up to 4 images.')).toBeVisible();
+  await expect(dialog(page).getByText('0 of 4 images')).toBeVisible();
+
+  const uploads: Request[] = [];
+  page.on('request', (request) => {
+    if (isUpload(request)) uploads.push(request);
+  });
+  await imageInput(page).setInputFiles([big, small]);
+  await expect(dialog(page).getByText('2 of 4 images')).toBeVisible();
+  await expect(saveButton(page)).toBeEnabled();
+  await expect(dialog(page).getByText('You can upload up to 4 images.')).toBeHidden();
+  expect(uploads).toHaveLength(2);
+  // The browser sent the big picture at 1600 px on its long side, the small one at its own size.
+  expect((await sentFileSizes(page)).sort()).toEqual([
+    [1600, 1067],
+    [800, 600],
+  ]);
+  await shoot(page, 'dialog-images');
+
+  // The first image became main; the admin picks the second, then unpicks it.
+  const mainToggle = (n: number) => dialog(page).getByRole('button', { name: `Set as main image (image ${n})` });
+  await expect(mainToggle(1)).toHaveAttribute('aria-pressed', 'true');
+  await mainToggle(2).click();
+  await expect(mainToggle(2)).toHaveAttribute('aria-pressed', 'true');
+  await expect(mainToggle(1)).toHaveAttribute('aria-pressed', 'false');
+  await mainToggle(2).click();
+  await expect(mainToggle(2)).toHaveAttribute('aria-pressed', 'false');
+  await tab(page, 'Details').click();
+  await saveButton(page).click();
+  await expect(formAlert(page)).toHaveText('Please select a main image.');
+  await expect(tab(page, 'Image')).toHaveAttribute('aria-selected', 'true');
+  await mainToggle(2).click();
+  await expect(formAlert(page)).toBeHidden();
+
+  await saveButton(page).click();
+  await expect(toast(page, 'Product created successfully')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+
+  // What was stored: both images, the second as main (and as `image`), at most 1600 px wide.
+  const found = await (await page.request.get('/api/products', { params: { keyword: name } })).json();
+  expect(found.totalProducts).toBe(1);
+  const product = found.products[0];
+  expect(product).toMatchObject({ name, price: 123.45, countInStock: 7, category: 'body-care', ingredients: 'Marula oil, beeswax', size: '50 g' });
+  expect(product.images).toHaveLength(2);
+  expect(product.mainImage).toBe(product.images[1]);
+  expect(product.image).toBe(product.images[1]);
+  const stored = await Promise.all(product.images.map(async (url: string) => sharp(await (await page.request.get(url)).body()).metadata()));
+  expect(stored.map((m) => m.width)).toEqual([1600, 800]);
+
+  await search(page, name);
+  await expect(page.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByText('1 product', { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, 'list-search');
+
+  await page.goto(`/products/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // Edit the price; the list shows it.
+  await page.goto('/admin/products');
+  await search(page, name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+  await expect(dialog(page).getByLabel('Price (ZMW)')).toHaveValue('123.45');
+  await dialog(page).getByLabel('Price (ZMW)').fill('150.5');
+  await saveButton(page).click();
+  await expect(toast(page, 'Product updated successfully')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  await expect(page.getByText(formatKwacha(150.5), { exact: true }).filter({ visible: true })).toBeVisible();
+  const edited = await (await page.request.get(`/api/products/${product._id}`)).json();
+  expect(edited).toMatchObject({ price: 150.5, images: product.images, mainImage: product.mainImage });
+
+  // Delete, after the spec's question; the product and its image files are gone.
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this product? This action cannot be undone.');
+  await shoot(page, 'confirm-delete');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Product deleted successfully')).toBeVisible();
+  await expect(page.getByText('No products found.')).toBeVisible();
+  await expect(page.getByText('Try a different search term.')).toBeVisible();
+  expect((await page.request.get(`/api/products/${product._id}`)).status()).toBe(404);
+  for (const url of product.images) expect((await page.request.get(url)).status(), url).toBe(404);
+  // Already gone from the store: the server removed the files with the product (the client sends no DELETE /upload).
+  expect((await page.request.delete(`/api${product.images[1].replace('/uploads', '/upload')}`, { headers: admin })).status()).toBe(404);
+});
+
+test('an upload shows its progress, can be retried after a failure, and a cancelled editor leaves no file behind', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await openProductsAsAdmin(page);
+  // A noisy photo: heavy enough that its upload takes a moment on a throttled line.
+  const noisy = testInfo.outputPath('noisy.jpg');
+  await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 95 })
+    .toFile(noisy);
+  const plain = await pngFile(testInfo, 'plain.png', 600, 600);
+
+  await page.getByRole('button', { name: 'New Product' }).click();
+  await dialog(page).getByLabel('Name').fill(`Never saved ${testInfo.project.name}`);
+  await dialog(page).getByLabel('Price (ZMW)').fill('10');
+  await dialog(page).getByLabel('Stock').fill('1');
+  await dialog(page).getByLabel('Category').selectOption('oil');
+  await tab(page, 'Image').click();
+
+  await page.route('**/api/upload', (route) => route.fulfill({ status: 500, json: { message: 'The image store is not available' } }), { times: 1 });
+  await imageInput(page).setInputFiles(plain);
+  await expect(toast(page, 'Failed to upload image. Please try again.')).toBeVisible();
+  await expect(dialog(page).getByText('Upload failed')).toBeVisible();
+  await saveButton(page).click();
+  await expect(formAlert(page)).toHaveText('Failed to upload image. Please try again.');
+
+  const retried = page.waitForResponse((response) => isUpload(response.request()));
+  await dialog(page).getByRole('button', { name: 'Retry (image 1)' }).click();
+  const firstUrl: string = (await (await retried).json()).imageUrl;
+  await expect(dialog(page).getByText('Upload failed')).toBeHidden();
+  await expect(formAlert(page)).toBeHidden();
+
+  // A slow line: the progress bar moves while the bytes go out, and saving waits.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+  const second = page.waitForResponse((response) => isUpload(response.request()));
+  await imageInput(page).setInputFiles(noisy);
+  const progress = dialog(page).getByRole('progressbar', { name: 'Uploading image 2' });
+  await expect(progress).toBeVisible();
+  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), 'the bar moves').toBeGreaterThan(0);
+  await expect(dialog(page).getByRole('button', { name: 'Uploading Image...' })).toBeDisabled();
+  await shoot(page, 'upload-progress');
+  const secondUrl: string = (await (await second).json()).imageUrl;
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(dialog(page).getByRole('progressbar')).toHaveCount(0);
+  await expect(saveButton(page)).toBeEnabled();
+  expect((await page.request.get(firstUrl)).status()).toBe(200);
+
+  // Removing the main image makes the other one main; the removed upload is deleted at once.
+  await dialog(page).getByRole('button', { name: 'Remove image 1' }).click();
+  await expect(dialog(page).getByRole('button', { name: 'Set as main image (image 1)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await page.request.get(firstUrl)).status()).toBe(404);
+
+  // Cancel: the file sent in this session goes too.
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect.poll(async () => (await page.request.get(secondUrl)).status()).toBe(404);
+});
+
+test('the list pages ten at a time, a search starts again from page 1, and a failure is said', async ({ page }) => {
+  await openProductsAsAdmin(page);
+  const total = (await (await page.request.get('/api/products', { params: { limit: 1 } })).json()).totalProducts as number;
+  expect(total, 'the demo catalogue fills more than one page').toBeGreaterThan(10);
+  await expect(page.getByText(`${total} products`)).toBeVisible();
+  const editButtons = page.getByRole('button', { name: /^Edit / });
+  await expect(editButtons).toHaveCount(10);
+  const firstNames = await editButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  await shoot(page, 'list');
+  await expectNoSidewaysScroll(page);
+
+  const pages = page.getByRole('navigation', { name: 'Product pages' });
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(editButtons.first()).not.toHaveAttribute('aria-label', firstNames[0]!);
+  const secondNames = await editButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  expect(secondNames.filter((n) => firstNames.includes(n))).toEqual([]);
+  await pages.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(editButtons.first()).toHaveAttribute('aria-label', firstNames[0]!);
+
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const searched = page.waitForRequest((request) => new URL(request.url()).searchParams.get('keyword') === 'oil');
+  await search(page, 'oil');
+  const params = new URL((await searched).url()).searchParams;
+  expect(params.get('page')).toBe('1');
+  expect(params.get('limit')).toBe('10');
+
+  await search(page, 'no product is called this zzqx');
+  await expect(page.getByText('No products found.')).toBeVisible();
+  await expect(page.getByText('Try a different search term.')).toBeVisible();
+
+  await page.route((url) => url.pathname === '/api/products', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable' } }));
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again.' })).toBeVisible({ timeout: 15_000 });
+});
+
+test('the products screen and the editor pass axe without serious or critical findings', async ({ page }) => {
+  await openProductsAsAdmin(page);
+  await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+  const check = async (label: string) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  };
+  await check('list');
+  await page.getByRole('button', { name: /^Edit / }).first().click();
+  await expect(dialog(page).getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+  await dialog(page).getByLabel('Name').fill('');
+  await saveButton(page).click();
+  await expect(formAlert(page)).toHaveText('Please fill in all required fields');
+  await check('editor, basic info with an error');
+  await tab(page, 'Image').click();
+  await expect(dialog(page).getByRole('button', { name: 'Set as main image (image 1)' })).toHaveAttribute('aria-pressed', 'true');
+  await check('editor, images');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog(page)).toBeHidden();
+});

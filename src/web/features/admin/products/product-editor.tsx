@@ -1,0 +1,164 @@
+import { Tabs } from 'radix-ui';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { REQUIRED_FIELDS_MESSAGE, type ProductSummary } from '../../../../shared/schemas/products';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useSaveProduct } from './api';
+import { imagesProblem, savedImages } from './images/image-list';
+import { ImageTab } from './images/image-tab';
+import { useEditorImages } from './images/use-editor-images';
+import { BasicInfoFields, DetailsFields } from './product-fields';
+import {
+  EMPTY_PRODUCT_FORM,
+  FIELD_TAB,
+  firstTabWithError,
+  formFromProduct,
+  productFieldsResolver,
+  toProductInput,
+  type EditorTab,
+  type ProductField,
+  type ProductFormValues,
+} from './product-form';
+
+const trigger =
+  'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 border-b-4 border-transparent px-2 text-sm font-semibold text-bark-700 hover:text-forest-800 data-[state=active]:border-forest-700 data-[state=active]:text-forest-900 sm:flex-none sm:px-5 sm:text-base';
+
+function TabTrigger({ value, invalid, children }: { value: EditorTab; invalid: boolean; children: ReactNode }) {
+  return (
+    <Tabs.Trigger value={value} className={trigger}>
+      {children}
+      {invalid && (
+        <>
+          <span aria-hidden="true" className="h-2 w-2 rounded-full bg-red-700" />
+          <span className="sr-only">(needs attention)</span>
+        </>
+      )}
+    </Tabs.Trigger>
+  );
+}
+
+const panel = 'pt-5 focus-visible:outline-3 data-[state=inactive]:hidden';
+
+function tabHasErrors(errors: FieldErrors<ProductFormValues>, tab: EditorTab): boolean {
+  return (Object.keys(FIELD_TAB) as ProductField[]).some((field) => FIELD_TAB[field] === tab && errors[field]);
+}
+
+function ProductEditor({ product, onClose }: { product: ProductSummary | null; onClose: () => void }) {
+  const formId = useId();
+  const images = useEditorImages(product?.images ?? [], product?.mainImage ?? '');
+  const save = useSaveProduct();
+  const [tab, setTab] = useState<EditorTab>('basic');
+  const [attempted, setAttempted] = useState(false);
+  const form = useForm<ProductFormValues>({
+    resolver: productFieldsResolver,
+    defaultValues: product ? formFromProduct(product) : EMPTY_PRODUCT_FORM,
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+
+  const imageProblem = attempted ? imagesProblem(images.state) : null;
+  const missingRequired = Object.values(errors).some((error) => error?.message === REQUIRED_FIELDS_MESSAGE);
+  const problem = missingRequired ? REQUIRED_FIELDS_MESSAGE : imageProblem;
+  const busyLabel = images.busy ? 'Uploading Image...' : save.isPending ? 'Saving...' : null;
+
+  /** Closing without saving: what this session uploaded goes again. Never while a save is on its way. */
+  const cancel = () => {
+    if (save.isPending) return;
+    images.discard();
+    onClose();
+  };
+
+  /** The first problem may sit on a tab not shown: show that tab, then put the cursor in the field. */
+  const showTab = (next: EditorTab, field?: ProductField) => {
+    flushSync(() => setTab(next));
+    if (field) form.setFocus(field);
+  };
+
+  const onValid = (values: ProductFormValues) => {
+    if (imagesProblem(images.state)) {
+      showTab('image');
+      return;
+    }
+    const input = toProductInput(values, savedImages(images.state));
+    save.mutate(
+      { id: product?._id ?? null, input },
+      {
+        onSuccess: () => {
+          images.commit();
+          onClose();
+        },
+      },
+    );
+  };
+
+  const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
+    const target = firstTabWithError(invalid);
+    if (!target) return;
+    const field = (Object.keys(FIELD_TAB) as ProductField[]).find((name) => FIELD_TAB[name] === target && invalid[name]);
+    showTab(target, field);
+  };
+
+  const submit = (event: FormEvent) => {
+    setAttempted(true);
+    void form.handleSubmit(onValid, onInvalid)(event);
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && cancel()}
+      title={product ? 'Edit Product' : 'Create New Product'}
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busyLabel !== null}>
+            {busyLabel ?? 'Save Product'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit}>
+        {problem && (
+          <p role="alert" className="mb-4 rounded-xl bg-red-50 px-4 py-3 font-medium text-red-900">
+            {problem}
+          </p>
+        )}
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
+          <Tabs.List aria-label="Product editor sections" className="flex border-b border-sand-200">
+            <TabTrigger value="basic" invalid={tabHasErrors(errors, 'basic')}>
+              Basic Info
+            </TabTrigger>
+            <TabTrigger value="details" invalid={tabHasErrors(errors, 'details')}>
+              Details
+            </TabTrigger>
+            <TabTrigger value="image" invalid={imageProblem !== null}>
+              Image
+            </TabTrigger>
+          </Tabs.List>
+          {/* Every panel stays mounted (hidden when inactive), so its inputs keep their values and can take focus. */}
+          <Tabs.Content value="basic" forceMount className={panel}>
+            <BasicInfoFields register={form.register} errors={errors} />
+          </Tabs.Content>
+          <Tabs.Content value="details" forceMount className={panel}>
+            <DetailsFields register={form.register} errors={errors} />
+          </Tabs.Content>
+          <Tabs.Content value="image" forceMount className={panel}>
+            <ImageTab images={images} problem={imageProblem} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The create/edit dialog; a fresh editor (form and images) each time it opens. */
+export function ProductEditorDialog({ editing, onClose }: { editing: ProductSummary | 'new' | null; onClose: () => void }) {
+  if (editing === null) return null;
+  const product = editing === 'new' ? null : editing;
+  return <ProductEditor key={product?._id ?? 'new'} product={product} onClose={onClose} />;
+}

@@ -1,0 +1,68 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { CATEGORIES, CATEGORY_LABELS } from '../../../../shared/categories';
+import { REQUIRED_FIELDS_MESSAGE } from '../../../../shared/schemas/products';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { TextAreaField, TextField } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { FIELD_LABELS, type ProductField, type ProductFormValues } from './product-form';
+
+const CATEGORY_OPTIONS = [{ value: '', label: 'Select a category' }, ...CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))];
+
+interface FieldsProps {
+  register: UseFormRegister<ProductFormValues>;
+  errors: FieldErrors<ProductFormValues>;
+}
+
+/** The form's alert says 'Please fill in all required fields' once; each empty field is marked on its own. */
+function errorOf(errors: FieldErrors<ProductFormValues>, name: ProductField): string | undefined {
+  const message = errors[name]?.message;
+  return message === REQUIRED_FIELDS_MESSAGE ? 'This field is required' : message;
+}
+
+export function BasicInfoFields({ register, errors }: FieldsProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <p className="text-sm text-bark-700 sm:col-span-2">Name, price, stock and category are required.</p>
+      <TextField label={FIELD_LABELS.name} aria-required="true" autoComplete="off" className="sm:col-span-2" error={errorOf(errors, 'name')} {...register('name')} />
+      <TextField
+        label={FIELD_LABELS.price}
+        aria-required="true"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        error={errorOf(errors, 'price')}
+        {...register('price')}
+      />
+      <TextField
+        label={FIELD_LABELS.countInStock}
+        aria-required="true"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errorOf(errors, 'countInStock')}
+        {...register('countInStock')}
+      />
+      <SelectField label={FIELD_LABELS.category} aria-required="true" options={CATEGORY_OPTIONS} error={errorOf(errors, 'category')} {...register('category')} />
+      <TextField label={FIELD_LABELS.sku} autoComplete="off" hint="Left empty, one is made for a new product." error={errorOf(errors, 'sku')} {...register('sku')} />
+      <TextField label={FIELD_LABELS.brand} autoComplete="off" error={errorOf(errors, 'brand')} {...register('brand')} />
+      <label className="flex min-h-11 items-center gap-3 self-end font-semibold text-bark-900">
+        <Checkbox {...register('isFeatured')} />
+        {FIELD_LABELS.isFeatured}
+      </label>
+      <TextAreaField label={FIELD_LABELS.description} rows={4} className="sm:col-span-2" error={errorOf(errors, 'description')} {...register('description')} />
+    </div>
+  );
+}
+
+export function DetailsFields({ register, errors }: FieldsProps) {
+  return (
+    <div className="grid gap-4">
+      <TextAreaField label={FIELD_LABELS.ingredients} rows={3} error={errorOf(errors, 'ingredients')} {...register('ingredients')} />
+      <TextAreaField label={FIELD_LABELS.benefits} rows={3} error={errorOf(errors, 'benefits')} {...register('benefits')} />
+      <TextField label={FIELD_LABELS.size} autoComplete="off" hint="For example 100 ml or 250 g." error={errorOf(errors, 'size')} {...register('size')} />
+      <TextAreaField label={FIELD_LABELS.howToUse} rows={3} error={errorOf(errors, 'howToUse')} {...register('howToUse')} />
+    </div>
+  );
+}
