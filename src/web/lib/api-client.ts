@@ -89,7 +89,8 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   return data as T;
 }
 
-function errorMessage(response: Response, data: unknown, sentToken: boolean, keepServerMessage = false): string {
+/** SPEC §8's message for a failed answer; also used by the upload with progress (XMLHttpRequest). */
+export function errorMessage(response: Pick<Response, 'status' | 'statusText'>, data: unknown, sentToken: boolean, keepServerMessage = false): string {
   const serverMessage =
     data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
       ? (data as { message: string }).message

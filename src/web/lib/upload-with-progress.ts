@@ -1,4 +1,4 @@
-import { API_FALLBACK_MESSAGE, ApiError, currentToken } from './api-client';
+import { API_FALLBACK_MESSAGE, ApiError, currentToken, errorMessage } from './api-client';
 
 export interface UploadRequest {
   /** Under /api, e.g. '/upload'. */
@@ -57,9 +57,7 @@ export function uploadWithProgress<T>({ path, field, files, onProgress, signal }
         resolve(data as T);
         return;
       }
-      const serverMessage =
-        data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string' ? (data as { message: string }).message : '';
-      reject(new ApiError(serverMessage || `Error: ${xhr.status} ${xhr.statusText}`, xhr.status, data === null ? 'non-json' : 'http', data));
+      reject(new ApiError(errorMessage(xhr, data, Boolean(token)), xhr.status, data === null ? 'non-json' : 'http', data));
     };
     xhr.onerror = () => {
       settle();

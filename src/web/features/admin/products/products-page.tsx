@@ -1,7 +1,8 @@
 import Plus from 'lucide-react/icons/plus';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ProductSummary } from '../../../../shared/schemas/products';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchBox } from '../../../components/ui/search-box';
 import { Spinner } from '../../../components/ui/spinner';
@@ -9,12 +10,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminProducts, useDeleteProduct } from './api';
 import { ProductEditorDialog } from './product-editor';
 import { ProductList } from './product-list';
-
-/**
- * Imported apart: a second static importer of ConfirmDialog makes the bundler's 'shared' group
- * (vite.config.ts) carry Radix's dialogs into every shopper's first load (about 14 KB gzip).
- */
-const ConfirmDialog = lazy(() => import('../../../components/ui/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** SPEC §9: the search waits for a 300 ms pause in typing, then starts again from page 1. */
 const SEARCH_PAUSE_MS = 300;
@@ -85,18 +80,16 @@ export function AdminProductsPage() {
       )}
 
       <ProductEditorDialog editing={editing} onClose={() => setEditing(null)} />
-      <Suspense fallback={null}>
-        <ConfirmDialog
-          open={deleting !== null}
-          onOpenChange={(open) => !open && setDeleting(null)}
-          title={deleting ? `Delete ${deleting.name}?` : 'Delete product?'}
-          description="Are you sure you want to delete this product? This action cannot be undone."
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={remove.isPending}
-          onConfirm={confirmDelete}
-        />
-      </Suspense>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting ? `Delete ${deleting.name}?` : 'Delete product?'}
+        description="Are you sure you want to delete this product? This action cannot be undone."
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }
