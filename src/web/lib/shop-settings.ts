@@ -11,9 +11,12 @@ export const FALLBACK_SHOP_NAME = 'Forest Co-op Shop';
 
 const isSettings = (value: unknown) => isRecord(value) && typeof value.shopName === 'string';
 
+/** One cache entry for the shop's identity: the storefront reads it, the back office's settings screen writes it. */
+export const SETTINGS_QUERY_KEY = ['settings'] as const;
+
 export function useShopSettings() {
   return useQuery({
-    queryKey: ['settings'],
+    queryKey: SETTINGS_QUERY_KEY,
     queryFn: ({ signal }) => apiRequest<ShopSettings>('/settings', { signal }),
     initialData: () => takeInitialData<ShopSettings>('settings', isSettings),
     initialDataUpdatedAt: pageLoadedAt,

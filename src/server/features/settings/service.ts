@@ -24,6 +24,16 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
   return withDemoDefaults(row?.value);
 }
 
+let savedCount = 0;
+
+/**
+ * Rises on every save in this process: copies kept elsewhere (the web pages' settings) compare it to
+ * drop a stale copy at once, so a corrected payment number is never served from an old copy here.
+ */
+export function settingsSaveCount(): number {
+  return savedCount;
+}
+
 /**
  * Merges the changes into the stored value inside one statement (jsonb ||), so two admins saving
  * different fields at once both keep their change.
@@ -38,6 +48,7 @@ export async function updateShopSettings(db: Db, changes: Partial<ShopSettings>)
       set: { value: sql`${settings.value} || excluded.value`, updatedAt: new Date() },
     })
     .returning({ value: settings.value });
+  savedCount += 1;
   return withDemoDefaults(row?.value);
 }
 

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { Product, ProductSummary } from '../../../shared/schemas/products';
 import type { ShopSettings } from '../../../shared/schemas/settings';
 import { projectRoot } from '../../lib/project-root';
-import { getShopSettings } from '../settings/service';
+import { getShopSettings, settingsSaveCount } from '../settings/service';
 import { renderPage } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';
@@ -42,11 +42,12 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
   const files = await loadStaticFiles(distDir);
 
-  let settingsCache: { value: ShopSettings; until: number } | undefined;
+  let settingsCache: { value: ShopSettings; until: number; saves: number } | undefined;
   async function shopSettings(): Promise<ShopSettings> {
-    if (settingsCache && settingsCache.until > Date.now()) return settingsCache.value;
+    if (settingsCache && settingsCache.until > Date.now() && settingsCache.saves === settingsSaveCount()) return settingsCache.value;
+    const saves = settingsSaveCount();
     const value = await getShopSettings(app.db);
-    settingsCache = { value, until: Date.now() + SETTINGS_TTL_MS };
+    settingsCache = { value, until: Date.now() + SETTINGS_TTL_MS, saves };
     return value;
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { products } from '../../db/schema';
+import { updateShopSettings } from '../settings/service';
 import { createWebTestApp } from './web-test-app';
 
 let app: App;
@@ -58,6 +59,16 @@ describe('pages', () => {
     expect(typeof data.settings.shopName).toBe('string');
     expect(data.featured.map((p: { _id: string }) => p._id)).toEqual([oilId]);
     expect(jsonLd(html)[0]['@type']).toBe('Organization');
+  });
+
+  it('serves settings saved a moment ago, not its earlier copy (payment numbers must be current)', async () => {
+    await app.inject({ method: 'GET', url: '/' });
+    await updateShopSettings(app.db, { airtelMoneyNumber: '+260 97 000 0001' });
+    const first = initialData((await app.inject({ method: 'GET', url: '/checkout/success' })).body);
+    expect(first.settings.airtelMoneyNumber).toBe('+260 97 000 0001');
+    await updateShopSettings(app.db, { airtelMoneyNumber: '+260 97 000 0002' });
+    const second = initialData((await app.inject({ method: 'GET', url: '/checkout/success' })).body);
+    expect(second.settings.airtelMoneyNumber).toBe('+260 97 000 0002');
   });
 
   it('describes a product for link previews and search engines', async () => {

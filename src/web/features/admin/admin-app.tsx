@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../auth';
+import { AdminLayout } from './layout';
 
 function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -11,6 +11,7 @@ const DashboardPage = screen(() => import('./dashboard/dashboard-page'), 'Dashbo
 const AdminProductsPage = screen(() => import('./products/products-page'), 'AdminProductsPage');
 const CustomersPage = screen(() => import('./customers/customers-page'), 'CustomersPage');
 const AdminOrdersPage = screen(() => import('./orders/orders-page'), 'AdminOrdersPage');
+const SettingsPage = screen(() => import('./settings/settings-page'), 'SettingsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -18,14 +19,15 @@ export function AdminApp() {
   if (!user) return <Navigate to="/login" replace />;
   if (!isAdmin) return <Navigate to="/" replace />;
   return (
-    <Suspense fallback={<Spinner label="Loading" className="min-h-dvh" />}>
-      <Routes>
+    <Routes>
+      <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="orders" element={<AdminOrdersPage />} />
+        <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
-      </Routes>
-    </Suspense>
+      </Route>
+    </Routes>
   );
 }

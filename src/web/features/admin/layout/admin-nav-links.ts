@@ -1,0 +1,24 @@
+import type { LucideIcon } from 'lucide-react';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ContactRound from 'lucide-react/icons/contact-round';
+import PackageOpen from 'lucide-react/icons/package-open';
+import Receipt from 'lucide-react/icons/receipt';
+import Settings from 'lucide-react/icons/settings';
+
+// Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
+export interface AdminNavLink {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Only the dashboard (/admin) must match exactly; the others stay marked on their sub-pages. */
+  end?: boolean;
+}
+
+/** SPEC §2 admin layout, plus the shop settings screen where the real payment numbers are entered. */
+export const ADMIN_NAV_LINKS: AdminNavLink[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/products', label: 'Products', icon: PackageOpen },
+  { to: '/admin/customers', label: 'Customers', icon: ContactRound },
+  { to: '/admin/orders', label: 'Orders', icon: Receipt },
+  { to: '/admin/settings', label: 'Settings', icon: Settings },
+];

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { shopSettingsSchema, type ShopSettings } from '../../../../shared/schemas/settings';
+
+export type SettingsFormInput = z.input<typeof shopSettingsSchema>;
+export type SettingsField = keyof ShopSettings;
+
+interface FieldSpec {
+  name: SettingsField;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'url';
+  autoComplete?: string;
+  hint?: string;
+  multiline?: boolean;
+}
+
+export interface FieldGroup {
+  title: string;
+  description: string;
+  fields: FieldSpec[];
+}
+
+export const SETTINGS_GROUPS: FieldGroup[] = [
+  {
+    title: 'Shop details',
+    description: 'Shown in the header, footer, contact page and e-mails.',
+    fields: [
+      { name: 'shopName', label: 'Shop name', autoComplete: 'organization' },
+      { name: 'email', label: 'Contact email', type: 'email', autoComplete: 'email' },
+      { name: 'phone', label: 'Contact phone', type: 'tel', autoComplete: 'tel' },
+      { name: 'address', label: 'Address', multiline: true, autoComplete: 'street-address' },
+    ],
+  },
+  {
+    title: 'Mobile money payments',
+    description: 'Customers see these in the payment instructions after checkout and in their order e-mail.',
+    fields: [
+      { name: 'airtelMoneyNumber', label: 'Airtel Money number', type: 'tel', hint: 'Customers paying by Airtel Money send money here.' },
+      { name: 'mtnMoneyNumber', label: 'MTN Mobile Money number', type: 'tel', hint: 'Customers paying by MTN Mobile Money send money here.' },
+      { name: 'paymentAccountName', label: 'Account name', hint: 'The registered name customers see when they send money.' },
+    ],
+  },
+  {
+    title: 'Social links',
+    description: 'Leave a link empty to hide it.',
+    fields: [
+      { name: 'facebookUrl', label: 'Facebook page', type: 'url' },
+      { name: 'instagramUrl', label: 'Instagram page', type: 'url' },
+      { name: 'linkedinUrl', label: 'LinkedIn page', type: 'url' },
+    ],
+  },
+];
+
+const LABELS = Object.fromEntries(SETTINGS_GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label])));
+
+const checkWithSharedRules = zodResolver(shopSettingsSchema);
+
+/**
+ * The server's own rules (shared schema); its messages name the API field ('shopName cannot be
+ * empty'), so the form says the label instead ('Shop name cannot be empty').
+ */
+export const settingsResolver: Resolver<SettingsFormInput, unknown, ShopSettings> = async (values, context, options) => {
+  const result = await checkWithSharedRules(values, context, options);
+  for (const [name, error] of Object.entries(result.errors)) {
+    if (error?.message?.startsWith(name) && LABELS[name]) error.message = LABELS[name] + error.message.slice(name.length);
+  }
+  return result;
+};
