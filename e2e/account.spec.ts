@@ -115,9 +115,9 @@ test('after a password change this device stays logged in and the new password l
   await expect(toast(page, 'Password changed successfully')).toBeVisible();
   await expect(page.getByLabel('Current Password')).toHaveValue('');
 
-  // Still logged in here: the next call is answered with the session this device now holds.
-  await expect(toast(page, 'Login successful')).toBeVisible();
-  await page.getByRole('link', { name: /My Orders/ }).click();
+  // Still logged in here, with the fresh token the answer carried (no second login behind the scenes).
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').email)).toBe(shopper.email);
+  await page.getByRole('main').getByRole('link', { name: /My Orders/ }).click();
   await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
   await shot(page, 'my-orders-empty');
@@ -134,7 +134,7 @@ test('my orders lists an order placed through the API and opens its details', as
   const reference = order._id.slice(0, 8);
   await logIn(page, shopper);
   await page.goto('/account');
-  await page.getByRole('link', { name: /My Orders/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /My Orders/ }).click();
   await expect(page).toHaveURL(/\/account\/orders$/);
 
   const row = page.getByRole('list', { name: 'Your orders' }).getByRole('link');

@@ -211,3 +211,16 @@ test('settings: a new Airtel Money number is saved and shown in the payment inst
     expect(restore.status()).toBe(200);
   }
 });
+
+test('an admin whose session has ended is sent to log in from any back-office screen', async ({ page }) => {
+  await logInAsAdmin(page);
+  // What a revoked or expired token looks like to the browser: still stored, refused by the server.
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('userInfo') ?? '{}');
+    localStorage.setItem('userInfo', JSON.stringify({ ...stored, token: `${stored.token}x` }));
+  });
+  await page.goto('/admin/orders');
+  await expect(toast(page, 'Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+});

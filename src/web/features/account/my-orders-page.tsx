@@ -10,7 +10,7 @@ import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { isSessionError } from '../checkout';
+import { isSessionError } from '../auth';
 import { messageFor, myOrdersQuery } from './api';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from './paid-badge';

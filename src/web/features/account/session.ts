@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { isSessionError, useSessionExpiry } from '../checkout';
+import { isSessionError, useSessionExpiry } from '../auth';
 import { loginPathFor } from './login-gate';
 
 /** SPEC §8 on the account screens: a session error logs the customer out and asks them to log in again. */

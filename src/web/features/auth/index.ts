@@ -1,2 +1,3 @@
 export { AuthProvider, useAuth, type AuthFacility } from './auth-context';
 export type { SessionUser } from './session';
+export { isSessionError, useSessionExpiry } from './session-expiry';

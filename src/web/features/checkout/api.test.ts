@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import type { CartItem } from '../cart';
-import { applyConflict, conflictOf, isSessionError } from './api';
+import { isSessionError } from '../auth/session-expiry';
+import { applyConflict, conflictOf } from './api';
 
 const oil: CartItem = { id: 'oil', name: 'Mungongo Oil', price: 85, image: '', quantity: 3 };
 const soap: CartItem = { id: 'soap', name: 'Baobab Soap', price: 40, image: '', quantity: 1 };

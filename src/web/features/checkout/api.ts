@@ -39,10 +39,6 @@ export function orderQuery(id: string) {
   return queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => fetchOrder(id, signal) });
 }
 
-/** SPEC §8: these messages mean the session is gone, whatever call answered them. */
-export function isSessionError(error: unknown): boolean {
-  return error instanceof ApiError && /Authentication failed|Not authorized|token failed|token is missing/i.test(error.message);
-}
 
 export function conflictOf(error: unknown): OrderConflict | null {
   if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.data)) return null;

@@ -1,5 +1,4 @@
 // What other features (the customer's account) reuse of the checkout: the order view and how to pay.
-export { fetchOrder, isSessionError, orderQuery } from './api';
+export { fetchOrder, orderQuery } from './api';
 export { OrderDetails } from './order-details';
 export { PaymentInstructions } from './payment-instructions';
-export { useSessionExpiry } from './session-expiry';

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminTopBar } from './admin-top-bar';
+import { useAdminSessionEnd } from './use-admin-session-end';
 import { useAdminSidebar } from './use-admin-sidebar';
 
 /**
@@ -11,6 +12,7 @@ import { useAdminSidebar } from './use-admin-sidebar';
  * Logout are always within reach on a phone.
  */
 export function AdminLayout() {
+  useAdminSessionEnd();
   const { pathname } = useLocation();
   const { open, narrow, toggle, close } = useAdminSidebar();
   const overlaid = open && narrow;

@@ -1,7 +1,13 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { useAuth } from '../auth';
+import { ApiError } from '../../lib/api-client';
+import { useAuth } from './auth-context';
+
+/** SPEC §8: these messages mean the session is gone, whatever call answered them. */
+export function isSessionError(error: unknown): boolean {
+  return error instanceof ApiError && /Authentication failed|Not authorized|token failed|token is missing/i.test(error.message);
+}
 
 /** SPEC §8: a session error on an order call ends the session here and asks the customer to log in again. */
 export function useSessionExpiry() {
