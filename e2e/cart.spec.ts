@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectCartCount, productCards, storedCart, toast } from './support/shop';
+import { demoProductCards, expectCartCount, storedCart, toast } from './support/shop';
 
 test('a shopper fills the cart, changes quantities, removes a line and finds it all after a reload', async ({ page }) => {
   await page.goto('/products');
-  const cards = productCards(page);
+  const cards = demoProductCards(page);
   const first = cards.nth(0);
   const second = cards.nth(1);
   const firstName = await first.getByRole('heading').innerText();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { computeTotalsInKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectCartCount, expectNoSidewaysScroll, productCards, registerByApi, storedCart, toast } from './support/shop';
+import { E2E_ADMIN, expectCartCount, expectNoSidewaysScroll, demoProductCards, productCards, registerByApi, storedCart, toast } from './support/shop';
 
 const REQUIRED_MESSAGES = [
   'First name is required',
@@ -25,7 +25,7 @@ async function signIn(page: Page, redirect = '') {
 
 async function addFirstProductToCart(page: Page, index = 0) {
   await page.goto('/products');
-  const card = productCards(page).nth(index);
+  const card = demoProductCards(page).nth(index);
   const name = await card.getByRole('heading').innerText();
   await card.getByRole('button', { name: `Add ${name} to cart` }).click();
   await expect(toast(page, `${name} added to cart`)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectCartCount, expectNoSidewaysScroll, productCards } from './support/shop';
+import { demoProductCards, expectCartCount, expectNoSidewaysScroll } from './support/shop';
 
 test.describe('on a phone', { tag: '@phone' }, () => {
   test('the menu opens, closes on a choice and on Escape, and the cart icon stays visible', async ({ page }) => {
@@ -26,7 +26,7 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     const floating = page.getByTestId('floating-cart');
     await expect(floating).toBeVisible();
     await expect(floating).toHaveAccessibleName('Cart');
-    const card = productCards(page).first();
+    const card = demoProductCards(page).first();
     const name = await card.getByRole('heading').innerText();
     await card.getByRole('button', { name: `Add ${name} to cart` }).click();
     await card.getByRole('button', { name: `Add ${name} to cart` }).click();

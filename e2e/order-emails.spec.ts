@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { formatKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectNoSidewaysScroll, productCards, registerByApi, toast } from './support/shop';
+import { E2E_ADMIN, expectNoSidewaysScroll, demoProductCards, productCards, registerByApi, toast } from './support/shop';
 
 // The e2e server has no SMTP_URL: it writes every message as an .eml file here.
 const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -43,7 +43,7 @@ async function placeOrderThroughCheckout(page: Page, paymentMethod: string) {
   await expect(toast(page, 'Login successful')).toBeVisible();
 
   await page.goto('/products');
-  const card = productCards(page).first();
+  const card = demoProductCards(page).first();
   const name = await card.getByRole('heading').innerText();
   await card.getByRole('button', { name: `Add ${name} to cart` }).click();
   await expect(toast(page, `${name} added to cart`)).toBeVisible();

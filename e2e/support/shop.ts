@@ -36,6 +36,12 @@ export async function registerByApi(page: Page, name = 'Test Shopper') {
 
 export const productCards = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('listitem');
 
+/**
+ * Cards of the demo catalogue only. Back-office journeys create and delete products named '... Test ...'
+ * at the same time on the shared server; a shopper's journey that picked one could see it vanish.
+ */
+export const demoProductCards = (page: Page) => productCards(page).filter({ hasNotText: /\bTest\b/ });
+
 /** On phones the filter panel hides behind its 'Filters' button. */
 export async function showFilters(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Our Products' }).waitFor();
