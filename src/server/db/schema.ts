@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { searchTextOf } from './search-text';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -60,6 +61,8 @@ export const products = pgTable(
     howToUse: text('how_to_use').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     mainImage: text('main_image').notNull().default(''),
+    /** Name and description for keyword search (see search-text.ts); kept by PostgreSQL, never written. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('name', 'description')),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,8 +74,7 @@ export const products = pgTable(
     index('products_created_at_idx').on(t.createdAt),
     index('products_price_idx').on(t.priceNgwee),
     index('products_featured_idx').on(t.isFeatured, t.createdAt),
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('products_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -123,6 +125,8 @@ export const orders = pgTable(
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),
+    /** Customer name, e-mail and order id for the admin search (see search-text.ts). */
+    searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('customer_name', 'customer_email', 'id::text')),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,9 +139,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_paid_created_idx').on(t.isPaid, t.createdAt),
-    index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
-    index('orders_customer_email_trgm_idx').using('gin', sql`${t.customerEmail} gin_trgm_ops`),
-    index('orders_id_text_trgm_idx').using('gin', sql`(${t.id}::text) gin_trgm_ops`),
+    index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { orderItems, orders } from '../../db/schema';
 import { BadRequest, Conflict, HttpError, isUniqueViolation } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import { computeTotals, toKwacha, toNgwee, type OrderTotals } from '../../../shared/money';
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
-import { findOrderByIdempotencyKey, isUuid, type CataloguePrice } from './queries';
+import { findOrderByIdempotencyKey, insertOrderWithItems, isUuid, type CataloguePrice } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, takeStock, type StockLine } from './stock';
 
@@ -69,8 +68,8 @@ function checkClientTotal(lines: PricedLine[], clientTotalKwacha: number): Order
 
 /**
  * POST /orders. Prices, names and images come from the database; stock is taken in the same
- * transaction as the order is written, with a conditional update per product, so concurrent orders
- * never sell more than there is.
+ * transaction as the order is written, with an update conditional on each product's stock, so
+ * concurrent orders never sell more than there is.
  */
 export async function placeOrder(
   app: FastifyInstance,
@@ -80,7 +79,8 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   // No look-up of the Idempotency-Key or pre-check of prices before the transaction: a repeat is caught
   // by the unique (user, key) index and the prices by the stock update's RETURNING, which keeps an order
-  // to five statements (placing orders is bound by database round trips on the embedded database).
+  // to four statements whatever the number of lines (begin, take stock, write order and lines, commit):
+  // placing orders is bound by statements per transaction on the embedded database.
   const lines = mergeLines(input.orderItems);
   for (const line of lines) if (!isUuid(line.productId)) throw productNoLongerAvailable(line.productId, line.name);
 
@@ -91,9 +91,9 @@ export async function placeOrder(
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
       const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
       const totals = checkClientTotal(locked, input.totalAmount);
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      return insertOrderWithItems(
+        tx,
+        {
           userId: customer.id,
           customerName: customer.name,
           customerEmail: customer.email,
@@ -106,24 +106,16 @@ export async function placeOrder(
           status: 'Pending',
           isPaid: false,
           idempotencyKey: idempotencyKey ?? null,
-        })
-        .returning();
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          locked.map((line, position) => ({
-            orderId: order.id,
-            productId: line.productId,
-            name: line.product.name,
-            image: line.product.image,
-            unitPriceNgwee: line.product.priceNgwee,
-            quantity: line.quantity,
-            position,
-          })),
-        )
-        .returning();
-      items.sort((a, b) => a.position - b.position);
-      return { order, items };
+        },
+        locked.map((line, position) => ({
+          productId: line.productId,
+          name: line.product.name,
+          image: line.product.image,
+          unitPriceNgwee: line.product.priceNgwee,
+          quantity: line.quantity,
+          position,
+        })),
+      );
     });
   } catch (error) {
     // The same submit arriving twice at once: the second one's insert hits the unique

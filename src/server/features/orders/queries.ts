@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { orderItems, orders, products } from '../../db/schema';
 import type { OrderStatus } from '../../../shared/order-status';
 import { isUuid } from '../../lib/ids';
@@ -75,29 +77,18 @@ export interface OrderSearch {
   limit: number;
 }
 
-/** Escapes LIKE's wildcards so a keyword such as "50%" matches itself. */
-const likeContains = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
-
 /**
  * The admin list. The keyword is a case-insensitive substring of the order id, the customer's name or
- * e-mail; each of the three has a trigram index (orders_*_trgm_idx), so PostgreSQL answers the OR
- * with a bitmap of index hits instead of reading 100,000 orders (keywords of 3 characters or more;
- * shorter ones have no trigram and are scanned). Without a keyword the created_at index gives the
- * newest page directly; the page and its count run side by side on PostgreSQL.
+ * e-mail, all three in the stored search column with one trigram index (orders_search_trgm_idx), so
+ * PostgreSQL answers from index hits instead of reading 100,000 orders (keywords of 3 characters or
+ * more; shorter ones have no trigram and are scanned, but a scan of lower-cased text with LIKE is a
+ * fraction of three ILIKEs per row). Without a keyword the created_at index gives the newest page
+ * directly; the page and its count run side by side on PostgreSQL.
  */
 export async function searchOrders(db: Queryable, search: OrderSearch) {
   const conditions: SQL[] = [];
   if (search.status) conditions.push(eq(orders.status, search.status));
-  if (search.keyword) {
-    const keyword = search.keyword;
-    const pattern = likeContains(keyword);
-    // Only the columns the keyword could match are tested: every ILIKE costs when many rows qualify.
-    const places: SQL[] = [ilike(orders.customerName, pattern)];
-    if (!/\s/.test(keyword)) places.push(ilike(orders.customerEmail, pattern));
-    // A uuid's text is lowercase hex and dashes, so a plain LIKE on the lowercased keyword is enough.
-    if (/^[0-9a-f-]+$/i.test(keyword)) places.push(like(sql`${orders.id}::text`, pattern.toLowerCase()));
-    conditions.push(or(...places)!);
-  }
+  if (search.keyword) conditions.push(keywordMatches(search.keyword));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -110,6 +101,13 @@ export async function searchOrders(db: Queryable, search: OrderSearch) {
     db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
   ]);
   return { orders: await attachItems(db, rows), total: Number(total) };
+}
+
+function keywordMatches(keyword: string): SQL {
+  if (!searchesAcrossColumns(keyword)) return searchTextContains(orders.searchText, keyword);
+  // A keyword with a line break can only be in a name or e-mail (an order id has none).
+  const pattern = containsPattern(keyword);
+  return or(ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!;
 }
 
 export interface CataloguePrice {
@@ -126,19 +124,62 @@ const catalogueColumns = {
   image: sql<string>`coalesce(nullif(${products.mainImage}, ''), ${products.images}->>0, '')`,
 };
 
-/** Current name, price and main image of the given products; ids that are not uuids simply find nothing. */
+/** Both drivers answer a raw statement with its rows under `rows`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * Takes `quantity` from a product only if that many are left, as one statement: the row lock it takes
- * makes concurrent orders queue on the product, and the condition is re-checked after the wait, so two
- * orders can never both take the last unit. Answers the product as it is now, or null if short or gone.
+ * Takes each line's quantity from its product only if that many are left, all lines in one statement
+ * (placing orders is bound by statements per transaction on the embedded database). The row lock makes
+ * concurrent orders queue on a product, and the condition is re-checked after the wait, so two orders
+ * can never both take the last unit. Answers the products taken, as they are now; a line that is short
+ * or whose product is gone is missing from the answer and takes nothing.
  */
-export async function takeFromStock(tx: Tx, productId: string, quantity: number): Promise<CataloguePrice | null> {
-  const [row] = await tx
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} - ${quantity}` })
-    .where(and(eq(products.id, productId), sql`${products.countInStock} >= ${quantity}`))
-    .returning(catalogueColumns);
-  return row ?? null;
+export async function takeFromStock(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<CataloguePrice[]> {
+  if (lines.length === 1) {
+    // One row needs no lock order, and this plain update plans in a fraction of the time of the join below.
+    const [line] = lines;
+    return tx
+      .update(products)
+      .set({ countInStock: sql`${products.countInStock} - ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), sql`${products.countInStock} >= ${line.quantity}`))
+      .returning(catalogueColumns);
+  }
+  // `locked` takes the rows in id order before any is updated, so two carts holding the same products
+  // the other way round cannot deadlock.
+  const wanted = sql.join(
+    lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with wanted (id, quantity) as (values ${wanted}),
+    locked as (select id from products where id in (select id from wanted) order by id for update)
+    update products p set count_in_stock = p.count_in_stock - w.quantity
+    from wanted w
+    where p.id = w.id and p.id in (select id from locked) and p.count_in_stock >= w.quantity
+    returning p.id, p.name, p.price_ngwee, coalesce(nullif(p.main_image, ''), p.images->>0, '') as image`);
+  return rowsOf<{ id: string; name: string; price_ngwee: number | string; image: string }>(result).map((row) => ({
+    id: row.id,
+    name: row.name,
+    priceNgwee: Number(row.price_ngwee),
+    image: row.image,
+  }));
+}
+
+/**
+ * Writes an order and its lines in one statement (two inserts in a WITH); the lines' ids are made here,
+ * so only the order's own row comes back from the database.
+ */
+export async function insertOrderWithItems(
+  tx: Tx,
+  order: Omit<typeof orders.$inferInsert, 'id'>,
+  items: Omit<OrderItemRow, 'id' | 'orderId'>[],
+): Promise<OrderWithItems> {
+  const orderId = randomUUID();
+  const itemRows: OrderItemRow[] = items.map((item) => ({ ...item, id: randomUUID(), orderId }));
+  const newOrder = tx.$with('new_order').as(tx.insert(orders).values({ ...order, id: orderId }).returning());
+  const newItems = tx.$with('new_items').as(tx.insert(orderItems).values(itemRows));
+  const [row] = await tx.with(newOrder, newItems).select().from(newOrder);
+  return { order: row, items: itemRows };
 }
 
 export async function putBackInStock(tx: Tx, productId: string, quantity: number): Promise<void> {

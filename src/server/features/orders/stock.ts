@@ -22,26 +22,22 @@ function inLockOrder(lines: readonly StockLine[]): StockLine[] {
 }
 
 /**
- * Takes every line from stock inside the caller's transaction, or throws a 409 naming the first product
- * that is short (the caller's transaction then rolls back what was already taken).
+ * Takes every line from stock inside the caller's transaction, in one statement, or throws a 409 naming
+ * the first product (in lock order) that is short or gone; the caller's transaction then rolls back
+ * whatever the statement did take.
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<Map<string, CataloguePrice>> {
-  const taken = new Map<string, CataloguePrice>();
-  for (const line of inLockOrder(lines)) {
-    const product = await takeFromStock(tx, line.productId, line.quantity);
-    if (product) {
-      taken.set(line.productId, product);
-      continue;
-    }
-    const left = await stockOf(tx, line.productId);
-    if (!left) throw productNoLongerAvailable(line.productId, line.name);
-    throw Conflict(`Not enough stock for ${left.name}: only ${left.countInStock} left`, {
-      product: line.productId,
-      name: left.name,
-      countInStock: left.countInStock,
-    });
-  }
-  return taken;
+  const ordered = inLockOrder(lines);
+  const taken = new Map((await takeFromStock(tx, ordered)).map((product) => [product.id, product]));
+  const short = ordered.find((line) => !taken.has(line.productId));
+  if (!short) return taken;
+  const left = await stockOf(tx, short.productId);
+  if (!left) throw productNoLongerAvailable(short.productId, short.name);
+  throw Conflict(`Not enough stock for ${left.name}: only ${left.countInStock} left`, {
+    product: short.productId,
+    name: left.name,
+    countInStock: left.countInStock,
+  });
 }
 
 export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { orderItems, orders, productReviews, products } from '../../db/schema';
 import type { ProductRow, ReviewRow } from './serializers';
 
@@ -14,22 +15,27 @@ export interface ProductFilter {
 
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
-/** `%keyword%` for ILIKE with the keyword's own %, _ and \ matched literally (backslash is LIKE's default escape). */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/**
+ * Every column but the search text, which only the database reads: a page of up to 100 products would
+ * otherwise carry each name and description twice through the driver. The rows are typed as ProductRow,
+ * whose searchText no serializer reads.
+ */
+const { searchText: _readOnlyByTheDatabase, ...shownColumns } = getTableColumns(products);
 
 function matching(filter: ProductFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.keyword) {
-    // Plain ILIKE on each column so the pg_trgm GIN indexes on name and description serve it (a BitmapOr).
-    const pattern = containsPattern(filter.keyword);
-    conditions.push(or(ilike(products.name, pattern), ilike(products.description, pattern)));
-  }
+  if (filter.keyword) conditions.push(keywordMatches(filter.keyword));
   if (filter.category) conditions.push(eq(products.category, filter.category));
   if (filter.minPriceNgwee !== undefined) conditions.push(gte(products.priceNgwee, filter.minPriceNgwee));
   if (filter.maxPriceNgwee !== undefined) conditions.push(lte(products.priceNgwee, filter.maxPriceNgwee));
   return and(...conditions);
+}
+
+/** Case-insensitively in the name or the description, through the stored search column and its trigram index. */
+function keywordMatches(keyword: string): SQL | undefined {
+  if (!searchesAcrossColumns(keyword)) return searchTextContains(products.searchText, keyword);
+  const pattern = containsPattern(keyword);
+  return or(ilike(products.name, pattern), ilike(products.description, pattern));
 }
 
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
@@ -50,19 +56,19 @@ export async function findProductPage(
 ) {
   const where = matching(filter);
   const offset = (page - 1) * limit;
-  const rows = await db.select().from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  const rows = (await db.select(shownColumns).from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset)) as ProductRow[];
   // A short, non-empty (or first) page is the last one, so it tells the total: the count, which must test
-  // every row (ILIKE on 10,000 descriptions is ~100 ms on PGlite), is only run when more matches may follow.
+  // every match (a few ms for a common keyword in 10,000 products on PGlite), is only run when more may follow.
   if (rows.length < limit && (rows.length > 0 || page === 1)) return { rows, total: offset + rows.length };
   return { rows, total: await countMatches() };
 }
 
-export function findFeaturedProducts(db: Db, limit: number): Promise<ProductRow[]> {
-  return db.select().from(products).where(eq(products.isFeatured, true)).orderBy(...newestFirst).limit(limit);
+export async function findFeaturedProducts(db: Db, limit: number): Promise<ProductRow[]> {
+  return (await db.select(shownColumns).from(products).where(eq(products.isFeatured, true)).orderBy(...newestFirst).limit(limit)) as ProductRow[];
 }
 
 export async function findProductById(db: Db | Tx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = (await db.select(shownColumns).from(products).where(eq(products.id, id)).limit(1)) as ProductRow[];
   return row;
 }
 
@@ -81,13 +87,13 @@ export function findReviews(db: Db, productId: string, limit: number): Promise<R
     .limit(limit);
 }
 
-export function findRelatedProducts(db: Db, product: Pick<ProductRow, 'id' | 'category'>, limit: number): Promise<ProductRow[]> {
-  return db
-    .select()
+export async function findRelatedProducts(db: Db, product: Pick<ProductRow, 'id' | 'category'>, limit: number): Promise<ProductRow[]> {
+  return (await db
+    .select(shownColumns)
     .from(products)
     .where(and(eq(products.category, product.category), ne(products.id, product.id)))
     .orderBy(...newestFirst)
-    .limit(limit);
+    .limit(limit)) as ProductRow[];
 }
 
 export async function insertProduct(db: Db, values: ProductValues): Promise<ProductRow> {
