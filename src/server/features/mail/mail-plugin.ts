@@ -167,13 +167,35 @@ export function createMailer({ db, config, log, transport }: MailerDeps) {
         log.error({ err: error, kinds: messages.map((m) => m.kind) }, 'mail not recorded');
         return;
       }
-      track(mailer.deliver(ids));
+      enqueue(ids);
     },
 
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background]);
     },
   };
+
+  /**
+   * One background line for all mail sent 'later' (orders, contact): under a burst of orders the mail
+   * work waits its turn instead of doubling the work of every order; the rows are already stored, so
+   * whatever is still waiting at a stop goes out at the next start.
+   */
+  const waiting: string[] = [];
+  let draining = false;
+  function enqueue(ids: string[]) {
+    waiting.push(...ids);
+    if (draining) return;
+    draining = true;
+    track(
+      (async () => {
+        try {
+          while (waiting.length > 0 && !closing) await mailer.deliver(waiting.splice(0, waiting.length));
+        } finally {
+          draining = false;
+        }
+      })(),
+    );
+  }
 
   function track(task: Promise<unknown>) {
     const guarded = task.catch((error) => log.error({ err: error }, 'background mail delivery failed'));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Order } from '../../../shared/schemas/orders';
 import type { OutgoingMail } from '../mail/mail-plugin';
-import { getShopSettings } from '../settings/service';
+import { cachedShopSettings } from '../settings/service';
 import type { OrderChange } from './fulfilment';
 import { orderConfirmation, orderUpdateMail, type OrderUpdate } from './order-mail-customer';
 import type { OrderMailContext } from './order-mail-parts';
@@ -16,8 +16,7 @@ import { newOrderNotice } from './order-mail-shop-notice';
 const MAILED_STATUSES: readonly string[] = ['Shipped', 'Delivered', 'Cancelled'];
 
 async function mailContext(app: FastifyInstance): Promise<OrderMailContext> {
-  // Read per message rather than cached: a payment number an admin just corrected must be the one mailed.
-  const settings = await getShopSettings(app.db);
+  const settings = await cachedShopSettings(app.db);
   return { settings, publicUrl: app.config.publicUrl, shopInbox: app.config.shopEmail ?? settings.email };
 }
 

@@ -25,13 +25,21 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
 }
 
 let savedCount = 0;
+const copies = new WeakMap<Db, { value: ShopSettings; until: number; saves: number }>();
+/** Another server instance's save reaches this one within this time. */
+const COPY_TTL_MS = 30_000;
 
 /**
- * Rises on every save in this process: copies kept elsewhere (the web pages' settings) compare it to
- * drop a stale copy at once, so a corrected payment number is never served from an old copy here.
+ * The settings for pages and e-mails, read at most every 30 s instead of once per page or order. A save
+ * in this process drops the copy at once, so a corrected payment number is never mailed from an old copy.
  */
-export function settingsSaveCount(): number {
-  return savedCount;
+export async function cachedShopSettings(db: Db): Promise<ShopSettings> {
+  const copy = copies.get(db);
+  if (copy && copy.until > Date.now() && copy.saves === savedCount) return copy.value;
+  const saves = savedCount;
+  const value = await getShopSettings(db);
+  copies.set(db, { value, until: Date.now() + COPY_TTL_MS, saves });
+  return value;
 }
 
 /**

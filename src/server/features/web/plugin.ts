@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Product, ProductSummary } from '../../../shared/schemas/products';
-import type { ShopSettings } from '../../../shared/schemas/settings';
 import { projectRoot } from '../../lib/project-root';
-import { getShopSettings, settingsSaveCount } from '../settings/service';
+import { cachedShopSettings } from '../settings/service';
 import { renderPage } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';
@@ -22,7 +21,6 @@ export interface WebPluginOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages carry prices and stock: always revalidated (cheaply, by ETag). */
 const NO_CACHE = 'no-cache';
-const SETTINGS_TTL_MS = 30_000;
 
 /**
  * Serves the built storefront: hashed assets cached for a year, every client route as index.html
@@ -42,14 +40,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
   const files = await loadStaticFiles(distDir);
 
-  let settingsCache: { value: ShopSettings; until: number; saves: number } | undefined;
-  async function shopSettings(): Promise<ShopSettings> {
-    if (settingsCache && settingsCache.until > Date.now() && settingsCache.saves === settingsSaveCount()) return settingsCache.value;
-    const saves = settingsSaveCount();
-    const value = await getShopSettings(app.db);
-    settingsCache = { value, until: Date.now() + SETTINGS_TTL_MS, saves };
-    return value;
-  }
+  const shopSettings = () => cachedShopSettings(app.db);
 
   /** Through the public API (and its catalogue cache), so pages and API never disagree. */
   async function apiJson<T>(url: string): Promise<T | null> {
