@@ -17,8 +17,7 @@ const newestFirst = [desc(products.createdAt), desc(products.id)];
 
 /**
  * Every column but the search text, which only the database reads: a page of up to 100 products would
- * otherwise carry each name and description twice through the driver. The rows are typed as ProductRow,
- * whose searchText no serializer reads.
+ * otherwise carry each name and description twice through the driver.
  */
 const { searchText: _readOnlyByTheDatabase, ...shownColumns } = getTableColumns(products);
 
@@ -56,7 +55,7 @@ export async function findProductPage(
 ) {
   const where = matching(filter);
   const offset = (page - 1) * limit;
-  const rows = (await db.select(shownColumns).from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset)) as ProductRow[];
+  const rows: ProductRow[] = await db.select(shownColumns).from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
   // A short, non-empty (or first) page is the last one, so it tells the total: the count, which must test
   // every match (a few ms for a common keyword in 10,000 products on PGlite), is only run when more may follow.
   if (rows.length < limit && (rows.length > 0 || page === 1)) return { rows, total: offset + rows.length };
@@ -64,11 +63,11 @@ export async function findProductPage(
 }
 
 export async function findFeaturedProducts(db: Db, limit: number): Promise<ProductRow[]> {
-  return (await db.select(shownColumns).from(products).where(eq(products.isFeatured, true)).orderBy(...newestFirst).limit(limit)) as ProductRow[];
+  return db.select(shownColumns).from(products).where(eq(products.isFeatured, true)).orderBy(...newestFirst).limit(limit);
 }
 
 export async function findProductById(db: Db | Tx, id: string): Promise<ProductRow | undefined> {
-  const [row] = (await db.select(shownColumns).from(products).where(eq(products.id, id)).limit(1)) as ProductRow[];
+  const [row] = await db.select(shownColumns).from(products).where(eq(products.id, id)).limit(1);
   return row;
 }
 
@@ -88,12 +87,12 @@ export function findReviews(db: Db, productId: string, limit: number): Promise<R
 }
 
 export async function findRelatedProducts(db: Db, product: Pick<ProductRow, 'id' | 'category'>, limit: number): Promise<ProductRow[]> {
-  return (await db
+  return db
     .select(shownColumns)
     .from(products)
     .where(and(eq(products.category, product.category), ne(products.id, product.id)))
     .orderBy(...newestFirst)
-    .limit(limit)) as ProductRow[];
+    .limit(limit);
 }
 
 export async function insertProduct(db: Db, values: ProductValues): Promise<ProductRow> {

@@ -2,7 +2,8 @@ import type { Product, ProductSummary, Review } from '../../../shared/schemas/pr
 import { toKwacha } from '../../../shared/money';
 import type { productReviews, products } from '../../db/schema';
 
-export type ProductRow = typeof products.$inferSelect;
+/** A product as the queries read it: every column but the search text, which only the database reads. */
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
 export type ReviewRow = Pick<typeof productReviews.$inferSelect, 'id' | 'name' | 'rating' | 'comment' | 'createdAt'>;
 
 /** Average of the stored ratings, one decimal, 0 before the first review. */
