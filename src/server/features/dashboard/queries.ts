@@ -1,5 +1,5 @@
 import { desc, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { orders, products, users } from '../../db/schema';
 import { ACTION_NEEDED_STATUSES } from '../../../shared/order-status';
 
@@ -8,7 +8,6 @@ export const SHOP_TIME_ZONE = 'Africa/Lusaka';
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
 
 /** Both drivers answer a raw statement with its rows under `rows` (bigint as text on node-postgres). */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The four headline figures in one statement: both order figures come from a single pass over

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, type Tx, rowsOf } from '../../db/client';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { orderItems, orders, products } from '../../db/schema';
 import type { OrderStatus } from '../../../shared/order-status';
@@ -125,7 +125,6 @@ const catalogueColumns = {
 };
 
 /** Both drivers answer a raw statement with its rows under `rows`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Takes each line's quantity from its product only if that many are left, all lines in one statement

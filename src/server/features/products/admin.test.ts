@@ -135,11 +135,35 @@ describe('product administration', () => {
     });
   });
 
+  const uploads = () => path.join(t.dataDir, 'uploads');
+  const filesOf = (name: string) => (existsSync(uploads()) ? readdirSync(uploads()).filter((f) => f.startsWith(name.replace('.webp', ''))) : []);
+  const savePng = async (r: number) =>
+    t.app.imageStore.saveImage(await sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g: 120, b: 40 } } }).png().toBuffer());
+
+  describe('image files', () => {
+    it('removes the files of an image an edit dropped, keeping the images still shown', async () => {
+      const dropped = await savePng(30);
+      const kept = await savePng(60);
+      const [row] = await insertProducts(t, [{ images: [dropped.url, kept.url], mainImage: dropped.url }]);
+      const res = await send('PUT', `/api/products/${row.id}`, admin, input({ images: [kept.url], mainImage: kept.url }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ images: [kept.url], mainImage: kept.url });
+      expect(filesOf(dropped.name)).toEqual([]);
+      expect(filesOf(kept.name).length).toBeGreaterThan(1);
+    });
+
+    it('keeps the file of an image that a past order still shows', async () => {
+      const image = await savePng(120);
+      const [row] = await insertProducts(t, [{ images: [image.url], mainImage: image.url }]);
+      const { item } = await insertOrderOf(t, null, row.id);
+      await t.app.db.update(orderItems).set({ image: image.url }).where(eq(orderItems.id, item.id));
+      expect((await send('DELETE', `/api/products/${row.id}`, admin)).statusCode).toBe(200);
+      expect(filesOf(image.name).length).toBeGreaterThan(1);
+      expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+    });
+  });
+
   describe('DELETE /api/products/{id}', () => {
-    const uploads = () => path.join(t.dataDir, 'uploads');
-    const filesOf = (name: string) => (existsSync(uploads()) ? readdirSync(uploads()).filter((f) => f.startsWith(name.replace('.webp', ''))) : []);
-    const savePng = async (r: number) =>
-      t.app.imageStore.saveImage(await sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g: 120, b: 40 } } }).png().toBuffer());
 
     it('deletes the product, its unshared image files, and keeps past order lines', async () => {
       const own = await savePng(10);

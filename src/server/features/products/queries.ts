@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { orderItems, orders, productReviews, products } from '../../db/schema';
 import type { ProductRow, ReviewRow } from './serializers';
@@ -118,12 +118,15 @@ export async function deleteProductRow(db: Db, id: string): Promise<Pick<Product
 }
 
 /** Whether any product still shows a stored image (its URL may be relative or absolute, so match the file name). */
+/** Shown by a product, or by a past order's line (a customer's order page keeps its picture). */
 export async function isImageInUse(db: Db, storedName: string): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(sql`${products.images}::text like ${`%${storedName}%`} or ${products.mainImage} like ${`%${storedName}%`}`);
-  return Number(row.n) > 0;
+  const pattern = `%${storedName}%`;
+  const result = await db.execute(sql`select (
+    exists (select 1 from ${products} where ${products.images}::text like ${pattern} or ${products.mainImage} like ${pattern})
+    or exists (select 1 from ${orderItems} where ${orderItems.image} like ${pattern})
+  ) as used`);
+  const [row] = rowsOf<{ used: boolean }>(result);
+  return row?.used === true;
 }
 
 /** A customer may review what they ordered, unless that order was cancelled. */

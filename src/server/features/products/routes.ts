@@ -127,8 +127,9 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const product = await products.updateProduct(db, request.params.id, request.body);
+      const { product, droppedImageNames } = await products.updateProduct(db, request.params.id, request.body);
       await cache.invalidate();
+      await products.removeUnusedImages(db, app.imageStore, request.log, droppedImageNames);
       return product;
     },
   );

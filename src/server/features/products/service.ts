@@ -129,7 +129,8 @@ export async function createProduct(db: Db, input: ParsedProductInput): Promise<
   }
 }
 
-export async function updateProduct(db: Db, id: string, input: ParsedProductInput): Promise<Product> {
+/** Updates the product and answers it with the stored names of the images it no longer shows. */
+export async function updateProduct(db: Db, id: string, input: ParsedProductInput): Promise<{ product: Product; droppedImageNames: string[] }> {
   const current = isProductId(id) ? await q.findProductById(db, id) : undefined;
   if (!current) throw NotFound(PRODUCT_NOT_FOUND);
   let row: ProductRow | undefined;
@@ -140,24 +141,32 @@ export async function updateProduct(db: Db, id: string, input: ParsedProductInpu
     throw error;
   }
   if (!row) throw NotFound(PRODUCT_NOT_FOUND);
-  return toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN));
+  const kept = new Set(storedImageNames(row));
+  return {
+    product: toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN)),
+    droppedImageNames: storedImageNames(current).filter((name) => !kept.has(name)),
+  };
+}
+
+function storedImageNames(row: Pick<ProductRow, 'images' | 'mainImage'>): string[] {
+  const names = [...row.images, row.mainImage].map(storedImageName).filter((n): n is string => n !== null);
+  return [...new Set(names)];
 }
 
 /** Deletes the product; its order lines keep their copy of name, price and image, its reviews go with it. */
 export async function deleteProduct(db: Db, id: string): Promise<{ imageNames: string[] }> {
   const deleted = isProductId(id) ? await q.deleteProductRow(db, id) : undefined;
   if (!deleted) throw NotFound(PRODUCT_NOT_FOUND);
-  const names = new Set([...deleted.images, deleted.mainImage].map(storedImageName).filter((n): n is string => n !== null));
-  return { imageNames: [...names] };
+  return { imageNames: storedImageNames(deleted) };
 }
 
-/** Removes the files of a deleted product's images that no other product shows. Storage trouble is only logged. */
+/** Removes the files of images a product no longer shows that no other product or past order shows. Storage trouble is only logged. */
 export async function removeUnusedImages(db: Db, store: ImageStore, log: FastifyBaseLogger, names: readonly string[]) {
   for (const name of names) {
     try {
       if (!(await q.isImageInUse(db, name))) await store.deleteImage(name);
     } catch (err) {
-      log.warn({ err, image: name }, 'could not remove the image of a deleted product');
+      log.warn({ err, image: name }, 'could not remove an image no longer shown');
     }
   }
 }
