@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y';
 import { computeTotalsInKwacha, formatKwacha } from '../src/shared/money';
 import { E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, registerByApi, toast } from './support/shop';
 
@@ -48,12 +48,6 @@ async function placeOrderByApi(request: APIRequestContext, shopper: Shopper, pay
   return { order: await res.json(), product };
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('the account page shows the profile and a saved change survives a reload', async ({ page }) => {
   const shopper = await registerByApi(page, 'Chanda Mulenga');
   await logIn(page, shopper);
@@ -65,7 +59,7 @@ test('the account page shows the profile and a saved change survives a reload', 
   await expect(page.getByLabel('Email')).toHaveValue(shopper.email);
   await expectNoSidewaysScroll(page);
   await shot(page, 'account');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page, 'account page');
 
   await page.getByLabel('First Name').fill('Natasha');
   await page.getByLabel('Phone Number').fill('0977123456');
@@ -145,7 +139,7 @@ test('my orders lists an order placed through the API and opens its details', as
   await expect(row).toContainText(formatKwacha(order.totalPrice));
   await expectNoSidewaysScroll(page);
   await shot(page, 'my-orders');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page, 'my orders');
 
   await row.click();
   await expect(page).toHaveURL(new RegExp(`/account/orders/${order._id}$`));
@@ -156,7 +150,7 @@ test('my orders lists an order placed through the API and opens its details', as
   await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shot(page, 'order');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page, 'order page');
 });
 
 test('the customer enters and corrects the mobile money transaction id; the order stays unpaid', async ({ page }) => {

@@ -1,28 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y';
 import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
-import { E2E_ADMIN, expectNoSidewaysScroll, registerByApi, toast } from './support/shop';
+import { expectNoSidewaysScroll, registerByApi, signInAsAdmin, toast } from './support/shop';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
 
-/** Serious and critical findings fail, as in e2e/a11y.spec.ts. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
-  expect(serious, `${label}\n  ${summary.join('\n  ')}`).toEqual([]);
-}
 
-/** Signed in through the API: the login screen has its own tests. */
-async function signInAsAdmin(page: Page) {
-  const res = await page.request.post('/api/users/login', { data: E2E_ADMIN });
-  expect(res.status(), await res.text()).toBe(200);
-  const session = await res.json();
-  await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
-  return session.token as string;
-}
 
 interface ListedProduct {
   _id: string;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y';
 import sharp from 'sharp';
 import { formatKwacha } from '../src/shared/money';
 import { E2E_ADMIN, expectNoSidewaysScroll, toast } from './support/shop';
@@ -290,11 +290,7 @@ test('the list pages ten at a time, a search starts again from page 1, and a fai
 test('the products screen and the editor pass axe without serious or critical findings', async ({ page }) => {
   await openProductsAsAdmin(page);
   await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
-  const check = async (label: string) => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
+  const check = (label: string) => expectNoSeriousViolations(page, label);
   await check('list');
   await page.getByRole('button', { name: /^Edit / }).first().click();
   await expect(dialog(page).getByRole('heading', { name: 'Edit Product' })).toBeVisible();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y';
 import { E2E_ADMIN, expectNoSidewaysScroll, toast } from './support/shop';
 
 const SHOTS = '.scratch/shots/shell';
@@ -30,12 +30,6 @@ async function expectSidebar(page: Page, open: boolean) {
   else await expect(sidebar(page)).toBeHidden();
 }
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
-  expect(serious, `${label}\n  ${summary.join('\n  ')}`).toEqual([]);
-}
 
 test('on a phone the sidebar starts closed, opens with the toggle and closes on navigation, overlay tap and Escape @phone', async ({ page }) => {
   await logInAsAdmin(page);

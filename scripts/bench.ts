@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { computeTotalsInKwacha } from '../src/shared/money';
 
 const args = new Map<string, string>();
@@ -97,20 +97,9 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (db === 'postgres') {
-    const name = `shop_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgAdminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(pgAdminUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: pgAdminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(pgAdminUrl, 'shop_bench');
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const env = {
     ...process.env,

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '../src/server/db/scratch-database';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -76,20 +76,9 @@ async function main() {
   if (reuse?.includes('://')) databaseUrl = reuse;
   else if (reuse) dataDir = path.resolve(reuse);
   else if (db === 'postgres') {
-    const name = `shop_admin_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgAdminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(pgAdminUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: pgAdminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(pgAdminUrl, 'shop_admin');
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   if (!reuse) {

@@ -55,3 +55,12 @@ export async function openMenuOnPhone(page: Page) {
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
 }
+
+/** The e2e admin signed in through the API before the page loads (the login screen has its own tests); answers the token. */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const res = await page.request.post('/api/users/login', { data: E2E_ADMIN });
+  expect(res.status(), await res.text()).toBe(200);
+  const session = await res.json();
+  await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
+  return session.token as string;
+}

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type App } from '../app';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { createScratchDatabase } from '../db/scratch-database';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 
@@ -23,7 +23,7 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-test-'));
-  const fresh = process.env.TEST_DATABASE_URL ? await createFreshPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const fresh = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'shop_test') : null;
   const database = await openDatabase({ databaseUrl: fresh?.url, poolSize: 20 });
   const config: AppConfig = {
     port: 0,
@@ -50,25 +50,6 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await database.close();
       await fresh?.drop();
       rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createFreshPostgresDatabase(adminUrl: string) {
-  const name = `shop_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
     },
   };
 }
