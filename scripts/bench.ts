@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --sizes 1000,10000 --db pglite,postgres --duration 10 --connections 50 --only keyword-uncached,orders --out bench-results]
  *
- * --only runs some scenarios by key: list, keyword-cached, keyword-uncached, filters, detail, featured, orders.
+ * --only runs some scenarios by key: list, keyword-cached, keyword-uncached, keyword-new, filters, detail, featured, orders.
  * For each database and catalogue size: seeds a fresh database with the seed CLI, starts the built
  * server as its own process (so its memory can be read), runs autocannon against each scenario and
  * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
@@ -27,7 +27,7 @@ const only = args.get('only')?.split(',');
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(root, args.get('out') ?? 'bench-results');
-const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'filters', 'detail', 'featured', 'orders'];
+const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders'];
 const unknownKeys = only?.filter((key) => !SCENARIO_KEYS.includes(key)) ?? [];
 if (unknownKeys.length > 0) throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
 
@@ -154,6 +154,25 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
               setupRequest: (req) => {
                 const k = KEYWORDS[Math.floor(Math.random() * KEYWORDS.length)];
                 req.path = `/api/products?keyword=${k}&page=${1 + Math.floor(Math.random() * 3)}&limit=${10 + Math.floor(Math.random() * 90)}`;
+                return req;
+              },
+            },
+          ],
+        },
+      },
+      {
+        key: 'keyword-new',
+        name: 'product list, new keyword (storefront page)',
+        note: 'a shopper search the cache has not seen: part of a word (3+ letters) and a price cap, 12 a page',
+        opts: {
+          url: base,
+          requests: [
+            {
+              setupRequest: (req) => {
+                const word = KEYWORDS[Math.floor(Math.random() * KEYWORDS.length)];
+                const start = Math.floor(Math.random() * (word.length - 2));
+                const part = word.slice(start, start + 3 + Math.floor(Math.random() * (word.length - start - 2)));
+                req.path = `/api/products?keyword=${part}&maxPrice=${100 + Math.floor(Math.random() * 300)}&limit=12`;
                 return req;
               },
             },
