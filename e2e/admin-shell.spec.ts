@@ -190,8 +190,7 @@ test('settings: a new Airtel Money number is saved and shown in the payment inst
     const pending = await (await page.request.get('/api/orders?status=Pending&limit=100', { headers: auth })).json();
     const order = pending.orders.find((o: { paymentMethod: string; isPaid: boolean }) => o.paymentMethod === 'airtel' && !o.isPaid);
     expect(order, 'the demo data holds an unpaid Airtel Money order').toBeTruthy();
-    // Reached inside the app (a fresh page load may carry the server's page copy of the settings,
-    // kept for 30 s by src/server/features/web/plugin.ts).
+    // Reached inside the app, after the settings screen wrote the saved values into the shared cache.
     await page.getByRole('banner').getByRole('link', { name: 'Website' }).click();
     await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
     await page.evaluate((url) => {
