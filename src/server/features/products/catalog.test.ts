@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productReviews } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { productReviews, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertProducts, minutesAgo } from './test-fixtures';
 
@@ -80,6 +81,25 @@ describe('public catalogue', () => {
       expect(past).toMatchObject({ products: [], page: 5, pages: 2, totalProducts: 3 });
       expect((await get('/api/products?limit=100')).json().products).toHaveLength(15);
       expect((await get('/api/products?limit=1')).json()).toMatchObject({ pages: 15 });
+    });
+
+    it('counts a keyword\'s matches under any category and price range, and follows a price edit', async () => {
+      // limit=1 leaves more to come, so the total is the count (from the keyword's cached matches).
+      const total = async (query: string) => (await get(`/api/products?keyword=OIL&limit=1${query}`)).json().totalProducts;
+      expect(await total('')).toBe(4);
+      expect(await total('&category=oil')).toBe(3);
+      expect(await total('&maxPrice=90')).toBe(3);
+      expect(await total('&minPrice=80.5&maxPrice=90')).toBe(2);
+      expect(await total('&category=oil&minPrice=60')).toBe(2);
+      const baobabOil = ids['Baobab Oil'];
+      await t.app.db.update(products).set({ priceNgwee: 9_500 }).where(eq(products.id, baobabOil));
+      await t.app.catalogCache.invalidate();
+      try {
+        expect(await total('&maxPrice=90')).toBe(2);
+      } finally {
+        await t.app.db.update(products).set({ priceNgwee: 9_000 }).where(eq(products.id, baobabOil));
+        await t.app.catalogCache.invalidate();
+      }
     });
 
     it('answers pages 1 when nothing matches', async () => {

@@ -37,6 +37,12 @@ function keywordMatches(keyword: string): SQL | undefined {
   return or(ilike(products.name, pattern), ilike(products.description, pattern));
 }
 
+/** Price and category of every product matching a keyword: enough to count the matches under any other filter. */
+export async function keywordMatchFacts(db: Db, keyword: string): Promise<[priceNgwee: number, category: string][]> {
+  const rows = await db.select({ price: products.priceNgwee, category: products.category }).from(products).where(keywordMatches(keyword));
+  return rows.map((row) => [row.price, row.category]);
+}
+
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(products).where(matching(filter));
   return Number(total);

@@ -63,10 +63,7 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
     minPriceNgwee: query.minPrice === undefined ? undefined : toNgwee(query.minPrice),
     maxPriceNgwee: query.maxPrice === undefined ? undefined : toNgwee(query.maxPrice),
   };
-  const countKey = JSON.stringify(['count', filter.keyword?.toLowerCase() ?? null, filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
-  const countMatches = cache
-    ? async () => Number(await cache.getOrCompute(countKey, async () => String(await q.countProducts(db, filter))))
-    : undefined;
+  const countMatches = cache ? () => countWithCache(db, cache, filter) : undefined;
   const { rows, total } = await q.findProductPage(db, filter, query.page, query.limit, countMatches);
   return {
     products: rows.map(toProductSummary),
@@ -75,6 +72,26 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
     pages: Math.max(1, Math.ceil(total / query.limit)),
     totalProducts: total,
   };
+}
+
+/**
+ * The number of matches, from the cache where it can be. For a keyword, the cache keeps the price and
+ * category of every product it matches (one trigram search per keyword), so the same keyword under
+ * another price range or category is counted without the database: counting rechecks every matching
+ * row, which for a broad keyword is most of a search's cost.
+ */
+async function countWithCache(db: Db, cache: CatalogCache, filter: q.ProductFilter): Promise<number> {
+  if (!filter.keyword) {
+    const key = JSON.stringify(['count', filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
+    return Number(await cache.getOrCompute(key, async () => String(await q.countProducts(db, filter))));
+  }
+  const keyword = filter.keyword;
+  const facts = await cache.getOrCompute(JSON.stringify(['keyword-matches', keyword.toLowerCase()]), async () =>
+    JSON.stringify(await q.keywordMatchFacts(db, keyword)),
+  );
+  const matches = JSON.parse(facts ?? '[]') as [number, string][];
+  const { category, minPriceNgwee: min, maxPriceNgwee: max } = filter;
+  return matches.filter(([price, cat]) => (!category || cat === category) && (min === undefined || price >= min) && (max === undefined || price <= max)).length;
 }
 
 export async function featuredProducts(db: Db): Promise<ProductSummary[]> {
