@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y';
-import { computeTotalsInKwacha, formatKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, registerByApi, toast } from './support/shop';
+import { formatKwacha } from '../src/shared/money';
+import { apiToken, bearer, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, placeOrderByApi, registerByApi, toast } from './support/shop';
 
 // Axe checks toasts in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -19,33 +19,13 @@ async function logIn(page: Page, shopper: { email: string; password: string }) {
   await expect(toast(page, 'Login successful')).toBeVisible();
 }
 
-async function apiToken(request: APIRequestContext, credentials: { email: string; password: string }): Promise<string> {
-  const res = await request.post('/api/users/login', { data: credentials });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).token;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** An order placed through the API, as the checkout does; each project orders its own product. */
-async function placeOrderByApi(request: APIRequestContext, shopper: Shopper, paymentMethod = 'airtel') {
+/** Two of a product placed through the API, as the checkout does; each project orders its own product. */
+async function placeOrder(request: APIRequestContext, shopper: Shopper, paymentMethod = 'airtel') {
   const list = await (await request.get('/api/products?limit=50')).json();
   const stocked = list.products.filter((p: { countInStock: number }) => p.countInStock > 5);
   const product = stocked[(test.info().project.name === 'phone' ? 4 : 5) % stocked.length];
-  const totals = computeTotalsInKwacha([{ price: product.price, quantity: 2 }]);
-  const res = await request.post('/api/orders', {
-    headers: bearer(await apiToken(request, shopper)),
-    data: {
-      orderItems: [{ product: product._id, quantity: 2 }],
-      shippingAddress: { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber: '0970000000' },
-      paymentMethod,
-      taxAmount: totals.taxPrice,
-      shippingAmount: totals.shippingPrice,
-      totalAmount: totals.totalPrice,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return { order: await res.json(), product };
+  const order = await placeOrderByApi(request, shopper, [{ product, quantity: 2 }], paymentMethod);
+  return { order, product };
 }
 
 test('the account page shows the profile and a saved change survives a reload', async ({ page }) => {
@@ -124,7 +104,7 @@ test('after a password change this device stays logged in and the new password l
 
 test('my orders lists an order placed through the API and opens its details', async ({ page }) => {
   const shopper = await registerByApi(page, 'Precious Hamoonga');
-  const { order, product } = await placeOrderByApi(page.request, shopper);
+  const { order, product } = await placeOrder(page.request, shopper);
   const reference = order._id.slice(0, 8);
   await logIn(page, shopper);
   await page.goto('/account');
@@ -155,7 +135,7 @@ test('my orders lists an order placed through the API and opens its details', as
 
 test('the customer enters and corrects the mobile money transaction id; the order stays unpaid', async ({ page }) => {
   const shopper = await registerByApi(page, 'Memory Siamoonga');
-  const { order } = await placeOrderByApi(page.request, shopper, 'mtn');
+  const { order } = await placeOrder(page.request, shopper, 'mtn');
   await logIn(page, shopper);
   // The success page leads there.
   await page.goto(`/checkout/success?orderId=${order._id}`);
@@ -189,7 +169,7 @@ test('the customer enters and corrects the mobile money transaction id; the orde
 
 test('a paid order says when it was paid and asks for nothing more', async ({ page }) => {
   const shopper = await registerByApi(page, 'Grace Mweemba');
-  const { order } = await placeOrderByApi(page.request, shopper);
+  const { order } = await placeOrder(page.request, shopper);
   const admin = bearer(await apiToken(page.request, E2E_ADMIN));
   const paid = await page.request.put(`/api/orders/${order._id}/pay`, { headers: admin, data: { paymentReference: 'AM-778899' } });
   expect(paid.status(), await paid.text()).toBe(200);
@@ -205,7 +185,7 @@ test('a paid order says when it was paid and asks for nothing more', async ({ pa
 
 test("another customer's order is not found", async ({ page }) => {
   const owner = await registerByApi(page, 'Agnes Owner');
-  const { order } = await placeOrderByApi(page.request, owner);
+  const { order } = await placeOrder(page.request, owner);
   const other = await registerByApi(page, 'Beatrice Other');
   await logIn(page, other);
   await page.goto(`/account/orders/${order._id}`);

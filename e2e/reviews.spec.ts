@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { computeTotalsInKwacha } from '../src/shared/money';
-import { registerByApi, toast } from './support/shop';
+import { placeOrderByApi, registerByApi, toast } from './support/shop';
 
 test('a customer who bought a product reviews it once; others are told why they cannot', async ({ page, request }) => {
   const list = await (await request.get('/api/products?limit=50')).json();
@@ -12,20 +11,7 @@ test('a customer who bought a product reviews it once; others are told why they 
 
   // A customer with an order of the product (placed through the API, as checkout would).
   const shopper = await registerByApi(page, 'Mutinta Hachoongo');
-  const login = await (await request.post('/api/users/login', { data: { email: shopper.email, password: shopper.password } })).json();
-  const totals = computeTotalsInKwacha([{ price: product.price, quantity: 1 }]);
-  const order = await request.post('/api/orders', {
-    headers: { authorization: `Bearer ${login.token}` },
-    data: {
-      orderItems: [{ product: product._id, quantity: 1 }],
-      shippingAddress: { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber: '0970000000' },
-      paymentMethod: 'airtel',
-      taxAmount: totals.taxPrice,
-      shippingAmount: totals.shippingPrice,
-      totalAmount: totals.totalPrice,
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
+  await placeOrderByApi(request, shopper, [{ product, quantity: 1 }]);
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(shopper.email);

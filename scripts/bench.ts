@@ -7,14 +7,14 @@
  * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
  * Results go to bench-results/<date>.json and .md. Only loopback addresses are used.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
+import { freePort, waitForHealth } from './local-server';
 import { computeTotalsInKwacha } from '../src/shared/money';
 
 const args = new Map<string, string>();
@@ -46,15 +46,6 @@ interface Row {
 
 const KEYWORDS = ['oil', 'mungongo', 'marula', 'baobab', 'lotion', 'balm', 'butter', 'soap', 'nut', 'gift', 'serum', 'cream', 'honey', 'lavender', 'citrus', 'roasted'];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 function peakRssMb(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -63,20 +54,6 @@ function peakRssMb(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-async function waitForHealth(base: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not become healthy');
 }
 
 async function json(url: string, init?: RequestInit) {

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { computeTotalsInKwacha } from '../../src/shared/money';
 
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin-password-123' };
 
@@ -63,4 +64,38 @@ export async function signInAsAdmin(page: Page): Promise<string> {
   const session = await res.json();
   await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
   return session.token as string;
+}
+
+type Credentials = { email: string; password: string };
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A token from the public login API, for calls made beside the browser. */
+export async function apiToken(request: APIRequestContext, credentials: Credentials): Promise<string> {
+  const res = await request.post('/api/users/login', { data: credentials });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).token;
+}
+
+/** An order placed through the API with the totals the checkout sends; answers the stored order. */
+export async function placeOrderByApi(
+  request: APIRequestContext,
+  customer: Credentials,
+  lines: { product: { _id: string; price: number }; quantity: number }[],
+  paymentMethod = 'airtel',
+) {
+  const totals = computeTotalsInKwacha(lines.map(({ product, quantity }) => ({ price: product.price, quantity })));
+  const res = await request.post('/api/orders', {
+    headers: bearer(await apiToken(request, customer)),
+    data: {
+      orderItems: lines.map(({ product, quantity }) => ({ product: product._id, quantity })),
+      shippingAddress: { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber: '0970000000' },
+      paymentMethod,
+      taxAmount: totals.taxPrice,
+      shippingAmount: totals.shippingPrice,
+      totalAmount: totals.totalPrice,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
 }

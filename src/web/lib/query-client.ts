@@ -16,7 +16,7 @@ const FIVE_MINUTES = 5 * 60_000;
 const TEN_MINUTES = 10 * 60_000;
 
 /** SPEC §8: other errors are toasted; non-JSON answers are only logged (the client already logged them). */
-export function notifyApiError(error: unknown, errorToast: string | false | undefined) {
+function notifyApiError(error: unknown, errorToast: string | false | undefined) {
   if (errorToast === false) return;
   if (error instanceof ApiError && error.kind === 'non-json') return;
   toast.error(errorToast ?? messageOf(error));

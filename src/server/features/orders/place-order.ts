@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequest, Conflict, HttpError, isUniqueViolation } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import { computeTotals, toKwacha, toNgwee, type OrderTotals } from '../../../shared/money';
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
-import { findOrderByIdempotencyKey, insertOrderWithItems, isUuid, type CataloguePrice } from './queries';
+import { findOrderByIdempotencyKey, insertOrderWithItems, type CataloguePrice } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, takeStock, type StockLine } from './stock';
 

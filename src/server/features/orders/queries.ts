@@ -14,8 +14,6 @@ export interface OrderWithItems {
 }
 type Queryable = Db | Tx;
 
-export { isUuid };
-
 export async function findOrder(db: Queryable, orderId: string): Promise<OrderWithItems | null> {
   if (!isUuid(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -124,8 +122,6 @@ const catalogueColumns = {
   image: sql<string>`coalesce(nullif(${products.mainImage}, ''), ${products.images}->>0, '')`,
 };
 
-/** Both drivers answer a raw statement with its rows under `rows`. */
-
 /**
  * Takes each line's quantity from its product only if that many are left, all lines in one statement
  * (placing orders is bound by statements per transaction on the embedded database). The row lock makes
@@ -152,10 +148,10 @@ export async function takeFromStock(tx: Tx, lines: readonly { productId: string;
   const result = await tx.execute(sql`
     with wanted (id, quantity) as (values ${wanted}),
     locked as (select id from products where id in (select id from wanted) order by id for update)
-    update products p set count_in_stock = p.count_in_stock - w.quantity
+    update products set count_in_stock = products.count_in_stock - w.quantity
     from wanted w
-    where p.id = w.id and p.id in (select id from locked) and p.count_in_stock >= w.quantity
-    returning p.id, p.name, p.price_ngwee, coalesce(nullif(p.main_image, ''), p.images->>0, '') as image`);
+    where products.id = w.id and products.id in (select id from locked) and products.count_in_stock >= w.quantity
+    returning products.id, products.name, products.price_ngwee, ${catalogueColumns.image} as image`);
   return rowsOf<{ id: string; name: string; price_ngwee: number | string; image: string }>(result).map((row) => ({
     id: row.id,
     name: row.name,

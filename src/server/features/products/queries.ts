@@ -123,8 +123,10 @@ export async function deleteProductRow(db: Db, id: string): Promise<Pick<Product
   return row;
 }
 
-/** Whether any product still shows a stored image (its URL may be relative or absolute, so match the file name). */
-/** Shown by a product, or by a past order's line (a customer's order page keeps its picture). */
+/**
+ * Whether a product, or a past order's line (a customer's order page keeps its picture), still shows a
+ * stored image (its URL may be relative or absolute, so match the file name).
+ */
 export async function isImageInUse(db: Db, storedName: string): Promise<boolean> {
   const pattern = `%${storedName}%`;
   const result = await db.execute(sql`select (

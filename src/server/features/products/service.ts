@@ -15,12 +15,12 @@ import type {
 } from '../../../shared/schemas/products';
 import type { Db } from '../../db/client';
 import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ImageStore } from '../uploads/storage-plugin';
 import type { CatalogCache } from './catalog-cache';
 import * as q from './queries';
 import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
-import { isUuid } from '../../lib/ids';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ParsedProductInput = z.output<typeof productInputSchema>;
@@ -74,6 +74,9 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
   };
 }
 
+/** Above this many matches a keyword's facts are not kept (see countWithCache). */
+const KEYWORD_FACTS_LIMIT = 2_000;
+
 /**
  * The number of matches, from the cache where it can be. For a keyword, the cache keeps the price and
  * category of every product it matches (one trigram search per keyword), so the same keyword under
@@ -81,15 +84,20 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
  * row, which for a broad keyword is most of a search's cost.
  */
 async function countWithCache(db: Db, cache: CatalogCache, filter: q.ProductFilter): Promise<number> {
-  if (!filter.keyword) {
-    const key = JSON.stringify(['count', filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
+  const countOfFilter = async () => {
+    const key = JSON.stringify(['count', filter.keyword?.toLowerCase() ?? null, filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
     return Number(await cache.getOrCompute(key, async () => String(await q.countProducts(db, filter))));
-  }
+  };
   const keyword = filter.keyword;
-  const facts = await cache.getOrCompute(JSON.stringify(['keyword-matches', keyword.toLowerCase()]), async () =>
-    JSON.stringify(await q.keywordMatchFacts(db, keyword)),
-  );
-  const matches = JSON.parse(facts ?? '[]') as [number, string][];
+  if (!keyword) return countOfFilter();
+  // A keyword matching more than this is kept as 'broad' and counted per filter instead, so one cache
+  // entry stays under ~50 KB (1,000 entries: under ~50 MB).
+  const facts = await cache.getOrCompute(JSON.stringify(['keyword-matches', keyword.toLowerCase()]), async () => {
+    const matches = await q.keywordMatchFacts(db, keyword);
+    return JSON.stringify(matches.length <= KEYWORD_FACTS_LIMIT ? matches : 'broad');
+  });
+  const matches = JSON.parse(facts ?? '[]') as [number, string][] | 'broad';
+  if (matches === 'broad') return countOfFilter();
   const { category, minPriceNgwee: min, maxPriceNgwee: max } = filter;
   return matches.filter(([price, cat]) => (!category || cat === category) && (min === undefined || price >= min) && (max === undefined || price <= max)).length;
 }

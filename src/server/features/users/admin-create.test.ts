@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
+import { createScratchDatabase } from '../../db/scratch-database';
 import { users } from '../../db/schema';
 import { projectRoot } from '../../lib/project-root';
 import { hashPassword, verifyPassword } from '../../lib/password';
@@ -22,18 +21,9 @@ let dropDatabase: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-admin-cli-'));
   if (process.env.TEST_DATABASE_URL) {
-    const name = `shop_test_cli_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const run = async (statement: string) => {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(statement);
-      await client.end();
-    };
-    await run(`create database ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => run(`drop database if exists ${name} with (force)`);
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, 'shop_test_cli');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
 });
 afterAll(async () => {

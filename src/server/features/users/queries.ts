@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { containsPattern } from '../../db/search-text';
 import type { User } from '../../../shared/schemas/users';
 import { isUuid } from '../../lib/ids';
 
@@ -52,9 +53,6 @@ export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined>
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row;
 }
-
-/** `%` and `_` in a search are letters, not wildcards. */
-const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 export async function listUsers(db: Db, query: { keyword?: string; page: number; limit: number }) {
   // ILIKE '%…%' on name and e-mail is served by their pg_trgm GIN indexes.

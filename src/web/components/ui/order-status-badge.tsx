@@ -13,7 +13,7 @@ const STATUS_TONES: Record<string, BadgeTone> = {
 /** The dashboard styles only Delivered, Processing and Pending (SPEC §4); other statuses stay neutral there. */
 const DASHBOARD_STATUSES = new Set(['Delivered', 'Processing', 'Pending']);
 
-export function orderStatusTone(status: string, variant: 'full' | 'dashboard' = 'full'): BadgeTone {
+function orderStatusTone(status: string, variant: 'full' | 'dashboard' = 'full'): BadgeTone {
   if (variant === 'dashboard' && !DASHBOARD_STATUSES.has(status)) return 'neutral';
   return STATUS_TONES[status] ?? 'neutral';
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Order } from '../../../shared/schemas/orders';
 import type { User } from '../../../shared/schemas/users';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 export const profileQuery = queryOptions({
   queryKey: ['me', 'profile'],
@@ -18,9 +18,4 @@ export const myOrdersQuery = queryOptions({
 /** The owner may only attach the transaction id; an admin checks it and marks the order paid. */
 export function attachPaymentReference(orderId: string, paymentReference: string): Promise<Order> {
   return apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}/pay`, { method: 'PUT', body: { paymentReference } });
-}
-
-/** The server's own message for an answered call; the action's fallback for a dropped connection (SPEC §8). */
-export function messageFor(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.kind === 'http' && error.message ? error.message : fallback;
 }

@@ -11,7 +11,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
-import { messageFor, myOrdersQuery } from './api';
+import { failureMessage } from '../auth/api';
+import { myOrdersQuery } from './api';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from './paid-badge';
 import { useEndSessionOnError } from './session';
@@ -37,7 +38,7 @@ function OrderList() {
     if (isSessionError(error)) return null;
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-center">
-        <p className="mb-4 font-semibold text-red-900">{messageFor(error, 'Failed to fetch your orders')}</p>
+        <p className="mb-4 font-semibold text-red-900">{failureMessage(error, 'Failed to fetch your orders')}</p>
         <Button variant="outline" onClick={() => refetch()} disabled={isRefetching}>
           Try Again
         </Button>

@@ -11,8 +11,8 @@ import { isNotFound } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
-import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
-import { messageFor } from './api';
+import { failureMessage } from '../auth/api';
+import { OrderDetails, orderQuery, PaymentInstructions, paysByMobileMoney } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from './paid-badge';
 import { PaymentReferenceForm } from './payment-reference-form';
@@ -54,7 +54,7 @@ function OrderScreen({ id }: { id: string }) {
     }
     return (
       <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-5 text-center">
-        <p className="mb-4 font-semibold text-red-900">{messageFor(error, 'Failed to fetch order')}</p>
+        <p className="mb-4 font-semibold text-red-900">{failureMessage(error, 'Failed to fetch order')}</p>
         <Button variant="outline" onClick={() => refetch()} disabled={isRefetching}>
           Try Again
         </Button>
@@ -67,7 +67,7 @@ function OrderScreen({ id }: { id: string }) {
 function OrderView({ order }: { order: Order }) {
   const onSessionError = useSessionErrorHandler();
   const cancelled = order.status === 'Cancelled';
-  const mobileMoney = order.paymentMethod === 'airtel' || order.paymentMethod === 'mtn';
+  const mobileMoney = paysByMobileMoney(order.paymentMethod);
   return (
     <>
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth';
-import { messageFor } from './api';
-import { PASSWORD_MIN } from '../../../shared/schemas/users';
+import { failureMessage } from '../auth/api';
 import { passwordFormSchema, type PasswordForm as PasswordValues } from './account-schemas';
 
 const EMPTY: PasswordValues = { currentPassword: '', password: '', confirmPassword: '' };
@@ -26,7 +26,7 @@ export function PasswordForm({ onSessionError }: { onSessionError: (error: unkno
       await updateProfile({ currentPassword, password }, { successMessage: 'Password changed successfully' });
     } catch (error) {
       if (onSessionError(error)) return;
-      const message = messageFor(error, 'Failed to update profile');
+      const message = failureMessage(error, 'Failed to update profile');
       if (error instanceof ApiError && /current password/i.test(message)) setError('currentPassword', { message }, { shouldFocus: true });
       return;
     }

@@ -4,8 +4,9 @@ import type { Order } from '../../../shared/schemas/orders';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
+import { failureMessage } from '../auth/api';
 import { orderQuery } from '../checkout';
-import { attachPaymentReference, messageFor, myOrdersQuery } from './api';
+import { attachPaymentReference, myOrdersQuery } from './api';
 
 const MAX_REFERENCE_LENGTH = 100;
 
@@ -30,7 +31,7 @@ export function PaymentReferenceForm({ order, onSessionError }: Props) {
     },
     onError: (failure) => {
       if (onSessionError(failure)) return;
-      const message = messageFor(failure, 'Failed to process payment');
+      const message = failureMessage(failure, 'Failed to process payment');
       setError(message);
       toast.error(message);
     },

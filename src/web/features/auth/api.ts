@@ -15,7 +15,7 @@ export interface Registration {
   lastName?: string;
 }
 
-export const MISSING_TOKEN_MESSAGE = 'Invalid response from server. Missing token.';
+const MISSING_TOKEN_MESSAGE = 'Invalid response from server. Missing token.';
 
 /** SPEC §5: a login or registration answer without a token is an error, not a session. */
 function sessionFrom(answer: unknown): SessionUser {

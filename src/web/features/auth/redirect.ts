@@ -4,7 +4,7 @@ import type { SessionUser } from './session';
 const ACCOUNT_PATH = /^account(\/orders(\/[\w-]{1,64})?)?$/;
 
 /** Only known places: a free-form ?redirect= would let a link send shoppers to another site after login. */
-export function redirectTarget(search: URLSearchParams): string | null {
+function redirectTarget(search: URLSearchParams): string | null {
   const wanted = search.get('redirect') ?? '';
   if (wanted === 'checkout') return '/checkout';
   return ACCOUNT_PATH.test(wanted) ? `/${wanted}` : null;

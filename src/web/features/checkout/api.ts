@@ -30,7 +30,7 @@ export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey
   });
 }
 
-export function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
+function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return apiRequest<Order>(`/orders/${encodeURIComponent(id)}`, { signal });
 }
 
@@ -39,13 +39,12 @@ export function orderQuery(id: string) {
   return queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => fetchOrder(id, signal) });
 }
 
-
 export function conflictOf(error: unknown): OrderConflict | null {
   if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.data)) return null;
   return { ...(error.data as OrderConflict), message: error.message };
 }
 
-export interface ConflictOutcome {
+interface ConflictOutcome {
   items: CartItem[];
   /** One sentence per product that changed, for the alert. */
   changes: string[];

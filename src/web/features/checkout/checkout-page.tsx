@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { ApiError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError, useAuth, useSessionExpiry } from '../auth';
+import { failureMessage } from '../auth/api';
 import { useCart } from '../cart';
 import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';
@@ -121,7 +121,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
         toast.error(outcome.items.length > 0 ? 'Your cart was updated. Please check it and place the order again.' : 'Your cart was updated.');
         return;
       }
-      toast.error(error instanceof ApiError && error.kind === 'http' ? error.message : 'There was a problem processing your order');
+      toast.error(failureMessage(error, 'There was a problem processing your order'));
     } finally {
       inFlight.current = false;
     }

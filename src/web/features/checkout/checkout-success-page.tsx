@@ -9,11 +9,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { orderQuery } from './api';
 import { OrderDetails } from './order-details';
-import { PaymentInstructions } from './payment-instructions';
+import { PaymentInstructions, paysByMobileMoney } from './payment-instructions';
 
 /** Mobile money is confirmed by the transaction id the customer enters on the order page. */
 function OrderPageLink({ order }: { order: Order }) {
-  const mobileMoney = order.paymentMethod === 'airtel' || order.paymentMethod === 'mtn';
+  const mobileMoney = paysByMobileMoney(order.paymentMethod);
   const label = mobileMoney && !order.isPaid ? 'Enter your transaction ID' : 'View your order';
   return (
     <div className="text-left">

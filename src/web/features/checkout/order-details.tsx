@@ -17,6 +17,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 
 /** The order as the server stored it: shown after checkout and on the customer's order page. */
 export function OrderDetails({ order }: { order: Order }) {
+  // SPEC words the subtotal as total minus tax minus shipping: what the customer was charged, not a recount.
   const subtotal = toKwacha(toNgwee(order.totalPrice) - toNgwee(order.taxPrice) - toNgwee(order.shippingPrice));
   return (
     <section aria-labelledby="details-title" className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6">

@@ -3,6 +3,9 @@ import { formatKwacha } from '../../../shared/money';
 import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
 import { useShopSettings } from '../../lib/shop-settings';
 
+/** Airtel Money and MTN MoMo: paid by a transfer the customer confirms with its transaction id. */
+export const paysByMobileMoney = (method: string): method is 'airtel' | 'mtn' => method === 'airtel' || method === 'mtn';
+
 /** How to pay, the way the cooperative really takes money: a mobile-money transfer quoting the order number. */
 export function PaymentInstructions({ order }: { order: Order }) {
   const { data: settings } = useShopSettings();
@@ -15,7 +18,7 @@ export function PaymentInstructions({ order }: { order: Order }) {
       <h2 id="pay-title" className="mb-3 text-xl font-bold">
         How to pay
       </h2>
-      {method === 'airtel' || method === 'mtn' ? (
+      {paysByMobileMoney(method) ? (
         <>
           <p className="mb-3">
             Send <strong className="tabular-nums">{total}</strong> by {PAYMENT_METHOD_LABELS[method]} to:

@@ -6,7 +6,7 @@ import { failureMessage } from '../../auth/api';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api';
 
 /** The server's default page of users. */
-export const CUSTOMERS_PAGE_SIZE = 20;
+const CUSTOMERS_PAGE_SIZE = 20;
 
 export interface UserList {
   users: User[];
@@ -69,7 +69,7 @@ export function useDeleteUser() {
 const SEND_FAILED = 'Failed to send email. Please try again.';
 
 /** A 400 names what the server refused (too many recipients, a bad address); anything else gets the spec's words. */
-export function bulkEmailFailure(error: unknown): string {
+function bulkEmailFailure(error: unknown): string {
   return error instanceof ApiError && error.status === 400 ? failureMessage(error, SEND_FAILED) : SEND_FAILED;
 }
 

@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { User } from '../../../../shared/schemas/users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,7 +8,9 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../auth';
-import { useListAddress } from '../orders/use-list-address';
+import { AdminPageHeader } from '../shared/admin-page-header';
+import { ListLoadFailed } from '../shared/list-load-failed';
+import { useLastPageInRange, useListAddress } from '../shared/use-list-address';
 import { useCustomers, useDeleteUser, useSetAdmin } from './api';
 import { BulkEmailDialog, type Recipient } from './bulk-email-dialog';
 import { CustomerList, type CustomerAction } from './customer-list';
@@ -46,9 +48,7 @@ export function CustomersPage() {
   const busy = setAdmin.isPending || deleteUser.isPending;
 
   const { setPage } = list;
-  useEffect(() => {
-    if (data && !isPlaceholderData && list.page > data.pages) setPage(data.pages);
-  }, [data, isPlaceholderData, list.page, setPage]);
+  useLastPageInRange(list.page, isPlaceholderData ? undefined : data?.pages, setPage);
 
   const act = (action: CustomerAction) => {
     // Removing rights is undone with one tap; granting them and deleting are asked first.
@@ -70,14 +70,13 @@ export function CustomersPage() {
   const count = selection.selected.size;
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-3xl font-bold">Customers</h1>
+      <AdminPageHeader title="Customers">
         {data && (
           <p className="text-sm text-bark-700" aria-live="polite">
             {data.totalUsers} {data.totalUsers === 1 ? 'account' : 'accounts'}
           </p>
         )}
-      </div>
+      </AdminPageHeader>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchBox
@@ -102,9 +101,7 @@ export function CustomersPage() {
       {isPending ? (
         <Spinner label="Loading customers" />
       ) : isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
-          Failed to load customers. Please try again.
-        </p>
+        <ListLoadFailed what="customers" />
       ) : data.users.length === 0 ? (
         <p className="rounded-2xl border border-sand-200 bg-white p-8 text-center font-semibold text-bark-900">No customers found.</p>
       ) : (

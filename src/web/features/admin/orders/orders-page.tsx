@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { Pagination } from '../../../components/ui/pagination';
@@ -6,10 +6,12 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AdminPageHeader } from '../shared/admin-page-header';
+import { ListLoadFailed } from '../shared/list-load-failed';
+import { useLastPageInRange, useListAddress } from '../shared/use-list-address';
 import { useAdminOrders } from './api';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderList } from './order-list';
-import { useListAddress } from './use-list-address';
 
 const STATUS_FILTERS = [{ value: '', label: 'All Statuses' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: status }))];
 const FILTER_NAMES = ['status'] as const;
@@ -25,22 +27,18 @@ export function AdminOrdersPage() {
   const { data, isPending, isError, isFetching, isPlaceholderData } = useAdminOrders({ keyword: list.keyword, status, page: list.page });
   const [viewed, setViewed] = useState<Order | null>(null);
 
-  // A page past the end (after orders changed, or typed into the address) moves to the last one.
   const { setPage } = list;
-  useEffect(() => {
-    if (data && !isPlaceholderData && list.page > data.pages) setPage(data.pages);
-  }, [data, isPlaceholderData, list.page, setPage]);
+  useLastPageInRange(list.page, isPlaceholderData ? undefined : data?.pages, setPage);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-3xl font-bold">Orders</h1>
+      <AdminPageHeader title="Orders">
         {data && (
           <p className="text-sm text-bark-700" aria-live="polite">
             {data.totalOrders} {data.totalOrders === 1 ? 'order' : 'orders'}
           </p>
         )}
-      </div>
+      </AdminPageHeader>
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchBox
@@ -62,9 +60,7 @@ export function AdminOrdersPage() {
       {isPending ? (
         <Spinner label="Loading orders" />
       ) : isError ? (
-        <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
-          Failed to load orders. Please try again.
-        </p>
+        <ListLoadFailed what="orders" />
       ) : data.orders.length === 0 ? (
         <div className="rounded-2xl border border-sand-200 bg-white p-8 text-center">
           <p className="font-semibold text-bark-900">No orders found.</p>

@@ -9,7 +9,7 @@ import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api';
 
 /** SPEC §9: the back office lists products ten at a time. */
-export const ADMIN_PRODUCTS_PAGE_SIZE = 10;
+const ADMIN_PRODUCTS_PAGE_SIZE = 10;
 
 export interface AdminProductSearch {
   keyword: string;

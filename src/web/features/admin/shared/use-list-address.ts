@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** SPEC §9: the back office searches after a 300 ms pause, from page 1. */
-export const SEARCH_PAUSE_MS = 300;
+const SEARCH_PAUSE_MS = 300;
 
 function pageFrom(value: string | null): number {
   const page = Number(value);
@@ -60,4 +60,14 @@ export function useListAddress<F extends string>(filterNames: readonly F[] = [])
   const setFilter = useCallback((name: F, value: string) => update({ [name]: value, page: null }), [update]);
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
   return { keyword, page, filters, searchInput, setSearchInput, setFilter, setPage };
+}
+
+/**
+ * A page past the end (after rows went, or typed into the address) moves to the last one. `pages` is
+ * left undefined while there is no settled answer (loading, or placeholder data from the previous list).
+ */
+export function useLastPageInRange(page: number, pages: number | undefined, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (pages !== undefined && page > pages) setPage(pages);
+  }, [page, pages, setPage]);
 }
