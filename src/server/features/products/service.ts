@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Category } from '../../../shared/categories';
+import { CATEGORIES, type Category } from '../../../shared/categories';
 import { storedImageName } from '../../../shared/images';
 import { toNgwee } from '../../../shared/money';
 import type {
@@ -75,13 +75,15 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
 }
 
 /** Above this many matches a keyword's facts are not kept (see countWithCache). */
-const KEYWORD_FACTS_LIMIT = 2_000;
+const KEYWORD_FACTS_LIMIT = 5_000;
 
 /**
  * The number of matches, from the cache where it can be. For a keyword, the cache keeps the price and
  * category of every product it matches (one trigram search per keyword), so the same keyword under
  * another price range or category is counted without the database: counting rechecks every matching
- * row, which for a broad keyword is most of a search's cost.
+ * row, which for a broad keyword is most of a search's cost. The facts are stored compactly (prices,
+ * then one character a category), about 7 bytes a match; a keyword matching more than the limit is kept
+ * as 'broad' and counted per filter, so an entry stays under ~35 KB (1,000 entries: under ~35 MB).
  */
 async function countWithCache(db: Db, cache: CatalogCache, filter: q.ProductFilter): Promise<number> {
   const countOfFilter = async () => {
@@ -90,16 +92,22 @@ async function countWithCache(db: Db, cache: CatalogCache, filter: q.ProductFilt
   };
   const keyword = filter.keyword;
   if (!keyword) return countOfFilter();
-  // A keyword matching more than this is kept as 'broad' and counted per filter instead, so one cache
-  // entry stays under ~50 KB (1,000 entries: under ~50 MB).
   const facts = await cache.getOrCompute(JSON.stringify(['keyword-matches', keyword.toLowerCase()]), async () => {
     const matches = await q.keywordMatchFacts(db, keyword);
-    return JSON.stringify(matches.length <= KEYWORD_FACTS_LIMIT ? matches : 'broad');
+    if (matches.length > KEYWORD_FACTS_LIMIT) return JSON.stringify('broad');
+    const categories = matches.map(([, category]) => String.fromCharCode(65 + CATEGORIES.indexOf(category as Category))).join('');
+    return JSON.stringify([matches.map(([price]) => price), categories]);
   });
-  const matches = JSON.parse(facts ?? '[]') as [number, string][] | 'broad';
-  if (matches === 'broad') return countOfFilter();
+  const stored = JSON.parse(facts ?? '[[],""]') as [number[], string] | 'broad';
+  if (stored === 'broad') return countOfFilter();
+  const [prices, categories] = stored;
   const { category, minPriceNgwee: min, maxPriceNgwee: max } = filter;
-  return matches.filter(([price, cat]) => (!category || cat === category) && (min === undefined || price >= min) && (max === undefined || price <= max)).length;
+  const wanted = category ? String.fromCharCode(65 + CATEGORIES.indexOf(category as Category)) : null;
+  let total = 0;
+  prices.forEach((price, i) => {
+    if ((wanted === null || categories[i] === wanted) && (min === undefined || price >= min) && (max === undefined || price <= max)) total += 1;
+  });
+  return total;
 }
 
 export async function featuredProducts(db: Db): Promise<ProductSummary[]> {
