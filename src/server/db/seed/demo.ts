@@ -33,7 +33,7 @@ export interface DemoSeedSummary {
 /** At start (SEED_DEMO=true): fills an empty shop with the demo catalogue, then refreshes the catalogue cache. */
 export async function seedDemoIfEmpty(app: App, log: FastifyBaseLogger): Promise<DemoSeedSummary | null> {
   const summary = await seedDemoCatalogue({ db: app.db, imageStore: app.imageStore, log });
-  if (summary) await app.catalogCache.invalidate();
+  if (summary) await app.catalogCache.invalidate('products');
   return summary;
 }
 

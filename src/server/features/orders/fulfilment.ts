@@ -43,7 +43,7 @@ function stockLinesOf(items: OrderItemRow[]): StockLine[] {
  * (409 naming the product when it is no longer there, and then nothing changes).
  */
 export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus): Promise<OrderChange> {
-  const { changed, before, stockMoved } = await app.db.transaction(async (tx) => {
+  const { changed, before, stockMovedFor } = await app.db.transaction(async (tx) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
     const items = await itemsOfOrder(tx, current.id);
@@ -67,10 +67,10 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
     return {
       changed: { order, items },
       before: { status: current.status, isPaid: current.isPaid },
-      stockMoved: (cancelling || reopening) && lines.length > 0,
+      stockMovedFor: cancelling || reopening ? lines.map((line) => line.productId) : [],
     };
   });
-  if (stockMoved) await app.catalogCache.invalidate();
+  if (stockMovedFor.length > 0) await app.catalogCache.invalidate('stock', stockMovedFor);
   return { order: toOrderJson(changed), before };
 }
 

@@ -129,6 +129,6 @@ export async function placeOrder(
     throw error;
   }
 
-  await app.catalogCache.invalidate();
+  await app.catalogCache.invalidate('stock', lines.map((line) => line.productId));
   return { order: toOrderJson(placed), created: true };
 }

@@ -27,7 +27,7 @@ describe('CatalogCache', () => {
     const { cache, notified } = newCache();
     let release!: () => void;
     const slow = cache.getOrCompute('featured', () => new Promise((r) => (release = () => r('"old"'))));
-    await cache.invalidate();
+    await cache.invalidate('products');
     expect(notified).toHaveLength(1);
     release();
     expect(await slow).toBe('"old"');
@@ -52,5 +52,46 @@ describe('CatalogCache', () => {
     cache.onRemoteNotify('another-instance');
     expect(cache.get('k')).toBeUndefined();
     expect(cache.version).not.toBe(version);
+  });
+});
+
+/** What each kind of change forgets, here and on the other instances. */
+describe('CatalogCache changes', () => {
+  const productId = '6f1c2a4e-8b1d-4c3e-9a7f-2b5d8e0c1a93';
+  const otherId = '0a9e4f6d-3c2b-4e1a-8f7d-6c5b4a392817';
+  const setUp = async () => {
+    const notified: string[] = [];
+    const cache = new CatalogCache(async (payload) => void notified.push(payload));
+    cache.set('list', '[]', cache.version);
+    await cache.searchFacts.count('all', async () => 2);
+    await cache.productCards.inOrder([productId, otherId], async (ids) => ids.map((id) => ({ _id: id }) as never));
+    return { cache, notified };
+  };
+  const countIsKept = async (cache: CatalogCache) => (await cache.searchFacts.count('all', async () => 99)) === 2;
+
+  it('a stock change drops the answers and the named products\' cards (ids in any case), and keeps the search facts', async () => {
+    const { cache, notified } = await setUp();
+    await cache.invalidate('stock', [productId.toUpperCase()]);
+    expect(cache.get('list')).toBeUndefined();
+    expect(cache.productCards.size).toBe(1);
+    expect(await countIsKept(cache)).toBe(true);
+    expect(notified).toEqual([expect.stringMatching(new RegExp(` stock ${productId.toUpperCase()}$`))]);
+  });
+
+  it('a product change drops everything', async () => {
+    const { cache } = await setUp();
+    await cache.invalidate('products');
+    expect(cache.productCards.size).toBe(0);
+    expect(await countIsKept(cache)).toBe(false);
+  });
+
+  it('follows another instance\'s notice: a ratings change of one product, or an unknown notice as a product change', async () => {
+    const { cache } = await setUp();
+    cache.onRemoteNotify(`another-instance ratings ${otherId}`);
+    expect(cache.productCards.size).toBe(1);
+    expect(await countIsKept(cache)).toBe(true);
+    cache.onRemoteNotify('seed-cli');
+    expect(cache.productCards.size).toBe(0);
+    expect(await countIsKept(cache)).toBe(false);
   });
 });

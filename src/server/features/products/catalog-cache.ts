@@ -2,26 +2,48 @@ import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { InFlight } from '../../lib/in-flight';
+import { ProductCards } from './product-cards';
+import { SearchFacts, type SearchFactsLimits } from './search-facts';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 const MAX_ENTRIES = 1000;
 
+/** What a write changed: only 'products' (added, edited, deleted) alters which products a search finds. */
+export type CatalogChange = 'products' | 'stock' | 'ratings';
+const CHANGES: readonly string[] = ['products', 'stock', 'ratings'] satisfies CatalogChange[];
+/** A NOTIFY payload must stay under 8,000 bytes; a change to more products than this forgets every card. */
+const MAX_IDS_NOTIFIED = 150;
+
 /**
- * Public catalogue answers (product lists, featured, detail) kept as ready JSON text.
- * Any write that changes what a shopper sees (product edit, review, stock taken or returned)
- * calls invalidate(): this instance drops everything at once, and a NOTIFY tells every other
- * instance on the same PostgreSQL to do the same.
+ * Public catalogue answers (product lists, featured, detail) kept as ready JSON text, and the search
+ * facts behind them. Any write that changes what a shopper sees (product edit, review, stock taken or
+ * returned) calls invalidate(): this instance drops every answer at once (and the search facts when the
+ * products themselves changed), and a NOTIFY tells every other instance on the same PostgreSQL to do the same.
  */
+export interface CatalogCacheLimits {
+  searchFacts?: SearchFactsLimits;
+  maxCards?: number;
+}
+
 export class CatalogCache {
+  readonly searchFacts: SearchFacts;
+  readonly productCards: ProductCards;
   private entries = new Map<string, string>();
-  private inFlight = new Map<string, Promise<string | null>>();
+  private readonly inFlight = new InFlight<string | null>();
   /** Compressed copies of cached answers, made once per entry for the phones that accept them. */
   private encoded = new Map<string, { json: string; data: Buffer }>();
   /** Bumped on every invalidation; part of the ETag so browsers revalidate cheaply. */
   version = randomUUID().slice(0, 8);
   private readonly instanceId = randomUUID();
 
-  constructor(private readonly notify: (payload: string) => Promise<void>) {}
+  constructor(
+    private readonly notify: (payload: string) => Promise<void>,
+    limits: CatalogCacheLimits = {},
+  ) {
+    this.searchFacts = new SearchFacts(limits.searchFacts);
+    this.productCards = new ProductCards(limits.maxCards);
+  }
 
   get(key: string): string | undefined {
     const hit = this.entries.get(key);
@@ -49,18 +71,11 @@ export class CatalogCache {
     const hit = this.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
     const versionAtStart = this.version;
-    const flightKey = `${versionAtStart}\n${key}`;
-    let pending = this.inFlight.get(flightKey);
-    if (!pending) {
-      pending = compute()
-        .then((json) => {
-          if (json !== null) this.set(key, json, versionAtStart);
-          return json;
-        })
-        .finally(() => this.inFlight.delete(flightKey));
-      this.inFlight.set(flightKey, pending);
-    }
-    return pending;
+    return this.inFlight.run(`${versionAtStart}\n${key}`, async () => {
+      const json = await compute();
+      if (json !== null) this.set(key, json, versionAtStart);
+      return json;
+    });
   }
 
   /**
@@ -86,19 +101,33 @@ export class CatalogCache {
     return this.entries.size;
   }
 
-  clearLocal(): void {
+  /** `productIds`: the products a stock or ratings change touched; without them every product card goes. */
+  clearLocal(change: CatalogChange = 'products', productIds?: readonly string[]): void {
     this.entries.clear();
     this.encoded.clear();
     this.version = randomUUID().slice(0, 8);
+    if (change === 'products') this.searchFacts.clear();
+    // Ids come from requests too, where a uuid may be written in capitals; the cards use the database's spelling.
+    this.productCards.forget(change === 'products' ? undefined : productIds?.map((id) => id.toLowerCase()));
   }
 
-  async invalidate(): Promise<void> {
-    this.clearLocal();
-    await this.notify(this.instanceId).catch(() => {});
+  async invalidate(change: 'products'): Promise<void>;
+  async invalidate(change: 'stock' | 'ratings', productIds: readonly string[]): Promise<void>;
+  async invalidate(change: CatalogChange, productIds?: readonly string[]): Promise<void> {
+    const ids = productIds && productIds.length <= MAX_IDS_NOTIFIED ? productIds : undefined;
+    this.clearLocal(change, ids);
+    await this.notify([this.instanceId, change, ...(ids ? [ids.join(',')] : [])].join(' ')).catch(() => {});
   }
 
+  /**
+   * A notice is "<instance> <change> [<id>,<id>...]"; one without a known change is taken as the widest,
+   * 'products', and one without ids forgets every card.
+   */
   onRemoteNotify(payload: string): void {
-    if (payload !== this.instanceId) this.clearLocal();
+    const [from, change, ids] = payload.split(' ');
+    if (from === this.instanceId) return;
+    if (!CHANGES.includes(change)) this.clearLocal('products');
+    else this.clearLocal(change as CatalogChange, ids ? ids.split(',') : undefined);
   }
 }
 

@@ -93,12 +93,12 @@ describe('public catalogue', () => {
       expect(await total('&category=oil&minPrice=60')).toBe(2);
       const baobabOil = ids['Baobab Oil'];
       await t.app.db.update(products).set({ priceNgwee: 9_500 }).where(eq(products.id, baobabOil));
-      await t.app.catalogCache.invalidate();
+      await t.app.catalogCache.invalidate('products');
       try {
         expect(await total('&maxPrice=90')).toBe(2);
       } finally {
         await t.app.db.update(products).set({ priceNgwee: 9_000 }).where(eq(products.id, baobabOil));
-        await t.app.catalogCache.invalidate();
+        await t.app.catalogCache.invalidate('products');
       }
     });
 
@@ -138,7 +138,7 @@ describe('public catalogue', () => {
       let res = await get('/api/products/featured');
       expect(res.json().map((p: { name: string }) => p.name)).toEqual(['Baobab Lotion', 'Mungongo Oil 30 ml']);
       await insertProducts(t, Array.from({ length: 8 }, (_, i) => ({ name: `Featured ${i}`, category: 'gift-sets', isFeatured: true, createdAt: minutesAgo(5 - i / 2) })));
-      await t.app.catalogCache.invalidate();
+      await t.app.catalogCache.invalidate('products');
       res = await get('/api/products/featured');
       expect(res.statusCode).toBe(200);
       expect(res.json().map((p: { name: string }) => p.name)).toEqual([7, 6, 5, 4, 3, 2, 1, 0].map((i) => `Featured ${i}`));

@@ -55,7 +55,7 @@ describe('catalogue caching', () => {
     const res = await get('/api/products/featured');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(marker);
-    await t.app.catalogCache.invalidate();
+    await t.app.catalogCache.invalidate('products');
     expect((await get('/api/products/featured')).body).not.toBe(marker);
   });
 

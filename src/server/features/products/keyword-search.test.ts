@@ -2,7 +2,10 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { fakeImageUrl, insertProducts, minutesAgo } from './test-fixtures';
+import { orderBody } from '../orders/test-helpers';
+import { CatalogCache } from './catalog-cache';
+import { listProducts } from './service';
+import { fakeImageUrl, insertOrderOf, insertProducts, minutesAgo } from './test-fixtures';
 
 /** The keyword search reads the stored search column (name + description, lower-cased); it must find what ILIKE finds. */
 describe('GET /api/products?keyword= through the search column', () => {
@@ -74,5 +77,47 @@ describe('GET /api/products?keyword= through the search column', () => {
     expect(await found('LUANGWA')).toEqual([target.id]);
     expect(await found('new words')).toEqual([target.id]);
     expect(await found('old words')).toEqual([]);
+  });
+
+  it('shows the stock an order took (and a cancel gave back) and the rating a review gave in the next search', async () => {
+    const [oil] = await insertProducts(t, [{ name: 'Kafue Marula Oil', priceNgwee: 20_000, countInStock: 7, category: 'oil' }]);
+    ids.push(oil.id);
+    const card = async () => (await get('/api/products?keyword=kafue')).json().products[0];
+    expect(await card()).toMatchObject({ _id: oil.id, countInStock: 7, rating: 0, numReviews: 0 });
+    const buyer = await createUser(t);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: buyer.auth,
+      payload: orderBody([{ product: oil.id.toUpperCase(), quantity: 2, price: 200 }]),
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await card()).toMatchObject({ countInStock: 5 });
+    await insertOrderOf(t, buyer.user.id, oil.id, 'Delivered');
+    const reviewed = await t.app.inject({ method: 'POST', url: `/api/products/${oil.id}/reviews`, headers: buyer.auth, payload: { rating: 4, comment: 'Good' } });
+    expect(reviewed.statusCode).toBe(201);
+    expect(await card()).toMatchObject({ countInStock: 5, rating: 4, numReviews: 1 });
+    const admin = (await createUser(t, { isAdmin: true })).auth;
+    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/orders/${placed.json()._id}/status`, headers: admin, payload: { status: 'Cancelled' } });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await card()).toMatchObject({ countInStock: 7 });
+  });
+
+  it('answers a keyword too broad to keep from the database, page for page the same', async () => {
+    const narrow = new CatalogCache(async () => {}, { searchFacts: { broadAbove: 1, maxStoredMatches: 1_000 } });
+    const wide = new CatalogCache(async () => {});
+    const queries = [
+      { keyword: 'oil', page: 1, limit: 1 },
+      { keyword: 'oil', page: 2, limit: 1 },
+      { keyword: 'a', page: 1, limit: 3, maxPrice: 150 },
+      { keyword: 'kalahari', page: 1, limit: 12, category: 'essentials' as const },
+      { keyword: 'zzz', page: 1, limit: 12 },
+    ];
+    for (const query of queries) {
+      const expected = await listProducts(t.app.db, query);
+      expect(await listProducts(t.app.db, query, narrow), JSON.stringify(query)).toEqual(expected);
+      expect(await listProducts(t.app.db, query, wide), JSON.stringify(query)).toEqual(expected);
+    }
+    expect((await listProducts(t.app.db, queries[0])).totalProducts).toBeGreaterThan(2);
   });
 });

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, getTableColumns, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { orderItems, orders, productReviews, products } from '../../db/schema';
+import type { MatchColumns } from './search-facts';
 import type { ProductRow, ReviewRow } from './serializers';
 
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'ratingTotal' | 'numReviews'>;
@@ -23,7 +24,7 @@ const { searchText: _readOnlyByTheDatabase, ...shownColumns } = getTableColumns(
 
 function matching(filter: ProductFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filter.keyword) conditions.push(keywordMatches(filter.keyword));
+  if (filter.keyword) conditions.push(keywordCondition(filter.keyword));
   if (filter.category) conditions.push(eq(products.category, filter.category));
   if (filter.minPriceNgwee !== undefined) conditions.push(gte(products.priceNgwee, filter.minPriceNgwee));
   if (filter.maxPriceNgwee !== undefined) conditions.push(lte(products.priceNgwee, filter.maxPriceNgwee));
@@ -31,16 +32,40 @@ function matching(filter: ProductFilter): SQL | undefined {
 }
 
 /** Case-insensitively in the name or the description, through the stored search column and its trigram index. */
-function keywordMatches(keyword: string): SQL | undefined {
+function keywordCondition(keyword: string): SQL | undefined {
   if (!searchesAcrossColumns(keyword)) return searchTextContains(products.searchText, keyword);
   const pattern = containsPattern(keyword);
   return or(ilike(products.name, pattern), ilike(products.description, pattern));
 }
 
-/** Price and category of every product matching a keyword: enough to count the matches under any other filter. */
-export async function keywordMatchFacts(db: Db, keyword: string): Promise<[priceNgwee: number, category: string][]> {
-  const rows = await db.select({ price: products.priceNgwee, category: products.category }).from(products).where(keywordMatches(keyword));
-  return rows.map((row) => [row.price, row.category]);
+/**
+ * Id, price and category of the products matching a keyword, newest first, at most `atMost` of them.
+ * Answered as one row of joined texts: parsing thousands of rows out of the embedded database cost twice
+ * the search itself.
+ */
+export async function findKeywordMatches(db: Db, keyword: string, atMost: number): Promise<MatchColumns> {
+  const matches = db
+    .select({ id: products.id, price: products.priceNgwee, category: products.category, createdAt: products.createdAt })
+    .from(products)
+    .where(keywordCondition(keyword))
+    .orderBy(...newestFirst)
+    .limit(atMost)
+    .as('matches');
+  const inOrder = sql`order by ${matches.createdAt} desc, ${matches.id} desc`;
+  const [row] = await db
+    .select({
+      ids: sql<string | null>`string_agg(${matches.id}::text, '' ${inOrder})`,
+      prices: sql<string | null>`string_agg(${matches.price}::text, ',' ${inOrder})`,
+      categories: sql<string | null>`string_agg(${matches.category}, ',' ${inOrder})`,
+    })
+    .from(matches);
+  if (!row?.ids) return { ids: '', prices: [], categories: [] };
+  return { ids: row.ids, prices: row.prices!.split(',').map(Number), categories: row.categories!.split(',') };
+}
+
+/** The products with these ids, in no particular order; an id deleted meanwhile is left out. */
+export function findProductsByIds(db: Db, ids: readonly string[]): Promise<ProductRow[]> {
+  return db.select(shownColumns).from(products).where(inArray(products.id, [...ids]));
 }
 
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {

@@ -108,7 +108,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const product = await products.createProduct(db, request.body);
-      await cache.invalidate();
+      await cache.invalidate('products');
       return reply.code(201).send(product);
     },
   );
@@ -128,7 +128,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { product, droppedImageNames } = await products.updateProduct(db, request.params.id, request.body);
-      await cache.invalidate();
+      await cache.invalidate('products');
       await products.removeUnusedImages(db, app.imageStore, request.log, droppedImageNames);
       return product;
     },
@@ -148,7 +148,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { imageNames } = await products.deleteProduct(db, request.params.id);
-      await cache.invalidate();
+      await cache.invalidate('products');
       await products.removeUnusedImages(db, app.imageStore, request.log, imageNames);
       return { message: 'Product deleted successfully' };
     },
@@ -169,7 +169,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const review = await products.addReview(db, request.currentUser!, request.params.id, request.body);
-      await cache.invalidate();
+      await cache.invalidate('ratings', [request.params.id]);
       return reply.code(201).send({ message: 'Review added', review });
     },
   );

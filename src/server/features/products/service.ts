@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { CATEGORIES, type Category } from '../../../shared/categories';
+import type { Category } from '../../../shared/categories';
 import { storedImageName } from '../../../shared/images';
 import { toNgwee } from '../../../shared/money';
 import type {
@@ -19,6 +19,7 @@ import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import type { ImageStore } from '../uploads/storage-plugin';
 import type { CatalogCache } from './catalog-cache';
+import { pageOfMatches } from './search-facts';
 import * as q from './queries';
 import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
 
@@ -52,9 +53,11 @@ export function generateSku(category: Category): string {
 }
 
 /**
- * One page of products. With the catalogue cache, the number of matches is cached per filter, apart from
- * the page: counting every match of a broad keyword is most of a search's cost, and a shopper paging
- * through results (or a phone asking a different page size) then pays only for the page itself.
+ * One page of products. With the catalogue cache, a keyword's matches are kept (see SearchFacts), so a
+ * search reads only its page's rows by id, whatever the page, size, category or price range; counting
+ * every match of a broad keyword, or walking the trigram matches in date order, was most of a search's
+ * cost. A keyword that matches too many products to keep, and a list without keyword, read their page
+ * from the database and take their count from the cache.
  */
 export async function listProducts(db: Db, query: ProductListQuery, cache?: CatalogCache): Promise<ProductList> {
   const filter: q.ProductFilter = {
@@ -63,10 +66,9 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
     minPriceNgwee: query.minPrice === undefined ? undefined : toNgwee(query.minPrice),
     maxPriceNgwee: query.maxPrice === undefined ? undefined : toNgwee(query.maxPrice),
   };
-  const countMatches = cache ? () => countWithCache(db, cache, filter) : undefined;
-  const { rows, total } = await q.findProductPage(db, filter, query.page, query.limit, countMatches);
+  const { products, total } = await findPage(db, filter, query.page, query.limit, cache);
   return {
-    products: rows.map(toProductSummary),
+    products,
     page: query.page,
     // At least one page, so "page 1 of 1" holds for an empty result too.
     pages: Math.max(1, Math.ceil(total / query.limit)),
@@ -74,40 +76,23 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
   };
 }
 
-/** Above this many matches a keyword's facts are not kept (see countWithCache). */
-const KEYWORD_FACTS_LIMIT = 5_000;
-
-/**
- * The number of matches, from the cache where it can be. For a keyword, the cache keeps the price and
- * category of every product it matches (one trigram search per keyword), so the same keyword under
- * another price range or category is counted without the database: counting rechecks every matching
- * row, which for a broad keyword is most of a search's cost. The facts are stored compactly (prices,
- * then one character a category), about 7 bytes a match; a keyword matching more than the limit is kept
- * as 'broad' and counted per filter, so an entry stays under ~35 KB (1,000 entries: under ~35 MB).
- */
-async function countWithCache(db: Db, cache: CatalogCache, filter: q.ProductFilter): Promise<number> {
-  const countOfFilter = async () => {
-    const key = JSON.stringify(['count', filter.keyword?.toLowerCase() ?? null, filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
-    return Number(await cache.getOrCompute(key, async () => String(await q.countProducts(db, filter))));
+async function findPage(db: Db, filter: q.ProductFilter, page: number, limit: number, cache?: CatalogCache) {
+  const fromDatabase = async (countMatches?: () => Promise<number>) => {
+    const { rows, total } = await q.findProductPage(db, filter, page, limit, countMatches);
+    return { products: rows.map(toProductSummary), total };
   };
-  const keyword = filter.keyword;
-  if (!keyword) return countOfFilter();
-  const facts = await cache.getOrCompute(JSON.stringify(['keyword-matches', keyword.toLowerCase()]), async () => {
-    const matches = await q.keywordMatchFacts(db, keyword);
-    if (matches.length > KEYWORD_FACTS_LIMIT) return JSON.stringify('broad');
-    const categories = matches.map(([, category]) => String.fromCharCode(65 + CATEGORIES.indexOf(category as Category))).join('');
-    return JSON.stringify([matches.map(([price]) => price), categories]);
-  });
-  const stored = JSON.parse(facts ?? '[[],""]') as [number[], string] | 'broad';
-  if (stored === 'broad') return countOfFilter();
-  const [prices, categories] = stored;
-  const { category, minPriceNgwee: min, maxPriceNgwee: max } = filter;
-  const wanted = category ? String.fromCharCode(65 + CATEGORIES.indexOf(category as Category)) : null;
-  let total = 0;
-  prices.forEach((price, i) => {
-    if ((wanted === null || categories[i] === wanted) && (min === undefined || price >= min) && (max === undefined || price <= max)) total += 1;
-  });
-  return total;
+  if (!cache) return fromDatabase();
+  const { keyword } = filter;
+  if (keyword) {
+    const matches = await cache.searchFacts.keywordMatches(keyword, (atMost) => q.findKeywordMatches(db, keyword, atMost));
+    if (matches !== 'broad') {
+      const { ids, total } = pageOfMatches(matches, filter, page, limit);
+      const products = await cache.productCards.inOrder(ids, async (missing) => (await q.findProductsByIds(db, missing)).map(toProductSummary));
+      return { products, total };
+    }
+  }
+  const filterKey = JSON.stringify([keyword ?? null, filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
+  return fromDatabase(() => cache.searchFacts.count(filterKey, () => q.countProducts(db, filter)));
 }
 
 export async function featuredProducts(db: Db): Promise<ProductSummary[]> {
