@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { rowsOf as resultRows } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { addressesOf, startSmtpPeer, type SmtpPeer } from './smtp-peer';
@@ -191,5 +192,70 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     // The first server does not pick them up again either.
     expect(await t.app.mailer.deliver([interrupted.id, waiting.id])).toEqual({ sent: [], failed: [] });
     expect(peer.to('waiting@example.com')).toHaveLength(1);
+  });
+
+  it('claims ten messages at a time and records them sent together; a stop puts back those not tried', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const sentTo: string[] = [];
+    const stopping = createMailer({
+      db: t.app.db,
+      config: t.config,
+      log: t.app.log,
+      transport: {
+        mode: 'outbox',
+        async send(message) {
+          sentTo.push(String(message.to));
+          // From the second message on, sending waits until the test has asked the mailer to stop.
+          if (sentTo.length >= 2) await gate;
+        },
+        close() {},
+      },
+    });
+    const ids = await stopping.mailer.queue(Array.from({ length: 25 }, (_, i) => ({ kind: 'bulk', to: `stop${i}@example.com`, subject: 'x', text: 'y' })));
+    const delivering = stopping.mailer.deliver(ids);
+    await expect.poll(() => sentTo.length).toBeGreaterThanOrEqual(2);
+    const claimed = await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, ids));
+    expect(claimed.filter((r) => r.status === 'sending')).toHaveLength(10);
+    const closing = stopping.close();
+    release();
+    await closing;
+    // Messages are taken in order; those being sent when the stop came were finished.
+    const tried = sentTo.length;
+    expect(tried).toBeLessThan(10);
+    const result = await delivering;
+    expect(result.failed).toEqual([]);
+    expect([...result.sent].sort()).toEqual(ids.slice(0, tried).sort());
+    const rows = new Map((await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, ids))).map((r) => [r.id, r]));
+    expect(ids.slice(0, tried).every((id) => rows.get(id)?.status === 'sent')).toBe(true);
+    // Claimed but not tried: back to pending with the attempt taken back, like the ones never claimed.
+    expect(ids.slice(tried).every((id) => rows.get(id)?.status === 'pending' && rows.get(id)?.attempts === 0)).toBe(true);
+    // The server's own mailer sends them later; a message it did not queue is read back from its row.
+    expect(await t.app.mailer.deliver(ids)).toMatchObject({ failed: [] });
+    expect((await t.app.mailer.deliver(ids)).sent).toEqual([]);
+    const received = Array.from({ length: 25 }, (_, i) => peer.to(`stop${i}@example.com`).length);
+    expect(received).toEqual(Array.from({ length: 25 }, (_, i) => (i < tried ? 0 : 1)));
+  });
+
+  it('keeps message bodies out of the row, so marking a message copies a few hundred bytes', async () => {
+    const result = await t.app.db.execute(sql`
+      select attname, attstorage from pg_attribute
+      where attrelid = 'mail_messages'::regclass and attname in ('text_body', 'html_body') order by attname`);
+    expect(resultRows(result)).toEqual([
+      { attname: 'html_body', attstorage: 'e' },
+      { attname: 'text_body', attstorage: 'e' },
+    ]);
+    const sizes = async () =>
+      resultRows<{ heap: number; toast: number }>(
+        await t.app.db.execute(sql`
+          select pg_relation_size(oid)::int as heap, pg_relation_size(reltoastrelid)::int as toast
+          from pg_class where relname = 'mail_messages'`),
+      )[0];
+    const before = await sizes();
+    await t.app.mailer.queue(Array.from({ length: 20 }, (_, i) => ({ kind: 'bulk', to: `wide${i}@example.com`, subject: 'Wide', text: 'w'.repeat(5_000), html: `<p>${'h'.repeat(5_000)}</p>` })));
+    const after = await sizes();
+    // 200 KB of bodies: nearly all of it beside the rows (uncompressed), the rows themselves a page or two.
+    expect(after.toast - before.toast).toBeGreaterThan(180_000);
+    expect(after.heap - before.heap).toBeLessThanOrEqual(16_384);
   });
 });

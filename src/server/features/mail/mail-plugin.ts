@@ -8,11 +8,13 @@ import {
   claimMailForSending,
   failPendingMail,
   insertPendingMail,
+  mailContents,
   markInterruptedMailUncertain,
   markMailFailed,
   markMailSent,
   pendingMailIds,
-  type MailRow,
+  releaseClaimedMail,
+  type MailContent,
 } from './queries';
 import { createMailTransport, describeFailure, senderDomain, type MailTransport } from './transport';
 
@@ -57,6 +59,13 @@ declare module 'fastify' {
 }
 
 const MAX_SERVER_FAILURES_IN_A_ROW = 3;
+/**
+ * Messages claimed for sending in one statement, and recorded as sent in one. A stop in between leaves
+ * at most this many 'uncertain' (never resent), against two statements a message otherwise.
+ */
+const CLAIMED_TOGETHER = 10;
+/** Contents of messages queued here, kept until sent so they need not be read back: an optimisation only. */
+const MAX_HELD = 5_000;
 
 /** A refusal of this message or recipient, as opposed to the server (or outbox folder) being unusable. */
 function isRecipientFailure(error: unknown): boolean {
@@ -74,41 +83,41 @@ interface MailerDeps {
 export function createMailer({ db, config, log, transport }: MailerDeps) {
   const domain = senderDomain(config.mailFrom);
   const background = new Set<Promise<unknown>>();
-  // SMTP sends over a small connection pool; the outbox writes files one at a time.
-  const concurrency = transport.mode === 'smtp' ? 3 : 1;
+  // SMTP sends over a small connection pool; the outbox writes a few files at once (its names never collide).
+  const concurrency = transport.mode === 'smtp' ? 3 : 4;
   let closing = false;
 
-  const compose = (row: MailRow): SendMailOptions => ({
+  const held = new Map<string, MailContent>();
+
+  const compose = (message: MailContent): SendMailOptions => ({
     from: config.mailFrom,
-    to: row.toAddress,
-    subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody ?? undefined,
-    replyTo: row.replyTo ?? undefined,
+    to: message.toAddress,
+    subject: message.subject,
+    text: message.textBody,
+    html: message.htmlBody ?? undefined,
+    replyTo: message.replyTo ?? undefined,
     // Derived from the row, so the message can always be matched to its record (and to the .eml file).
-    messageId: `<${row.id}@${domain}>`,
+    messageId: `<${message.id}@${domain}>`,
   });
 
-  /** Sends one pending message and records the outcome; null when it was not pending (taken elsewhere). */
-  async function sendOne(id: string): Promise<{ sent: boolean; error?: unknown } | null> {
-    const row = await claimMailForSending(db, id);
-    if (!row) return null;
-    let failure: unknown = null;
+  /** Claims the pending messages among `ids` and answers their contents, in the order of `ids`. */
+  async function claim(ids: string[]): Promise<MailContent[]> {
+    const taken = new Set(await claimMailForSending(db, ids));
+    const unknown = ids.filter((id) => taken.has(id) && !held.has(id));
+    const read = new Map((unknown.length > 0 ? await mailContents(db, unknown) : []).map((message) => [message.id, message]));
+    const messages = ids.filter((id) => taken.has(id)).map((id) => held.get(id) ?? read.get(id));
+    for (const id of ids) held.delete(id);
+    return messages.filter((message): message is MailContent => message !== undefined);
+  }
+
+  /** Null once the transport accepted the message, else the error. */
+  async function send(message: MailContent): Promise<unknown> {
     try {
-      await transport.send(compose(row), row.id);
+      await transport.send(compose(message), message.id);
+      return null;
     } catch (error) {
-      failure = error ?? new Error('Unknown error');
+      return error ?? new Error('Unknown error');
     }
-    // Outside the try: if recording 'sent' itself fails, the row stays 'sending' and becomes 'uncertain'
-    // at the next start, rather than being wrongly recorded as failed (and resent by someone).
-    if (failure === null) {
-      await markMailSent(db, id);
-      return { sent: true };
-    }
-    const reason = describeFailure(failure, config.smtpUrl);
-    log.warn({ mailId: id, kind: row.kind, reason }, 'mail not sent');
-    await markMailFailed(db, id, reason);
-    return { sent: false, error: failure };
   }
 
   const mailer: Mailer = {
@@ -126,35 +135,64 @@ export function createMailer({ db, config, log, transport }: MailerDeps) {
         replyTo: m.replyTo ? formatAddress(m.replyTo) : null,
       }));
       await insertPendingMail(db, rows);
+      for (const row of rows) held.set(row.id, row);
+      for (const [oldest] of held) {
+        if (held.size <= MAX_HELD) break;
+        held.delete(oldest);
+      }
       return rows.map((r) => r.id);
     },
 
     async deliver(ids) {
       const sent: string[] = [];
       const failed: string[] = [];
-      let next = 0;
       let serverFailuresInARow = 0;
       let serverDown: string | null = null;
-      const worker = async () => {
-        // Once the app is closing, the rest stay 'pending' and go out at the next start.
-        while (next < ids.length && !closing) {
-          const id = ids[next++];
-          if (serverDown) {
-            // Each attempt against an unreachable server can take a connection timeout; do not make an
-            // admin wait that long per recipient. The rows say why, so they can be sent again later.
-            if (await failPendingMail(db, id, `Not attempted: ${serverDown}`)) failed.push(id);
-            continue;
-          }
-          const outcome = await sendOne(id);
-          if (!outcome) continue;
-          (outcome.sent ? sent : failed).push(id);
-          if (outcome.sent || isRecipientFailure(outcome.error)) serverFailuresInARow = 0;
-          else if (++serverFailuresInARow >= MAX_SERVER_FAILURES_IN_A_ROW) {
-            serverDown = `the mail server failed ${serverFailuresInARow} times in a row (${describeFailure(outcome.error, config.smtpUrl).slice(0, 200)})`;
-          }
+      // Once the app is closing, the rest stay 'pending' and go out at the next start.
+      for (let start = 0; start < ids.length && !closing; start += CLAIMED_TOGETHER) {
+        const chunk = ids.slice(start, start + CLAIMED_TOGETHER);
+        if (serverDown) {
+          // Each attempt against an unreachable server can take a connection timeout; do not make an
+          // admin wait that long per recipient. The rows say why, so they can be sent again later.
+          for (const id of chunk) held.delete(id);
+          failed.push(...(await failPendingMail(db, chunk, `Not attempted: ${serverDown}`)));
+          continue;
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+        const toSend = await claim(chunk);
+        const sentNow: string[] = [];
+        const notAttempted: string[] = [];
+        const worker = async () => {
+          for (let message = toSend.shift(); message; message = toSend.shift()) {
+            if (serverDown || closing) {
+              notAttempted.push(message.id);
+              continue;
+            }
+            const failure = await send(message);
+            if (failure === null) {
+              sentNow.push(message.id);
+              serverFailuresInARow = 0;
+              continue;
+            }
+            failed.push(message.id);
+            const reason = describeFailure(failure, config.smtpUrl);
+            log.warn({ mailId: message.id, kind: message.kind, reason }, 'mail not sent');
+            await markMailFailed(db, message.id, reason);
+            if (isRecipientFailure(failure)) serverFailuresInARow = 0;
+            else if (++serverFailuresInARow >= MAX_SERVER_FAILURES_IN_A_ROW) {
+              serverDown ??= `the mail server failed ${serverFailuresInARow} times in a row (${reason.slice(0, 200)})`;
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, toSend.length) }, worker));
+        // Until this is recorded the rows say 'sending': if the server stops first, or recording fails,
+        // they become 'uncertain' at the next start rather than being wrongly failed (and resent by someone).
+        await markMailSent(db, sentNow);
+        sent.push(...sentNow);
+        if (serverDown) {
+          await releaseClaimedMail(db, notAttempted, { status: 'failed', error: `Not attempted: ${serverDown}` });
+          failed.push(...notAttempted);
+        } else await releaseClaimedMail(db, notAttempted, { status: 'pending' });
+      }
       return { sent, failed };
     },
 
