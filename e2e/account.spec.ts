@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { formatKwacha } from '../src/shared/money';
-import { apiToken, bearer, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, placeOrderByApi, registerByApi, toast } from './support/shop';
+import { MY_ORDERS_PAGE_SIZE } from '../src/shared/schemas/orders';
+import { apiToken, bearer, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, placeOrderByApi, placeOrderWithToken, registerByApi, toast } from './support/shop';
 
 // Axe checks toasts in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -21,8 +22,7 @@ async function logIn(page: Page, shopper: { email: string; password: string }) {
 
 /** Two of a product placed through the API, as the checkout does; each project orders its own product. */
 async function placeOrder(request: APIRequestContext, shopper: Shopper, paymentMethod = 'airtel') {
-  const list = await (await request.get('/api/products?limit=50')).json();
-  const stocked = list.products.filter((p: { countInStock: number }) => p.countInStock > 5);
+  const stocked = (await demoProducts(request)).filter((p) => p.countInStock > 5);
   const product = stocked[(test.info().project.name === 'phone' ? 4 : 5) % stocked.length];
   const order = await placeOrderByApi(request, shopper, [{ product, quantity: 2 }], paymentMethod);
   return { order, product };
@@ -131,6 +131,133 @@ test('my orders lists an order placed through the API and opens its details', as
   await expectNoSidewaysScroll(page);
   await shot(page, 'order');
   await expectNoSeriousViolations(page, 'order page');
+});
+
+/** A product of this test's own with stock for many orders (copied from a demo product); the caller deletes it. */
+async function createStockedProduct(request: APIRequestContext, admin: Record<string, string>) {
+  const [model] = await demoProducts(request);
+  const res = await request.post('/api/products', {
+    headers: admin,
+    data: {
+      name: `Test Order History Balm ${test.info().project.name} ${Date.now()}`,
+      price: 20,
+      category: model.category,
+      countInStock: 1000,
+      images: model.images,
+      mainImage: model.mainImage,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { _id: string; price: number };
+}
+
+/** One at a time with one token (placeOrderByApi logs in per order), so they are stored oldest first. */
+async function placeOrdersByApi(request: APIRequestContext, token: string, product: { _id: string; price: number }, count: number) {
+  const ids: string[] = [];
+  for (let n = 0; n < count; n++) ids.push((await placeOrderWithToken(request, token, [{ product, quantity: 1 }]))._id);
+  return ids;
+}
+
+test('my orders loads older orders on demand, shows it is busy and retries a failed page', async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = bearer(await apiToken(page.request, E2E_ADMIN));
+  const product = await createStockedProduct(page.request, admin);
+  try {
+    const shopper = await registerByApi(page, 'Mutinta Hachilala');
+    const ids = await placeOrdersByApi(page.request, await apiToken(page.request, shopper), product, MY_ORDERS_PAGE_SIZE + 1);
+    const [oldest, secondOldest, newest] = [ids[0], ids[1], ids[ids.length - 1]].map((id) => `#${id.slice(0, 8)}`);
+
+    // Older orders fail to arrive (the query client's own retry too) until the test lets them through;
+    // even then they wait for its word, so the busy state can be seen.
+    let olderCalls = 0;
+    let failing = true;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/orders\/myorders\?page=2$/, async (route) => {
+      olderCalls += 1;
+      if (failing) return route.abort('connectionfailed');
+      await released;
+      return route.continue();
+    });
+
+    await logIn(page, shopper);
+    await page.goto('/account/orders');
+    const rows = page.getByRole('list', { name: 'Your orders' }).getByRole('link');
+    await expect(rows).toHaveCount(MY_ORDERS_PAGE_SIZE);
+    await expect(rows.first()).toContainText(newest);
+    await expect(rows.last()).toContainText(secondOldest);
+    const older = page.getByRole('button', { name: 'Show older orders' });
+    await expect(older).toBeVisible();
+    expect(olderCalls, 'the next page waits until asked for').toBe(0);
+    await expectNoSidewaysScroll(page);
+
+    await older.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch your orders' })).toBeVisible();
+    await expect(rows, 'the orders already shown stay').toHaveCount(MY_ORDERS_PAGE_SIZE);
+    failing = false;
+    const callsBeforeRetry = olderCalls;
+    const retry = page.getByRole('button', { name: 'Try Again' });
+    await retry.click();
+    const busy = page.getByRole('button', { name: 'Loading older orders...' });
+    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await expect(busy).toBeFocused();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch your orders' })).toHaveCount(0);
+    await shot(page, 'my-orders-loading-older');
+
+    release();
+    await expect(rows).toHaveCount(MY_ORDERS_PAGE_SIZE + 1);
+    await expect(rows.last()).toContainText(oldest);
+    await expect(rows.last(), 'focus goes on to the first order just loaded').toBeFocused();
+    await expect(page.getByRole('button', { name: /older orders|Try Again/ }), 'a part page is the last one').toHaveCount(0);
+    expect(olderCalls, 'one more call for the retry').toBe(callsBeforeRetry + 1);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page, 'my orders with older orders');
+  } finally {
+    await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+  }
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Where the floating cart button shows, it must leave the box free (both as they sit on the screen now). */
+async function expectClearOfFloatingCart(page: Page, box: Box | null, what: string) {
+  expect(box, what).not.toBeNull();
+  const floating = page.getByTestId('floating-cart');
+  const button = (await floating.isVisible()) ? await floating.boundingBox() : null;
+  if (!button || !box) return;
+  const overlaps = button.x < box.x + box.width && box.x < button.x + button.width && button.y < box.y + box.height && box.y < button.y + button.height;
+  expect(overlaps, `the floating cart button covers ${what}`).toBe(false);
+}
+
+/** The box of an element's text itself: a paragraph's box runs the full width whatever its words do. */
+const textBox = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x, y, width, height };
+  });
+
+test('the floating cart button covers neither the transaction id button nor the end of a page', { tag: '@phone' }, async ({ page }) => {
+  const shopper = await registerByApi(page, 'Namwinga Tembo');
+  const { order } = await placeOrder(page.request, shopper, 'mtn');
+  await logIn(page, shopper);
+
+  // The account page shows the button: scrolled to the end, the footer's last line is clear of it.
+  await page.goto('/account');
+  await expect(page.getByTestId('floating-cart')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastLine = page.getByRole('contentinfo').getByText(/All rights reserved/);
+  await expectClearOfFloatingCart(page, await textBox(lastLine), "the footer's last line");
+
+  // The order page: its full-width submit button at the bottom edge of the screen, where a thumb finds it.
+  await page.goto(`/account/orders/${order._id}`);
+  const submit = page.getByRole('button', { name: 'Save Transaction ID' });
+  await expect(submit).toBeVisible();
+  await submit.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  await expectClearOfFloatingCart(page, await submit.boundingBox(), 'the Save Transaction ID button');
+  await page.getByRole('link', { name: 'Back to My Orders' }).scrollIntoViewIfNeeded();
+  await expectClearOfFloatingCart(page, await page.getByRole('link', { name: 'Back to My Orders' }).boundingBox(), 'the Back to My Orders button');
 });
 
 test('the customer enters and corrects the mobile money transaction id; the order stays unpaid', async ({ page }) => {

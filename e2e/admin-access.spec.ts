@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN, registerByApi } from './support/shop';
+import { demoProducts, E2E_ADMIN, registerByApi } from './support/shop';
 
 const ADMIN_SCREENS = ['/admin', '/admin/products', '/admin/customers', '/admin/orders', '/admin/settings'];
 
@@ -51,7 +51,7 @@ test('every admin API route answers 403 to a customer and 401 without a token, c
   // Real ids, so a refusal can only come from the role check, never from "not found".
   const { users } = (await (await request.get('/api/users', { headers: admin })).json()) as { users: { _id: string; email: string; isAdmin: boolean }[] };
   const someone = users.find((u) => !u.isAdmin && u.email !== shopper.email)!;
-  const product = (await (await request.get('/api/products?limit=1')).json()).products[0];
+  const [product] = await demoProducts(request);
   const orders = await (await request.get('/api/orders?status=Pending', { headers: admin })).json();
   const order = orders.orders.find((o: { isPaid: boolean }) => !o.isPaid);
   expect(order, 'the demo data holds an unpaid pending order').toBeTruthy();

@@ -2,23 +2,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousViolations } from './support/a11y';
 import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
-import { expectNoSidewaysScroll, registerByApi, signInAsAdmin, toast } from './support/shop';
+import { demoProducts, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast, type ListedProduct } from './support/shop';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
 
-
-
-interface ListedProduct {
-  _id: string;
-  name: string;
-  price: number;
-  countInStock: number;
-}
-
 async function productsInStock(request: APIRequestContext): Promise<ListedProduct[]> {
-  const { products } = (await (await request.get('/api/products?limit=50')).json()) as { products: ListedProduct[] };
-  return products.filter((p) => p.countInStock >= 5);
+  return (await demoProducts(request)).filter((p) => p.countInStock >= 5);
 }
 
 /** A fresh customer places an order through the API, as the checkout does. */
@@ -27,19 +17,8 @@ async function placeOrder(page: Page, request: APIRequestContext, customerName: 
   const login = await (await request.post('/api/users/login', { data: { email: customer.email, password: customer.password } })).json();
   const auth = { authorization: `Bearer ${login.token}` };
   const totals = computeTotalsInKwacha(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
-  const res = await request.post('/api/orders', {
-    headers: auth,
-    data: {
-      orderItems: lines.map((l) => ({ product: l.product._id, quantity: l.quantity })),
-      shippingAddress: { address: 'Plot 7, Chilimbulu Road', city: 'Kitwe', province: 'Copperbelt', zipCode: '10101', phoneNumber: '0966123456' },
-      paymentMethod: 'mtn',
-      taxAmount: totals.taxPrice,
-      shippingAmount: totals.shippingPrice,
-      totalAmount: totals.totalPrice,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const order = await res.json();
+  const kitwe = { address: 'Plot 7, Chilimbulu Road', city: 'Kitwe', province: 'Copperbelt', zipCode: '10101', phoneNumber: '0966123456' };
+  const order = await placeOrderWithToken(request, login.token, lines, 'mtn', kitwe);
   return { customer, order, totals, auth };
 }
 

@@ -68,6 +68,44 @@ async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search products...' }).fill(text);
 }
 
+const leaveQuestion = (page: Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
+const isPhone = () => test.info().project.name === 'phone';
+
+/** A sidebar link as the admin follows it: on a phone the sidebar opens first. */
+async function followSidebarLink(page: Page, name: string) {
+  if (isPhone()) await page.getByRole('button', { name: 'Open sidebar' }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
+}
+
+/**
+ * A sidebar link followed while the editor is open. The modal editor covers the sidebar (on a phone it
+ * fills the screen), so no pointer reaches it: the click is dispatched to the link itself, standing for
+ * any of the app's links followed while the editor is open.
+ */
+async function followSidebarLinkBehindEditor(page: Page, name: string) {
+  await page.locator('#admin-sidebar').getByRole('link', { name, includeHidden: true }).dispatchEvent('click');
+}
+
+/** Adds a picture in the open editor and answers the stored URL once it is up. */
+async function uploadInEditor(page: Page, file: string): Promise<string> {
+  await tab(page, 'Image').click();
+  const uploaded = page.waitForResponse((response) => isUpload(response.request()));
+  await imageInput(page).setInputFiles(file);
+  const url: string = (await (await uploaded).json()).imageUrl;
+  await expect(saveButton(page)).toBeEnabled();
+  return url;
+}
+
+/** The browser's back button, without waiting for a navigation the page may stop (as page.goBack would). */
+async function pressBack(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { currentIndex, entries } = await cdp.send('Page.getNavigationHistory');
+  await cdp.send('Page.navigateToHistoryEntry', { entryId: entries[currentIndex - 1]!.id });
+  await cdp.detach();
+}
+
+const status = async (page: Page, url: string) => (await page.request.get(url)).status();
+
 test('an admin creates a product with shrunk images, finds it, edits its price and deletes it', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await recordSentFiles(page);
@@ -243,9 +281,10 @@ test('an upload shows its progress, can be retried after a failure, and a cancel
   await expect(dialog(page).getByRole('button', { name: 'Set as main image (image 1)' })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(async () => (await page.request.get(firstUrl)).status()).toBe(404);
 
-  // Cancel: the file sent in this session goes too.
+  // Cancel: the file sent in this session goes too, without a question.
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toBeHidden();
+  await expect(leaveQuestion(page)).toHaveCount(0);
   await expect.poll(async () => (await page.request.get(secondUrl)).status()).toBe(404);
 });
 
@@ -304,3 +343,155 @@ test('the products screen and the editor pass axe without serious or critical fi
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toBeHidden();
 });
+
+test('following a link away from an unsaved upload asks first: Stay keeps the editor, Leave goes and deletes the upload', async ({ page }, testInfo) => {
+  await openProductsAsAdmin(page);
+  const picture = await pngFile(testInfo, 'left-behind.png', 900, 600);
+  await page.getByRole('button', { name: 'New Product' }).click();
+  const url = await uploadInEditor(page, picture);
+
+  await followSidebarLinkBehindEditor(page, 'Customers');
+  await expect(leaveQuestion(page)).toBeVisible();
+  await expect(leaveQuestion(page)).toContainText('Your changes to this product will be lost.');
+  await expect(leaveQuestion(page).getByRole('button', { name: 'Stay' })).toBeFocused();
+  await shoot(page, 'leave-question');
+
+  await leaveQuestion(page).getByRole('button', { name: 'Stay' }).click();
+  await expect(leaveQuestion(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(dialog(page).getByText('1 of 4 images')).toBeVisible();
+  expect(await status(page, url)).toBe(200);
+
+  await followSidebarLinkBehindEditor(page, 'Customers');
+  await leaveQuestion(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/customers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect.poll(() => status(page, url)).toBe(404);
+});
+
+test("the browser's back button asks too, for typed changes alone", async ({ page }) => {
+  await openProductsAsAdmin(page);
+  // Into the products screen through the app, so going back stays in it.
+  await followSidebarLink(page, 'Orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await followSidebarLink(page, 'Products');
+  await page.getByRole('button', { name: 'New Product' }).click();
+  const name = dialog(page).getByLabel('Name');
+  await name.fill('Half-typed product');
+
+  await pressBack(page);
+  await expect(leaveQuestion(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  // Escape answers Stay.
+  await page.keyboard.press('Escape');
+  await expect(leaveQuestion(page)).toBeHidden();
+  await expect(name).toHaveValue('Half-typed product');
+
+  // A browser lets a page stop one step back per user action: the admin types on, then tries again.
+  await name.press('End');
+  await name.pressSequentially(' oil');
+  await pressBack(page);
+  await expect(leaveQuestion(page)).toBeVisible();
+  await leaveQuestion(page).getByRole('button', { name: 'Stay' }).click();
+  await expect(name).toHaveValue('Half-typed product oil');
+  await expect(page).toHaveURL(/\/admin\/products$/);
+
+  await pressBack(page);
+  await leaveQuestion(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+
+  // An editor opened and left untouched lets the admin go without a question.
+  await page.goForward();
+  await page.getByRole('button', { name: 'New Product' }).click();
+  await expect(dialog(page).getByRole('heading', { name: 'Create New Product' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(leaveQuestion(page)).toHaveCount(0);
+});
+
+test('in a browser without the Navigation API the back button goes unasked, and the upload goes with the editor', async ({ page }, testInfo) => {
+  await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined }));
+  await openProductsAsAdmin(page);
+  await followSidebarLink(page, 'Orders');
+  await followSidebarLink(page, 'Products');
+  await page.getByRole('button', { name: 'New Product' }).click();
+  const url = await uploadInEditor(page, await pngFile(testInfo, 'no-navigation-api.png', 600, 900));
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(leaveQuestion(page)).toHaveCount(0);
+  await expect.poll(() => status(page, url)).toBe(404);
+});
+
+test("saving asks nothing and keeps the files; leaving a later edit deletes only that edit's upload", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const admin = await openProductsAsAdmin(page);
+  const name = `Leave Test Oil ${testInfo.project.name} ${Date.now()}`;
+  const first = await pngFile(testInfo, 'kept.png', 900, 600);
+  const second = await pngFile(testInfo, 'extra.png', 700, 700, '#9a5b0f');
+
+  await page.getByRole('button', { name: 'New Product' }).click();
+  await dialog(page).getByLabel('Name').fill(name);
+  await dialog(page).getByLabel('Price (ZMW)').fill('42');
+  await dialog(page).getByLabel('Stock').fill('3');
+  await dialog(page).getByLabel('Category').selectOption('oil');
+  await dialog(page).getByLabel('Description').fill('Cold-pressed for the leave test.');
+  const kept = await uploadInEditor(page, first);
+  await saveButton(page).click();
+  await expect(toast(page, 'Product created successfully')).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  await followSidebarLink(page, 'Settings');
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(leaveQuestion(page)).toHaveCount(0);
+  expect(await status(page, kept)).toBe(200);
+
+  // An edit: the new upload goes when the admin leaves, the saved product's own file stays.
+  await page.goBack();
+  await search(page, name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const extra = await uploadInEditor(page, second);
+  await followSidebarLinkBehindEditor(page, 'Dashboard');
+  await leaveQuestion(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect.poll(() => status(page, extra)).toBe(404);
+  expect(await status(page, kept)).toBe(200);
+
+  const found = await (await page.request.get('/api/products', { params: { keyword: name } })).json();
+  expect(found.products[0].images).toEqual([kept]);
+  expect((await page.request.delete(`/api/products/${found.products[0]._id}`, { headers: admin })).ok()).toBe(true);
+});
+
+test('closing or reloading the tab asks the browser\'s question and deletes the unsaved upload', async ({ page }, testInfo) => {
+  const admin = await openProductsAsAdmin(page);
+  const picture = await pngFile(testInfo, 'tab-closed.png', 800, 800);
+  const acceptQuestion = () =>
+    new Promise<string>((resolve) =>
+      page.once('dialog', (question) => {
+        resolve(question.type());
+        void question.accept();
+      }),
+    );
+
+  await page.getByRole('button', { name: 'New Product' }).click();
+  const reloaded = await uploadInEditor(page, picture);
+  const asked = acceptQuestion();
+  await page.reload();
+  expect(await asked).toBe('beforeunload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect.poll(() => status(page, reloaded)).toBe(404);
+
+  await page.getByRole('button', { name: 'New Product' }).click();
+  const closed = await uploadInEditor(page, picture);
+  const askedAgain = acceptQuestion();
+  await page.close({ runBeforeUnload: true });
+  expect(await askedAgain).toBe('beforeunload');
+  const request = page.context().request;
+  await expect.poll(async () => (await request.get(closed)).status()).toBe(404);
+  // The deletions were the admin's own (a DELETE of the same file now finds nothing).
+  const name = closed.split('/').pop()!;
+  expect((await request.delete(`/api/upload/${name}`, { headers: admin })).status()).toBe(404);
+});
+

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectCartCount, showFilters, storedCart } from './support/shop';
+import { demoProducts, expectCartCount, showFilters, storedCart } from './support/shop';
 
 test('a shopper browses from the home page to a product and adds it to the cart', async ({ page }) => {
   await page.goto('/');
@@ -65,14 +65,14 @@ test('a shopper browses from the home page to a product and adds it to the cart'
 });
 
 test('the quantity on a product page never goes below 1 and sold-out products cannot be added', async ({ page, request }) => {
-  const list = await (await request.get('/api/products?limit=100')).json();
-  const soldOut = list.products.find((p: { countInStock: number }) => p.countInStock <= 0);
+  const products = await demoProducts(request);
+  const soldOut = products.find((p) => p.countInStock <= 0)!;
   expect(soldOut, 'the demo catalogue has a sold-out product').toBeTruthy();
   await page.goto(`/products/${soldOut._id}`);
   await expect(page.getByText('Out of Stock')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
 
-  const inStock = list.products.find((p: { countInStock: number }) => p.countInStock > 0);
+  const inStock = products.find((p) => p.countInStock > 0)!;
   await page.goto(`/products/${inStock._id}`);
   const decrease = page.getByRole('button', { name: `Decrease quantity of ${inStock.name}` });
   await expect(decrease).toBeDisabled();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
+import { demoProducts, E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
 
 async function signIn(page: Page) {
   const shopper = await registerByApi(page, 'Chanda Mulenga');
@@ -19,8 +19,7 @@ async function adminHeaders(request: APIRequestContext) {
 
 /** A product of this test's own (copied from a demo product), so no other test's stock moves. */
 async function createProduct(request: APIRequestContext, admin: Record<string, string>, countInStock: number) {
-  const list = await (await request.get('/api/products?limit=1')).json();
-  const model = list.products[0];
+  const [model] = await demoProducts(request);
   const name = `Test Marula Balm ${test.info().project.name} ${Date.now()}`;
   const res = await request.post('/api/products', {
     headers: admin,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoProductCards, expectCartCount, expectNoSidewaysScroll } from './support/shop';
+import { demoProductCards, demoProducts, expectCartCount, expectNoSidewaysScroll } from './support/shop';
 
 test.describe('on a phone', { tag: '@phone' }, () => {
   test('the menu opens, closes on a choice and on Escape, and the cart icon stays visible', async ({ page }) => {
@@ -40,8 +40,8 @@ test.describe('on a phone', { tag: '@phone' }, () => {
 
   test('no public page scrolls sideways at 360 px', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    const list = await (await request.get('/api/products?limit=1')).json();
-    for (const path of ['/', '/products', `/products/${list.products[0]._id}`, '/about', '/contact', '/login', '/register', '/cart', '/nowhere']) {
+    const [product] = await demoProducts(request);
+    for (const path of ['/', '/products', `/products/${product._id}`, '/about', '/contact', '/login', '/register', '/cart', '/nowhere']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await expectNoSidewaysScroll(page);

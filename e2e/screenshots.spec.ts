@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { registerByApi } from './support/shop';
+import { demoProducts, registerByApi } from './support/shop';
 
 const SHOTS = '.scratch/shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -22,8 +22,8 @@ async function shoot(page: Page, name: string, fullPage = true) {
 
 test('screenshots of every public screen', { tag: '@shots' }, async ({ page, request }) => {
   test.setTimeout(120_000);
-  const list = await (await request.get('/api/products?limit=100')).json();
-  const withImages = list.products.find((p: { images: string[]; numReviews: number }) => p.images.length > 1) ?? list.products[0];
+  const products = await demoProducts(request);
+  const withImages = products.find((p) => p.images.length > 1) ?? products[0];
 
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();

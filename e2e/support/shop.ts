@@ -38,10 +38,32 @@ export async function registerByApi(page: Page, name = 'Test Shopper') {
 export const productCards = (page: Page) => page.getByRole('list', { name: 'Products' }).getByRole('listitem');
 
 /**
- * Cards of the demo catalogue only. Back-office journeys create and delete products named '... Test ...'
- * at the same time on the shared server; a shopper's journey that picked one could see it vanish.
+ * Back-office journeys create and delete products named '... Test ...' at the same time on the shared
+ * server; a journey that picked one could see it vanish. Journeys pick from the demo catalogue only.
  */
-export const demoProductCards = (page: Page) => productCards(page).filter({ hasNotText: /\bTest\b/ });
+const MADE_BY_A_TEST = /\bTest\b/;
+
+/** Cards of the demo catalogue only. */
+export const demoProductCards = (page: Page) => productCards(page).filter({ hasNotText: MADE_BY_A_TEST });
+
+export interface ListedProduct {
+  _id: string;
+  name: string;
+  price: number;
+  category: string;
+  countInStock: number;
+  numReviews: number;
+  images: string[];
+  mainImage: string;
+}
+
+/** The demo catalogue, newest first, as the product list API answers it. */
+export async function demoProducts(request: APIRequestContext): Promise<ListedProduct[]> {
+  const res = await request.get('/api/products?limit=100');
+  expect(res.status(), await res.text()).toBe(200);
+  const { products } = (await res.json()) as { products: ListedProduct[] };
+  return products.filter((p) => !MADE_BY_A_TEST.test(p.name));
+}
 
 /** On phones the filter panel hides behind its 'Filters' button. */
 export async function showFilters(page: Page) {
@@ -77,19 +99,23 @@ export async function apiToken(request: APIRequestContext, credentials: Credenti
   return (await res.json()).token;
 }
 
+type OrderLines = { product: { _id: string; price: number }; quantity: number }[];
+
+const FOREST_ROAD = { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber: '0970000000' };
+
 /** An order placed through the API with the totals the checkout sends; answers the stored order. */
-export async function placeOrderByApi(
-  request: APIRequestContext,
-  customer: Credentials,
-  lines: { product: { _id: string; price: number }; quantity: number }[],
-  paymentMethod = 'airtel',
-) {
+export async function placeOrderByApi(request: APIRequestContext, customer: Credentials, lines: OrderLines, paymentMethod = 'airtel') {
+  return placeOrderWithToken(request, await apiToken(request, customer), lines, paymentMethod);
+}
+
+/** The same with a token already in hand (many orders of one customer, or a customer made by the test). */
+export async function placeOrderWithToken(request: APIRequestContext, token: string, lines: OrderLines, paymentMethod = 'airtel', shippingAddress = FOREST_ROAD) {
   const totals = computeTotalsInKwacha(lines.map(({ product, quantity }) => ({ price: product.price, quantity })));
   const res = await request.post('/api/orders', {
-    headers: bearer(await apiToken(request, customer)),
+    headers: bearer(token),
     data: {
       orderItems: lines.map(({ product, quantity }) => ({ product: product._id, quantity })),
-      shippingAddress: { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber: '0970000000' },
+      shippingAddress,
       paymentMethod,
       taxAmount: totals.taxPrice,
       shippingAmount: totals.shippingPrice,

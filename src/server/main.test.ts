@@ -1,22 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, waitForHealth } from '../../scripts/local-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-main-'));
 const ADMIN_PASSWORD = 'main-test-password-42';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -38,19 +29,6 @@ function startServer(port: number) {
   return { child, output: () => output };
 }
 
-async function waitUntilHealthy(base: string, child: ChildProcessWithoutNullStreams) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server never became healthy');
-}
-
 const exited = (child: ChildProcessWithoutNullStreams) =>
   new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
@@ -61,7 +39,7 @@ describe('the server process', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = startServer(port);
-    await waitUntilHealthy(base, first.child);
+    await waitForHealth(base, first.child);
 
     const login = await fetch(`${base}/api/users/login`, {
       method: 'POST',
@@ -89,7 +67,7 @@ describe('the server process', () => {
 
     // The same folder opens again with the admin still there.
     const second = startServer(port);
-    await waitUntilHealthy(base, second.child);
+    await waitForHealth(base, second.child);
     const again = await fetch(`${base}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

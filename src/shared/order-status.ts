@@ -7,6 +7,9 @@ export const ACTION_NEEDED_STATUSES: readonly OrderStatus[] = ['Pending', 'Proce
 export const PAYMENT_METHODS = ['airtel', 'mtn', 'creditCard'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Airtel and MTN orders are paid to the cooperative's number with the order number as reference; card orders get a link. */
+export const paysByMobileMoney = (method: string): method is 'airtel' | 'mtn' => method === 'airtel' || method === 'mtn';
+
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   airtel: 'Airtel Money',
   mtn: 'MTN Mobile Money',

@@ -3,11 +3,22 @@ import { Link, useLocation } from 'react-router';
 import { CartCountBadge, cartLinkLabel } from '../components/ui/cart-count-badge';
 import { useCart } from '../features/cart';
 
-/** Round cart button within thumb reach on phones; not shown where the cart already fills the screen. */
+/**
+ * Not where the cart already fills the screen, nor on the customer's orders, whose full-width buttons it
+ * would cover while the shopper is not shopping (the header's cart link stays there).
+ */
+export function showsFloatingCart(pathname: string): boolean {
+  return !(pathname === '/cart' || pathname.startsWith('/checkout') || pathname.startsWith('/account/orders'));
+}
+
+/** Room the button takes at the bottom of a phone screen (bottom-4 + h-14), kept free below the last content. */
+export const FLOATING_CART_CLEARANCE = 'pb-18 md:pb-0';
+
+/** Round cart button within thumb reach on phones. */
 export function FloatingCartButton() {
   const { totalItems } = useCart();
   const { pathname } = useLocation();
-  if (pathname === '/cart' || pathname.startsWith('/checkout')) return null;
+  if (!showsFloatingCart(pathname)) return null;
   return (
     <Link
       to="/cart"

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { Spinner } from '../components/ui/spinner';
-import { FloatingCartButton } from './floating-cart-button';
+import { FLOATING_CART_CLEARANCE, FloatingCartButton, showsFloatingCart } from './floating-cart-button';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -26,7 +26,10 @@ export function PublicLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      {/* The footer's colour runs on under the floating cart button, so its last line can scroll clear of it. */}
+      <div className={showsFloatingCart(pathname) ? `bg-forest-900 ${FLOATING_CART_CLEARANCE}` : undefined}>
+        <Footer />
+      </div>
       <FloatingCartButton />
     </div>
   );

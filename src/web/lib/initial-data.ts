@@ -1,3 +1,4 @@
+import { INITIAL_DATA_ELEMENT_ID } from '../../shared/initial-data';
 import { isRecord } from './storage';
 
 /**
@@ -5,8 +6,6 @@ import { isRecord } from './storage';
  * product or featured list the page opens with. It saves a round trip per item on a slow line.
  * Each entry is taken once: later visits to the same screen fetch fresh data.
  */
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-
 export type InitialDataKey = 'settings' | 'featured' | `product:${string}`;
 
 let entries: Record<string, unknown> | undefined;

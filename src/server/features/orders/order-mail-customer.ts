@@ -1,5 +1,5 @@
 import { formatKwacha } from '../../../shared/money';
-import { orderReference } from '../../../shared/order-status';
+import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import type { OutgoingMail } from '../mail/mail-plugin';
 import type { MailBlock } from './order-mail-layout';
@@ -39,7 +39,7 @@ function paymentInstructions(order: Order, context: OrderMailContext): MailBlock
   const { settings } = context;
   const reference = orderReference(order._id);
   const total = formatKwacha(order.totalPrice);
-  if (order.paymentMethod !== 'airtel' && order.paymentMethod !== 'mtn') {
+  if (!paysByMobileMoney(order.paymentMethod)) {
     return {
       type: 'panel',
       blocks: [

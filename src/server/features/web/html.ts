@@ -1,3 +1,4 @@
+import { INITIAL_DATA_ELEMENT_ID } from '../../../shared/initial-data';
 import { imageSrcSet, storedImageName, variantUrl } from '../../../shared/images';
 import { PRODUCT_MAIN_IMAGE_SIZES } from '../../../web/lib/image-sizes';
 import type { PageMeta } from './page-meta';
@@ -57,7 +58,7 @@ function imagePreload(url: string): string {
 
 /** Fills the built index.html: title, head tags at <!--app-head-->, embedded data at <!--app-data-->. */
 export function renderPage(template: string, parts: PageParts): string {
-  const data = `<script id="initial-data" type="application/json">${scriptJson(parts.initialData)}</script>`;
+  const data = `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">${scriptJson(parts.initialData)}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.meta.title)}</title>`)
     .replace('<!--app-head-->', () => headTags(parts))

@@ -33,7 +33,7 @@ beforeAll(async () => {
     .returning();
   oilId = oil.id;
   soldOutId = soldOut.id;
-  await app.catalogCache.invalidate();
+  await app.catalogCache.invalidate('products');
 });
 
 afterAll(async () => {
@@ -191,7 +191,7 @@ describe('files', () => {
       .insert(products)
       .values({ name: 'Marula Oil', priceNgwee: 10_000, category: 'oil', sku: 'OIL-3', images: [IMAGE], mainImage: IMAGE })
       .returning();
-    await app.catalogCache.invalidate();
+    await app.catalogCache.invalidate('products');
     const after = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(after.body).toContain(`/products/${added.id}</loc>`);
   });

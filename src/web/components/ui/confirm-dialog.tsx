@@ -8,14 +8,16 @@ interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog and does nothing ('Cancel' unless told). */
+  cancelLabel?: string;
   /** Shown on the confirm button while the action runs; the dialog stays open until it settles. */
   busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
 }
 
-/** Asks before something that cannot be undone; focus starts on Cancel so Enter never destroys by accident. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, busyLabel, busy = false, onConfirm }: ConfirmDialogProps) {
+/** Asks before something that cannot be undone; focus starts on the cancel button so Enter never destroys by accident. */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', busyLabel, busy = false, onConfirm }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
@@ -25,7 +27,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           <AlertDialog.Description className="mt-2 text-bark-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel className={buttonClass('outline', 'md')} disabled={busy}>
-              Cancel
+              {cancelLabel}
             </AlertDialog.Cancel>
             <button
               type="button"

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Order } from '../../../shared/schemas/orders';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { MY_ORDERS_PAGE_SIZE, type Order } from '../../../shared/schemas/orders';
 import type { User } from '../../../shared/schemas/users';
 import { apiRequest } from '../../lib/api-client';
 
@@ -9,9 +9,12 @@ export const profileQuery = queryOptions({
   meta: { errorToast: false },
 });
 
-export const myOrdersQuery = queryOptions({
+/** Newest first, a page at a time; only a full page can have older orders behind it. */
+export const myOrdersQuery = infiniteQueryOptions({
   queryKey: ['orders', 'mine'],
-  queryFn: ({ signal }) => apiRequest<Order[]>('/orders/myorders', { signal }),
+  queryFn: ({ pageParam, signal }) => apiRequest<Order[]>('/orders/myorders', { query: { page: pageParam > 1 ? pageParam : undefined }, signal }),
+  initialPageParam: 1,
+  getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.length === MY_ORDERS_PAGE_SIZE ? lastPageParam + 1 : undefined),
   meta: { errorToast: false },
 });
 

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { orderReference } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
@@ -30,11 +31,23 @@ export function MyOrdersPage() {
 }
 
 function OrderList() {
-  const { data: orders, error, isPending, refetch, isRefetching } = useQuery(myOrdersQuery);
+  const { data, error, isPending, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useInfiniteQuery(myOrdersQuery);
   useEndSessionOnError(error);
+  const orders = useMemo(() => uniqueOrders(data?.pages ?? []), [data]);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+
+  // Keyboard and screen reader users go on from the first order just loaded (or the last one, if none came).
+  useEffect(() => {
+    if (focusFrom === null) return;
+    const links = listRef.current?.querySelectorAll('a') ?? [];
+    (links[focusFrom] ?? links[links.length - 1])?.focus();
+    setFocusFrom(null);
+  }, [focusFrom]);
 
   if (isPending) return <Spinner label="Loading your orders" />;
-  if (error) {
+  if (error && !isFetchNextPageError) {
     if (isSessionError(error)) return null;
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-center">
@@ -54,15 +67,62 @@ function OrderList() {
       </div>
     );
   }
+
+  const showOlder = async () => {
+    if (isFetchingNextPage) return;
+    const shown = orders.length;
+    const result = await fetchNextPage();
+    if (!result.isError) setFocusFrom(shown);
+  };
+  const nextPageFailed = isFetchNextPageError && !isFetchingNextPage && !isSessionError(error);
+  const loadedPages = data?.pages.length ?? 0;
   return (
-    <ul aria-label="Your orders" className="space-y-3">
-      {orders.map((order) => (
-        <li key={order._id}>
-          <OrderRow order={order} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul ref={listRef} aria-label="Your orders" className="space-y-3">
+        {orders.map((order) => (
+          <li key={order._id}>
+            <OrderRow order={order} />
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="sr-only">
+        {isFetchingNextPage ? 'Loading older orders' : loadedPages > 1 ? `Showing ${orders.length} orders` : ''}
+      </p>
+      {hasNextPage && (
+        <div className="mt-6 flex flex-col items-center gap-3">
+          {nextPageFailed && (
+            <p role="alert" className="w-full rounded-2xl border border-red-200 bg-red-50 p-4 text-center font-semibold text-red-900">
+              {failureMessage(error, 'Failed to fetch your orders')}
+            </p>
+          )}
+          {/* One button through every state, so keyboard focus stays on it while older orders load. */}
+          <Button
+            variant="outline"
+            className="w-full aria-disabled:cursor-wait aria-disabled:opacity-60 sm:w-auto"
+            aria-disabled={isFetchingNextPage || undefined}
+            onClick={showOlder}
+          >
+            {isFetchingNextPage && (
+              <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-forest-200 border-t-forest-700" />
+            )}
+            {isFetchingNextPage ? 'Loading older orders...' : nextPageFailed ? 'Try Again' : 'Show older orders'}
+          </Button>
+        </div>
+      )}
+    </>
   );
+}
+
+/** Pages count from the newest order, so an order placed meanwhile pushes one order onto the next page twice. */
+function uniqueOrders(pages: Order[][]): Order[] {
+  const seen = new Set<string>();
+  const unique: Order[] = [];
+  for (const order of pages.flat()) {
+    if (seen.has(order._id)) continue;
+    seen.add(order._id);
+    unique.push(order);
+  }
+  return unique;
 }
 
 /** A card on phones, one line of columns from sm up; the whole of it opens the order. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useParams } from 'react-router';
-import { orderReference } from '../../../shared/order-status';
+import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
 import { failureMessage } from '../auth/api';
-import { OrderDetails, orderQuery, PaymentInstructions, paysByMobileMoney } from '../checkout';
+import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from './paid-badge';
 import { PaymentReferenceForm } from './payment-reference-form';

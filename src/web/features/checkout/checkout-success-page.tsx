@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useSearchParams } from 'react-router';
-import { orderReference } from '../../../shared/order-status';
+import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { orderQuery } from './api';
 import { OrderDetails } from './order-details';
-import { PaymentInstructions, paysByMobileMoney } from './payment-instructions';
+import { PaymentInstructions } from './payment-instructions';
 
 /** Mobile money is confirmed by the transaction id the customer enters on the order page. */
 function OrderPageLink({ order }: { order: Order }) {

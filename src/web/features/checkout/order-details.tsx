@@ -3,8 +3,7 @@ import { formatKwacha, lineTotalInKwacha, toKwacha, toNgwee } from '../../../sha
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
-
-const localDate = (iso: string) => new Date(iso).toLocaleDateString();
+import { formatDate } from '../../lib/format';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -26,7 +25,7 @@ export function OrderDetails({ order }: { order: Order }) {
       </h2>
       <dl className="space-y-2">
         <Row label="Order Number">{order._id}</Row>
-        <Row label="Date">{localDate(order.createdAt)}</Row>
+        <Row label="Date">{formatDate(order.createdAt)}</Row>
         <Row label="Payment Method">{PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}</Row>
         <Row label="Order Status">
           <OrderStatusBadge status={order.status} />

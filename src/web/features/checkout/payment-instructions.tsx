@@ -1,10 +1,7 @@
 import type { Order } from '../../../shared/schemas/orders';
 import { formatKwacha } from '../../../shared/money';
-import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
+import { orderReference, PAYMENT_METHOD_LABELS, paysByMobileMoney, type PaymentMethod } from '../../../shared/order-status';
 import { useShopSettings } from '../../lib/shop-settings';
-
-/** Airtel Money and MTN MoMo: paid by a transfer the customer confirms with its transaction id. */
-export const paysByMobileMoney = (method: string): method is 'airtel' | 'mtn' => method === 'airtel' || method === 'mtn';
 
 /** How to pay, the way the cooperative really takes money: a mobile-money transfer quoting the order number. */
 export function PaymentInstructions({ order }: { order: Order }) {

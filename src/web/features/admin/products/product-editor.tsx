@@ -9,6 +9,8 @@ import { useSaveProduct } from './api';
 import { imagesProblem, savedImages } from './images/image-list';
 import { ImageTab } from './images/image-tab';
 import { useEditorImages } from './images/use-editor-images';
+import { LeaveEditorDialog } from './leave/leave-editor-dialog';
+import { useEditorLeave } from './leave/use-editor-leave';
 import { BasicInfoFields, DetailsFields } from './product-fields';
 import {
   EMPTY_PRODUCT_FORM,
@@ -47,8 +49,8 @@ function tabHasErrors(errors: FieldErrors<ProductFormValues>, tab: EditorTab): b
 
 function ProductEditor({ product, onClose }: { product: ProductSummary | null; onClose: () => void }) {
   const formId = useId();
-  const images = useEditorImages(product?.images ?? [], product?.mainImage ?? '');
   const save = useSaveProduct();
+  const images = useEditorImages(product?.images ?? [], product?.mainImage ?? '', save.isPending);
   const [tab, setTab] = useState<EditorTab>('basic');
   const [attempted, setAttempted] = useState(false);
   const form = useForm<ProductFormValues>({
@@ -56,7 +58,8 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
     defaultValues: product ? formFromProduct(product) : EMPTY_PRODUCT_FORM,
     shouldFocusError: false,
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const leaving = useEditorLeave({ unsaved: isDirty || images.changed, saving: save.isPending, images });
 
   const imageProblem = attempted ? imagesProblem(images.state) : null;
   const missingRequired = Object.values(errors).some((error) => error?.message === REQUIRED_FIELDS_MESSAGE);
@@ -106,53 +109,56 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && cancel()}
-      title={product ? 'Edit Product' : 'Create New Product'}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={cancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busyLabel !== null}>
-            {busyLabel ?? 'Save Product'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={submit}>
-        {problem && (
-          <p role="alert" className="mb-4 rounded-xl bg-red-50 px-4 py-3 font-medium text-red-900">
-            {problem}
-          </p>
-        )}
-        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
-          <Tabs.List aria-label="Product editor sections" className="flex border-b border-sand-200">
-            <TabTrigger value="basic" invalid={tabHasErrors(errors, 'basic')}>
-              Basic Info
-            </TabTrigger>
-            <TabTrigger value="details" invalid={tabHasErrors(errors, 'details')}>
-              Details
-            </TabTrigger>
-            <TabTrigger value="image" invalid={imageProblem !== null}>
-              Image
-            </TabTrigger>
-          </Tabs.List>
-          {/* Every panel stays mounted (hidden when inactive), so its inputs keep their values and can take focus. */}
-          <Tabs.Content value="basic" forceMount className={panel}>
-            <BasicInfoFields register={form.register} errors={errors} />
-          </Tabs.Content>
-          <Tabs.Content value="details" forceMount className={panel}>
-            <DetailsFields register={form.register} errors={errors} />
-          </Tabs.Content>
-          <Tabs.Content value="image" forceMount className={panel}>
-            <ImageTab images={images} problem={imageProblem} />
-          </Tabs.Content>
-        </Tabs.Root>
-      </form>
-    </Dialog>
+    <>
+      <Dialog
+        open
+        onOpenChange={(open) => !open && cancel()}
+        title={product ? 'Edit Product' : 'Create New Product'}
+        size="lg"
+        footer={
+          <>
+            <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={busyLabel !== null}>
+              {busyLabel ?? 'Save Product'}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} noValidate onSubmit={submit}>
+          {problem && (
+            <p role="alert" className="mb-4 rounded-xl bg-red-50 px-4 py-3 font-medium text-red-900">
+              {problem}
+            </p>
+          )}
+          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
+            <Tabs.List aria-label="Product editor sections" className="flex border-b border-sand-200">
+              <TabTrigger value="basic" invalid={tabHasErrors(errors, 'basic')}>
+                Basic Info
+              </TabTrigger>
+              <TabTrigger value="details" invalid={tabHasErrors(errors, 'details')}>
+                Details
+              </TabTrigger>
+              <TabTrigger value="image" invalid={imageProblem !== null}>
+                Image
+              </TabTrigger>
+            </Tabs.List>
+            {/* Every panel stays mounted (hidden when inactive), so its inputs keep their values and can take focus. */}
+            <Tabs.Content value="basic" forceMount className={panel}>
+              <BasicInfoFields register={form.register} errors={errors} />
+            </Tabs.Content>
+            <Tabs.Content value="details" forceMount className={panel}>
+              <DetailsFields register={form.register} errors={errors} />
+            </Tabs.Content>
+            <Tabs.Content value="image" forceMount className={panel}>
+              <ImageTab images={images} problem={imageProblem} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </form>
+      </Dialog>
+      <LeaveEditorDialog open={leaving.asking} onStay={leaving.stay} onLeave={leaving.leave} />
+    </>
   );
 }
 

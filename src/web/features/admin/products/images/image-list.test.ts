@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   addImages,
   IMAGES_REQUIRED,
+  imagesChanged,
   imagesProblem,
   initialImages,
   MAIN_IMAGE_REQUIRED,
   removeImage,
   savedImages,
+  sessionUploads,
   toggleMain,
   TOO_MANY_IMAGES,
   updateImage,
@@ -83,5 +85,20 @@ describe('the product editor images', () => {
   it('saves the stored URLs in order with the main one', () => {
     const state = toggleMain(added(initialImages(['/uploads/x.webp'], '/uploads/x.webp'), fresh('a'), fresh('b', 'uploading')), 'a');
     expect(savedImages(state)).toEqual({ images: ['/uploads/x.webp', '/uploads/a.webp'], mainImage: '/uploads/a.webp' });
+  });
+
+  it('tells when the pictures differ from those the editor opened with', () => {
+    const opened = initialImages(['/uploads/x.webp', '/uploads/y.webp'], '/uploads/y.webp');
+    expect(imagesChanged(opened, opened)).toBe(false);
+    expect(imagesChanged(toggleMain(opened, '/uploads/y.webp'), opened)).toBe(true);
+    expect(imagesChanged(toggleMain(opened, '/uploads/x.webp'), opened)).toBe(true);
+    expect(imagesChanged(removeImage(opened, '/uploads/x.webp'), opened)).toBe(true);
+    expect(imagesChanged(added(opened, fresh('a', 'uploading')), opened)).toBe(true);
+    expect(imagesChanged(removeImage(added(opened, fresh('a')), 'a'), opened)).toBe(false);
+  });
+
+  it("lists only this session's stored uploads, never the saved product's own files", () => {
+    const state = added(initialImages(['/uploads/x.webp'], '/uploads/x.webp'), fresh('a'), fresh('b', 'uploading'), fresh('c', 'failed'));
+    expect(sessionUploads(state).map((i) => i.url)).toEqual(['/uploads/a.webp']);
   });
 });

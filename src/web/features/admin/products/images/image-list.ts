@@ -66,6 +66,20 @@ export function imagesProblem(state: ImageListState): string | null {
   return null;
 }
 
+/** Whether the pictures differ from those the editor opened with: one added (even still going up), removed, or another main. */
+export function imagesChanged(state: ImageListState, initial: ImageListState): boolean {
+  return (
+    state.mainKey !== initial.mainKey ||
+    state.items.length !== initial.items.length ||
+    state.items.some((item, index) => item.key !== initial.items[index]?.key)
+  );
+}
+
+/** Files sent during this editing session and stored: the ones to delete when the product is not saved. */
+export function sessionUploads(state: ImageListState): EditorImage[] {
+  return state.items.filter((item) => item.fromSession && item.url !== null);
+}
+
 /** The stored URLs in the editor's order, and the main one: what the product is saved with. */
 export function savedImages(state: ImageListState): { images: string[]; mainImage: string } {
   const ready = state.items.filter((item) => item.status === 'ready' && item.url);

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
-import { deleteUploadedImage, serverReason, uploadProductImage } from '../api';
+import { deleteUploadedImage, deleteUploadedImageAsPageGoes, serverReason, uploadProductImage } from '../api';
 import {
   addImages,
+  imagesChanged,
   initialImages,
   isBusy,
   removeImage,
+  sessionUploads,
   toggleMain,
   TOO_MANY_IMAGES,
   updateImage,
@@ -21,10 +23,12 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 /**
  * The editor's pictures: each added file is shrunk, then sent at once (while the admin fills in the rest),
  * with its own progress and retry. Files sent during this editing session that end up unused (removed,
- * or the editor closed without saving) are deleted again, so no orphan stays in storage.
+ * or the editor left without saving, the tab closed included) are deleted again, so no orphan stays in storage.
+ * While a save is on its way (`saving`) they are the product's, and stay whatever happens.
  */
-export function useEditorImages(images: readonly string[], mainImage: string) {
-  const [state, setState] = useState<ImageListState>(() => initialImages(images, mainImage));
+export function useEditorImages(images: readonly string[], mainImage: string, saving: boolean) {
+  const [initial] = useState(() => initialImages(images, mainImage));
+  const [state, setState] = useState<ImageListState>(initial);
   const [limitError, setLimitError] = useState<string | null>(null);
   const current = useRef(state);
   current.current = state;
@@ -36,6 +40,9 @@ export function useEditorImages(images: readonly string[], mainImage: string) {
   // Decoding several camera photos at once can exhaust an old phone's memory: one at a time.
   const preparing = useRef<Promise<unknown>>(Promise.resolve());
   const finished = useRef(false);
+  const deletedAsPageWent = useRef<string[]>([]);
+  const savingNow = useRef(saving);
+  savingNow.current = saving;
 
   const change = useCallback((key: string, update: Partial<EditorImage>) => setState((s) => updateImage(s, key, update)), []);
 
@@ -115,13 +122,44 @@ export function useEditorImages(images: readonly string[], mainImage: string) {
   const discard = useCallback(() => {
     finished.current = true;
     uploads.current.forEach((controller) => controller.abort());
-    current.current.items.filter((item) => item.fromSession && item.url).forEach((item) => deleteUploadedImage(item.url!));
+    sessionUploads(current.current).forEach((item) => deleteUploadedImage(item.url!));
   }, []);
+
+  /**
+   * The page goes away (tab closed or reloaded): keepalive requests delete what this session sent. A page
+   * kept in the browser's back-forward cache may come back, so those pictures wait there to go up again.
+   */
+  const pageHidden = useCallback(
+    (persisted: boolean) => {
+      if (finished.current || savingNow.current) return;
+      const sent = sessionUploads(current.current);
+      sent.forEach((item) => deleteUploadedImageAsPageGoes(item.url!));
+      if (!persisted) return;
+      deletedAsPageWent.current = sent.map((item) => item.key);
+      sent.forEach((item) => change(item.key, { status: 'failed', url: null, progress: 0 }));
+    },
+    [change],
+  );
+
+  /** Back from the back-forward cache: what was deleted as the page went goes up again. */
+  const pageShown = useCallback(() => {
+    deletedAsPageWent.current.forEach((key) => retry(key));
+    deletedAsPageWent.current = [];
+  }, [retry]);
 
   /** The product was saved with these images: they stay. */
   const commit = useCallback(() => {
     finished.current = true;
   }, []);
+
+  // Gone without Save, Cancel or Leave (a step back the browser would not let the page stop, the session
+  // ending): what this session sent goes too. Set up again after React's development-mode trial unmount.
+  useEffect(() => {
+    finished.current = false;
+    return () => {
+      if (!finished.current && !savingNow.current) discard();
+    };
+  }, [discard]);
 
   useEffect(() => {
     const previews = localPreviews.current;
@@ -131,7 +169,20 @@ export function useEditorImages(images: readonly string[], mainImage: string) {
     };
   }, []);
 
-  return { state, limitError, busy: isBusy(state), add, retry, remove, setMain, discard, commit };
+  return {
+    state,
+    limitError,
+    busy: isBusy(state),
+    changed: imagesChanged(state, initial),
+    add,
+    retry,
+    remove,
+    setMain,
+    discard,
+    commit,
+    pageHidden,
+    pageShown,
+  };
 }
 
 export type EditorImages = ReturnType<typeof useEditorImages>;
