@@ -22,3 +22,9 @@ export function storedImageName(url: string): string | null {
   const name = url.split('?')[0].split('/').pop() ?? '';
   return STORED_IMAGE_NAME.test(name) ? name : null;
 }
+
+/**
+ * `sizes` of the product photo on its detail page. The server's preload hint for that photo uses the
+ * same value, so the browser fetches one variant, once.
+ */
+export const PRODUCT_MAIN_IMAGE_SIZES = '(min-width: 1024px) 560px, (min-width: 768px) 50vw, 100vw';

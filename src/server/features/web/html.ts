@@ -1,6 +1,5 @@
 import { INITIAL_DATA_ELEMENT_ID } from '../../../shared/initial-data';
-import { imageSrcSet, storedImageName, variantUrl } from '../../../shared/images';
-import { PRODUCT_MAIN_IMAGE_SIZES } from '../../../web/lib/image-sizes';
+import { imageSrcSet, PRODUCT_MAIN_IMAGE_SIZES, storedImageName, variantUrl } from '../../../shared/images';
 import type { PageMeta } from './page-meta';
 
 export function escapeHtml(text: string): string {

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { ProductImage } from '../../../components/ui/product-image';
-import { PRODUCT_MAIN_IMAGE_SIZES } from '../../../lib/image-sizes';
-
-const MAIN_SIZES = PRODUCT_MAIN_IMAGE_SIZES;
+import { PRODUCT_MAIN_IMAGE_SIZES } from '../../../../shared/images';
 
 /** The main image first, then the others; thumbnails only when there is more than one (SPEC §2). */
 export function ProductGallery({ images, mainImage, name }: { images: string[]; mainImage: string; name: string }) {
@@ -14,7 +12,7 @@ export function ProductGallery({ images, mainImage, name }: { images: string[]; 
       <ProductImage
         url={current}
         alt={ordered.length > 1 ? `${name}, image ${selected + 1} of ${ordered.length}` : name}
-        sizes={MAIN_SIZES}
+        sizes={PRODUCT_MAIN_IMAGE_SIZES}
         priority
         className="aspect-square w-full rounded-2xl"
       />
