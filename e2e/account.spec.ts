@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { expectNoSeriousViolations } from './support/a11y';
 import { formatKwacha } from '../src/shared/money';
 import { MY_ORDERS_PAGE_SIZE } from '../src/shared/schemas/orders';
-import { apiToken, bearer, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, placeOrderByApi, placeOrderWithToken, registerByApi, toast } from './support/shop';
+import { apiToken, bearer, createTestProduct, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, placeOrderByApi, placeOrderWithToken, registerByApi, toast } from './support/shop';
 
 // Axe checks toasts in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -133,24 +133,6 @@ test('my orders lists an order placed through the API and opens its details', as
   await expectNoSeriousViolations(page, 'order page');
 });
 
-/** A product of this test's own with stock for many orders (copied from a demo product); the caller deletes it. */
-async function createStockedProduct(request: APIRequestContext, admin: Record<string, string>) {
-  const [model] = await demoProducts(request);
-  const res = await request.post('/api/products', {
-    headers: admin,
-    data: {
-      name: `Test Order History Balm ${test.info().project.name} ${Date.now()}`,
-      price: 20,
-      category: model.category,
-      countInStock: 1000,
-      images: model.images,
-      mainImage: model.mainImage,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { _id: string; price: number };
-}
-
 /** One at a time with one token (placeOrderByApi logs in per order), so they are stored oldest first. */
 async function placeOrdersByApi(request: APIRequestContext, token: string, product: { _id: string; price: number }, count: number) {
   const ids: string[] = [];
@@ -161,7 +143,7 @@ async function placeOrdersByApi(request: APIRequestContext, token: string, produ
 test('my orders loads older orders on demand, shows it is busy and retries a failed page', async ({ page }) => {
   test.setTimeout(120_000);
   const admin = bearer(await apiToken(page.request, E2E_ADMIN));
-  const product = await createStockedProduct(page.request, admin);
+  const product = await createTestProduct(page.request, admin, { kind: 'Order History Balm', price: 20, countInStock: 1000 });
   try {
     const shopper = await registerByApi(page, 'Mutinta Hachilala');
     const ids = await placeOrdersByApi(page.request, await apiToken(page.request, shopper), product, MY_ORDERS_PAGE_SIZE + 1);

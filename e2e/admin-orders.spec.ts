@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousViolations } from './support/a11y';
 import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
-import { demoProducts, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast, type ListedProduct } from './support/shop';
+import { apiToken, bearer, demoProducts, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast, type ListedProduct } from './support/shop';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -14,11 +14,11 @@ async function productsInStock(request: APIRequestContext): Promise<ListedProduc
 /** A fresh customer places an order through the API, as the checkout does. */
 async function placeOrder(page: Page, request: APIRequestContext, customerName: string, lines: { product: ListedProduct; quantity: number }[]) {
   const customer = await registerByApi(page, customerName);
-  const login = await (await request.post('/api/users/login', { data: { email: customer.email, password: customer.password } })).json();
-  const auth = { authorization: `Bearer ${login.token}` };
+  const token = await apiToken(request, customer);
+  const auth = bearer(token);
   const totals = computeTotalsInKwacha(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
   const kitwe = { address: 'Plot 7, Chilimbulu Road', city: 'Kitwe', province: 'Copperbelt', zipCode: '10101', phoneNumber: '0966123456' };
-  const order = await placeOrderWithToken(request, login.token, lines, 'mtn', kitwe);
+  const order = await placeOrderWithToken(request, token, lines, 'mtn', kitwe);
   return { customer, order, totals, auth };
 }
 

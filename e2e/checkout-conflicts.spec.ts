@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoProducts, E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
+import { apiToken, bearer, createTestProduct, E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
 
 async function signIn(page: Page) {
   const shopper = await registerByApi(page, 'Chanda Mulenga');
@@ -12,30 +12,11 @@ async function signIn(page: Page) {
 }
 
 async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/users/login', { data: E2E_ADMIN });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${(await login.json()).token}` };
+  return bearer(await apiToken(request, E2E_ADMIN));
 }
 
-/** A product of this test's own (copied from a demo product), so no other test's stock moves. */
-async function createProduct(request: APIRequestContext, admin: Record<string, string>, countInStock: number) {
-  const [model] = await demoProducts(request);
-  const name = `Test Marula Balm ${test.info().project.name} ${Date.now()}`;
-  const res = await request.post('/api/products', {
-    headers: admin,
-    data: {
-      name,
-      price: 120.5,
-      category: model.category,
-      description: 'A balm made for this test.',
-      countInStock,
-      images: model.images,
-      mainImage: model.mainImage,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { _id: string; name: string };
-}
+const createProduct = (request: APIRequestContext, admin: Record<string, string>, countInStock: number) =>
+  createTestProduct(request, admin, { kind: 'Marula Balm', price: 120.5, countInStock });
 
 async function addToCart(page: Page, product: { _id: string; name: string }, quantity: number) {
   await page.goto(`/products/${product._id}`);

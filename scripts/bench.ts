@@ -63,6 +63,16 @@ async function json(url: string, init?: RequestInit) {
   return body;
 }
 
+/** Reads a count every `everyMs` until it stops changing (or is `done`), and answers the last reading. */
+async function whenSteady(read: () => Promise<number>, everyMs: number, done: (count: number) => boolean = () => false): Promise<number> {
+  let count = await read();
+  for (let previous = -1; !done(count) && count !== previous; ) {
+    await new Promise((r) => setTimeout(r, everyMs));
+    [previous, count] = [count, await read()];
+  }
+  return count;
+}
+
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({ connections, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
@@ -210,20 +220,12 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
       // once it stops changing: every unit taken must belong to exactly one order written.
       const ordersWritten = async () =>
         (await json(`${base}/api/orders?keyword=bench-customer&limit=1`, { headers: { authorization: `Bearer ${admin.token}` } })).totalOrders as number;
-      let written = await ordersWritten();
-      for (let previous = -1; written !== previous; ) {
-        await new Promise((r) => setTimeout(r, 500));
-        [previous, written] = [written, await ordersWritten()];
-      }
+      const written = await whenSteady(ordersWritten, 500);
       const taken = 1_000_000 - (await json(`${base}/api/products/${stocked._id}`)).countInStock;
       // Each order sends two e-mails in the background (confirmation, shop notice); under this load they
       // wait their turn, so the rate a shop can keep up counts the time until the last one is out.
       const mailsAtEnd = mailsWritten();
-      let mails = mailsAtEnd;
-      for (let previous = -1; mails < 2 * written && mails !== previous; ) {
-        await new Promise((r) => setTimeout(r, 2_000));
-        [previous, mails] = [mails, mailsWritten()];
-      }
+      const mails = await whenSteady(async () => mailsWritten(), 2_000, (count) => count >= 2 * written);
       const catchUpSeconds = (Date.now() - ordersEnded) / 1000;
       const sustained = Math.round(written / (duration + catchUpSeconds));
       orderRow.note =

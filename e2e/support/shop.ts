@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { computeTotalsInKwacha } from '../../src/shared/money';
 
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin-password-123' };
@@ -63,6 +63,33 @@ export async function demoProducts(request: APIRequestContext): Promise<ListedPr
   expect(res.status(), await res.text()).toBe(200);
   const { products } = (await res.json()) as { products: ListedProduct[] };
   return products.filter((p) => !MADE_BY_A_TEST.test(p.name));
+}
+
+/**
+ * A product of the journey's own, copied from a demo product, so no other journey's stock moves. Its name
+ * carries the mark of a test product (and the project, as phone and desktop share one server); the
+ * caller deletes it.
+ */
+export async function createTestProduct(
+  request: APIRequestContext,
+  admin: Record<string, string>,
+  { kind, price, countInStock }: { kind: string; price: number; countInStock: number },
+) {
+  const [model] = await demoProducts(request);
+  const res = await request.post('/api/products', {
+    headers: admin,
+    data: {
+      name: `Test ${kind} ${test.info().project.name} ${Date.now()}`,
+      price,
+      category: model.category,
+      description: 'Made for a browser test.',
+      countInStock,
+      images: model.images,
+      mainImage: model.mainImage,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { _id: string; name: string; price: number };
 }
 
 /** On phones the filter panel hides behind its 'Filters' button. */

@@ -31,6 +31,8 @@ export interface ApiRequest {
   keepServerMessageOn401?: boolean;
   /** Extra request headers (the Idempotency-Key of a checkout). */
   headers?: Record<string, string>;
+  /** Let the request outlive the page (sent while the tab closes); its answer may then never be read. */
+  keepalive?: boolean;
 }
 
 let readToken: () => string | null | undefined = () => null;
@@ -68,6 +70,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
+      keepalive: request.keepalive,
     });
   } catch (error) {
     if (request.signal?.aborted) throw error;

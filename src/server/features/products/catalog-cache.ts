@@ -15,17 +15,18 @@ const CHANGES: readonly string[] = ['products', 'stock', 'ratings'] satisfies Ca
 /** A NOTIFY payload must stay under 8,000 bytes; a change to more products than this forgets every card. */
 const MAX_IDS_NOTIFIED = 150;
 
-/**
- * Public catalogue answers (product lists, featured, detail) kept as ready JSON text, and the search
- * facts behind them. Any write that changes what a shopper sees (product edit, review, stock taken or
- * returned) calls invalidate(): this instance drops every answer at once (and the search facts when the
- * products themselves changed), and a NOTIFY tells every other instance on the same PostgreSQL to do the same.
- */
 export interface CatalogCacheLimits {
   searchFacts?: SearchFactsLimits;
   maxCards?: number;
 }
 
+/**
+ * Public catalogue answers (product lists, featured, detail) kept as ready JSON text, and the search
+ * facts and product cards behind them (decision 007). Any write that changes what a shopper sees (product
+ * edit, review, stock taken or returned) calls invalidate(): this instance drops every answer at once, the
+ * cards of the products changed, and the search facts only when the products themselves changed; a NOTIFY
+ * tells every other instance on the same PostgreSQL to do the same.
+ */
 export class CatalogCache {
   readonly searchFacts: SearchFacts;
   readonly productCards: ProductCards;

@@ -3,7 +3,7 @@ import { storedImageName } from '../../../../shared/images';
 import type { Product, ProductInput, ProductList } from '../../../../shared/schemas/products';
 import type { uploadedImageSchema } from '../../../../shared/schemas/uploads';
 import type { z } from 'zod';
-import { ApiError, apiRequest, currentToken } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api';
@@ -86,26 +86,14 @@ export function uploadProductImage(file: File, onProgress: (fraction: number) =>
   );
 }
 
-/** Removes an uploaded file no product uses. Housekeeping: a failure is logged, never shown. */
-export function deleteUploadedImage(url: string): void {
+/**
+ * Removes an uploaded file no product uses. Housekeeping: a failure is logged, never shown. `asPageGoes`:
+ * sent while the tab closes or reloads, so the request must outlive the page.
+ */
+export function deleteUploadedImage(url: string, { asPageGoes = false } = {}): void {
   const name = storedImageName(url);
   if (!name) return;
-  apiRequest(`/upload/${encodeURIComponent(name)}`, { method: 'DELETE' }).catch((error: unknown) =>
+  apiRequest(`/upload/${encodeURIComponent(name)}`, { method: 'DELETE', keepalive: asPageGoes }).catch((error: unknown) =>
     console.warn(`Failed to delete image ${name}`, error),
   );
-}
-
-/**
- * The same deletion while the page goes away (tab closed or reloaded): a keepalive request outlives the
- * page, which apiRequest's would not.
- */
-export function deleteUploadedImageAsPageGoes(url: string): void {
-  const name = storedImageName(url);
-  if (!name) return;
-  const token = currentToken();
-  fetch(`/api/upload/${encodeURIComponent(name)}`, {
-    method: 'DELETE',
-    keepalive: true,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  }).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../../lib/toast';
-import { deleteUploadedImage, deleteUploadedImageAsPageGoes, serverReason, uploadProductImage } from '../api';
+import { deleteUploadedImage, serverReason, uploadProductImage } from '../api';
 import {
   addImages,
   imagesChanged,
@@ -133,7 +133,7 @@ export function useEditorImages(images: readonly string[], mainImage: string, sa
     (persisted: boolean) => {
       if (finished.current || savingNow.current) return;
       const sent = sessionUploads(current.current);
-      sent.forEach((item) => deleteUploadedImageAsPageGoes(item.url!));
+      sent.forEach((item) => deleteUploadedImage(item.url!, { asPageGoes: true }));
       if (!persisted) return;
       deletedAsPageWent.current = sent.map((item) => item.key);
       sent.forEach((item) => change(item.key, { status: 'failed', url: null, progress: 0 }));
