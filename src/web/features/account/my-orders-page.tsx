@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
-import { failureMessage } from '../auth/api';
+import { failureMessage } from '../../lib/failure-message';
 import { myOrdersQuery } from './api';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from './paid-badge';

@@ -11,7 +11,7 @@ import { isNotFound } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
-import { failureMessage } from '../auth/api';
+import { failureMessage } from '../../lib/failure-message';
 import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from './paid-badge';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../auth';
-import { failureMessage } from '../auth/api';
+import { failureMessage } from '../../lib/failure-message';
 import { passwordFormSchema, type PasswordForm as PasswordValues } from './account-schemas';
 
 const EMPTY: PasswordValues = { currentPassword: '', password: '', confirmPassword: '' };

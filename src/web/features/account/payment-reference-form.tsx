@@ -4,7 +4,7 @@ import type { Order } from '../../../shared/schemas/orders';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { toast } from '../../lib/toast';
-import { failureMessage } from '../auth/api';
+import { failureMessage } from '../../lib/failure-message';
 import { orderQuery } from '../checkout';
 import { attachPaymentReference, myOrdersQuery } from './api';
 

@@ -1,5 +1,6 @@
 import type { AuthUser, User } from '../../../shared/schemas/users';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
+import { MISSING_TOKEN_MESSAGE } from '../../lib/failure-message';
 import { repairSession, type SessionUser } from './session';
 
 export interface Credentials {
@@ -15,20 +16,11 @@ export interface Registration {
   lastName?: string;
 }
 
-const MISSING_TOKEN_MESSAGE = 'Invalid response from server. Missing token.';
-
 /** SPEC §5: a login or registration answer without a token is an error, not a session. */
 function sessionFrom(answer: unknown): SessionUser {
   const session = repairSession(answer);
   if (!session) throw new Error(MISSING_TOKEN_MESSAGE);
   return session;
-}
-
-/** The server's message when it gave one, else the action's own fallback (SPEC §8). */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.message) return error.message;
-  if (error instanceof Error && error.message === MISSING_TOKEN_MESSAGE) return error.message;
-  return fallback;
 }
 
 export async function logIn(credentials: Credentials): Promise<SessionUser> {

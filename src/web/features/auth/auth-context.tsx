@@ -3,7 +3,8 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { toast } from '../../lib/toast';
 import { setTokenSource } from '../../lib/api-client';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
-import { failureMessage, logIn, registerCustomer, saveProfile, type Credentials, type ProfileChanges, type Registration } from './api';
+import { failureMessage } from '../../lib/failure-message';
+import { logIn, registerCustomer, saveProfile, type Credentials, type ProfileChanges, type Registration } from './api';
 import { SESSION_STORAGE_KEY, repairSession, type SessionUser } from './session';
 
 export interface AuthFacility {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import type { CartItem } from '../cart';
-import { isSessionError } from '../auth/session-expiry';
+import { isSessionError } from '../auth';
 import { applyConflict, conflictOf } from './api';
 
 const oil: CartItem = { id: 'oil', name: 'Mungongo Oil', price: 85, image: '', quantity: 3 };

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError, useAuth, useSessionExpiry } from '../auth';
-import { failureMessage } from '../auth/api';
+import { failureMessage } from '../../lib/failure-message';
 import { useCart } from '../cart';
 import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { User } from '../../../../shared/schemas/users';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { failureMessage } from '../../auth/api';
+import { failureMessage } from '../../../lib/failure-message';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api';
 
 /** The server's default page of users. */

@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { failureMessage } from '../../auth/api';
+import { failureMessage } from '../../../lib/failure-message';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api';
 
 /** Not set by the spec: 20 rows keep a phone's page short and each answer small. */
