@@ -11,8 +11,8 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { DatabaseInUseError } from '../db/folder-lock';
 import { users } from '../db/schema';
-import { seedDemoCatalogue } from '../db/seed/demo';
-import { seedLargeCatalogue, seedLargeCustomers, seedLargeOrders } from '../db/seed/large';
+import { seedDemoCatalogue } from '../seed/demo';
+import { seedLargeCatalogue, seedLargeCustomers, seedLargeOrders } from '../seed/large';
 import { createLocalImageStore } from '../features/uploads/storage-plugin';
 import { CATALOG_CHANNEL } from '../features/products/catalog-cache';
 

@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/categories';
+import type { Category } from '../../shared/categories';
 import type { ArtShape } from './product-art';
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, gt, sql } from 'drizzle-orm';
-import type { Category } from '../../../shared/categories';
-import { toNgwee } from '../../../shared/money';
-import type { ImageStore } from '../../features/uploads/storage-plugin';
-import { hashPassword } from '../../lib/password';
-import type { Db } from '../client';
-import { orderItems, orders, products, users } from '../schema';
+import type { Category } from '../../shared/categories';
+import { toNgwee } from '../../shared/money';
+import type { ImageStore } from '../features/uploads/storage-plugin';
+import { hashPassword } from '../lib/password';
+import type { Db } from '../db/client';
+import { orderItems, orders, products, users } from '../db/schema';
 import { bulkInsert } from './bulk-insert';
 import { BRAND, CATEGORY_BACKGROUNDS } from './demo-catalogue';
 import { PROVINCE, TOWN_POSTCODES } from './demo-people';

@@ -2,12 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../shared/categories';
-import { IMAGE_VARIANT_WIDTHS, storedImageName, variantUrl } from '../../../shared/images';
-import { computeTotals } from '../../../shared/money';
-import { ORDER_STATUSES } from '../../../shared/order-status';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { orderItems, orders, productReviews, products, users } from '../schema';
+import { CATEGORIES } from '../../shared/categories';
+import { IMAGE_VARIANT_WIDTHS, storedImageName, variantUrl } from '../../shared/images';
+import { computeTotals } from '../../shared/money';
+import { ORDER_STATUSES } from '../../shared/order-status';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { orderItems, orders, productReviews, products, users } from '../db/schema';
 import { DEMO_CATALOGUE } from './demo-catalogue';
 import { DEMO_ORDER_COUNT, seedDemoIfEmpty, type DemoSeedSummary } from './demo';
 

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '../../../shared/categories';
-import { computeTotals } from '../../../shared/money';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { orderItems, orders, products, users } from '../schema';
+import { CATEGORIES } from '../../shared/categories';
+import { computeTotals } from '../../shared/money';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { orderItems, orders, products, users } from '../db/schema';
 import { seedLargeCatalogue, seedLargeCustomers, seedLargeOrders } from './large';
 
 describe('large seed', () => {

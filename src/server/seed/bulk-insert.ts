@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type InferInsertModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 
 /**
  * Inserts many rows with one parameter: the rows as a JSON array, unpacked by jsonb_to_recordset.

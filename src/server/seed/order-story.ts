@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { computeTotals } from '../../../shared/money';
-import type { OrderStatus, PaymentMethod } from '../../../shared/order-status';
-import type { orderItems, orders } from '../schema';
+import { computeTotals } from '../../shared/money';
+import type { OrderStatus, PaymentMethod } from '../../shared/order-status';
+import type { orderItems, orders } from '../db/schema';
 import type { Random } from './random';
 
 const HOUR = 3_600_000;
