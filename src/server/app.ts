@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { httpTimeouts, type AppConfig } from './config';
 import type { Database } from './db/client';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
+import requestInputPlugin from './plugins/request-input';
 import securityPlugin from './plugins/security';
 import catalogCachePlugin from './features/products/catalog-cache';
 import mailPlugin from './features/mail/mail-plugin';
+import orderEventsPlugin from './features/orders/events';
 import storagePlugin from './features/uploads/storage-plugin';
 import healthRoutes from './features/health/routes';
 import userRoutes from './features/users/routes';
@@ -29,6 +31,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole server without listening, so tests can drive it with app.inject(). */
 export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const timeouts = config.httpTimeouts ?? httpTimeouts();
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -39,6 +42,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Half-sent requests and idle connections are closed, so slow or vanished clients cannot hold sockets forever.
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node enforces the request and header limits on this beat (30 s by default, longer than the limits in tests).
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(timeouts.headersMs / 3))),
+    },
     // Fastify accepts a hop count at run time (proxy-addr) though its types list only boolean and strings.
     trustProxy: (config.trustProxy ?? false) as boolean,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -49,10 +61,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
 
   await app.register(dbPlugin, { config, database });
   await app.register(errorsPlugin);
+  await app.register(requestInputPlugin);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  await app.register(orderEventsPlugin);
   await app.register(mailPlugin);
   await app.register(catalogCachePlugin);
 

@@ -20,6 +20,8 @@ const envSchema = z
     PUBLIC_URL: optional(z.url()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    REQUEST_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '120', z.coerce.number().int().min(5).max(3600)),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(600)),
     SHOP_EMAIL: optional(z.email()),
     REGISTRATIONS_PER_HOUR: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(100_000)),
     TRUST_PROXY: z
@@ -49,6 +51,28 @@ export interface AppConfig {
   registrationsPerHour?: number;
   /** Fastify trustProxy: off by default, else a hop count or the proxy's addresses (never "any"). */
   trustProxy?: boolean | number | string;
+  /** How long a client may take to send a request, and keep a connection open unused (defaults below). */
+  httpTimeouts?: HttpTimeouts;
+}
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body (a 10 MB photo on a slow mobile link fits). */
+  requestMs: number;
+  /** The header block alone: a client trickling headers (slowloris) is cut off early. */
+  headersMs: number;
+  /** An idle keep-alive connection between two requests. */
+  keepAliveMs: number;
+  /** A connection on which nothing moves at all, request in flight or not. */
+  idleMs: number;
+}
+
+export function httpTimeouts(requestSeconds = 120, keepAliveSeconds = 10): HttpTimeouts {
+  return {
+    requestMs: requestSeconds * 1000,
+    headersMs: Math.min(15, requestSeconds) * 1000,
+    keepAliveMs: keepAliveSeconds * 1000,
+    idleMs: Math.max(60, keepAliveSeconds + 5) * 1000,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shopEmail: e.SHOP_EMAIL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    httpTimeouts: httpTimeouts(e.REQUEST_TIMEOUT_SECONDS, e.KEEP_ALIVE_TIMEOUT_SECONDS),
   };
 }
 

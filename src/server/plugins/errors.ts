@@ -38,7 +38,6 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
 function clientMessage(error: FastifyError, status: number): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is not valid JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large';

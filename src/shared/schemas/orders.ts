@@ -127,6 +127,8 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
  */
 export const orderConflictSchema = z.object({
   message: z.string(),
+  /** On a total that differs: which of the client's figures differ from the shop's (always ends with 'total'). */
+  differs: z.array(z.enum(['prices', 'shipping', 'tax', 'total'])).optional(),
   product: z.string().optional(),
   name: z.string().nullable().optional(),
   countInStock: z.number().int().optional(),

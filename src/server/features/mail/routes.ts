@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/email/bulk',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['mail'],
         summary: 'Send one e-mail per recipient (nobody sees another address); each outcome is recorded',

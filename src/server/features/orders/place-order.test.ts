@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatKwacha } from '../../../shared/money';
 import { orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { address, insertProduct, orderBody, stockOf } from './test-helpers';
+import { address, insertProduct, orderBody, stockOf } from './test/fixtures';
 
 describe('POST /api/orders', () => {
   let t: TestApp;
@@ -119,13 +120,14 @@ describe('POST /api/orders', () => {
     expect(await stockOf(t, p.id)).toBe(4);
   });
 
-  it('answers 409 with the current figures when the total is off by one ngwee', async () => {
+  it('answers 409 with the current figures when the total is off by one ngwee, naming the total, not the prices', async () => {
     const p = await insertProduct(t, { name: 'Marula oil 50 ml', price: 99.99, countInStock: 3 });
     const body = orderBody([{ product: p.id, quantity: 2, price: 99.99 }]);
     const res = await place({ ...body, totalAmount: body.totalAmount + 0.01 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
-      message: 'Prices have changed since you loaded your cart. Please review your order.',
+      message: `Your prices are current, but the order total is ${formatKwacha(306.98)}, not ${formatKwacha(306.99)}. Please review your order.`,
+      differs: ['total'],
       itemsPrice: 199.98,
       taxAmount: 32,
       shippingAmount: 75,
@@ -135,12 +137,44 @@ describe('POST /api/orders', () => {
     expect(await stockOf(t, p.id)).toBe(3);
   });
 
-  it('answers 409 when the price was raised after the cart was loaded', async () => {
+  it('answers 409 saying "Prices have changed" when the price was raised after the cart was loaded', async () => {
     const p = await insertProduct(t, { price: 40 });
     const stale = orderBody([{ product: p.id, quantity: 1, price: 35 }]);
     const res = await place(stale);
     expect(res.statusCode).toBe(409);
-    expect(res.json().totalAmount).toBe(121.4);
+    expect(res.json()).toMatchObject({
+      message: 'Prices have changed since you loaded your cart. Please review your order.',
+      differs: ['prices', 'tax', 'total'],
+      totalAmount: 121.4,
+    });
+  });
+
+  it('answers 409 naming the shipping when only the shipping the client added differs', async () => {
+    const p = await insertProduct(t, { price: 100, countInStock: 3 });
+    const body = orderBody([{ product: p.id, quantity: 1, price: 100 }]);
+    // Free shipping assumed: total 116 instead of 191.
+    const res = await place({ ...body, shippingAmount: 0, totalAmount: 116 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: `Your prices are current, but shipping for this order is ${formatKwacha(75)}, not ${formatKwacha(0)}. Please review your order.`,
+      differs: ['shipping', 'total'],
+      shippingAmount: 75,
+      totalAmount: 191,
+    });
+    expect(await stockOf(t, p.id)).toBe(3);
+  });
+
+  it('answers 409 naming the tax when only the tax the client added differs', async () => {
+    const p = await insertProduct(t, { price: 100 });
+    const body = orderBody([{ product: p.id, quantity: 1, price: 100 }]);
+    // Tax at 15% instead of 16%.
+    const res = await place({ ...body, taxAmount: 15, totalAmount: 190 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: `Your prices are current, but tax (16%) is ${formatKwacha(16)}, not ${formatKwacha(15)}. Please review your order.`,
+      differs: ['tax', 'total'],
+      taxAmount: 16,
+    });
   });
 
   describe('money at the boundaries (shared money rules)', () => {

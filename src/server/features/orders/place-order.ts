@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BadRequest, Conflict, HttpError, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
-import { computeTotals, toKwacha, toNgwee, type OrderTotals } from '../../../shared/money';
+import { computeTotals, formatKwacha, TAX_RATE_PERCENT, toKwacha, toNgwee, type OrderTotals } from '../../../shared/money';
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems, type CataloguePrice } from './queries';
 import { toOrderJson } from './serialize';
@@ -12,6 +12,9 @@ import { productNoLongerAvailable, takeStock, type StockLine } from './stock';
 const LARGEST_ORDER_NGWEE = 2_000_000_000;
 
 export const PRICES_CHANGED = 'Prices have changed since you loaded your cart. Please review your order.';
+
+/** The figures a 409 can name as different from what the client sent, in the order the message checks them. */
+export type DifferingFigure = 'prices' | 'shipping' | 'tax' | 'total';
 
 export interface PlacedOrder {
   order: Order;
@@ -43,12 +46,15 @@ interface PricedLine extends StockLine {
 /**
  * Prices the lines from the catalogue and refuses when the total differs from what the customer was
  * shown, so no one is charged an amount they did not see. The 409 carries the current figures so the
- * client can show them.
+ * client can show them, and says which of the client's figures differ (`differs`): a line price, the
+ * shipping, the tax, or only the total.
  */
-function checkClientTotal(lines: PricedLine[], clientTotalKwacha: number): OrderTotals {
+function checkClientTotal(lines: PricedLine[], input: PlaceOrderInput): OrderTotals {
   const totals = computeTotals(lines.map((l) => ({ unitPriceNgwee: l.product.priceNgwee, quantity: l.quantity })));
-  if (toNgwee(clientTotalKwacha) !== totals.totalNgwee) {
-    throw Conflict(PRICES_CHANGED, {
+  if (toNgwee(input.totalAmount) !== totals.totalNgwee) {
+    const differs = differingFigures(lines, input, totals);
+    throw Conflict(totalMismatchMessage(differs, input, totals), {
+      differs,
       itemsPrice: toKwacha(totals.itemsNgwee),
       taxAmount: toKwacha(totals.taxNgwee),
       shippingAmount: toKwacha(totals.shippingNgwee),
@@ -65,6 +71,28 @@ function checkClientTotal(lines: PricedLine[], clientTotalKwacha: number): Order
     throw BadRequest('This order is too large to place online. Please contact the shop.');
   }
   return totals;
+}
+
+function differingFigures(lines: PricedLine[], input: PlaceOrderInput, totals: OrderTotals): DifferingFigure[] {
+  const current = new Map(lines.map((l) => [l.productId, l.product.priceNgwee]));
+  const sentDiffers = (kwacha: number | undefined, ngwee: number) => kwacha !== undefined && toNgwee(kwacha) !== ngwee;
+  const differs: DifferingFigure[] = [];
+  if (input.orderItems.some((item) => sentDiffers(item.price, current.get(item.product.trim().toLowerCase()) ?? NaN))) differs.push('prices');
+  if (sentDiffers(input.shippingAmount, totals.shippingNgwee)) differs.push('shipping');
+  if (sentDiffers(input.taxAmount, totals.taxNgwee)) differs.push('tax');
+  differs.push('total');
+  return differs;
+}
+
+/** Names the first figure that explains the difference: a changed price explains a changed shipping or tax too. */
+function totalMismatchMessage(differs: DifferingFigure[], input: PlaceOrderInput, totals: OrderTotals): string {
+  const was = (shop: number, sent: number) => `${formatKwacha(toKwacha(shop))}, not ${formatKwacha(sent)}`;
+  if (differs.includes('prices')) return PRICES_CHANGED;
+  const parts: string[] = [];
+  if (differs.includes('shipping')) parts.push(`shipping for this order is ${was(totals.shippingNgwee, input.shippingAmount!)}`);
+  if (differs.includes('tax')) parts.push(`tax (${TAX_RATE_PERCENT}%) is ${was(totals.taxNgwee, input.taxAmount!)}`);
+  if (parts.length === 0) parts.push(`the order total is ${was(totals.totalNgwee, input.totalAmount)}`);
+  return `Your prices are current, but ${parts.join(' and ')}. Please review your order.`;
 }
 
 /**
@@ -91,7 +119,7 @@ export async function placeOrder(
       const taken = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
       const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
-      const totals = checkClientTotal(locked, input.totalAmount);
+      const totals = checkClientTotal(locked, input);
       return insertOrderWithItems(
         tx,
         {

@@ -97,7 +97,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['products'],
         summary: 'Create a product (admin). A missing SKU is generated; a missing brand is the shop brand.',
@@ -116,7 +116,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['products'],
         summary: 'Replace a product (admin). A missing SKU or brand keeps the current one.',
@@ -137,7 +137,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['products'],
         summary: 'Delete a product (admin) and the image files no other product uses; past orders keep their lines',
@@ -157,7 +157,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/reviews',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['products'],
         summary: 'Review a product (a customer with a non-cancelled order of it; once per product)',

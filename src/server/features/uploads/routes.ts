@@ -15,6 +15,7 @@ import { notAnImage, sniffImageKind } from './image-processing';
 import type { ImageStore, StoredImage } from './storage-plugin';
 
 const tags = ['uploads'];
+const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema, 415: errorSchema };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -34,9 +35,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
+        security,
         summary: 'Upload one product image (multipart field "image"); stored as WebP with 400/800 px variants',
         consumes: ['multipart/form-data'],
         response: { 201: uploadedImageSchema, ...errors },
@@ -52,9 +54,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/multiple',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
+        security,
         summary: `Upload 1 to ${MAX_IMAGES_PER_UPLOAD} product images (repeated multipart field "images")`,
         consumes: ['multipart/form-data'],
         response: { 201: uploadedImagesSchema, ...errors },
@@ -70,9 +73,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:filename',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
+        security,
         summary: 'Delete a stored image and its variants (filename = last segment of its URL)',
         params: imageFileParams,
         response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
@@ -87,7 +91,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Names with a slash (e.g. an unencoded ../) never reach the route above; answer them the same way.
-  app.delete('/*', { preHandler: app.requireAdmin, schema: { hide: true } }, async () => {
+  app.delete('/*', { onRequest: app.requireAdmin, schema: { hide: true } }, async () => {
     throw BadRequest('Invalid file name');
   });
 };

@@ -227,7 +227,8 @@ describe('image uploads', () => {
     for (const trick of tricks) {
       const res = await t.app.inject({ method: 'DELETE', url: `/api/upload/${trick}`, headers: admin });
       expect(res.statusCode, trick).toBe(400);
-      expect(res.json()).toEqual({ message: 'Invalid file name' });
+      // A NUL is refused for every route's input before the route looks at the name.
+      expect(res.json().message, trick).toMatch(trick.includes('%00') ? /must not contain NUL/ : /^Invalid file name$/);
     }
     expect((await t.app.inject({ method: 'GET', url: victim })).statusCode).toBe(200);
   });
