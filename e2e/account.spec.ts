@@ -115,7 +115,7 @@ test('my orders lists an order placed through the API and opens its details', as
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(`#${reference}`);
   await expect(row).toContainText('Pending');
-  await expect(row).toContainText('Not paid');
+  await expect(row).toContainText('Unpaid');
   await expect(row).toContainText(formatKwacha(order.totalPrice));
   await expectNoSidewaysScroll(page);
   await shot(page, 'my-orders');

@@ -15,7 +15,7 @@ import { isSessionError } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
 import { myOrdersQuery } from './api';
 import { useAccountGate } from './login-gate';
-import { PaidBadge } from './paid-badge';
+import { PaidBadge } from '../../components/ui/paid-badge';
 import { useEndSessionOnError } from './session';
 
 export function MyOrdersPage() {
@@ -144,7 +144,7 @@ function OrderRow({ order }: { order: Order }) {
       <span className="text-right font-bold tabular-nums">{formatKwacha(order.totalPrice)}</span>
       <span className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:justify-end">
         <OrderStatusBadge status={order.status} />
-        <PaidBadge order={order} />
+        <PaidBadge isPaid={order.isPaid} paymentReference={order.paymentReference} />
       </span>
       <ChevronRight size={22} aria-hidden="true" className="hidden text-forest-700 sm:block" />
     </Link>

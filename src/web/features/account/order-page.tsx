@@ -14,7 +14,7 @@ import { isSessionError } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
 import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
 import { useAccountGate } from './login-gate';
-import { PaidBadge } from './paid-badge';
+import { PaidBadge } from '../../components/ui/paid-badge';
 import { PaymentReferenceForm } from './payment-reference-form';
 import { useEndSessionOnError, useSessionErrorHandler } from './session';
 
@@ -76,7 +76,7 @@ function OrderView({ order }: { order: Order }) {
       <p className="mt-2 mb-6 flex flex-wrap items-center gap-2 text-bark-700">
         <span>Placed on {formatDate(order.createdAt)}</span>
         <OrderStatusBadge status={order.status} />
-        <PaidBadge order={order} />
+        <PaidBadge isPaid={order.isPaid} paymentReference={order.paymentReference} />
       </p>
       <div className="space-y-6">
         {order.isPaid && order.paidAt && (

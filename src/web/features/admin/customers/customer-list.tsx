@@ -3,7 +3,7 @@ import type { User } from '../../../../shared/schemas/users';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { formatUsDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 
 export type CustomerAction = { kind: 'grant' | 'revoke' | 'delete'; user: User };
 
@@ -90,7 +90,7 @@ export function CustomerList(props: CustomerListProps) {
                 </td>
                 <td className="px-3 py-3 font-medium text-bark-900">{user.name}</td>
                 <td className="px-3 py-3 text-bark-700 [overflow-wrap:anywhere]">{user.email}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-bark-700">{formatUsDate(user.createdAt)}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-bark-700">{formatDate(user.createdAt)}</td>
                 <td className="px-3 py-3">
                   <StatusBadge isAdmin={user.isAdmin} />
                 </td>
@@ -122,7 +122,7 @@ export function CustomerList(props: CustomerListProps) {
                     <StatusBadge isAdmin={user.isAdmin} />
                   </div>
                   <p className="text-sm text-bark-700 [overflow-wrap:anywhere]">{user.email}</p>
-                  <p className="mt-1 text-sm text-bark-600">Joined {formatUsDate(user.createdAt)}</p>
+                  <p className="mt-1 text-sm text-bark-600">Joined {formatDate(user.createdAt)}</p>
                 </div>
               </div>
               <div className="mt-2 flex justify-end">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { orderReference } from '../../../../shared/order-status';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
-import { formatKwacha, formatUsDate } from '../../../lib/format';
+import { formatKwacha, formatDate } from '../../../lib/format';
 import type { DashboardStats } from './api';
 
 type RecentOrder = DashboardStats['recentOrders'][number];
@@ -24,7 +24,7 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] | undefined }) 
               <div className="min-w-0">
                 <p className="truncate font-semibold">{order.user?.name ?? 'Guest'}</p>
                 <p className="text-sm text-bark-600">
-                  <span className="font-mono">#{orderReference(order._id)}</span> · <time dateTime={order.createdAt}>{formatUsDate(order.createdAt)}</time>
+                  <span className="font-mono">#{orderReference(order._id)}</span> · <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">

@@ -7,9 +7,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { ProductImage } from '../../../components/ui/product-image';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatKwacha, formatUsDate } from '../../../lib/format';
+import { formatKwacha, formatDate } from '../../../lib/format';
 import { useMarkOrderDelivered, useMarkOrderPaid, useUpdateOrderStatus } from './api';
-import { PaidBadge } from './order-list';
+import { PaidBadge } from '../../../components/ui/paid-badge';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -60,7 +60,7 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
       title="Order Details"
       description={
         <>
-          Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>, placed {formatUsDate(order.createdAt)}
+          Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>, placed {formatDate(order.createdAt)}
         </>
       }
       footer={
@@ -108,11 +108,11 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
               <dt className="text-bark-600">Reference</dt>
               <dd className="break-all text-bark-900">{order.paymentReference || 'None entered'}</dd>
               <dt className="text-bark-600">Paid</dt>
-              <dd className="text-bark-900">{order.isPaid ? (order.paidAt ? `Yes, ${formatUsDate(order.paidAt)}` : 'Yes') : 'No'}</dd>
+              <dd className="text-bark-900">{order.isPaid ? (order.paidAt ? `Yes, ${formatDate(order.paidAt)}` : 'Yes') : 'No'}</dd>
               {order.isDelivered && (
                 <>
                   <dt className="text-bark-600">Delivered</dt>
-                  <dd className="text-bark-900">{order.deliveredAt ? formatUsDate(order.deliveredAt) : 'Yes'}</dd>
+                  <dd className="text-bark-900">{order.deliveredAt ? formatDate(order.deliveredAt) : 'Yes'}</dd>
                 </>
               )}
             </dl>

@@ -1,18 +1,14 @@
 import { Eye } from 'lucide-react';
 import { orderReference } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
-import { formatKwacha, formatUsDate } from '../../../lib/format';
+import { PaidBadge } from '../../../components/ui/paid-badge';
+import { formatKwacha, formatDate } from '../../../lib/format';
 
 interface OrderListProps {
   orders: Order[];
   onView: (order: Order) => void;
-}
-
-export function PaidBadge({ isPaid }: { isPaid: boolean }) {
-  return <Badge tone={isPaid ? 'green' : 'neutral'}>{isPaid ? 'Paid' : 'Unpaid'}</Badge>;
 }
 
 function OrderId({ id }: { id: string }) {
@@ -59,7 +55,7 @@ export function OrderList({ orders, onView }: OrderListProps) {
                   <div className="font-medium text-bark-900">{order.user?.name || 'N/A'}</div>
                   <div className="text-bark-600 [overflow-wrap:anywhere]">{order.user?.email || 'N/A'}</div>
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap text-bark-700">{formatUsDate(order.createdAt)}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-bark-700">{formatDate(order.createdAt)}</td>
                 <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-bark-900">{formatKwacha(order.totalPrice)}</td>
                 <td className="px-3 py-3">
                   <OrderStatusBadge status={order.status} />
@@ -89,7 +85,7 @@ export function OrderList({ orders, onView }: OrderListProps) {
               </div>
               <p className="shrink-0 font-semibold text-bark-900">{formatKwacha(order.totalPrice)}</p>
             </div>
-            <p className="mt-2 text-sm text-bark-700">{formatUsDate(order.createdAt)}</p>
+            <p className="mt-2 text-sm text-bark-700">{formatDate(order.createdAt)}</p>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
               <div className="flex flex-wrap gap-2">
                 <OrderStatusBadge status={order.status} />

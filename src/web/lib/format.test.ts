@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './format';
+
+describe('formatDate', () => {
+  it('writes English (US) long dates, the same in the storefront and the back office', () => {
+    expect(formatDate('2026-11-24T10:00:00Z')).toBe('November 24, 2026');
+  });
+
+  it('writes nothing for a value that is not a date', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+});
