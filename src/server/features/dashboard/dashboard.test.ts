@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { insertCustomers, insertOrder, insertProduct } from '../orders/test-helpers';
+import { insertCustomers, insertOrder, insertProduct } from '../orders/test/fixtures';
 
 /** Year and month (1-12) of a moment on the shop's clock, Africa/Lusaka (UTC+2). */
 function lusakaYearMonth(at: Date) {

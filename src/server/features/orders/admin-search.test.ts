@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { insertOrder } from './test-helpers';
+import { insertOrder } from './test/fixtures';
 
 /** The admin order search reads the stored search column (name, e-mail, id); it must find what ILIKE on each finds. */
 describe('GET /api/orders?keyword= through the search column', () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { insertProduct, orderBody, stockOf } from './test-helpers';
+import { insertProduct, orderBody, stockOf } from './test/fixtures';
 
 describe('paying, delivering and changing the status of orders', () => {
   let t: TestApp;

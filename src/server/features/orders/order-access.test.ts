@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { insertCustomers, insertOrder, insertProduct, orderBody } from './test-helpers';
+import { insertCustomers, insertOrder, insertProduct, orderBody } from './test/fixtures';
 
 describe('reading orders', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertCustomers, insertProduct, orderBody, stockOf } from './test-helpers';
+import { insertCustomers, insertProduct, orderBody, stockOf } from './test/fixtures';
 
 describe('POST /api/orders under concurrency', () => {
   let t: TestApp;

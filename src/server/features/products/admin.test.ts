@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderItems, products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { fakeImageUrl, insertOrderOf, insertProducts } from './test-fixtures';
+import { fakeImageUrl, insertOrderOf, insertProducts } from './test/fixtures';
 
 /** Admin writes: POST, PUT and DELETE /api/products. */
 describe('product administration', () => {

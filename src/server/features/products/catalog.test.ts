@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { productReviews, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertProducts, minutesAgo } from './test-fixtures';
+import { insertProducts, minutesAgo } from './test/fixtures';
 
 /** Public reads: GET /api/products, /featured, /{id}, /{id}/related. */
 describe('public catalogue', () => {

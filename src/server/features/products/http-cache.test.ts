@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { fakeImageUrl, insertProducts, minutesAgo } from './test-fixtures';
+import { fakeImageUrl, insertProducts, minutesAgo } from './test/fixtures';
 
 /** Public answers come from the catalogue cache with ETags, and every write is visible at once. */
 describe('catalogue caching', () => {

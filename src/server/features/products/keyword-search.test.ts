@@ -2,10 +2,10 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { orderBody } from '../orders/test-helpers';
+import { orderBody } from '../orders/test/fixtures';
 import { CatalogCache } from './catalog-cache';
 import { listProducts } from './service';
-import { fakeImageUrl, insertOrderOf, insertProducts, minutesAgo } from './test-fixtures';
+import { fakeImageUrl, insertOrderOf, insertProducts, minutesAgo } from './test/fixtures';
 
 /** The keyword search reads the stored search column (name + description, lower-cased); it must find what ILIKE finds. */
 describe('GET /api/products?keyword= through the search column', () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productReviews, products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { insertOrderOf, insertProducts } from './test-fixtures';
+import { insertOrderOf, insertProducts } from './test/fixtures';
 
 /** POST /api/products/{id}/reviews: only buyers, once each, and the rating follows. */
 describe('product reviews', () => {

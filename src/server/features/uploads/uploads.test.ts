@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { jpeg, jpegWithExif, jpg, multipart, png, webp } from './test-images';
+import { jpeg, jpegWithExif, jpg, multipart, png, webp } from './test/images';
 
 describe('image uploads', () => {
   let t: TestApp;

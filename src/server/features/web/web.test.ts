@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { products } from '../../db/schema';
 import { updateShopSettings } from '../settings/service';
-import { createWebTestApp } from './web-test-app';
+import { createWebTestApp } from './test/web-app';
 
 let app: App;
 let close: () => Promise<void>;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orderItems, orders, products, users } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
-import { computeTotals, toKwacha, toNgwee } from '../../../shared/money';
+import { orderItems, orders, products, users } from '../../../db/schema';
+import type { TestApp } from '../../../test/test-app';
+import { computeTotals, toKwacha, toNgwee } from '../../../../shared/money';
 
 /** Test data written straight to the database: faster than the API and independent of other features. */
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { orderItems, orders, products } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
+import { orderItems, orders, products } from '../../../db/schema';
+import type { TestApp } from '../../../test/test-app';
 
 type ProductInsert = typeof products.$inferInsert;
 

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { App } from '../../app';
-import { createTestApp } from '../../test/test-app';
+import type { App } from '../../../app';
+import { createTestApp } from '../../../test/test-app';
 
 /** A fake build: the same markers and manifest shape as `vite build`, tiny files. */
 export function writeFakeBuild(dir: string) {
