@@ -1,0 +1,115 @@
+// Lint is for boundaries, not style: which folder may import which (docs/decisions/010-module-boundaries.md).
+// TypeScript itself (npm run typecheck) checks types; the rules below are the ones tsc cannot see.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const at = (...parts) => path.join(root, ...parts);
+const featuresOf = (side) =>
+  readdirSync(at('src', side, 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// The doors of a server feature: the files another feature may import. Every feature opens its
+// service.ts (its rules as functions) and its *-plugin.ts (a Fastify plugin and the types of what it
+// decorates); tests may also use another feature's test/ folder (fixtures). Any other door is named here.
+const serverDoors = ['service', '*-plugin'];
+const extraServerDoors = {
+  inventory: ['stock'], // orders take and return stock
+  orders: ['serialize'], // the dashboard lists recent orders as orders show them
+};
+const doorsOf = (feature) => [...serverDoors, ...(extraServerDoors[feature] ?? [])];
+
+// A web feature is entered only through its index.ts (import '../cart', never '../cart/cart-store').
+const featureZones = [
+  ...featuresOf('server').map((feature) => ({
+    target: at('src/server/features', `!(${feature})`, '**'),
+    from: at('src/server/features', feature, '**'),
+    // Exceptions of a glob zone must be globs themselves: one brace pattern of the door names.
+    except: [at('src/server/features', feature, `{${doorsOf(feature).join(',')}}.ts`), at('src/server/features', feature, 'test/**')],
+    message: `Another feature may import only ${feature}'s doors: ${doorsOf(feature)
+      .map((door) => `${door}.ts`)
+      .join(', ')} (and from tests, test/). See docs/decisions/010-module-boundaries.md.`,
+  })),
+  ...featuresOf('web').map((feature) => ({
+    target: at('src/web/features', `!(${feature})`, '**'),
+    from: at('src/web/features', feature, '**'),
+    except: [at('src/web/features', feature, 'index.{ts,tsx}')],
+    message: `Import the web feature "${feature}" through its index.ts (features/${feature}), not its inner files.`,
+  })),
+];
+
+const layerZones = [
+  { target: at('src/server/**'), from: at('src/web/**'), message: 'The server never imports the web app.' },
+  { target: at('src/web/**'), from: at('src/server/**'), message: 'The web app never imports the server: share through src/shared.' },
+  {
+    target: at('src/shared/**'),
+    from: [at('src/server/**'), at('src/web/**')],
+    message: 'src/shared is used by server and web and imports neither.',
+  },
+  {
+    target: at('src/server/{lib,db,plugins}/**'),
+    from: [at('src/server/features/**'), at('src/server/seed/**'), at('src/server/cli/**')],
+    message: 'lib/, db/ and plugins/ are below the features: they import no feature, seed or CLI.',
+  },
+  {
+    target: at('src/server/features/**'),
+    from: [at('src/server/seed/**'), at('src/server/cli/**')],
+    message: 'Features do not import the seed or the CLIs (those are consumers of the features).',
+  },
+  {
+    target: at('e2e/**'),
+    from: [at('src/server/**'), at('src/web/**')],
+    message: 'Browser journeys drive the real server; they import only src/shared.',
+  },
+  { target: at('scripts/**'), from: at('src/web/**'), message: 'Scripts drive the built web app, they do not import it.' },
+];
+
+export default defineConfig(
+  {
+    ignores: ['dist/', 'node_modules/', 'data/', '.data-*/', 'coverage/', 'test-results/', 'playwright-report/', 'lighthouse-results/', '.scratch/', 'src/server/db/migrations/'],
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    extends: [js.configs.recommended, tseslint.configs.base],
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {
+        // Node and browser globals are checked by tsc (lib: DOM, types: node); no-undef is off below.
+      },
+    },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // tsc owns names, types and unused code; these would only repeat it (or misread TypeScript).
+      'no-undef': 'off',
+      'no-unused-vars': 'off',
+      'no-redeclare': 'off',
+      'no-dupe-class-members': 'off',
+      // A poll that ignores a failed attempt says so with an empty catch; a rethrow's cause is style.
+      'no-empty': ['error', { allowEmptyCatch: true }],
+      'preserve-caught-error': 'off',
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, ...featureZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Production code never loads a test or test support (a test/ folder: fixtures, the test app, an SMTP peer).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/*.test', '**/*.test.ts', '**/test/*'], message: 'Tests and test support (test/ folders) are for tests only.' }] },
+      ],
+    },
+  },
+);

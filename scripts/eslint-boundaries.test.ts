@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The import boundaries of eslint.config.js (docs/decisions/010-module-boundaries.md), run on small
+// files that exist only in memory, so a rule that stops matching (a renamed folder, a glob typo) fails
+// here instead of silently letting every import through.
+const root = path.resolve(import.meta.dirname, '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The boundary findings for `code` as if it were the file at `file` (relative to the repository). */
+async function boundaryErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages
+    .filter((m) => m.ruleId === 'import-x/no-restricted-paths' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('import boundaries', { timeout: 60_000 }, () => {
+  it('keeps server and web apart, and shared free of both', async () => {
+    expect(await boundaryErrors('src/server/lib/probe.ts', "import { formatDate } from '../../web/lib/format';\n")).toEqual([
+      expect.stringContaining('The server never imports the web app'),
+    ]);
+    expect(await boundaryErrors('src/web/lib/probe.ts', "import { isUuid } from '../../server/lib/ids';\n")).toEqual([
+      expect.stringContaining('The web app never imports the server'),
+    ]);
+    expect(
+      await boundaryErrors('src/shared/probe.ts', "import { isUuid } from '../server/lib/ids';\nimport { formatDate } from '../web/lib/format';\n"),
+    ).toHaveLength(2);
+    expect(await boundaryErrors('src/shared/probe.ts', "import { computeTotals } from './money';\n")).toEqual([]);
+  });
+
+  it('lets a server feature use another only through its doors', async () => {
+    const file = 'src/server/features/dashboard/probe.ts';
+    expect(await boundaryErrors(file, "import { listOrders } from '../orders/queries';\n")).toEqual([
+      expect.stringContaining("Another feature may import only orders's doors"),
+    ]);
+    expect(await boundaryErrors(file, "import { getShopSettings } from '../settings/service';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import type { ImageStore } from '../uploads/storage-plugin';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { orderCustomer } from '../orders/serialize';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { Conflict } from '../../lib/http-errors';\n")).toEqual([]);
+  });
+
+  it('lets a web feature use another only through its index', async () => {
+    const file = 'src/web/features/catalog/probe.ts';
+    expect(await boundaryErrors(file, "import { logIn } from '../auth/api';\n")).toEqual([
+      expect.stringContaining('Import the web feature "auth" through its index.ts'),
+    ]);
+    expect(await boundaryErrors(file, "import { useAuth } from '../auth';\n")).toEqual([]);
+  });
+
+  it('keeps the lower server layers and the browser journeys below the features', async () => {
+    expect(await boundaryErrors('src/server/db/probe.ts', "import { findUserByEmail } from '../features/users/queries';\n")).toEqual([
+      expect.stringContaining('lib/, db/ and plugins/ are below the features'),
+    ]);
+    expect(await boundaryErrors('src/server/features/users/probe.ts', "import { seedDemoIfEmpty } from '../../seed/demo';\n")).toEqual([
+      expect.stringContaining('Features do not import the seed or the CLIs'),
+    ]);
+    expect(await boundaryErrors('e2e/probe.spec.ts', "import { isUuid } from '../src/server/lib/ids';\n")).toEqual([
+      expect.stringContaining('Browser journeys drive the real server'),
+    ]);
+  });
+
+  it('keeps test support out of production code', async () => {
+    const code = "import { insertProduct } from './test/fixtures';\n";
+    expect(await boundaryErrors('src/server/features/orders/probe.ts', code)).toEqual([
+      expect.stringContaining('Tests and test support (test/ folders) are for tests only'),
+    ]);
+    expect(await boundaryErrors('src/server/features/orders/probe.test.ts', code)).toEqual([]);
+  });
+});
