@@ -1,9 +1,8 @@
 import jwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { users } from '../db/schema';
 import { Forbidden, Unauthorized } from '../lib/http-errors';
+import { findSessionUser } from './auth-queries';
 
 export interface CurrentUser {
   id: string;
@@ -51,11 +50,7 @@ export default fp(
       } catch {
         throw Unauthorized('Not authorized, token failed');
       }
-      const [user] = await app.db
-        .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, tokenVersion: users.tokenVersion })
-        .from(users)
-        .where(eq(users.id, sub))
-        .limit(1);
+      const user = await findSessionUser(app.db, sub);
       if (!user || user.tokenVersion !== ver) throw Unauthorized('Not authorized, token failed');
       request.currentUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
     }

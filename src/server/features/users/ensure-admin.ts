@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { findUserByEmail } from './queries';
+import { findUserByEmail, insertUserUnlessEmailTaken, updateUser, type UserChanges } from './queries';
 import { deriveNames } from './service';
 
 export interface AdminAccount {
@@ -32,12 +30,13 @@ export async function ensureAdmin(db: Db, admin: AdminAccount, log?: FastifyBase
   let existing = await findUserByEmail(db, email);
   if (!existing) {
     if (!admin.password) throw new Error(`No account with e-mail ${email}, and no password given to create one`);
-    const [created] = await db
-      .insert(users)
-      .values({ ...deriveNames({ name: admin.name?.trim() || 'Admin' }), email, passwordHash: await hashPassword(admin.password), isAdmin: true })
-      // Two instances starting at once with the same ADMIN_EMAIL: the second one promotes instead of crashing.
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    // Two instances starting at once with the same ADMIN_EMAIL: the second one promotes instead of crashing.
+    const created = await insertUserUnlessEmailTaken(db, {
+      ...deriveNames({ name: admin.name?.trim() || 'Admin' }),
+      email,
+      passwordHash: await hashPassword(admin.password),
+      isAdmin: true,
+    });
     if (created) {
       log?.info({ email }, 'admin created');
       return { id: created.id, email, action: 'created', passwordReset: false };
@@ -46,7 +45,7 @@ export async function ensureAdmin(db: Db, admin: AdminAccount, log?: FastifyBase
     if (!existing) throw new Error(`Could not create the admin ${email}`);
   }
 
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: UserChanges = {};
   if (!existing.isAdmin) changes.isAdmin = true;
   if (admin.resetPassword) {
     if (!admin.password) throw new Error('A new password is needed to reset it');
@@ -54,7 +53,7 @@ export async function ensureAdmin(db: Db, admin: AdminAccount, log?: FastifyBase
     changes.tokenVersion = existing.tokenVersion + 1;
   }
   if (Object.keys(changes).length > 0) {
-    await db.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await updateUser(db, existing.id, changes);
   }
   const action = existing.isAdmin ? 'unchanged' : 'promoted';
   if (action === 'promoted') log?.info({ email }, 'existing user made admin');

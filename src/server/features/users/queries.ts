@@ -6,6 +6,8 @@ import type { User } from '../../../shared/schemas/users';
 import { isUuid } from '../../lib/ids';
 
 export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<NewUser>;
 
 export const isUserId = isUuid;
 
@@ -52,6 +54,31 @@ export async function lockAdmins(tx: Tx): Promise<string[]> {
 export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   return row;
+}
+
+export async function insertUser(db: Db | Tx, values: NewUser): Promise<UserRow> {
+  const [created] = await db.insert(users).values(values).returning();
+  return created;
+}
+
+/** Undefined when the e-mail is taken already (another instance created the same admin at once). */
+export async function insertUserUnlessEmailTaken(db: Db, values: NewUser): Promise<{ id: string } | undefined> {
+  const [created] = await db.insert(users).values(values).onConflictDoNothing().returning({ id: users.id });
+  return created;
+}
+
+/** Undefined when the user is gone. */
+export async function updateUser(db: Db | Tx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return updated;
+}
+
+export async function deleteUser(tx: Tx, id: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, id));
 }
 
 export async function listUsers(db: Db, query: { keyword?: string; page: number; limit: number }) {

@@ -1,11 +1,21 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema';
 import { BadRequest, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
 import type { adminUpdateUserSchema, registerSchema, updateProfileSchema } from '../../../shared/schemas/users';
-import { findUserByEmail, findUserById, isEmailTaken, isUserId, lockAdmins, lockUser, type UserRow } from './queries';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isEmailTaken,
+  isUserId,
+  lockAdmins,
+  lockUser,
+  updateUser,
+  type UserChanges,
+  type UserRow,
+} from './queries';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USER_NOT_FOUND = 'User not found';
@@ -29,11 +39,13 @@ export async function registerCustomer(db: Db, input: z.infer<typeof registerSch
   if (await isEmailTaken(db, input.email)) throw Conflict(EMAIL_TAKEN);
   const names = deriveNames(input);
   try {
-    const [created] = await db
-      .insert(users)
-      .values({ ...names, email: input.email, phone: input.phone ?? '', passwordHash: await hashPassword(input.password), isAdmin: false })
-      .returning();
-    return created;
+    return await insertUser(db, {
+      ...names,
+      email: input.email,
+      phone: input.phone ?? '',
+      passwordHash: await hashPassword(input.password),
+      isAdmin: false,
+    });
   } catch (error) {
     // Two registrations of one address at once: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(error)) throw Conflict(EMAIL_TAKEN);
@@ -44,7 +56,7 @@ export async function registerCustomer(db: Db, input: z.infer<typeof registerSch
 export async function updateProfile(db: Db, userId: string, input: z.infer<typeof updateProfileSchema>): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw NotFound(USER_NOT_FOUND);
-  const changes: Partial<typeof users.$inferInsert> = {};
+  const changes: UserChanges = {};
 
   if (input.name !== undefined || input.firstName !== undefined || input.lastName !== undefined) {
     const names =
@@ -85,7 +97,7 @@ export async function updateUserAsAdmin(
       if (!admins.includes(actorId)) throw Forbidden();
       const target = await lockUser(tx, targetId);
       if (!target) throw NotFound(USER_NOT_FOUND);
-      const changes: Partial<typeof users.$inferInsert> = {};
+      const changes: UserChanges = {};
       if (input.name !== undefined) Object.assign(changes, deriveNames({ name: input.name }));
       if (input.email !== undefined && input.email !== target.email.toLowerCase()) {
         if (await isEmailTaken(tx, input.email, target.id)) throw Conflict(EMAIL_TAKEN);
@@ -115,18 +127,14 @@ export async function deleteUserAsAdmin(db: Db, actorId: string, targetId: strin
     const target = await lockUser(tx, targetId);
     if (!target) throw NotFound(USER_NOT_FOUND);
     if (target.isAdmin && admins.length <= 1) throw Conflict('You cannot delete the last admin');
-    await tx.delete(users).where(eq(users.id, target.id));
+    await deleteUser(tx, target.id);
   });
 }
 
-async function saveUser(db: Db | Tx, user: UserRow, changes: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+async function saveUser(db: Db | Tx, user: UserRow, changes: UserChanges): Promise<UserRow> {
   if (Object.keys(changes).length === 0) return user;
   try {
-    const [updated] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
+    const updated = await updateUser(db, user.id, changes);
     if (!updated) throw NotFound(USER_NOT_FOUND);
     return updated;
   } catch (error) {

@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+
+/** What a request needs to know of its user, read on every authenticated request (a demotion counts at once). */
+export async function findSessionUser(db: Db, id: string) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
+}
