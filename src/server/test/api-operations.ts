@@ -1,0 +1,89 @@
+import type { App } from '../app';
+
+/** Who may call an operation: anyone, any signed-in user (owner rules come after), or an admin only. */
+export type Access = 'anyone' | 'signed-in' | 'admin';
+
+/**
+ * Every operation of the OpenAPI document with who may call it. Tests that walk the document assert
+ * it lists exactly these, so a new route fails them until it is classified here.
+ */
+export const API_OPERATIONS: Record<string, Access> = {
+  'GET /api/health': 'anyone',
+  'POST /api/users/login': 'anyone',
+  'POST /api/users': 'anyone',
+  'GET /api/users': 'admin',
+  'GET /api/users/profile': 'signed-in',
+  'PUT /api/users/profile': 'signed-in',
+  'GET /api/users/stats': 'admin',
+  'GET /api/users/{id}': 'admin',
+  'PUT /api/users/{id}': 'admin',
+  'DELETE /api/users/{id}': 'admin',
+  'GET /api/products': 'anyone',
+  'POST /api/products': 'admin',
+  'GET /api/products/featured': 'anyone',
+  'GET /api/products/{id}': 'anyone',
+  'PUT /api/products/{id}': 'admin',
+  'DELETE /api/products/{id}': 'admin',
+  'GET /api/products/{id}/related': 'anyone',
+  'POST /api/products/{id}/reviews': 'signed-in',
+  'POST /api/orders': 'signed-in',
+  'GET /api/orders': 'admin',
+  'GET /api/orders/myorders': 'signed-in',
+  'GET /api/orders/{id}': 'signed-in',
+  'PUT /api/orders/{id}/pay': 'signed-in',
+  'PUT /api/orders/{id}/deliver': 'admin',
+  'PUT /api/orders/{id}/status': 'admin',
+  'POST /api/upload': 'admin',
+  'POST /api/upload/multiple': 'admin',
+  'DELETE /api/upload/{filename}': 'admin',
+  'POST /api/email/bulk': 'admin',
+  'POST /api/contact': 'anyone',
+  'GET /api/dashboard': 'admin',
+  'GET /api/settings': 'anyone',
+  'PUT /api/settings': 'admin',
+};
+
+/** Pages and files of the built web app: in the document only when dist/web exists (all four or none). */
+export const WEB_OPERATIONS = ['GET /assets/{*}', 'GET /robots.txt', 'GET /sitemap.xml', 'GET /{*}'];
+
+export interface DocumentedOperation {
+  key: string;
+  method: string;
+  path: string;
+  parameters: { in: string; name: string }[];
+  /** Top-level property names of a JSON request body, when the operation documents one. */
+  bodyProperties: string[] | null;
+}
+
+/** The operations of the served OpenAPI document (/api/docs/json). */
+export async function documentedOperations(app: App): Promise<DocumentedOperation[]> {
+  const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  const doc = res.json() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema?: { properties?: object } }> } }>>;
+  };
+  const operations: DocumentedOperation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const json = op.requestBody?.content['application/json'];
+      operations.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        bodyProperties: json ? Object.keys(json.schema?.properties ?? {}) : null,
+      });
+    }
+  }
+  return operations;
+}
+
+/** Fails unless the document lists exactly the classified operations (web ones all or none). */
+export function unclassifiedOrMissing(operations: DocumentedOperation[]): { unclassified: string[]; missing: string[] } {
+  const documented = new Set(operations.map((o) => o.key));
+  const webShown = WEB_OPERATIONS.some((k) => documented.has(k));
+  const expected = [...Object.keys(API_OPERATIONS), ...(webShown ? WEB_OPERATIONS : [])];
+  return {
+    unclassified: [...documented].filter((k) => !expected.includes(k)),
+    missing: expected.filter((k) => !documented.has(k)),
+  };
+}
