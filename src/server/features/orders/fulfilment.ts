@@ -6,9 +6,9 @@ import { BadRequest, Conflict, NotFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
-import { findOrder, itemsOfOrder, lockOrder, type OrderItemRow } from './queries';
+import { findOrder, itemsOfOrder, lockOrder } from './queries';
 import { toOrderJson } from './serialize';
-import { returnStock, takeStock, type StockLine } from './stock';
+import { returnStock, stockLines, takeStock } from '../inventory/stock';
 
 export const orderNotFound = () => NotFound('Order not found');
 
@@ -25,18 +25,6 @@ export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, ord
   return toOrderJson(found);
 }
 
-/** Lines whose product still exists; a deleted product has nothing to return stock to. */
-function stockLinesOf(items: OrderItemRow[]): StockLine[] {
-  const byProduct = new Map<string, StockLine>();
-  for (const item of items) {
-    if (!item.productId) continue;
-    const line = byProduct.get(item.productId);
-    if (line) line.quantity += item.quantity;
-    else byProduct.set(item.productId, { productId: item.productId, quantity: item.quantity, name: item.name });
-  }
-  return [...byProduct.values()];
-}
-
 /**
  * PUT /orders/{id}/status and /deliver. The order row stays locked for the whole change, so stock
  * moves exactly once: becoming Cancelled puts every line back, leaving Cancelled takes it again
@@ -47,7 +35,7 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
     const items = await itemsOfOrder(tx, current.id);
-    const lines = stockLinesOf(items);
+    const lines = stockLines(items);
     const cancelling = status === 'Cancelled' && current.status !== 'Cancelled';
     const reopening = current.status === 'Cancelled' && status !== 'Cancelled';
     if (cancelling) await returnStock(tx, lines);

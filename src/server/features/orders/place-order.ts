@@ -4,9 +4,9 @@ import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import { computeTotals, formatKwacha, TAX_RATE_PERCENT, toKwacha, toNgwee, type OrderTotals } from '../../../shared/money';
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
-import { findOrderByIdempotencyKey, insertOrderWithItems, type CataloguePrice } from './queries';
+import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
-import { productNoLongerAvailable, takeStock, type StockLine } from './stock';
+import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory/stock';
 
 /** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
 const LARGEST_ORDER_NGWEE = 2_000_000_000;
@@ -20,23 +20,6 @@ export interface PlacedOrder {
   order: Order;
   /** false when an Idempotency-Key named an order placed before: it is answered again, not placed twice. */
   created: boolean;
-}
-
-/** A cart may list the same product twice; it is one line of the order with the quantities added. */
-export function mergeLines(items: PlaceOrderInput['orderItems']): StockLine[] {
-  const lines = new Map<string, StockLine>();
-  for (const item of items) {
-    // PostgreSQL reads a uuid in either case; one spelling keeps one line and one lock order per product.
-    const productId = item.product.trim().toLowerCase();
-    const line = lines.get(productId);
-    if (line) {
-      line.quantity += item.quantity;
-      line.name ||= item.name;
-    } else {
-      lines.set(productId, { productId, quantity: item.quantity, name: item.name });
-    }
-  }
-  return [...lines.values()];
 }
 
 interface PricedLine extends StockLine {
@@ -110,7 +93,7 @@ export async function placeOrder(
   // by the unique (user, key) index and the prices by the stock update's RETURNING, which keeps an order
   // to four statements whatever the number of lines (begin, take stock, write order and lines, commit):
   // placing orders is bound by statements per transaction on the embedded database.
-  const lines = mergeLines(input.orderItems);
+  const lines = stockLines(input.orderItems.map((item) => ({ productId: item.product, quantity: item.quantity, name: item.name })));
   for (const line of lines) if (!isUuid(line.productId)) throw productNoLongerAvailable(line.productId, line.name);
 
   let placed;
