@@ -11,6 +11,7 @@ import requestInputPlugin from './plugins/request-input';
 import securityPlugin from './plugins/security';
 import catalogCachePlugin from './features/products/catalog-cache';
 import mailPlugin from './features/mail/mail-plugin';
+import orderEventsPlugin from './features/orders/events';
 import storagePlugin from './features/uploads/storage-plugin';
 import healthRoutes from './features/health/routes';
 import userRoutes from './features/users/routes';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(storagePlugin);
+  await app.register(orderEventsPlugin);
   await app.register(mailPlugin);
   await app.register(catalogCachePlugin);
 

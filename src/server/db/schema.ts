@@ -179,6 +179,8 @@ export const mailMessages = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** While 'sending': until when the claim holds; past it, the message is taken again (decision 004). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },

@@ -5,7 +5,7 @@ import { rowsOf as resultRows } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { addressesOf, startSmtpPeer, type SmtpPeer } from './smtp-peer';
-import { createMailer } from './mail-plugin';
+import { createOutbox } from './outbox';
 import { describeFailure } from './transport';
 
 describe('POST /api/email/bulk against a real SMTP peer', () => {
@@ -100,7 +100,7 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
 
     // A mailer over the same database whose server never answers: it gives up after 3 failures in a row.
     let calls = 0;
-    const down = createMailer({
+    const down = createOutbox({
       db: t.app.db,
       config: t.config,
       log: t.app.log,
@@ -113,8 +113,8 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
         close() {},
       },
     });
-    const ids = await down.mailer.queue(Array.from({ length: 12 }, (_, i) => ({ kind: 'bulk', to: `down${i}@example.com`, subject: 'x', text: 'y' })));
-    const result = await down.mailer.deliver(ids);
+    const ids = await down.outbox.queue(Array.from({ length: 12 }, (_, i) => ({ kind: 'bulk', to: `down${i}@example.com`, subject: 'x', text: 'y' })));
+    const result = await down.outbox.deliver(ids);
     expect(result).toMatchObject({ sent: [] });
     expect(result.failed.sort()).toEqual([...ids].sort());
     expect(calls).toBeGreaterThanOrEqual(3);
@@ -162,7 +162,7 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     expect(text).not.toContain('mailer:');
   });
 
-  it('after a restart: interrupted sends become uncertain (not resent), pending ones are delivered', async () => {
+  it('after a restart: interrupted sends go out again with the same Message-ID, pending ones are delivered', async () => {
     const [interrupted, waiting] = await t.app.db
       .insert(mailMessages)
       .values([
@@ -175,30 +175,35 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     const restarted = await buildApp({ config: t.config, database: t.database, logger: false });
     try {
       await restarted.ready();
-      await restarted.mailer.idle();
+      await restarted.outbox.idle();
     } finally {
       await restarted.close();
     }
 
     const rows = await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, [interrupted.id, waiting.id]));
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
-    expect(byId[interrupted.id]).toMatchObject({ status: 'uncertain', attempts: 1, sentAt: null });
+    // At least once: the peer may have accepted the first attempt, so a duplicate is possible, and it
+    // carries the same Message-ID as the first attempt did (decision 004).
+    expect(byId[interrupted.id]).toMatchObject({ status: 'sent', attempts: 2, leaseUntil: null });
     expect(byId[waiting.id]).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(peer.to('interrupted@example.com')).toHaveLength(0);
+    const resent = peer.to('interrupted@example.com');
+    expect(resent).toHaveLength(1);
+    expect(resent[0].parsed.messageId).toBe(`<${interrupted.id}@coop-shop.example>`);
     const received = peer.to('waiting@example.com');
     expect(received).toHaveLength(1);
     expect(received[0].parsed.subject).toBe('Was pending');
 
-    // The first server does not pick them up again either.
-    expect(await t.app.mailer.deliver([interrupted.id, waiting.id])).toEqual({ sent: [], failed: [] });
+    // The first server does not pick them up again.
+    expect(await t.app.outbox.deliver([interrupted.id, waiting.id])).toEqual({ sent: [], failed: [] });
     expect(peer.to('waiting@example.com')).toHaveLength(1);
+    expect(peer.to('interrupted@example.com')).toHaveLength(1);
   });
 
   it('claims ten messages at a time and records them sent together; a stop puts back those not tried', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const sentTo: string[] = [];
-    const stopping = createMailer({
+    const stopping = createOutbox({
       db: t.app.db,
       config: t.config,
       log: t.app.log,
@@ -212,8 +217,8 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
         close() {},
       },
     });
-    const ids = await stopping.mailer.queue(Array.from({ length: 25 }, (_, i) => ({ kind: 'bulk', to: `stop${i}@example.com`, subject: 'x', text: 'y' })));
-    const delivering = stopping.mailer.deliver(ids);
+    const ids = await stopping.outbox.queue(Array.from({ length: 25 }, (_, i) => ({ kind: 'bulk', to: `stop${i}@example.com`, subject: 'x', text: 'y' })));
+    const delivering = stopping.outbox.deliver(ids);
     await expect.poll(() => sentTo.length).toBeGreaterThanOrEqual(2);
     const claimed = await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, ids));
     expect(claimed.filter((r) => r.status === 'sending')).toHaveLength(10);
@@ -231,8 +236,8 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     // Claimed but not tried: back to pending with the attempt taken back, like the ones never claimed.
     expect(ids.slice(tried).every((id) => rows.get(id)?.status === 'pending' && rows.get(id)?.attempts === 0)).toBe(true);
     // The server's own mailer sends them later; a message it did not queue is read back from its row.
-    expect(await t.app.mailer.deliver(ids)).toMatchObject({ failed: [] });
-    expect((await t.app.mailer.deliver(ids)).sent).toEqual([]);
+    expect(await t.app.outbox.deliver(ids)).toMatchObject({ failed: [] });
+    expect((await t.app.outbox.deliver(ids)).sent).toEqual([]);
     const received = Array.from({ length: 25 }, (_, i) => peer.to(`stop${i}@example.com`).length);
     expect(received).toEqual(Array.from({ length: 25 }, (_, i) => (i < tried ? 0 : 1)));
   });
@@ -252,7 +257,7 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
           from pg_class where relname = 'mail_messages'`),
       )[0];
     const before = await sizes();
-    await t.app.mailer.queue(Array.from({ length: 20 }, (_, i) => ({ kind: 'bulk', to: `wide${i}@example.com`, subject: 'Wide', text: 'w'.repeat(5_000), html: `<p>${'h'.repeat(5_000)}</p>` })));
+    await t.app.outbox.queue(Array.from({ length: 20 }, (_, i) => ({ kind: 'bulk', to: `wide${i}@example.com`, subject: 'Wide', text: 'w'.repeat(5_000), html: `<p>${'h'.repeat(5_000)}</p>` })));
     const after = await sizes();
     // 200 KB of bodies: nearly all of it beside the rows (uncompressed), the rows themselves a page or two.
     expect(after.toast - before.toast).toBeGreaterThan(180_000);

@@ -36,7 +36,7 @@ describe('POST /api/contact', () => {
     const [row] = await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'grace@example.com'));
     expect(row).toMatchObject({ name: 'Grace <Mwale>', message: 'Do you ship 200 ml mungongo oil to Lusaka?\nThanks & regards' });
 
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     const received = peer.to('hello@coop-shop.example');
     expect(received).toHaveLength(1);
     const { parsed, envelopeTo } = received[0];
@@ -58,7 +58,7 @@ describe('POST /api/contact', () => {
     await updateShopSettings(t.app.db, { email: 'orders@coop.example.org' });
     const res = await fromNewClient()(message('visitor@example.com'));
     expect(res.statusCode).toBe(201);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     expect(peer.to('orders@coop.example.org')).toHaveLength(1);
   });
 
@@ -66,7 +66,7 @@ describe('POST /api/contact', () => {
     peer.rejectRecipients.add('orders@coop.example.org');
     const res = await fromNewClient()(message('unlucky@example.com'));
     expect(res.statusCode).toBe(201);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'unlucky@example.com'))).toHaveLength(1);
     const failed = await t.app.db.select().from(mailMessages).where(eq(mailMessages.status, 'failed'));
     expect(failed).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('POST /api/contact', () => {
     expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'burst5@example.com'))).toHaveLength(0);
 
     expect((await fromNewClient()(message('someone-else@example.com'))).statusCode).toBe(201);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
   });
 
   it('does not let a client pick its own address with X-Forwarded-For (no proxy is trusted by default)', async () => {
@@ -119,6 +119,6 @@ describe('POST /api/contact', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
   });
 });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, orderItems, orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { formatKwacha, toKwacha } from '../../../shared/money';
-import { addressesOf, startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../mail/smtp-peer';
-import { insertProduct, orderBody, type CartLine } from './test-helpers';
+import { addressesOf, startSmtpPeer, type ReceivedMail, type SmtpPeer } from './smtp-peer';
+import { insertProduct, orderBody, type CartLine } from '../orders/test/fixtures';
 
 const SHOP_INBOX = 'orders@coop-shop.example';
 const AIRTEL = '+260 97 123 4567';
@@ -59,7 +59,7 @@ describe('order e-mails through a real SMTP peer', () => {
   const place = async (lines: CartLine[], overrides: Record<string, unknown> = {}, headers: Record<string, string> = customer.auth) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers, payload: orderBody(lines, overrides) });
     expect(res.statusCode, res.body).toBe(201);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     return res.json()._id as string;
   };
   const oneProductOrder = async (price = 40, overrides: Record<string, unknown> = {}) => {
@@ -68,7 +68,7 @@ describe('order e-mails through a real SMTP peer', () => {
   };
   const put = async (url: string, payload?: object, headers = admin) => {
     const res = await t.app.inject({ method: 'PUT', url, headers, payload });
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     return res;
   };
   /** Mail to an address about one order (its number is in every subject). */
@@ -246,7 +246,7 @@ describe('order e-mails through a real SMTP peer', () => {
     expect(taps.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const pays = await Promise.all([1, 2].map(() => t.app.inject({ method: 'PUT', url: `/api/orders/${id}/pay`, headers: admin, payload: {} })));
     expect(pays.map((r) => r.statusCode)).toEqual([200, 200]);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     const ref = id.slice(0, 8);
     expect(subjectsAbout(customer.email, id).sort()).toEqual([`Order #${ref} delivered`, `Order #${ref} received`, `Order #${ref}: payment received`]);
   });
@@ -266,7 +266,7 @@ describe('order e-mails through a real SMTP peer', () => {
     expect(together.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(together.map((r) => r.json()._id)).size).toBe(1);
 
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     for (const id of [first.json()._id, together[0].json()._id]) {
       expect(mailAbout(customer.email, id)).toHaveLength(1);
       expect(mailAbout(SHOP_INBOX, id)).toHaveLength(1);
@@ -312,7 +312,7 @@ describe('order e-mails when the mail server cannot be reached', () => {
     const id = res.json()._id;
     const shipped = await t.app.inject({ method: 'PUT', url: `/api/orders/${id}/status`, headers: admin, payload: { status: 'Shipped' } });
     expect(shipped.statusCode).toBe(200);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
 
     const mine = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: customer.auth });
     expect(mine.statusCode).toBe(200);
@@ -346,7 +346,7 @@ describe('order e-mails without SMTP: the outbox', () => {
       payload: orderBody([{ product: product.id, quantity: 1, price: 25 }], { paymentMethod: 'mtn' }),
     });
     expect(res.statusCode).toBe(201);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     const outbox = path.join(t.dataDir, 'outbox');
     const parsed = await Promise.all(readdirSync(outbox).map((f) => simpleParser(readFileSync(path.join(outbox, f)))));
     const ref = res.json()._id.slice(0, 8);
@@ -367,7 +367,7 @@ describe('order e-mails without SMTP: the outbox', () => {
     const product = await insertProduct(t, { price: 25 });
     const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload: orderBody([{ product: product.id, quantity: 1, price: 25 }]) });
     expect(res.statusCode).toBe(201);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, customer.email));
     expect(row.textBody).toContain('Number: please ask us at hello@coop-shop.example');
     expect(row.textBody).not.toContain('+260 97 000 0001');

@@ -24,7 +24,7 @@ describe('mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
   const parseFile = (file: string) => simpleParser(readFileSync(path.join(outbox, file)));
 
   it('writes one .eml file per recipient, named by time and message id, and records them sent', async () => {
-    expect(t.app.mailer.mode).toBe('outbox');
+    expect(t.app.outbox.mode).toBe('outbox');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/email/bulk',
@@ -58,7 +58,7 @@ describe('mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
       payload: { name: 'Chanda', email: 'chanda@example.com', subject: 'Gift sets', message: 'Do you wrap gifts?' },
     });
     expect(res.statusCode).toBe(201);
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.kind, 'contact'));
     expect(row.status).toBe('sent');
     const file = emlFiles().find((f) => f.endsWith(`-${row.id}.eml`));
@@ -68,10 +68,10 @@ describe('mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
   });
 
   it('sendLater records the message before it resolves, then delivers it in the background', async () => {
-    await t.app.mailer.sendLater([{ kind: 'test', to: 'later@example.com', subject: 'Later', text: 'Body' }]);
+    await t.app.outbox.sendLater([{ kind: 'test', to: 'later@example.com', subject: 'Later', text: 'Body' }]);
     const [recorded] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'later@example.com'));
     expect(recorded).toMatchObject({ kind: 'test', htmlBody: null });
-    await t.app.mailer.idle();
+    await t.app.outbox.idle();
     const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'later@example.com'));
     expect(row).toMatchObject({ status: 'sent', kind: 'test', htmlBody: null });
   });

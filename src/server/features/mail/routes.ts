@@ -33,7 +33,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await sendBulkEmail(app.mailer, request.body);
+      const result = await sendBulkEmail(app.outbox, request.body);
       if (result.sent === 0) return reply.status(502).send({ message: 'Failed to send email. Please try again.' });
       return { message: `Email sent to ${result.sent} customer(s)`, ...result };
     },
@@ -54,7 +54,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       await app.db.insert(contactMessages).values(request.body);
       const shopEmail = app.config.shopEmail ?? (await getShopSettings(app.db)).email;
       // The stored rows are the record; delivery runs in the background so a slow SMTP server never delays the visitor.
-      await app.mailer.sendLater([contactNotification(request.body, shopEmail)]);
+      await app.outbox.sendLater([contactNotification(request.body, shopEmail)]);
       return reply.status(201).send({ message: 'Message sent successfully!' });
     },
   );

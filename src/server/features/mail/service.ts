@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { contactMessageSchema } from '../../../shared/schemas/mail';
 import { textToHtml } from './escape-html';
-import type { Mailer, OutgoingMail } from './mail-plugin';
+import type { Outbox, OutgoingMail } from './outbox';
 
 export interface BulkEmail {
   recipients: string[];
@@ -14,14 +14,14 @@ export interface BulkEmail {
  * One message per recipient, each addressed to that recipient alone, all under one batch id. Every
  * message is recorded before anything is sent, so each one's outcome is known even after a crash.
  */
-export async function sendBulkEmail(mailer: Mailer, { recipients, subject, message }: BulkEmail) {
+export async function sendBulkEmail(outbox: Outbox, { recipients, subject, message }: BulkEmail) {
   const batchId = randomUUID();
   const html = textToHtml(message);
-  const ids = await mailer.queue(
+  const ids = await outbox.queue(
     recipients.map((to) => ({ kind: 'bulk', to, subject, text: message, html })),
     batchId,
   );
-  const { sent, failed } = await mailer.deliver(ids);
+  const { sent, failed } = await outbox.deliver(ids);
   const failedIds = new Set(failed);
   const failedRecipients = recipients.filter((_, i) => failedIds.has(ids[i]));
   return { batchId, sent: sent.length, failed: failed.length, failedRecipients };

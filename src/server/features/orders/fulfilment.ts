@@ -12,12 +12,6 @@ import { returnStock, stockLines, takeStock } from '../inventory/stock';
 
 export const orderNotFound = () => NotFound('Order not found');
 
-/** An order after a change, with what it was before (read from the locked row, so two parallel changes never both see the old state). */
-export interface OrderChange {
-  order: Order;
-  before: Pick<Order, 'status' | 'isPaid'>;
-}
-
 /** Another customer's order is answered exactly like one that does not exist, so ids cannot be probed. */
 export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, orderId: string): Promise<Order> {
   const found = await findOrder(app.db, orderId);
@@ -30,8 +24,8 @@ export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, ord
  * moves exactly once: becoming Cancelled puts every line back, leaving Cancelled takes it again
  * (409 naming the product when it is no longer there, and then nothing changes).
  */
-export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus): Promise<OrderChange> {
-  const { changed, before, stockMovedFor } = await app.db.transaction(async (tx) => {
+export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus): Promise<Order> {
+  const { changed, stockMovedFor } = await app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
     const items = await itemsOfOrder(tx, current.id);
@@ -52,14 +46,15 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
       })
       .where(eq(orders.id, current.id))
       .returning();
+    if (cancelling) await raise('order.cancelled', { order: toOrderJson({ order, items }), from: current.status });
+    else if (current.status !== status) await raise('order.status-changed', { order: toOrderJson({ order, items }), from: current.status });
     return {
       changed: { order, items },
-      before: { status: current.status, isPaid: current.isPaid },
       stockMovedFor: cancelling || reopening ? lines.map((line) => line.productId) : [],
     };
   });
   if (stockMovedFor.length > 0) await app.catalogCache.invalidate('stock', stockMovedFor);
-  return { order: toOrderJson(changed), before };
+  return toOrderJson(changed);
 }
 
 export interface PaymentInput {
@@ -75,8 +70,8 @@ export interface PaymentInput {
  * customer who placed it may only attach the reference of their mobile-money or card payment for the
  * admin to check; it stays unpaid.
  */
-export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, orderId: string, input: PaymentInput): Promise<OrderChange> {
-  return app.db.transaction(async (tx) => {
+export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, orderId: string, input: PaymentInput): Promise<Order> {
+  return app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current || (!viewer.isAdmin && current.userId !== viewer.id)) throw orderNotFound();
     if (current.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
@@ -105,9 +100,8 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(orders.id, current.id))
       .returning();
-    return {
-      order: toOrderJson({ order, items: await itemsOfOrder(tx, order.id) }),
-      before: { status: current.status, isPaid: current.isPaid },
-    };
+    const paid = toOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
+    if (!current.isPaid && paid.isPaid) await raise('order.paid', { order: paid });
+    return paid;
   });
 }

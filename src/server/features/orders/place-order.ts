@@ -98,12 +98,12 @@ export async function placeOrder(
 
   let placed;
   try {
-    placed = await app.db.transaction(async (tx) => {
+    placed = await app.orderEvents.transaction(app.db, async (tx, raise) => {
       const taken = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
       const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
       const totals = checkClientTotal(locked, input);
-      return insertOrderWithItems(
+      const order = await insertOrderWithItems(
         tx,
         {
           userId: customer.id,
@@ -128,6 +128,9 @@ export async function placeOrder(
           position,
         })),
       );
+      // In the transaction: what must follow an order (its e-mails) is recorded with it (decision 009).
+      await raise('order.placed', { order: toOrderJson(order) });
+      return order;
     });
   } catch (error) {
     // The same submit arriving twice at once: the second one's insert hits the unique

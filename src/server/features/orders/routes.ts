@@ -15,7 +15,6 @@ import {
   updateOrderStatusSchema,
 } from '../../../shared/schemas/orders';
 import { changeOrderStatus, getOrderFor, recordPayment } from './fulfilment';
-import { mailOrderChange, mailPlacedOrder } from './order-emails';
 import { placeOrder } from './place-order';
 import { listOrdersOfCustomer, searchOrders } from './queries';
 import { toOrderListJson } from './serialize';
@@ -48,9 +47,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
+      // A repeated Idempotency-Key answers the first order again; only a new one announces 'order.placed'.
       const { order, created } = await placeOrder(app, request.currentUser!, request.body, key);
-      // A repeated Idempotency-Key answers the first order again: its e-mails went out the first time.
-      if (created) await mailPlacedOrder(app, order);
       return reply.status(created ? 201 : 200).send(order);
     },
   );
@@ -126,8 +124,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // Only an admin can make an order paid; an owner's payment reference leaves isPaid false, so no mail.
-      return mailOrderChange(app, await recordPayment(app, request.currentUser!, request.params.id, request.body ?? {}));
+      // Only an admin can make an order paid ('order.paid'); an owner's payment reference leaves it unpaid.
+      return recordPayment(app, request.currentUser!, request.params.id, request.body ?? {});
     },
   );
 
@@ -143,7 +141,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: orderConflictSchema },
       },
     },
-    async (request) => mailOrderChange(app, await changeOrderStatus(app, request.params.id, 'Delivered')),
+    async (request) => changeOrderStatus(app, request.params.id, 'Delivered'),
   );
 
   app.put(
@@ -159,7 +157,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: orderConflictSchema },
       },
     },
-    async (request) => mailOrderChange(app, await changeOrderStatus(app, request.params.id, request.body.status)),
+    async (request) => changeOrderStatus(app, request.params.id, request.body.status),
   );
 };
 

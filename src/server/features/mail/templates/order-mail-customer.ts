@@ -1,7 +1,7 @@
-import { formatKwacha } from '../../../shared/money';
-import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
-import type { Order } from '../../../shared/schemas/orders';
-import type { OutgoingMail } from '../mail/mail-plugin';
+import { formatKwacha } from '../../../../shared/money';
+import { orderReference, paysByMobileMoney } from '../../../../shared/order-status';
+import type { Order } from '../../../../shared/schemas/orders';
+import type { OutgoingMail } from '../outbox';
 import type { MailBlock } from './order-mail-layout';
 import {
   composeMail,

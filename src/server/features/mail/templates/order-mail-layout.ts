@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/escape-html';
+import { escapeHtml } from '../escape-html';
 
 /**
  * An order e-mail is written once as blocks and rendered twice, as plain text and as simple HTML, so

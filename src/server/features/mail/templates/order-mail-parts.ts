@@ -1,8 +1,8 @@
-import { formatKwacha, lineTotalInKwacha, TAX_RATE_PERCENT } from '../../../shared/money';
-import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
-import type { Order } from '../../../shared/schemas/orders';
-import type { ShopSettings } from '../../../shared/schemas/settings';
-import type { OutgoingMail } from '../mail/mail-plugin';
+import { formatKwacha, lineTotalInKwacha, TAX_RATE_PERCENT } from '../../../../shared/money';
+import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/order-status';
+import type { Order } from '../../../../shared/schemas/orders';
+import type { ShopSettings } from '../../../../shared/schemas/settings';
+import type { OutgoingMail } from '../outbox';
 import { renderHtml, renderText, type MailBlock, type MailLayout } from './order-mail-layout';
 
 /** What every order e-mail needs besides the order: the shop's identity and where its pages are. */

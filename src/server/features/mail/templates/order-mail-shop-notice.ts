@@ -1,7 +1,7 @@
-import { formatKwacha } from '../../../shared/money';
-import { orderReference } from '../../../shared/order-status';
-import type { Order } from '../../../shared/schemas/orders';
-import type { OutgoingMail } from '../mail/mail-plugin';
+import { formatKwacha } from '../../../../shared/money';
+import { orderReference } from '../../../../shared/order-status';
+import type { Order } from '../../../../shared/schemas/orders';
+import type { OutgoingMail } from '../outbox';
 import { composeMail, itemRows, orderNumber, paymentMethodLabel, shippingAddressText, totalRows, type OrderMailContext } from './order-mail-parts';
 
 /** The cooperative's notice of a new order; replying answers the customer. */

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { getShopSettings } from '../settings/service';
+import type { Outbox } from './outbox';
+import { orderUpdateMails, placedOrderMails } from './templates/order-emails';
+import type { OrderUpdate } from './templates/order-mail-customer';
+import type { OrderMailContext } from './templates/order-mail-parts';
+
+/**
+ * Order e-mails, driven by the order events: each message is recorded in the order's own transaction
+ * (it exists exactly when the change commits, so a crash before the answer loses nothing), and the
+ * outbox's line sends it once the transaction has committed. A slow or refusing mail server never
+ * delays, fails or undoes an order.
+ */
+export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
+  const events = app.orderEvents;
+
+  // Read in the transaction: the cached copy is keyed on the database handle, and on the embedded
+  // database a read outside would wait for this very transaction.
+  const context = async (tx: Tx): Promise<OrderMailContext> => {
+    const settings = await getShopSettings(tx);
+    return { settings, publicUrl: app.config.publicUrl, shopInbox: app.config.shopEmail ?? settings.email };
+  };
+  const update = (kind: OrderUpdate) => async (tx: Tx, { order }: { order: Parameters<typeof orderUpdateMails>[1] }) =>
+    outbox.record(tx, orderUpdateMails(kind, order, await context(tx)));
+
+  events.record('order.placed', async (tx, { order }) => outbox.record(tx, placedOrderMails(order, await context(tx))));
+  events.record('order.paid', update('paid'));
+  events.record('order.cancelled', update('Cancelled'));
+  events.record('order.status-changed', async (tx, { order }) => {
+    if (order.status === 'Shipped' || order.status === 'Delivered') await update(order.status)(tx, { order });
+  });
+
+  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed'] as const) {
+    events.after(event, () => outbox.wake());
+  }
+}

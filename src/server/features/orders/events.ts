@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Tx } from '../../db/client';
+import { EventHub } from '../../lib/events';
+import type { Order } from '../../../shared/schemas/orders';
+
+/**
+ * What happens to orders, announced by this feature after (and recorded within) its transactions.
+ * Mail subscribes (features/mail/order-mail.ts); payments and SMS subscribe the same way. Orders import
+ * none of them.
+ */
+export interface OrderEvents {
+  /** A new order (not an Idempotency-Key repeat of one). */
+  'order.placed': { order: Order };
+  /** The status changed to anything but Cancelled. */
+  'order.status-changed': { order: Order; from: string };
+  /** An admin recorded the payment (a customer's reference alone is not a payment). */
+  'order.paid': { order: Order };
+  /** The status became Cancelled; its stock went back. */
+  'order.cancelled': { order: Order; from: string };
+}
+
+export type OrderEventHub = EventHub<OrderEvents, Tx>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orderEvents: OrderEventHub;
+  }
+}
+
+export default fp(
+  async function orderEventsPlugin(app: FastifyInstance) {
+    app.decorate(
+      'orderEvents',
+      new EventHub<OrderEvents, Tx>((error, event) => app.log.error({ err: error, event }, 'order event subscriber failed')),
+    );
+  },
+  { name: 'order-events' },
+);
