@@ -49,4 +49,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
     expect(() => loadConfig({ DATA_DIR: dir, KEEP_ALIVE_TIMEOUT_SECONDS: 'soon' })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS/);
   });
+
+  it('leaves mobile-money providers off without their keys, and turns each on with all of them', () => {
+    expect(loadConfig({ DATA_DIR: dir }).paymentProviders).toEqual({});
+    const config = loadConfig({
+      DATA_DIR: dir,
+      MTN_MOMO_BASE_URL: 'https://sandbox.momodeveloper.mtn.com/',
+      MTN_MOMO_API_USER: '6f1c2a6e-3a6b-4c1e-9f0a-2b9d8c7e6f5a',
+      MTN_MOMO_API_KEY: 'mtn-key',
+      MTN_MOMO_SUBSCRIPTION_KEY: 'mtn-subscription',
+      AIRTEL_MONEY_BASE_URL: 'https://openapiuat.airtel.africa',
+      AIRTEL_MONEY_CLIENT_ID: 'airtel-id',
+      AIRTEL_MONEY_CLIENT_SECRET: 'airtel-secret',
+      PAYMENTS_CALLBACK_BASE_URL: 'https://shop.example/api/payments/callbacks',
+    }).paymentProviders;
+    expect(config?.mtn).toEqual({
+      baseUrl: 'https://sandbox.momodeveloper.mtn.com',
+      apiUser: '6f1c2a6e-3a6b-4c1e-9f0a-2b9d8c7e6f5a',
+      apiKey: 'mtn-key',
+      subscriptionKey: 'mtn-subscription',
+      targetEnvironment: 'sandbox',
+      currency: 'EUR',
+      callbackUrl: 'https://shop.example/api/payments/callbacks/mtn',
+      timeoutMs: 15_000,
+    });
+    expect(config?.airtel).toMatchObject({ country: 'ZM', currency: 'ZMW', callbackUrl: 'https://shop.example/api/payments/callbacks/airtel' });
+    const live = loadConfig({
+      DATA_DIR: dir,
+      MTN_MOMO_BASE_URL: 'https://proxy.momoapi.mtn.com',
+      MTN_MOMO_API_USER: '6f1c2a6e-3a6b-4c1e-9f0a-2b9d8c7e6f5a',
+      MTN_MOMO_API_KEY: 'k',
+      MTN_MOMO_SUBSCRIPTION_KEY: 's',
+      MTN_MOMO_TARGET_ENVIRONMENT: 'mtnzambia',
+      PAYMENT_PROVIDER_TIMEOUT_SECONDS: '5',
+    }).paymentProviders;
+    expect(live).toMatchObject({ mtn: { currency: 'ZMW', targetEnvironment: 'mtnzambia', timeoutMs: 5_000, callbackUrl: undefined } });
+    expect(live?.airtel).toBeUndefined();
+  });
+
+  it('names what is missing when a provider is half set, and bad provider values, with the other settings', () => {
+    const half = () => loadConfig({ DATA_DIR: dir, PORT: 'abc', MTN_MOMO_BASE_URL: 'https://sandbox.momodeveloper.mtn.com', AIRTEL_MONEY_CLIENT_SECRET: 'x' });
+    expect(half).toThrow(ConfigError);
+    expect(half).toThrow(/PORT/);
+    expect(half).toThrow(/MTN_MOMO_API_USER, MTN_MOMO_API_KEY, MTN_MOMO_SUBSCRIPTION_KEY: MTN MoMo needs/);
+    expect(half).toThrow(/AIRTEL_MONEY_BASE_URL, AIRTEL_MONEY_CLIENT_ID: Airtel Money needs/);
+    expect(() => loadConfig({ DATA_DIR: dir, MTN_MOMO_API_USER: 'not-a-uuid' })).toThrow(/MTN_MOMO_API_USER: must be the API user UUID/);
+    expect(() => loadConfig({ DATA_DIR: dir, AIRTEL_MONEY_BASE_URL: 'ftp://x' })).toThrow(/AIRTEL_MONEY_BASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER_TIMEOUT_SECONDS: '0' })).toThrow(/PAYMENT_PROVIDER_TIMEOUT_SECONDS/);
+  });
 });

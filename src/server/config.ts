@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/provider-config';
 
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional()) as unknown as z.ZodOptional<T>;
 
@@ -53,6 +54,8 @@ export interface AppConfig {
   trustProxy?: boolean | number | string;
   /** How long a client may take to send a request, and keep a connection open unused (defaults below). */
   httpTimeouts?: HttpTimeouts;
+  /** Mobile-money providers that are on (MTN MoMo, Airtel Money); none when their keys are not set. */
+  paymentProviders?: PaymentProviderSettings;
 }
 
 export interface HttpTimeouts {
@@ -80,9 +83,13 @@ export class ConfigError extends Error {}
 /** Reads and checks the environment once; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'settings'}: ${i.message}`);
-    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  const payments = readPaymentProviderSettings(env);
+  if (!parsed.success || !payments.ok) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)),
+      ...(payments.ok ? [] : payments.issues),
+    ];
+    throw new ConfigError(`Invalid settings:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -104,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     httpTimeouts: httpTimeouts(e.REQUEST_TIMEOUT_SECONDS, e.KEEP_ALIVE_TIMEOUT_SECONDS),
+    paymentProviders: payments.settings,
   };
 }
 

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Mobile-money settings from the environment. A provider is on when its keys are set, off when none are
+ * (checkout then shows the manual instructions for it); half a set stops the start with a message naming
+ * what is missing. Read by src/server/config.ts with the other settings.
+ */
+export interface MtnMomoSettings {
+  baseUrl: string;
+  apiUser: string;
+  apiKey: string;
+  subscriptionKey: string;
+  /** X-Target-Environment: "sandbox" on the developer portal, "mtnzambia" live. */
+  targetEnvironment: string;
+  /** The sandbox takes only EUR; live Zambia takes ZMW. */
+  currency: string;
+  /** X-Callback-Url sent with each request, when a callback base is set. */
+  callbackUrl?: string;
+  timeoutMs: number;
+}
+
+export interface AirtelMoneySettings {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  country: 'ZM';
+  currency: 'ZMW';
+  /** Registered in Airtel's portal (Airtel takes no callback URL per request); shown in the README. */
+  callbackUrl?: string;
+  timeoutMs: number;
+}
+
+export interface PaymentProviderSettings {
+  mtn?: MtnMomoSettings;
+  airtel?: AirtelMoneySettings;
+}
+
+const blankIsUnset = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as unknown as z.ZodOptional<T>;
+const baseUrl = blankIsUnset(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')));
+const secret = blankIsUnset(z.string().min(1));
+
+const paymentEnv = z.object({
+  MTN_MOMO_BASE_URL: baseUrl,
+  MTN_MOMO_API_USER: blankIsUnset(z.uuid('must be the API user UUID')),
+  MTN_MOMO_API_KEY: secret,
+  MTN_MOMO_SUBSCRIPTION_KEY: secret,
+  MTN_MOMO_TARGET_ENVIRONMENT: z.string().regex(/^[a-z]+$/, 'must look like sandbox or mtnzambia').default('sandbox'),
+  MTN_MOMO_CURRENCY: blankIsUnset(z.string().regex(/^[A-Z]{3}$/, 'must be a currency code such as ZMW')),
+  AIRTEL_MONEY_BASE_URL: baseUrl,
+  AIRTEL_MONEY_CLIENT_ID: secret,
+  AIRTEL_MONEY_CLIENT_SECRET: secret,
+  PAYMENTS_CALLBACK_BASE_URL: baseUrl,
+  PAYMENT_PROVIDER_TIMEOUT_SECONDS: z.preprocess((v) => v || '15', z.coerce.number().int().min(1).max(120)),
+});
+
+const MTN_KEYS = ['MTN_MOMO_BASE_URL', 'MTN_MOMO_API_USER', 'MTN_MOMO_API_KEY', 'MTN_MOMO_SUBSCRIPTION_KEY'] as const;
+const AIRTEL_KEYS = ['AIRTEL_MONEY_BASE_URL', 'AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
+
+export type PaymentSettingsResult = { ok: true; settings: PaymentProviderSettings } | { ok: false; issues: string[] };
+
+/** Issues come back as "NAME: what is wrong" lines, in the form config.ts prints. */
+export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSettingsResult {
+  const parsed = paymentEnv.safeParse(env);
+  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  const e = parsed.data;
+  const issues = [incomplete('MTN MoMo', MTN_KEYS, e), incomplete('Airtel Money', AIRTEL_KEYS, e)].filter((i): i is string => i !== null);
+  if (issues.length) return { ok: false, issues };
+  const timeoutMs = e.PAYMENT_PROVIDER_TIMEOUT_SECONDS * 1000;
+  const callbackBase = e.PAYMENTS_CALLBACK_BASE_URL;
+  const settings: PaymentProviderSettings = {};
+  if (e.MTN_MOMO_BASE_URL && e.MTN_MOMO_API_USER && e.MTN_MOMO_API_KEY && e.MTN_MOMO_SUBSCRIPTION_KEY) {
+    settings.mtn = {
+      baseUrl: e.MTN_MOMO_BASE_URL,
+      apiUser: e.MTN_MOMO_API_USER,
+      apiKey: e.MTN_MOMO_API_KEY,
+      subscriptionKey: e.MTN_MOMO_SUBSCRIPTION_KEY,
+      targetEnvironment: e.MTN_MOMO_TARGET_ENVIRONMENT,
+      currency: e.MTN_MOMO_CURRENCY ?? (e.MTN_MOMO_TARGET_ENVIRONMENT === 'sandbox' ? 'EUR' : 'ZMW'),
+      callbackUrl: callbackBase && `${callbackBase}/mtn`,
+      timeoutMs,
+    };
+  }
+  if (e.AIRTEL_MONEY_BASE_URL && e.AIRTEL_MONEY_CLIENT_ID && e.AIRTEL_MONEY_CLIENT_SECRET) {
+    settings.airtel = {
+      baseUrl: e.AIRTEL_MONEY_BASE_URL,
+      clientId: e.AIRTEL_MONEY_CLIENT_ID,
+      clientSecret: e.AIRTEL_MONEY_CLIENT_SECRET,
+      country: 'ZM',
+      currency: 'ZMW',
+      callbackUrl: callbackBase && `${callbackBase}/airtel`,
+      timeoutMs,
+    };
+  }
+  return { ok: true, settings };
+}
+
+function incomplete(provider: string, keys: readonly string[], env: Record<string, unknown>): string | null {
+  const missing = keys.filter((key) => env[key] === undefined);
+  if (missing.length === 0 || missing.length === keys.length) return null;
+  return `${missing.join(', ')}: ${provider} needs ${keys.join(', ')} all set (or none, to leave it off)`;
+}
