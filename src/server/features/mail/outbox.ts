@@ -11,7 +11,7 @@ import {
   mailContents,
   markMailFailed,
   markMailSent,
-  pendingMailIds,
+  pendingBatchMailIds,
   reclaimInterruptedMail,
   releaseClaimedMail,
   renewMailLease,
@@ -325,19 +325,21 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
   return {
     outbox,
     /**
-     * At start: messages interrupted while sending go out again (same Message-ID), then every pending
+     * At start: messages interrupted while sending go out again (same Message-ID), with every pending
      * one. On the embedded database that is every 'sending' row at once; on PostgreSQL, where another
      * live instance may be sending, only those whose claim has lapsed (the sweep takes the rest later).
      */
     async recover() {
       const reclaimed = await reclaimInterruptedMail(db, soleSender);
       if (reclaimed > 0) log.warn({ count: reclaimed }, 'mail interrupted by a stop is sent again');
+      // Order and contact mail goes through the line, in big batches; a bulk batch's rest by id.
+      outbox.wake();
       track(
         (async () => {
-          const ids = await pendingMailIds(db);
+          const ids = await pendingBatchMailIds(db);
           if (ids.length === 0) return;
           const { sent, failed } = await outbox.deliver(ids);
-          log.info({ sent: sent.length, failed: failed.length }, 'pending mail from before the start delivered');
+          log.info({ sent: sent.length, failed: failed.length }, 'pending bulk mail from before the start delivered');
         })(),
       );
       sweeper = setInterval(() => {

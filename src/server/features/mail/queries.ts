@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 
@@ -112,11 +112,12 @@ export async function releaseClaimedMail(db: Db, ids: readonly string[], outcome
     .where(and(inArray(mailMessages.id, [...ids]), eq(mailMessages.status, 'sending')));
 }
 
-export async function pendingMailIds(db: Db): Promise<string[]> {
+/** Pending messages of bulk batches (the rest are the delivery line's). */
+export async function pendingBatchMailIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: mailMessages.id })
     .from(mailMessages)
-    .where(eq(mailMessages.status, 'pending'))
+    .where(and(eq(mailMessages.status, 'pending'), isNotNull(mailMessages.batchId)))
     .orderBy(asc(mailMessages.createdAt));
   return rows.map((r) => r.id);
 }
