@@ -9,7 +9,7 @@ const NOT_AVAILABLE = 'Information not available';
 function Detail({ title, text }: { title: string; text: string | null | undefined }) {
   return (
     <div>
-      <h3 className="font-sans font-bold text-bark-900">{title}</h3>
+      <h2 className="font-sans text-base font-bold text-bark-900">{title}</h2>
       <p className="mt-1 whitespace-pre-line text-bark-700">{text?.trim() || NOT_AVAILABLE}</p>
     </div>
   );
@@ -33,7 +33,6 @@ export function ProductTabs({ product }: { product: Product }) {
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="details" className="max-w-3xl space-y-5 py-6">
-        <Detail title="Description" text={product.description} />
         <Detail title="Ingredients" text={product.ingredients} />
         <Detail title="Benefits" text={product.benefits} />
         <Detail title="Size" text={product.size} />

@@ -53,9 +53,9 @@ export function ReviewForm({ productId }: { productId: string }) {
 
   return (
     <form onSubmit={onSubmit} className="mt-8 space-y-4 rounded-2xl border border-sand-200 bg-white p-5" aria-labelledby="review-form-title">
-      <h3 id="review-form-title" className="text-xl font-bold">
+      <h2 id="review-form-title" className="text-xl font-bold">
         Write a Review
-      </h3>
+      </h2>
       <fieldset aria-describedby={ratingMissing ? 'rating-error' : undefined}>
         <legend className="mb-1 text-sm font-semibold text-bark-900">Your rating</legend>
         <div className="flex gap-1">

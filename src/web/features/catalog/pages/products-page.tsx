@@ -30,7 +30,7 @@ function Results({ params, onPageChange }: { params: ReturnType<typeof listingAp
       {data.products.length === 0 ? (
         <p className="rounded-2xl bg-sand-100 px-4 py-10 text-center text-bark-700">No products found matching your criteria.</p>
       ) : (
-        <ProductGrid products={data.products} aboveTheFold label="Products" columns={3} />
+        <ProductGrid products={data.products} aboveTheFold label="Products" columns={3} headingLevel="h2" />
       )}
       <Pagination page={data.page} pages={data.pages} onPageChange={onPageChange} label="Product pages" />
     </>
