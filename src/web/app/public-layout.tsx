@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useCart } from '../features/cart';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { FLOATING_CART_CLEARANCE, FloatingCartButton, showsFloatingCart } from './floating-cart-button';
@@ -8,6 +9,7 @@ import { Header } from './header';
 
 export function PublicLayout() {
   const { pathname } = useLocation();
+  const { totalItems } = useCart();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -26,8 +28,8 @@ export function PublicLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {/* The footer's colour runs on under the floating cart button, so its last line can scroll clear of it. */}
-      <div className={showsFloatingCart(pathname) ? `bg-forest-900 ${FLOATING_CART_CLEARANCE}` : undefined}>
+      {/* The footer's colour runs on under the cart bar, so its last line can scroll clear of it. */}
+      <div className={showsFloatingCart(pathname, totalItems) ? `bg-forest-900 ${FLOATING_CART_CLEARANCE}` : undefined}>
         <Footer />
       </div>
       <FloatingCartButton />
