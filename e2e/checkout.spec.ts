@@ -42,7 +42,7 @@ async function fillShipping(page: Page) {
   await page.getByLabel('Phone Number').fill('0977123456');
   await page.getByLabel('Address').fill('Plot 12, Kabulonga Road');
   await page.getByLabel('City').fill('Lusaka');
-  await page.getByLabel('Province').fill('Lusaka');
+  await page.getByLabel('Province').selectOption('Lusaka');
   await page.getByLabel('Postal/ZIP Code').fill('10101');
 }
 

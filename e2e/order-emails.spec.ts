@@ -53,7 +53,7 @@ async function placeOrderThroughCheckout(page: Page, paymentMethod: string) {
   await page.getByLabel('Phone Number').fill('0966123456');
   await page.getByLabel('Address').fill('House 4, Mosi-oa-Tunya Road');
   await page.getByLabel('City').fill('Livingstone');
-  await page.getByLabel('Province').fill('Southern');
+  await page.getByLabel('Province').selectOption('Southern');
   await page.getByLabel('Postal/ZIP Code').fill('20100');
   await page.getByRole('radio', { name: paymentMethod }).check();
   await page.getByRole('button', { name: 'Place Order' }).click();

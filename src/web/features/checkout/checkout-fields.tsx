@@ -1,12 +1,16 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/order-status';
+import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { TextField } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
 import type { CheckoutFormInput } from './checkout-schema';
 
 interface Props {
   register: UseFormRegister<CheckoutFormInput>;
   errors: FieldErrors<CheckoutFormInput>;
 }
+
+const PROVINCE_OPTIONS = [{ value: '', label: 'Choose a province' }, ...ZAMBIAN_PROVINCES.map((name) => ({ value: name, label: name }))];
 
 const section = 'rounded-2xl border border-sand-200 bg-white p-5 sm:p-6';
 const legend = 'mb-4 text-xl font-bold';
@@ -28,7 +32,7 @@ export function CheckoutFields({ register, errors }: Props) {
         <div className="clear-both grid gap-4 sm:grid-cols-2">
           <TextField label="Address" autoComplete="street-address" className="sm:col-span-2" error={errors.address?.message} {...register('address')} />
           <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <TextField label="Province" autoComplete="address-level1" error={errors.province?.message} {...register('province')} />
+          <SelectField label="Province" autoComplete="address-level1" options={PROVINCE_OPTIONS} error={errors.province?.message} {...register('province')} />
           <TextField label="Postal/ZIP Code" autoComplete="postal-code" error={errors.zipCode?.message} {...register('zipCode')} />
         </div>
       </fieldset>

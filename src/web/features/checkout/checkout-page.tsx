@@ -13,7 +13,7 @@ import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';
 import { CheckoutFields } from './checkout-fields';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from './checkout-schema';
-import { OrderSummary } from './order-summary';
+import { OrderSummary, OrderTotalLine } from './order-summary';
 
 const FORM_ID = 'checkout-form';
 const newKey = () => crypto.randomUUID();
@@ -132,9 +132,13 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]} />
       <h1 className="mt-4 mb-6 text-3xl font-bold sm:text-4xl">Checkout</h1>
       {changes && <CartChangesAlert changes={changes} />}
+      {/* The summary comes first in reading order: a shopper (or a screen reader) meets the total with tax
+          and shipping before any button that places the order. On wide screens it sits in the right column. */}
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
-        <form id={FORM_ID} noValidate onSubmit={submit} className="min-w-0 space-y-6" aria-label="Checkout">
+        <OrderSummary items={items} formId={FORM_ID} submitting={isSubmitting} className="lg:col-start-2 lg:row-start-1" />
+        <form id={FORM_ID} noValidate onSubmit={submit} className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1" aria-label="Checkout">
           <CheckoutFields register={register} errors={errors} />
+          <OrderTotalLine items={items} className="lg:hidden" />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {isSubmitting ? (
               <Button variant="outline" disabled>
@@ -150,7 +154,6 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
             </Button>
           </div>
         </form>
-        <OrderSummary items={items} formId={FORM_ID} submitting={isSubmitting} />
       </div>
     </div>
   );

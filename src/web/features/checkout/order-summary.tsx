@@ -6,13 +6,31 @@ interface Props {
   items: CartItem[];
   formId: string;
   submitting: boolean;
+  className?: string;
+}
+
+/** The amount to pay right above 'Place Order' on phones, where the full summary has scrolled out of view. */
+export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; className?: string }) {
+  const totals = computeTotalsInKwacha(items);
+  const shipping = totals.shippingPrice === 0 ? 'free shipping' : `shipping ${formatKwacha(totals.shippingPrice)}`;
+  return (
+    <p className={`rounded-2xl border-2 border-forest-200 bg-forest-50 px-5 py-4 ${className}`} data-testid="total-to-pay">
+      <span className="flex items-baseline justify-between gap-4 text-lg font-bold">
+        <span>Total to pay</span>
+        <span className="tabular-nums">{formatKwacha(totals.totalPrice)}</span>
+      </span>
+      <span className="mt-1 block text-sm text-bark-700">
+        Includes tax {formatKwacha(totals.taxPrice)} and {shipping}.
+      </span>
+    </p>
+  );
 }
 
 /** Sticky on wide screens; its 'Complete Order' submits the same form as 'Place Order'. */
-export function OrderSummary({ items, formId, submitting }: Props) {
+export function OrderSummary({ items, formId, submitting, className = '' }: Props) {
   const totals = computeTotalsInKwacha(items);
   return (
-    <aside aria-labelledby="checkout-summary-title" className="h-fit rounded-2xl border border-sand-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
+    <aside aria-labelledby="checkout-summary-title" className={`h-fit rounded-2xl border border-sand-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24 ${className}`}>
       <h2 id="checkout-summary-title" className="mb-4 text-2xl font-bold">
         Order Summary
       </h2>

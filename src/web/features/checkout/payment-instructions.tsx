@@ -2,6 +2,7 @@ import type { Order } from '../../../shared/schemas/orders';
 import { formatKwacha } from '../../../shared/money';
 import { orderReference, PAYMENT_METHOD_LABELS, paysByMobileMoney, type PaymentMethod } from '../../../shared/order-status';
 import { useShopSettings } from '../../lib/shop-settings';
+import { PayNumber } from './pay-number';
 
 /** How to pay, the way the cooperative really takes money: a mobile-money transfer quoting the order number. */
 export function PaymentInstructions({ order }: { order: Order }) {
@@ -9,6 +10,7 @@ export function PaymentInstructions({ order }: { order: Order }) {
   const method = order.paymentMethod as PaymentMethod;
   const reference = orderReference(order._id);
   const total = formatKwacha(order.totalPrice);
+  const number = method === 'airtel' ? settings?.airtelMoneyNumber : settings?.mtnMoneyNumber;
   if (order.isPaid) return null;
   return (
     <section aria-labelledby="pay-title" className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6">
@@ -20,11 +22,9 @@ export function PaymentInstructions({ order }: { order: Order }) {
           <p className="mb-3">
             Send <strong className="tabular-nums">{total}</strong> by {PAYMENT_METHOD_LABELS[method]} to:
           </p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1">
             <dt className="font-semibold">Number</dt>
-            <dd className="break-all" data-testid="pay-number">
-              {(method === 'airtel' ? settings?.airtelMoneyNumber : settings?.mtnMoneyNumber) || 'shown in your confirmation e-mail'}
-            </dd>
+            <dd>{number ? <PayNumber number={number} /> : <span data-testid="pay-number">shown in your confirmation e-mail</span>}</dd>
             {settings?.paymentAccountName && (
               <>
                 <dt className="font-semibold">Name</dt>
