@@ -25,6 +25,8 @@ export const bulkEmailSchema = z.object({
   subject: requiredText(200, 'subject'),
   message: requiredText(20_000, 'message'),
 });
+/** z.input: the server drops repeated recipients itself. */
+export type BulkEmailInput = z.input<typeof bulkEmailSchema>;
 
 export const bulkEmailResultSchema = z.object({
   message: z.string(),
@@ -40,3 +42,4 @@ export const contactMessageSchema = z.object({
   subject: text(200, 'subject').min(1, 'Subject is required'),
   message: text(5000, 'message').min(1, 'Message is required'),
 });
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;

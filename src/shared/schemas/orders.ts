@@ -106,8 +106,10 @@ export const payOrderSchema = z
     paymentReference: text(100, 'paymentReference').optional(),
   })
   .default({});
+export type PayOrderInput = z.input<typeof payOrderSchema>;
 
 export const updateOrderStatusSchema = z.object({ status: orderStatusSchema });
+export type OrderStatusUpdate = z.input<typeof updateOrderStatusSchema>;
 
 
 /** Path parameter of /orders/{id}; anything that is not one of our ids answers 404, so no format check here. */

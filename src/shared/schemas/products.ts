@@ -133,3 +133,4 @@ export const reviewInputSchema = z.object({
   rating: z.number({ error: 'rating must be a whole number from 1 to 5' }).int('rating must be a whole number from 1 to 5').min(1, 'rating must be a whole number from 1 to 5').max(5, 'rating must be a whole number from 1 to 5'),
   comment: text(2000, 'comment').min(1, 'Please write a comment'),
 });
+export type ReviewInput = z.input<typeof reviewInputSchema>;

@@ -24,3 +24,4 @@ export const shopSettingsSchema = z.object({
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
 export const updateShopSettingsSchema = shopSettingsSchema.partial();
+export type ShopSettingsUpdate = z.input<typeof updateShopSettingsSchema>;

@@ -12,6 +12,8 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
+/** The body of POST /users/login as a client sends it (z.input: before trimming and lower-casing). */
+export type LoginInput = z.input<typeof loginSchema>;
 
 /** isAdmin or any other field in the body is ignored: registration never makes an admin. */
 export const registerSchema = z
@@ -24,6 +26,7 @@ export const registerSchema = z
     phone: text(20, 'phone').optional(),
   })
   .refine((u) => Boolean(u.name || u.firstName), { message: 'Name is required', path: ['name'] });
+export type RegisterInput = z.input<typeof registerSchema>;
 
 /** isAdmin or any other field in the body is ignored: nobody makes themselves an admin. */
 export const updateProfileSchema = z.object({
@@ -36,12 +39,14 @@ export const updateProfileSchema = z.object({
   /** Required, and checked, when password is given. */
   currentPassword: z.string().max(200).optional(),
 });
+export type ProfileUpdate = z.input<typeof updateProfileSchema>;
 
 export const adminUpdateUserSchema = z.object({
   name: text(120, 'name').min(1, 'Name cannot be empty').optional(),
   email: emailSchema.optional(),
   isAdmin: z.boolean().optional(),
 });
+export type AdminUserUpdate = z.input<typeof adminUpdateUserSchema>;
 
 export const userSchema = z.object({
   _id: z.string(),

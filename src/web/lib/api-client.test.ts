@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrderStatusUpdate } from '../../shared/schemas/orders';
 import { ApiError, apiRequest, buildQueryString, setTokenSource } from './api-client';
 
 function answer(status: number, body: unknown, contentType = 'application/json', statusText = '') {
@@ -15,11 +16,11 @@ describe('apiRequest: the error rules of SPEC §8 in one place', () => {
     const fetchMock = vi.fn(async () => answer(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
     setTokenSource(() => 'tok');
-    await expect(apiRequest('/orders', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
+    await expect(apiRequest<unknown, OrderStatusUpdate>('/orders', { method: 'POST', body: { status: 'Shipped' } })).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/orders');
     expect(init.headers).toMatchObject({ authorization: 'Bearer tok', 'content-type': 'application/json' });
-    expect(init.body).toBe('{"a":1}');
+    expect(init.body).toBe('{"status":"Shipped"}');
   });
 
   it("uses the server's message, else 'Error: {status} {statusText}'", async () => {

@@ -2,6 +2,12 @@
  * The one place that talks to the API and turns failures into the messages of SPEC §8.
  * Toasts are shown by the query client (lib/query-client.ts) so that screens can opt out.
  */
+import type { BulkEmailInput, ContactMessageInput } from '../../shared/schemas/mail';
+import type { OrderStatusUpdate, PayOrderInput, PlaceOrderInput } from '../../shared/schemas/orders';
+import type { ProductInput, ReviewInput } from '../../shared/schemas/products';
+import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
+import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
+
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
 export class ApiError extends Error {
@@ -21,9 +27,29 @@ export const API_FALLBACK_MESSAGE = 'API request failed';
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiRequest {
+/**
+ * Every JSON body the API reads: each the input type of the zod schema the server validates it with.
+ * A call that sends one names it (`apiRequest<Order, PlaceOrderInput>`), so a field renamed in a shared
+ * schema fails the web's build at every call that sends it.
+ */
+export type RequestBody =
+  | LoginInput
+  | RegisterInput
+  | ProfileUpdate
+  | AdminUserUpdate
+  | ProductInput
+  | ReviewInput
+  | PlaceOrderInput
+  | PayOrderInput
+  | OrderStatusUpdate
+  | ShopSettingsUpdate
+  | BulkEmailInput
+  | ContactMessageInput;
+
+export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
+  /** Only with its type named at the call: without one the body's type is `never`. */
+  body?: TBody;
   /** Added to the address only when truthy (SPEC §7). */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -57,7 +83,11 @@ export function buildQueryString(query: Record<string, QueryValue> | undefined):
   return text ? `?${text}` : '';
 }
 
-export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/**
+ * `TBody` is never inferred from the body given: an object literal would always fit itself. A call that
+ * sends a body names its endpoint's type from the shared schemas.
+ */
+export async function apiRequest<T, TBody extends RequestBody = never>(path: string, request: ApiRequest<NoInfer<TBody>> = {}): Promise<T> {
   const token = readToken();
   const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';

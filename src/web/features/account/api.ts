@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { MY_ORDERS_PAGE_SIZE, type Order } from '../../../shared/schemas/orders';
+import { MY_ORDERS_PAGE_SIZE, type Order, type PayOrderInput } from '../../../shared/schemas/orders';
 import type { User } from '../../../shared/schemas/users';
 import { apiRequest } from '../../lib/api-client';
 
@@ -20,5 +20,5 @@ export const myOrdersQuery = infiniteQueryOptions({
 
 /** The owner may only attach the transaction id; an admin checks it and marks the order paid. */
 export function attachPaymentReference(orderId: string, paymentReference: string): Promise<Order> {
-  return apiRequest<Order>(`/orders/${encodeURIComponent(orderId)}/pay`, { method: 'PUT', body: { paymentReference } });
+  return apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(orderId)}/pay`, { method: 'PUT', body: { paymentReference } });
 }

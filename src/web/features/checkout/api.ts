@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Order, OrderConflict } from '../../../shared/schemas/orders';
+import type { Order, OrderConflict, PlaceOrderInput } from '../../../shared/schemas/orders';
 import type { PaymentMethod } from '../../../shared/order-status';
 import { computeTotalsInKwacha, formatKwacha as money } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../lib/api-client';
@@ -9,7 +9,7 @@ import type { CheckoutForm } from './checkout-schema';
 
 export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey: string): Promise<Order> {
   const totals = computeTotalsInKwacha(items);
-  return apiRequest<Order>('/orders', {
+  return apiRequest<Order, PlaceOrderInput>('/orders', {
     method: 'POST',
     headers: { 'Idempotency-Key': idempotencyKey },
     body: {

@@ -4,14 +4,8 @@ import type { FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
+import type { ContactMessageInput } from '../../../shared/schemas/mail';
 import { apiRequest } from '../../lib/api-client';
-
-interface ContactMessage {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
 
 /** SPEC §4 shows 'Sending...' for 1.5 s; we keep that pace but really deliver the message meanwhile. */
 const MIN_SENDING_MS = 1500;
@@ -20,8 +14,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function ContactForm() {
   const send = useMutation({
-    mutationFn: async (message: ContactMessage) => {
-      await Promise.all([apiRequest('/contact', { method: 'POST', body: message }), wait(MIN_SENDING_MS)]);
+    mutationFn: async (message: ContactMessageInput) => {
+      await Promise.all([apiRequest<unknown, ContactMessageInput>('/contact', { method: 'POST', body: message }), wait(MIN_SENDING_MS)]);
     },
   });
 

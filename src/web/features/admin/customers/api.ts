@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/users';
+import type { BulkEmailInput } from '../../../../shared/schemas/mail';
+import type { AdminUserUpdate, User } from '../../../../shared/schemas/users';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { failureMessage } from '../../../lib/failure-message';
@@ -52,7 +53,7 @@ function useUserChange<V, R>(call: (variables: V) => Promise<R>, success: string
 export function useSetAdmin() {
   return useUserChange(
     ({ id, isAdmin }: { id: string; isAdmin: boolean }) =>
-      apiRequest<User>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { isAdmin } }),
+      apiRequest<User, AdminUserUpdate>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { isAdmin } }),
     'User updated successfully',
     'Failed to update user',
   );
@@ -75,8 +76,7 @@ function bulkEmailFailure(error: unknown): string {
 
 export function useSendBulkEmail() {
   return useMutation({
-    mutationFn: (email: { recipients: string[]; subject: string; message: string }) =>
-      apiRequest<BulkEmailResult>('/email/bulk', { method: 'POST', body: email }),
+    mutationFn: (email: BulkEmailInput) => apiRequest<BulkEmailResult, BulkEmailInput>('/email/bulk', { method: 'POST', body: email }),
     meta: { errorToast: false },
     onSuccess: (result) => {
       toast.success(`Email sent to ${result.sent} customer(s)`);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../../shared/order-status';
-import type { Order } from '../../../../shared/schemas/orders';
+import type { Order, OrderStatusUpdate, PayOrderInput } from '../../../../shared/schemas/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { failureMessage } from '../../../lib/failure-message';
@@ -54,7 +54,7 @@ function useOrderChange<V>(call: (variables: V) => Promise<Order>, success: (ord
 export function useUpdateOrderStatus() {
   return useOrderChange(
     ({ id, status }: { id: string; status: OrderStatus }) =>
-      apiRequest<Order>(`/orders/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status } }),
+      apiRequest<Order, OrderStatusUpdate>(`/orders/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status } }),
     (order) => `Order status updated to ${order.status}`,
     'Failed to update order status',
   );
@@ -63,7 +63,7 @@ export function useUpdateOrderStatus() {
 /** An admin records that the money arrived; the server fills in the payment result. */
 export function useMarkOrderPaid() {
   return useOrderChange(
-    (id: string) => apiRequest<Order>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: {} }),
+    (id: string) => apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: {} }),
     () => 'Payment processed successfully',
     'Failed to process payment',
   );

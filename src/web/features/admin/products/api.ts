@@ -55,8 +55,8 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
       id
-        ? apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
-        : apiRequest<Product>('/products', { method: 'POST', body: input }),
+        ? apiRequest<Product, ProductInput>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
+        : apiRequest<Product, ProductInput>('/products', { method: 'POST', body: input }),
     meta: { errorToast: false },
     onSuccess: (_product, { id }) => {
       toast.success(id ? 'Product updated successfully' : 'Product created successfully');

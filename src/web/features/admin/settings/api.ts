@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ShopSettingsUpdate } from '../../../../shared/schemas/settings';
 import { apiRequest } from '../../../lib/api-client';
 import { SETTINGS_QUERY_KEY, type ShopSettings } from '../../../lib/shop-settings';
 
@@ -18,7 +19,7 @@ export function useSettingsForEditing() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<ShopSettings>) => apiRequest<ShopSettings>('/settings', { method: 'PUT', body: changes }),
+    mutationFn: (changes: ShopSettingsUpdate) => apiRequest<ShopSettings, ShopSettingsUpdate>('/settings', { method: 'PUT', body: changes }),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
   });
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
+import type { ReviewInput } from '../../../../shared/schemas/products';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
@@ -21,8 +22,8 @@ export function ReviewForm({ productId }: { productId: string }) {
   const [comment, setComment] = useState('');
   const [ratingMissing, setRatingMissing] = useState(false);
   const submit = useMutation({
-    mutationFn: (review: { rating: number; comment: string }) =>
-      apiRequest(`/products/${encodeURIComponent(productId)}/reviews`, { method: 'POST', body: review }),
+    mutationFn: (review: ReviewInput) =>
+      apiRequest<unknown, ReviewInput>(`/products/${encodeURIComponent(productId)}/reviews`, { method: 'POST', body: review }),
     onSuccess: async () => {
       toast.success('Thank you for your review!');
       setRating(0);
