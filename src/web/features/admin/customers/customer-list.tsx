@@ -4,10 +4,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { formatDate } from '../../../lib/format';
+import type { AdminColumn } from '../shared/admin-list';
 
 export type CustomerAction = { kind: 'grant' | 'revoke' | 'delete'; user: User };
 
-interface CustomerListProps {
+export interface CustomerListProps {
+  /** The page shown: select-all acts on it. */
   users: User[];
   selected: { has: (id: string) => boolean };
   onToggle: (user: User, checked: boolean) => void;
@@ -50,88 +52,69 @@ function pageSelection(users: User[], selected: CustomerListProps['selected']) {
   return { all: users.length > 0 && chosen === users.length, some: chosen > 0 && chosen < users.length };
 }
 
-/** A table from 768 px; below that each customer is a card, so nothing scrolls sideways on a phone. */
-export function CustomerList(props: CustomerListProps) {
-  const { users, selected, onToggle, onToggleAll } = props;
+function SelectAll({ users, selected, onToggleAll }: Pick<CustomerListProps, 'users' | 'selected' | 'onToggleAll'>) {
   const { all, some } = pageSelection(users, selected);
-  const selectAll = (className = '') => (
+  return (
     <Checkbox
-      className={className}
       checked={all}
       indeterminate={some}
       onChange={(event) => onToggleAll(event.target.checked)}
       aria-label="Select all customers on this page"
     />
   );
+}
 
+function SelectOne({ user, selected, onToggle }: Pick<CustomerListProps, 'selected' | 'onToggle'> & { user: User }) {
+  return <Checkbox checked={selected.has(user._id)} onChange={(event) => onToggle(user, event.target.checked)} aria-label={`Select ${user.name}`} />;
+}
+
+/** The table's columns (from 768 px); below that each customer is a card. */
+export function customerColumns(props: CustomerListProps): AdminColumn<User>[] {
+  return [
+    { header: <SelectAll {...props} />, headerClassName: 'w-12', rowPadding: 'py-2', cell: (user) => <SelectOne user={user} {...props} /> },
+    { header: 'Customer', cell: (user) => user.name, className: 'font-medium text-bark-900' },
+    { header: 'Email', cell: (user) => user.email, className: 'text-bark-700 [overflow-wrap:anywhere]' },
+    { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap text-bark-700' },
+    { header: 'Status', cell: (user) => <StatusBadge isAdmin={user.isAdmin} /> },
+    { header: <span className="sr-only">Actions</span>, align: 'right', rowPadding: 'py-1', cell: (user) => <RowActions user={user} {...props} /> },
+  ];
+}
+
+/** Where the table has select-all in its header, the cards have it above them. */
+export function SelectAllCards(props: CustomerListProps) {
+  return (
+    <label className="mb-2 flex min-h-11 items-center gap-3 px-4 text-sm font-semibold text-bark-900">
+      <SelectAll {...props} />
+      Select all on this page
+    </label>
+  );
+}
+
+export function CustomerCard({ user, ...props }: CustomerListProps & { user: User }) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl border border-sand-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-sand-50 text-xs font-semibold tracking-wide whitespace-nowrap text-bark-700 uppercase">
-            <tr>
-              <th scope="col" className="w-12 px-3 py-3">
-                {selectAll()}
-              </th>
-              <th scope="col" className="px-3 py-3">Customer</th>
-              <th scope="col" className="px-3 py-3">Email</th>
-              <th scope="col" className="px-3 py-3">Joined</th>
-              <th scope="col" className="px-3 py-3">Status</th>
-              <th scope="col" className="px-3 py-3 text-right">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-sand-200">
-            {users.map((user) => (
-              <tr key={user._id} className={selected.has(user._id) ? 'bg-forest-50' : 'hover:bg-sand-50'}>
-                <td className="px-3 py-2">
-                  <Checkbox checked={selected.has(user._id)} onChange={(event) => onToggle(user, event.target.checked)} aria-label={`Select ${user.name}`} />
-                </td>
-                <td className="px-3 py-3 font-medium text-bark-900">{user.name}</td>
-                <td className="px-3 py-3 text-bark-700 [overflow-wrap:anywhere]">{user.email}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-bark-700">{formatDate(user.createdAt)}</td>
-                <td className="px-3 py-3">
-                  <StatusBadge isAdmin={user.isAdmin} />
-                </td>
-                <td className="px-3 py-1 text-right">
-                  <RowActions user={user} {...props} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <div className="md:hidden">
-        <label className="mb-2 flex min-h-11 items-center gap-3 px-4 text-sm font-semibold text-bark-900">
-          {selectAll()}
-          Select all on this page
+      <div className="flex items-start gap-3">
+        {/* The padding makes a 44 px target around the small box. */}
+        <label className="-m-3 flex shrink-0 cursor-pointer p-3">
+          <SelectOne user={user} {...props} />
         </label>
-        <ul className="space-y-3" aria-label="Customers">
-          {users.map((user) => (
-            <li key={user._id} className={`rounded-2xl border p-4 ${selected.has(user._id) ? 'border-forest-300 bg-forest-50' : 'border-sand-200 bg-white'}`}>
-              <div className="flex items-start gap-3">
-                {/* The padding makes a 44 px target around the small box. */}
-                <label className="-m-3 flex shrink-0 cursor-pointer p-3">
-                  <Checkbox checked={selected.has(user._id)} onChange={(event) => onToggle(user, event.target.checked)} aria-label={`Select ${user.name}`} />
-                </label>
-                <div className="min-w-0 flex-1">
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="min-w-0 font-semibold break-words text-bark-900">{user.name}</p>
-                    <StatusBadge isAdmin={user.isAdmin} />
-                  </div>
-                  <p className="text-sm text-bark-700 [overflow-wrap:anywhere]">{user.email}</p>
-                  <p className="mt-1 text-sm text-bark-600">Joined {formatDate(user.createdAt)}</p>
-                </div>
-              </div>
-              <div className="mt-2 flex justify-end">
-                <RowActions user={user} {...props} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <p className="min-w-0 font-semibold break-words text-bark-900">{user.name}</p>
+            <StatusBadge isAdmin={user.isAdmin} />
+          </div>
+          <p className="text-sm text-bark-700 [overflow-wrap:anywhere]">{user.email}</p>
+          <p className="mt-1 text-sm text-bark-600">Joined {formatDate(user.createdAt)}</p>
+        </div>
+      </div>
+      <div className="mt-2 flex justify-end">
+        <RowActions user={user} {...props} />
       </div>
     </>
   );
 }
+
+/** A chosen customer's row and card stand out. */
+export const chosenRow = (selected: CustomerListProps['selected']) => (user: User) => (selected.has(user._id) ? 'bg-forest-50' : 'hover:bg-sand-50');
+export const chosenCard = (selected: CustomerListProps['selected']) => (user: User) =>
+  selected.has(user._id) ? 'border-forest-300 bg-forest-50' : 'border-sand-200 bg-white';

@@ -3,17 +3,13 @@ import { useState } from 'react';
 import type { User } from '../../../../shared/schemas/users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Pagination } from '../../../components/ui/pagination';
-import { SearchBox } from '../../../components/ui/search-box';
-import { Spinner } from '../../../components/ui/spinner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAuth } from '../../auth';
-import { AdminPageHeader } from '../shared/admin-page-header';
-import { ListLoadFailed } from '../shared/list-load-failed';
-import { useLastPageInRange, useListAddress } from '../shared/use-list-address';
+import { AdminList } from '../shared/admin-list';
+import { useListAddress } from '../shared/use-list-address';
 import { useCustomers, useDeleteUser, useSetAdmin } from './api';
 import { BulkEmailDialog, type Recipient } from './bulk-email-dialog';
-import { CustomerList, type CustomerAction } from './customer-list';
+import { chosenCard, chosenRow, CustomerCard, customerColumns, SelectAllCards, type CustomerAction, type CustomerListProps } from './customer-list';
 
 /**
  * The selection is kept by id across pages and searches, so an admin can gather recipients from
@@ -39,16 +35,13 @@ export function CustomersPage() {
   useDocumentTitle('Customers');
   const { user: me } = useAuth();
   const list = useListAddress();
-  const { data, isPending, isError, isFetching, isPlaceholderData } = useCustomers({ keyword: list.keyword, page: list.page });
+  const customers = useCustomers({ keyword: list.keyword, page: list.page });
   const selection = useSelection();
   const [emailOpen, setEmailOpen] = useState(false);
   const [pending, setPending] = useState<CustomerAction | null>(null);
   const setAdmin = useSetAdmin();
   const deleteUser = useDeleteUser();
   const busy = setAdmin.isPending || deleteUser.isPending;
-
-  const { setPage } = list;
-  useLastPageInRange(list.page, isPlaceholderData ? undefined : data?.pages, setPage);
 
   const act = (action: CustomerAction) => {
     // Removing rights is undone with one tap; granting them and deleting are asked first.
@@ -68,23 +61,23 @@ export function CustomersPage() {
   };
 
   const count = selection.selected.size;
-  return (
-    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
-      <AdminPageHeader title="Customers">
-        {data && (
-          <p className="text-sm text-bark-700" aria-live="polite">
-            {data.totalUsers} {data.totalUsers === 1 ? 'account' : 'accounts'}
-          </p>
-        )}
-      </AdminPageHeader>
+  const shownUsers = customers.data?.users ?? [];
+  const rowProps: CustomerListProps = {
+    users: shownUsers,
+    selected: selection.selected,
+    onToggle: (user, checked) => selection.change([user], checked),
+    onToggleAll: (checked) => selection.change(shownUsers, checked),
+    currentUserId: me?._id ?? '',
+    busy,
+    onAction: act,
+  };
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox
-          className="flex-1"
-          placeholder="Search customers..."
-          value={list.searchInput}
-          onChange={(event) => list.setSearchInput(event.target.value)}
-        />
+  return (
+    <AdminList
+      title="Customers"
+      what={{ one: 'customer', many: 'customers' }}
+      counted={{ one: 'account', many: 'accounts' }}
+      tools={
         <div className="flex flex-wrap items-center gap-2">
           {count > 0 && (
             <Button variant="ghost" onClick={selection.clear}>
@@ -96,29 +89,18 @@ export function CustomersPage() {
             Email Selected ({count})
           </Button>
         </div>
-      </div>
-
-      {isPending ? (
-        <Spinner label="Loading customers" />
-      ) : isError ? (
-        <ListLoadFailed what="customers" />
-      ) : data.users.length === 0 ? (
-        <p className="rounded-2xl border border-sand-200 bg-white p-8 text-center font-semibold text-bark-900">No customers found.</p>
-      ) : (
-        <div aria-busy={isFetching} className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <CustomerList
-            users={data.users}
-            selected={selection.selected}
-            onToggle={(user, checked) => selection.change([user], checked)}
-            onToggleAll={(checked) => selection.change(data.users, checked)}
-            currentUserId={me?._id ?? ''}
-            busy={busy}
-            onAction={act}
-          />
-          <Pagination page={data.page} pages={data.pages} onPageChange={setPage} label="Customer pages" />
-        </div>
-      )}
-
+      }
+      list={list}
+      query={customers}
+      pick={(data) => ({ rows: data.users, total: data.totalUsers, pages: data.pages })}
+      empty={{ text: 'No customers found.' }}
+      columns={customerColumns(rowProps)}
+      card={(user) => <CustomerCard user={user} {...rowProps} />}
+      rowClassName={chosenRow(selection.selected)}
+      cardClassName={chosenCard(selection.selected)}
+      aboveCards={<SelectAllCards {...rowProps} />}
+      tableFrom="md"
+    >
       <BulkEmailDialog
         open={emailOpen}
         onOpenChange={setEmailOpen}
@@ -144,6 +126,6 @@ export function CustomersPage() {
         busy={busy}
         onConfirm={confirm}
       />
-    </div>
+    </AdminList>
   );
 }
