@@ -67,6 +67,11 @@ const layerZones = [
     message: 'Browser journeys drive the real server; they import only src/shared.',
   },
   { target: at('scripts/**'), from: at('src/web/**'), message: 'Scripts drive the built web app, they do not import it.' },
+  {
+    target: at('src/payments-simulator/**'),
+    from: [at('src/server/**'), at('src/web/**'), at('src/shared/**')],
+    message: 'The payments simulator stands in for MTN and Airtel: it shares no code with the shop (docs/decisions/011).',
+  },
 ];
 
 export default defineConfig(

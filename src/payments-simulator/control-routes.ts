@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { settlePayment, type SettleOptions } from './settle';
+import { DEFAULT_BEHAVIOUR, phoneKey, type Behaviour, type SimulatorState } from './state';
+
+const OUTCOMES = new Set(['wait', 'approve', 'decline', 'wrong-pin']);
+const ANSWERS = new Set(['normal', 'error-500', 'slow']);
+const CALLBACKS = new Set(['once', 'twice', 'never', 'early']);
+const ACTIONS = new Set(['approve', 'decline', 'wrong-pin']);
+
+/**
+ * For tests and testers, under /_sim: how to behave (for all, or one number), what was received, the
+ * phone's answer to one request, and a reset.
+ */
+export function controlRoutes(app: FastifyInstance, state: SimulatorState, settle: SettleOptions): void {
+  app.post('/_sim/behaviour', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const phone = body.phone === undefined ? undefined : phoneKey(String(body.phone));
+    if (phone === null) return reply.code(400).send({ message: 'phone must be a Zambian number' });
+    const change = behaviourChange(body);
+    if (typeof change === 'string') return reply.code(400).send({ message: change });
+    return { phone: phone ?? 'all', behaviour: state.setBehaviour(change, phone) };
+  });
+
+  app.delete('/_sim/behaviour', async () => {
+    state.resetBehaviour();
+    return { behaviour: DEFAULT_BEHAVIOUR };
+  });
+
+  app.get('/_sim/requests', async () => ({ requests: [...state.payments.values()], tokensIssued: state.tokensIssued }));
+
+  app.post<{ Params: { reference: string; action: string } }>('/_sim/requests/:reference/:action', async (request, reply) => {
+    const payment = state.payments.get(request.params.reference);
+    const action = request.params.action;
+    if (!payment) return reply.code(404).send({ message: 'No such request' });
+    if (!ACTIONS.has(action)) return reply.code(404).send({ message: 'The phone can approve, decline or enter a wrong PIN' });
+    const done = settlePayment(state, payment, action as 'approve' | 'decline' | 'wrong-pin', settle);
+    // A form on the phone page goes back to the page; a test gets JSON.
+    if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return reply.redirect('/', 303);
+    if (!done) return reply.code(409).send({ message: `This request already ended: ${payment.status}` });
+    return { reference: payment.reference, status: payment.status };
+  });
+
+  app.post('/_sim/tokens/expire', async () => {
+    state.expireTokens();
+    return { message: 'Every token is now expired' };
+  });
+
+  app.post('/_sim/reset', async () => {
+    state.reset();
+    return { message: 'Forgot every request, token and behaviour' };
+  });
+}
+
+function behaviourChange(body: Record<string, unknown>): Partial<Behaviour> | string {
+  const change: Partial<Behaviour> = {};
+  const pick = <K extends keyof Behaviour>(key: K, allowed: Set<string>) => {
+    if (body[key] === undefined) return true;
+    if (typeof body[key] !== 'string' || !allowed.has(body[key])) return false;
+    change[key] = body[key] as Behaviour[K];
+    return true;
+  };
+  const count = (key: 'afterSeconds' | 'slowMs' | 'earlyMs' | 'amountDeltaNgwee', min: number) => {
+    if (body[key] === undefined) return true;
+    if (!Number.isInteger(body[key]) || (body[key] as number) < min) return false;
+    change[key] = body[key] as number;
+    return true;
+  };
+  if (!pick('outcome', OUTCOMES)) return 'outcome must be wait, approve, decline or wrong-pin';
+  if (!pick('answer', ANSWERS)) return 'answer must be normal, error-500 or slow';
+  if (!pick('callback', CALLBACKS)) return 'callback must be once, twice, never or early';
+  if (!count('afterSeconds', 0) || !count('slowMs', 0) || !count('earlyMs', 0)) return 'afterSeconds, slowMs and earlyMs must be whole numbers, 0 or more';
+  if (!count('amountDeltaNgwee', Number.MIN_SAFE_INTEGER)) return 'amountDeltaNgwee must be a whole number of ngwee';
+  return change;
+}

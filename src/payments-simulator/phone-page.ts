@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { kwachaText, type SimPayment, type SimulatorState } from './state';
+
+/** The shopper's phone, played by a tester: every open request with approve / decline / wrong PIN. Plain forms. */
+export function phonePage(app: FastifyInstance, state: SimulatorState): void {
+  app.get('/', async (_request, reply) => {
+    const payments = [...state.payments.values()].reverse();
+    const open = payments.filter((p) => p.status === 'PENDING');
+    const ended = payments.filter((p) => p.status !== 'PENDING').slice(0, 20);
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>Payment simulator: the shopper's phone</title>
+<style>body{font:16px/1.4 system-ui,sans-serif;max-width:32rem;margin:1rem auto;padding:0 1rem}
+li{border:1px solid #ccc;border-radius:.5rem;padding:.75rem;margin:.5rem 0;list-style:none}ul{padding:0}
+form{display:inline}button{font:inherit;margin:.25rem .25rem 0 0;padding:.4rem .8rem}small{color:#555}</style></head>
+<body><h1>The shopper's phone</h1>
+<p><small>Payment prompts the simulator received (MTN MoMo and Airtel Money). This page reloads every 5 seconds.</small></p>
+<h2>Waiting for the PIN (${open.length})</h2>
+${open.length ? `<ul>${open.map(openItem).join('')}</ul>` : '<p>No payment is waiting.</p>'}
+<h2>Ended</h2>
+${ended.length ? `<ul>${ended.map(endedItem).join('')}</ul>` : '<p>None yet.</p>'}
+</body></html>`);
+  });
+}
+
+const PROVIDER_NAMES = { mtn: 'MTN MoMo', airtel: 'Airtel Money' } as const;
+
+function summary(p: SimPayment): string {
+  return `<strong>${PROVIDER_NAMES[p.provider]}</strong>: pay ${escape(p.currency)} ${kwachaText(p.amountNgwee)} from ${escape(p.phone)}<br>
+<small>${escape(p.message || p.externalId)} · ref ${escape(p.reference)}</small>`;
+}
+
+function openItem(p: SimPayment): string {
+  const action = (name: string, label: string) =>
+    `<form method="post" action="/_sim/requests/${encodeURIComponent(p.reference)}/${name}"><button type="submit">${label}</button></form>`;
+  return `<li>${summary(p)}<br>${action('approve', 'Enter PIN and approve')}${action('decline', 'Decline')}${action('wrong-pin', 'Wrong PIN')}</li>`;
+}
+
+function endedItem(p: SimPayment): string {
+  return `<li>${summary(p)}<br>${p.status === 'SUCCESSFUL' ? 'Paid' : `Failed: ${escape(p.reason ?? '')}`}</li>`;
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

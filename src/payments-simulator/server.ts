@@ -1,0 +1,65 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { airtelRoutes, type AirtelAccount } from './airtel-routes';
+import { controlRoutes } from './control-routes';
+import { mtnRoutes, type MtnAccount } from './mtn-routes';
+import { phonePage } from './phone-page';
+import type { SettleOptions } from './settle';
+import { SimulatorState } from './state';
+
+/**
+ * The mobile-money provider simulator: MTN MoMo and Airtel Money as the shop's clients use them, over real
+ * HTTP, with a phone page for testers and a control API for tests. It imports nothing from the shop.
+ */
+export interface SimulatorOptions extends SettleOptions {
+  host?: string;
+  port?: number;
+  mtn?: Partial<MtnAccount>;
+  airtel?: Partial<AirtelAccount>;
+}
+
+/** The demo credentials; README shows the shop's settings that match them. */
+export const DEMO_MTN: MtnAccount = {
+  apiUser: '0b6c3f1e-5d2a-4c8e-9f71-3a2d4e5f6a7b',
+  apiKey: 'simulator-mtn-api-key',
+  subscriptionKey: 'simulator-mtn-subscription-key',
+  targetEnvironment: 'mtnzambia',
+  currency: 'ZMW',
+  tokenSeconds: 3600,
+};
+export const DEMO_AIRTEL: AirtelAccount = {
+  clientId: 'simulator-airtel-client-id',
+  clientSecret: 'simulator-airtel-client-secret',
+  tokenSeconds: 180,
+};
+
+export interface RunningSimulator {
+  url: string;
+  state: SimulatorState;
+  app: FastifyInstance;
+  /** Changes where Airtel callbacks go (Airtel's is one URL per application). */
+  settle: SettleOptions;
+  close(): Promise<void>;
+}
+
+export async function startPaymentsSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const state = new SimulatorState();
+  const settle: SettleOptions = { airtelCallbackUrl: options.airtelCallbackUrl, airtelCallbackKey: options.airtelCallbackKey };
+  const app = Fastify({ logger: false });
+  // The phone page's forms carry no fields (the action is in the address).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+  mtnRoutes(app, state, { ...DEMO_MTN, ...options.mtn }, settle);
+  airtelRoutes(app, state, { ...DEMO_AIRTEL, ...options.airtel }, settle);
+  controlRoutes(app, state, settle);
+  phonePage(app, state);
+  const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  return {
+    url: address.replace('[::1]', 'localhost'),
+    state,
+    app,
+    settle,
+    async close() {
+      state.clearTimers();
+      await app.close();
+    },
+  };
+}

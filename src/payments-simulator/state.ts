@@ -1,0 +1,149 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+/**
+ * The simulator's memory: tokens it gave out, every payment request it received, and how it was told to
+ * behave (for every phone, or for one number). Nothing is stored on disk; a restart forgets everything.
+ */
+export type SimProvider = 'mtn' | 'airtel';
+export type SimStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+/** wait: nothing happens until the tester answers on the phone page (or never: the request stays pending). */
+export type SimOutcome = 'wait' | 'approve' | 'decline' | 'wrong-pin';
+
+export interface Behaviour {
+  outcome: SimOutcome;
+  /** Seconds between the request and the automatic outcome. */
+  afterSeconds: number;
+  /** normal; error-500: every request and status read for the number answers 500; slow: answers after slowMs. */
+  answer: 'normal' | 'error-500' | 'slow';
+  slowMs: number;
+  /** once (the default), twice, never, or early: the callback goes out earlyMs before the status read agrees. */
+  callback: 'once' | 'twice' | 'never' | 'early';
+  earlyMs: number;
+  /** Added to the amount the status read and callback report (MTN; Airtel's enquiry reports no amount). */
+  amountDeltaNgwee: number;
+}
+
+export const DEFAULT_BEHAVIOUR: Behaviour = {
+  outcome: 'wait',
+  afterSeconds: 0,
+  answer: 'normal',
+  slowMs: 0,
+  callback: 'once',
+  earlyMs: 2_000,
+  amountDeltaNgwee: 0,
+};
+
+export interface CallbackRecord {
+  at: string;
+  url: string;
+  /** The HTTP status our callback got back, or the network error. */
+  result: number | string;
+}
+
+export interface SimPayment {
+  provider: SimProvider;
+  /** MTN: X-Reference-Id; Airtel: transaction.id. */
+  reference: string;
+  /** +260XXXXXXXXX, whatever form the provider's API took it in. */
+  phone: string;
+  amountNgwee: number;
+  currency: string;
+  /** MTN externalId / Airtel reference: what the shop wrote about the payment. */
+  externalId: string;
+  message: string;
+  status: SimStatus;
+  reason: string | null;
+  providerTransactionId: string | null;
+  callbackUrl: string | null;
+  callbacks: CallbackRecord[];
+  receivedAt: string;
+}
+
+export class SimulatorState {
+  readonly payments = new Map<string, SimPayment>();
+  readonly tokens = new Map<string, { provider: SimProvider; expiresAt: number }>();
+  readonly tokensIssued: Record<SimProvider, number> = { mtn: 0, airtel: 0 };
+  private globalBehaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
+  private readonly byPhone = new Map<string, Behaviour>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  issueToken(provider: SimProvider, lifetimeSeconds: number): string {
+    const token = randomBytes(24).toString('base64url');
+    this.tokens.set(token, { provider, expiresAt: Date.now() + lifetimeSeconds * 1000 });
+    this.tokensIssued[provider] += 1;
+    return token;
+  }
+
+  tokenIsValid(provider: SimProvider, authorization: string | undefined): boolean {
+    const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+    const held = token ? this.tokens.get(token) : undefined;
+    return Boolean(held && held.provider === provider && held.expiresAt > Date.now());
+  }
+
+  expireTokens(): void {
+    this.tokens.clear();
+  }
+
+  behaviourFor(phone: string): Behaviour {
+    return this.byPhone.get(phone) ?? this.globalBehaviour;
+  }
+
+  setBehaviour(change: Partial<Behaviour>, phone?: string): Behaviour {
+    const next = { ...(phone ? this.behaviourFor(phone) : this.globalBehaviour), ...change };
+    if (phone) this.byPhone.set(phone, next);
+    else this.globalBehaviour = next;
+    return next;
+  }
+
+  resetBehaviour(): void {
+    this.globalBehaviour = { ...DEFAULT_BEHAVIOUR };
+    this.byPhone.clear();
+  }
+
+  /** Forgets requests, tokens and behaviours, and stops every pending timer. */
+  reset(): void {
+    this.clearTimers();
+    this.payments.clear();
+    this.tokens.clear();
+    this.tokensIssued.mtn = 0;
+    this.tokensIssued.airtel = 0;
+    this.resetBehaviour();
+  }
+
+  later(ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      run();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  clearTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}
+
+/** Any written form of a Zambian number (+260..., 260..., 0..., 9 digits) as +260 and its last nine digits. */
+export function phoneKey(value: string): string | null {
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 9 ? `+260${digits.slice(-9)}` : null;
+}
+
+export const newTransactionId = (provider: SimProvider) =>
+  provider === 'mtn' ? String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)) : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
+
+/** 12345 -> "123.45" (the simulator shares no code with the shop, so it keeps its own three lines). */
+export function kwachaText(ngwee: number): string {
+  return `${Math.floor(ngwee / 100)}.${String(ngwee % 100).padStart(2, '0')}`;
+}
+
+/** "123.45" or 123.45 -> 12345; null when it is not a positive amount in whole ngwee. */
+export function ngweeOf(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') return null;
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const ngwee = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return ngwee > 0 ? ngwee : null;
+}
