@@ -38,13 +38,13 @@ describe('loadConfig', () => {
     });
   });
 
-  it('closes slow requests and idle connections: 120 s a request and 10 s idle keep-alive unless told otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dir }).httpTimeouts).toEqual({ requestMs: 120_000, headersMs: 15_000, keepAliveMs: 10_000, idleMs: 60_000 });
-    expect(loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '10', KEEP_ALIVE_TIMEOUT_SECONDS: '65' }).httpTimeouts).toEqual({
+  it('closes slow requests and idle connections: 120 s a request and 65 s idle keep-alive unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir }).httpTimeouts).toEqual({ requestMs: 120_000, headersMs: 15_000, keepAliveMs: 65_000, idleMs: 130_000 });
+    expect(loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '10', KEEP_ALIVE_TIMEOUT_SECONDS: '90' }).httpTimeouts).toEqual({
       requestMs: 10_000,
       headersMs: 10_000,
-      keepAliveMs: 65_000,
-      idleMs: 70_000,
+      keepAliveMs: 90_000,
+      idleMs: 95_000,
     });
     expect(() => loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
     expect(() => loadConfig({ DATA_DIR: dir, KEEP_ALIVE_TIMEOUT_SECONDS: 'soon' })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS/);

@@ -22,7 +22,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     REQUEST_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '120', z.coerce.number().int().min(5).max(3600)),
-    KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(600)),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '65', z.coerce.number().int().min(1).max(600)),
     SHOP_EMAIL: optional(z.email()),
     REGISTRATIONS_PER_HOUR: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(100_000)),
     TRUST_PROXY: z
@@ -69,12 +69,17 @@ export interface HttpTimeouts {
   idleMs: number;
 }
 
-export function httpTimeouts(requestSeconds = 120, keepAliveSeconds = 10): HttpTimeouts {
+/**
+ * Keep-alive outlives the usual reverse-proxy idle timeout (60 s): a server that closes first races the
+ * proxy reusing the connection, which shoppers see as a 502 or a reset. A silent connection outlives the
+ * longest request, so a slow handler (bulk mail, a big upload being resized) is never cut off.
+ */
+export function httpTimeouts(requestSeconds = 120, keepAliveSeconds = 65): HttpTimeouts {
   return {
     requestMs: requestSeconds * 1000,
     headersMs: Math.min(15, requestSeconds) * 1000,
     keepAliveMs: keepAliveSeconds * 1000,
-    idleMs: Math.max(60, keepAliveSeconds + 5) * 1000,
+    idleMs: Math.max(requestSeconds + 10, keepAliveSeconds + 5) * 1000,
   };
 }
 

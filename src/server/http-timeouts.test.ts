@@ -64,14 +64,14 @@ describe('HTTP timeouts on a listening server', () => {
 });
 
 describe('HTTP timeouts in production', () => {
-  it('default to 120 s a request, 15 s for headers, 10 s idle keep-alive and 60 s without traffic', async () => {
+  it('default to 120 s a request, 15 s for headers, 65 s idle keep-alive (above a proxy idle timeout of 60 s) and 130 s without traffic', async () => {
     const t = await createTestApp();
     try {
       const server = t.app.server;
       expect(server.requestTimeout).toBe(120_000);
       expect(server.headersTimeout).toBe(15_000);
-      expect(server.keepAliveTimeout).toBe(10_000);
-      expect(server.timeout).toBe(60_000);
+      expect(server.keepAliveTimeout).toBe(65_000);
+      expect(server.timeout).toBe(130_000);
     } finally {
       await t.close();
     }
