@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { rowsOf as resultRows } from '../../db/client';
 import { mailMessages } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { addressesOf, startSmtpPeer, type SmtpPeer } from './smtp-peer';
+import { addressesOf, startSmtpPeer, type SmtpPeer } from './test/smtp-peer';
 import { createOutbox } from './outbox';
 import { describeFailure } from './transport';
 

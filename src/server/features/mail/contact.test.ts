@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, mailMessages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { updateShopSettings } from '../settings/service';
-import { addressesOf, startSmtpPeer, type SmtpPeer } from './smtp-peer';
+import { addressesOf, startSmtpPeer, type SmtpPeer } from './test/smtp-peer';
 
 describe('POST /api/contact', () => {
   let peer: SmtpPeer;

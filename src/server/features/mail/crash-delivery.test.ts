@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../db/scratch-database';
-import { emlFiles, placeOrders, productsInStock, readOutbox, registerCustomers, startServer, type Placed, type ServerProcess } from './server-process';
+import { emlFiles, placeOrders, productsInStock, readOutbox, registerCustomers, startServer, type Placed, type ServerProcess } from './test/server-process';
 
 /**
  * The real server, 20 customers ordering, `kill -9` while order mail is in flight, a restart on the

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages, orderItems, orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { formatKwacha, toKwacha } from '../../../shared/money';
-import { addressesOf, startSmtpPeer, type ReceivedMail, type SmtpPeer } from './smtp-peer';
+import { addressesOf, startSmtpPeer, type ReceivedMail, type SmtpPeer } from './test/smtp-peer';
 import { insertProduct, orderBody, type CartLine } from '../orders/test/fixtures';
 
 const SHOP_INBOX = 'orders@coop-shop.example';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailMessages } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { escapeHtml, textToHtml } from './escape-html';
-import { addressesOf } from './smtp-peer';
+import { addressesOf } from './test/smtp-peer';
 
 describe('mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
   let t: TestApp;

@@ -2,15 +2,15 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { computeTotals, toKwacha, toNgwee } from '../../../shared/money';
-import { freePort, waitForHealth } from '../../../../scripts/local-server';
+import { computeTotals, toKwacha, toNgwee } from '../../../../shared/money';
+import { freePort, waitForHealth } from '../../../../../scripts/local-server';
 
 /**
  * Test-only: the real server as a child process (`node --import tsx src/server/main.ts`) and customers
  * placing orders against it, for the crash and load tests of the mail outbox.
  */
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 
 export interface ServerProcess {
   base: string;
