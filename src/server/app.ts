@@ -12,6 +12,8 @@ import securityPlugin from './plugins/security';
 import catalogCachePlugin from './features/products/catalog-cache';
 import mailPlugin from './features/mail/mail-plugin';
 import orderEventsPlugin from './features/orders/events';
+import paymentsPlugin from './features/payments/payments-plugin';
+import paymentRoutes from './features/payments/routes';
 import storagePlugin from './features/uploads/storage-plugin';
 import healthRoutes from './features/health/routes';
 import userRoutes from './features/users/routes';
@@ -68,6 +70,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(storagePlugin);
   await app.register(orderEventsPlugin);
   await app.register(mailPlugin);
+  await app.register(paymentsPlugin);
   await app.register(catalogCachePlugin);
 
   await app.register(
@@ -80,6 +83,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(mailRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(paymentRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/provider-config';
+import type { PaymentTiming } from './features/payments/service';
 
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional()) as unknown as z.ZodOptional<T>;
 
@@ -25,6 +26,9 @@ const envSchema = z
     KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '65', z.coerce.number().int().min(1).max(600)),
     SHOP_EMAIL: optional(z.email()),
     REGISTRATIONS_PER_HOUR: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(100_000)),
+    PAYMENT_EXPIRY_MINUTES: z.preprocess((v) => v || '5', z.coerce.number().int().min(1).max(60)),
+    PAYMENT_POLL_FIRST_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
+    PAYMENT_POLL_MAX_SECONDS: z.preprocess((v) => v || '30', z.coerce.number().int().min(1).max(600)),
     TRUST_PROXY: z
       .string()
       .regex(/^(false|true|\d{1,2}|[\d.:a-fA-F/,\s]+|loopback|linklocal|uniquelocal)$/, 'must be false, a hop count, loopback, or proxy addresses')
@@ -56,6 +60,8 @@ export interface AppConfig {
   httpTimeouts?: HttpTimeouts;
   /** Mobile-money providers that are on (MTN MoMo, Airtel Money); none when their keys are not set. */
   paymentProviders?: PaymentProviderSettings;
+  /** How long a mobile-money attempt lives and how often it is read (defaults in payments/service.ts). */
+  paymentTiming?: Partial<PaymentTiming>;
 }
 
 export interface HttpTimeouts {
@@ -117,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     httpTimeouts: httpTimeouts(e.REQUEST_TIMEOUT_SECONDS, e.KEEP_ALIVE_TIMEOUT_SECONDS),
     paymentProviders: payments.settings,
+    paymentTiming: {
+      expiryMs: e.PAYMENT_EXPIRY_MINUTES * 60_000,
+      firstPollMs: e.PAYMENT_POLL_FIRST_SECONDS * 1000,
+      maxPollMs: Math.max(e.PAYMENT_POLL_FIRST_SECONDS, e.PAYMENT_POLL_MAX_SECONDS) * 1000,
+    },
   };
 }
 

@@ -206,3 +206,46 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One try at collecting an order's total from a shopper's phone (decision 012). The row is written
+ * before the provider is asked, so nothing the provider knows is unknown here; the poller and the
+ * callbacks only read the provider and move the state forward. At most one live attempt per order.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Our reference, sent to the provider (MTN X-Reference-Id, Airtel transaction.id). */
+    reference: uuid('reference').notNull().unique(),
+    phone: text('phone').notNull(),
+    amountNgwee: integer('amount_ngwee').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').notNull().default('initiated'),
+    providerTransactionId: text('provider_transaction_id'),
+    failureReason: text('failure_reason'),
+    /** The provider reported success for another amount or currency: an admin reconciles, the order stays unpaid. */
+    flagged: boolean('flagged').notNull().default(false),
+    flagNote: text('flag_note'),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    pollCount: integer('poll_count').notNull().default(0),
+    /** A poller's claim: until when it holds (another instance takes the attempt after it). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('payment_attempts_provider_known', sql`${t.provider} in ('mtn','airtel')`),
+    check('payment_attempts_state_known', sql`${t.state} in ('initiated','pending','successful','failed','expired')`),
+    check('payment_attempts_amount_positive', sql`${t.amountNgwee} > 0`),
+    uniqueIndex('payment_attempts_one_live_per_order').on(t.orderId).where(sql`${t.state} in ('initiated','pending')`),
+    index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
+    index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending')`),
+  ],
+);

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createPaymentPoller } from './poller';
+import { AirtelMoneyCollections } from './providers/airtel-money';
+import { MtnMomoCollections } from './providers/mtn-momo';
+import { endLiveAttemptsOfOrder } from './queries';
+import { DEFAULT_PAYMENT_TIMING, type Payments } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Mobile-money collections (decision 012): the configured providers and the attempts' timing. */
+    payments: Payments;
+  }
+}
+
+/**
+ * Builds the providers that have settings (none: mobile money answers "pay manually"), ends an order's
+ * live attempt when the order is cancelled (in the cancellation's own transaction), and runs the poller
+ * from ready to close.
+ */
+export default fp(
+  async function paymentsPlugin(app: FastifyInstance) {
+    const settings = app.config.paymentProviders ?? {};
+    const payments: Payments = {
+      app,
+      providers: {
+        ...(settings.mtn ? { mtn: { client: new MtnMomoCollections(settings.mtn), currency: settings.mtn.currency } } : {}),
+        ...(settings.airtel ? { airtel: { client: new AirtelMoneyCollections(settings.airtel), currency: settings.airtel.currency } } : {}),
+      },
+      timing: { ...DEFAULT_PAYMENT_TIMING, ...app.config.paymentTiming },
+      log: app.log.child({ feature: 'payments' }),
+    };
+    app.decorate('payments', payments);
+    app.orderEvents.record('order.cancelled', (tx, { order }) => endLiveAttemptsOfOrder(tx, order._id, 'failed', 'The order was cancelled'));
+    const poller = createPaymentPoller(payments);
+    app.addHook('onReady', async () => poller.start());
+    app.addHook('onClose', async () => poller.stop());
+  },
+  { name: 'payments', dependencies: ['db', 'order-events'] },
+);

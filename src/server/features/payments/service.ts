@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/http-errors';
+import type { CurrentUser } from '../../plugins/auth';
+import { orderReference } from '../../../shared/order-status';
+import { readMobileForNetwork } from '../../../shared/phone-numbers';
+import { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from '../orders/service';
+import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
+import {
+  attemptsOfOrder,
+  findAttemptByReference,
+  findLiveAttempt,
+  insertAttempt,
+  lockAttempt,
+  updateLiveAttempt,
+  type AttemptRow,
+} from './queries';
+
+/** How long an attempt lives and how often the poller reads it (README settings; tests make it fast). */
+export interface PaymentTiming {
+  expiryMs: number;
+  /** The first read after a request; each later one waits twice as long, up to maxPollMs. */
+  firstPollMs: number;
+  maxPollMs: number;
+  /** How often the poller looks for due attempts. */
+  tickMs: number;
+  /** How long a poller's claim on an attempt holds (an instance that died frees it after this). */
+  leaseMs: number;
+}
+
+export const DEFAULT_PAYMENT_TIMING: PaymentTiming = { expiryMs: 5 * 60_000, firstPollMs: 3_000, maxPollMs: 30_000, tickMs: 1_000, leaseMs: 60_000 };
+
+export interface ConfiguredProvider {
+  client: CollectionProvider;
+  /** The currency this provider is asked to collect in (the MTN sandbox takes only EUR). */
+  currency: string;
+}
+
+export interface Payments {
+  app: FastifyInstance;
+  providers: Partial<Record<ProviderName, ConfiguredProvider>>;
+  timing: PaymentTiming;
+  log: FastifyBaseLogger;
+}
+
+export const NOT_AVAILABLE = 'Mobile money payment is not available; pay manually';
+const LIVE = new Set(['initiated', 'pending']);
+export const isLiveAttempt = (attempt: AttemptRow) => LIVE.has(attempt.state);
+
+/**
+ * POST /orders/{id}/payments: the owner asks for the order's total from a phone of the order's network.
+ * A start while an attempt is live joins it (created: false). The row is written before the provider is
+ * asked, so a crash or timeout in between leaves an attempt the poller finishes, never a lost request.
+ */
+export async function startAttempt(payments: Payments, viewer: CurrentUser, orderId: string, phoneInput: string) {
+  const { app } = payments;
+  const order = await findPayableOrder(app.db, orderId);
+  if (!order || order.userId !== viewer.id) throw NotFound('Order not found');
+  if (order.isPaid) throw Conflict('This order has already been paid');
+  if (order.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
+  const method = order.paymentMethod;
+  if (method !== 'mtn' && method !== 'airtel') throw Conflict('This order is not paid by mobile money');
+  const provider = payments.providers[method];
+  if (!provider) throw Conflict(NOT_AVAILABLE);
+  const live = await findLiveAttempt(app.db, order.id);
+  if (live) return { attempt: live, created: false };
+  const phone = readMobileForNetwork(phoneInput, method);
+  if (!phone.ok) throw BadRequest(phone.message);
+  if (order.totalNgwee <= 0) throw Conflict('This order has nothing to pay');
+
+  let attempt: AttemptRow;
+  try {
+    attempt = await insertAttempt(app.db, {
+      orderId: order.id,
+      provider: method,
+      reference: randomUUID(),
+      phone: phone.mobile.e164,
+      amountNgwee: order.totalNgwee,
+      currency: provider.currency,
+      state: 'initiated',
+      nextPollAt: new Date(Date.now() + payments.timing.firstPollMs),
+      expiresAt: new Date(Date.now() + payments.timing.expiryMs),
+    });
+  } catch (error) {
+    // Two starts at once: the partial unique index lets one through; the other joins it.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findLiveAttempt(app.db, order.id);
+    if (winner) return { attempt: winner, created: false };
+    throw Conflict('Another payment of this order just ended; try again');
+  }
+  await askProvider(payments, provider.client, attempt, order.id);
+  return { attempt: (await findAttemptByReference(app.db, attempt.reference)) ?? attempt, created: true };
+}
+
+/** Sends the request; a failure that may be temporary leaves the attempt initiated for the poller. */
+async function askProvider(payments: Payments, client: CollectionProvider, attempt: AttemptRow, orderId: string): Promise<void> {
+  try {
+    await client.requestPayment({
+      reference: attempt.reference,
+      phone: attempt.phone,
+      amountNgwee: attempt.amountNgwee,
+      currency: attempt.currency,
+      orderNumber: orderReference(orderId),
+    });
+    await updateLiveAttempt(payments.app.db, attempt.id, { state: 'pending' });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === 'duplicate') await updateLiveAttempt(payments.app.db, attempt.id, { state: 'pending' });
+    else if (!error.retryable) await updateLiveAttempt(payments.app.db, attempt.id, { state: 'failed', failureReason: error.message });
+    else payments.log.warn({ attempt: attempt.id, kind: error.kind }, 'payment request not confirmed; the poller reads it again');
+  }
+}
+
+/** GET /orders/{id}/payments: the owner or an admin; anyone else is told the order does not exist. */
+export async function attemptsFor(payments: Payments, viewer: CurrentUser, orderId: string): Promise<AttemptRow[]> {
+  const order = await findPayableOrder(payments.app.db, orderId);
+  if (!order || (!viewer.isAdmin && order.userId !== viewer.id)) throw NotFound('Order not found');
+  return attemptsOfOrder(payments.app.db, order.id);
+}
+
+/** A callback names a reference: read that attempt's status now. Unknown or ended references do nothing. */
+export async function settleByCallback(payments: Payments, providerName: ProviderName, body: unknown): Promise<void> {
+  const provider = payments.providers[providerName];
+  const reference = provider?.client.referenceInCallback(body);
+  if (!reference) return;
+  const attempt = await findAttemptByReference(payments.app.db, reference);
+  if (!attempt || attempt.provider !== providerName || !isLiveAttempt(attempt)) return;
+  await settleAttempt(payments, attempt);
+}
+
+/**
+ * Reads the provider's word on a live attempt and moves it on. Answers when to read it next while it
+ * stays live (null once it ended). Only a status read decides: successful for exactly the order's total
+ * in the order's currency pays the order (once); anything else successful is flagged for an admin.
+ */
+export async function settleAttempt(payments: Payments, attempt: AttemptRow): Promise<Date | null> {
+  const provider = payments.providers[attempt.provider as ProviderName];
+  const db = payments.app.db;
+  const expired = Date.now() >= attempt.expiresAt.getTime();
+  if (!provider) {
+    if (expired) await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: NOT_AVAILABLE });
+    return expired ? null : nextPoll(payments, attempt);
+  }
+  let reading: PaymentReading;
+  try {
+    reading = await provider.client.readPayment(attempt.reference);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (expired) {
+      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: `No answer from the provider in time: ${error.message}` });
+      return null;
+    }
+    // An initiated attempt the provider never received (a 500 or a timeout on the request): ask again
+    // with the same reference, which the provider refuses as a duplicate if the first did arrive.
+    if (error.kind === 'not-found' && attempt.state === 'initiated') await askProvider(payments, provider.client, attempt, attempt.orderId);
+    return nextPoll(payments, attempt);
+  }
+  if (reading.state === 'failed') {
+    await updateLiveAttempt(db, attempt.id, { state: 'failed', failureReason: reading.reason ?? 'The payment failed', providerTransactionId: reading.providerTransactionId });
+    return null;
+  }
+  if (reading.state === 'pending') {
+    if (expired) {
+      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: 'The payment was not approved in time' });
+      return null;
+    }
+    if (attempt.state === 'initiated') await updateLiveAttempt(db, attempt.id, { state: 'pending' });
+    return nextPoll(payments, attempt);
+  }
+  await settleOrderPayment(payments.app, attempt.orderId, async (tx, order) => {
+    const current = await lockAttempt(tx, attempt.id);
+    if (!current || !isLiveAttempt(current)) return { pay: null, result: null };
+    const problem = mismatch(current, reading, order);
+    const change = { state: 'successful', providerTransactionId: reading.providerTransactionId } as const;
+    if (problem) {
+      await updateLiveAttempt(tx, current.id, { ...change, flagged: true, flagNote: problem });
+      payments.log.warn({ attempt: current.id, problem }, 'payment flagged for an admin');
+      return { pay: null, result: null };
+    }
+    await updateLiveAttempt(tx, current.id, change);
+    return { pay: { provider: current.provider, reference: current.reference, providerTransactionId: reading.providerTransactionId }, result: null };
+  });
+  return null;
+}
+
+/** Why a successful reading does not pay the order, or null when it does. */
+function mismatch(attempt: AttemptRow, reading: PaymentReading, order: PayableOrder | null): string | null {
+  if (!order) return 'The order no longer exists';
+  if (order.isPaid) return 'The order was already paid: this is a second payment';
+  if (order.status === 'Cancelled') return 'The order was cancelled before the payment arrived';
+  // Airtel's status read reports no amount or currency: then what we asked for is what was collected.
+  const amount = reading.amountNgwee ?? attempt.amountNgwee;
+  const currency = reading.currency ?? attempt.currency;
+  if (currency !== ORDER_CURRENCY) return `Collected in ${currency}, but the order is in ${ORDER_CURRENCY}`;
+  if (amount !== order.totalNgwee) return `Collected ${amount} ngwee, but the order's total is ${order.totalNgwee} ngwee`;
+  return null;
+}
+
+function nextPoll(payments: Payments, attempt: AttemptRow): Date {
+  const { firstPollMs, maxPollMs } = payments.timing;
+  const wait = Math.min(firstPollMs * 2 ** Math.min(attempt.pollCount, 20), maxPollMs);
+  return new Date(Math.min(Date.now() + wait, Math.max(attempt.expiresAt.getTime(), Date.now())));
+}
