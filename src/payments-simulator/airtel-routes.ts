@@ -56,6 +56,7 @@ export function airtelRoutes(app: FastifyInstance, state: SimulatorState, accoun
       callbackUrl: null,
       callbacks: [],
       receivedAt: new Date().toISOString(),
+      endedAt: null,
     };
     state.payments.set(id, payment);
     const behaviour = state.behaviourFor(phone);

@@ -2,8 +2,9 @@ import { startPaymentsSimulator } from './server';
 
 /**
  * npm run payments:simulator. SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_AIRTEL_CALLBACK_URL
- * (where Airtel callbacks go, e.g. the shop's http://localhost:3000/api/payments/callbacks/airtel) and
- * SIMULATOR_AIRTEL_CALLBACK_KEY (sign them). Credentials are the demo ones in server.ts.
+ * (where Airtel callbacks go, e.g. the shop's http://localhost:3000/api/payments/callback/airtel),
+ * SIMULATOR_AIRTEL_CALLBACK_KEY (sign them), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
+ * Credentials are the demo ones in demo-accounts.ts.
  */
 const port = Number(process.env.SIMULATOR_PORT || 4010);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -17,6 +18,7 @@ const simulator = await startPaymentsSimulator({
   airtelCallbackKey: process.env.SIMULATOR_AIRTEL_CALLBACK_KEY || undefined,
 });
 console.log(`Payments simulator on ${simulator.url}: the shopper's phone is ${simulator.url}/`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void simulator.close().then(() => process.exit(0)));
-}
+const stop = () => void simulator.close().then(() => process.exit(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// Started by the shop's launcher (PAYMENTS=simulator): its end closes our stdin, even after a kill -9.
+if (process.env.SIMULATOR_STOP_WITH_STDIN === '1') process.stdin.on('end', stop).resume();

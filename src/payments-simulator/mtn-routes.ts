@@ -63,6 +63,7 @@ export function mtnRoutes(app: FastifyInstance, state: SimulatorState, account: 
       callbackUrl: callbackUrl === undefined ? null : String(callbackUrl),
       callbacks: [],
       receivedAt: new Date().toISOString(),
+      endedAt: null,
     };
     state.payments.set(reference, payment);
     const behaviour = state.behaviourFor(phone);

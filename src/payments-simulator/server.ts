@@ -5,6 +5,7 @@ import { mtnRoutes, type MtnAccount } from './mtn-routes';
 import { phonePage } from './phone-page';
 import type { SettleOptions } from './settle';
 import { SimulatorState } from './state';
+import { DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
 
 /**
  * The mobile-money provider simulator: MTN MoMo and Airtel Money as the shop's clients use them, over real
@@ -17,20 +18,7 @@ export interface SimulatorOptions extends SettleOptions {
   airtel?: Partial<AirtelAccount>;
 }
 
-/** The demo credentials; README shows the shop's settings that match them. */
-export const DEMO_MTN: MtnAccount = {
-  apiUser: '0b6c3f1e-5d2a-4c8e-9f71-3a2d4e5f6a7b',
-  apiKey: 'simulator-mtn-api-key',
-  subscriptionKey: 'simulator-mtn-subscription-key',
-  targetEnvironment: 'mtnzambia',
-  currency: 'ZMW',
-  tokenSeconds: 3600,
-};
-export const DEMO_AIRTEL: AirtelAccount = {
-  clientId: 'simulator-airtel-client-id',
-  clientSecret: 'simulator-airtel-client-secret',
-  tokenSeconds: 180,
-};
+export { DEMO_AIRTEL, DEMO_MTN };
 
 export interface RunningSimulator {
   url: string;

@@ -23,7 +23,7 @@ export function settlePayment(state: SimulatorState, payment: SimPayment, outcom
   if (payment.status !== 'PENDING') return false;
   const behaviour = state.behaviourFor(payment.phone);
   const final = finalOf(payment, outcome);
-  const apply = () => Object.assign(payment, final);
+  const apply = () => Object.assign(payment, final, { endedAt: new Date().toISOString() });
   if (behaviour.callback === 'early') {
     void sendCallback(state, { ...payment, ...final }, payment, options);
     state.later(behaviour.earlyMs, apply);

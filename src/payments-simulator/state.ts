@@ -57,6 +57,8 @@ export interface SimPayment {
   callbackUrl: string | null;
   callbacks: CallbackRecord[];
   receivedAt: string;
+  /** When the phone's answer took effect (what the status read reports from then on). */
+  endedAt: string | null;
 }
 
 export class SimulatorState {

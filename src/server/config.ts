@@ -29,6 +29,7 @@ const envSchema = z
     PAYMENT_EXPIRY_MINUTES: z.preprocess((v) => v || '5', z.coerce.number().int().min(1).max(60)),
     PAYMENT_POLL_FIRST_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
     PAYMENT_POLL_MAX_SECONDS: z.preprocess((v) => v || '30', z.coerce.number().int().min(1).max(600)),
+    PAYMENT_LEASE_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(2).max(600)),
     TRUST_PROXY: z
       .string()
       .regex(/^(false|true|\d{1,2}|[\d.:a-fA-F/,\s]+|loopback|linklocal|uniquelocal)$/, 'must be false, a hop count, loopback, or proxy addresses')
@@ -127,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       expiryMs: e.PAYMENT_EXPIRY_MINUTES * 60_000,
       firstPollMs: e.PAYMENT_POLL_FIRST_SECONDS * 1000,
       maxPollMs: Math.max(e.PAYMENT_POLL_FIRST_SECONDS, e.PAYMENT_POLL_MAX_SECONDS) * 1000,
+      leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
     },
   };
 }

@@ -122,6 +122,15 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     paymentResult: jsonb('payment_result').$type<Record<string, unknown>>(),
     paymentReference: text('payment_reference'),
+    /**
+     * An admin's mark "paid" for money that came outside the providers (cash, a send by hand): who, when
+     * and why. Columns of their own, not payment_result, because the owner reads payment_result and the
+     * reason is the co-op's bookkeeping; the name is kept for when that admin's account is deleted.
+     */
+    markedPaidBy: uuid('marked_paid_by').references(() => users.id, { onDelete: 'set null' }),
+    markedPaidByName: text('marked_paid_by_name'),
+    markedPaidAt: timestamp('marked_paid_at', { withTimezone: true, mode: 'date' }),
+    markedPaidNote: text('marked_paid_note'),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),
@@ -134,6 +143,7 @@ export const orders = pgTable(
     check('orders_status_known', sql`${t.status} in ('Pending','Processing','Shipped','Delivered','Cancelled')`),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','creditCard')`),
     check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
+    check('orders_marked_paid_note_length', sql`char_length(${t.markedPaidNote}) <= 500`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_created_at_idx').on(t.createdAt),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -239,13 +249,21 @@ export const paymentAttempts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** An admin dealt with an ended attempt that needed a person (refunded it, gave up on the order): who, when, what was done. */
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedByName: text('resolved_by_name'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedNote: text('resolved_note'),
   },
   (t) => [
+    check('payment_attempts_resolved_note_length', sql`char_length(${t.resolvedNote}) <= 500`),
     check('payment_attempts_provider_known', sql`${t.provider} in ('mtn','airtel')`),
     check('payment_attempts_state_known', sql`${t.state} in ('initiated','pending','successful','failed','expired')`),
     check('payment_attempts_amount_positive', sql`${t.amountNgwee} > 0`),
     uniqueIndex('payment_attempts_one_live_per_order').on(t.orderId).where(sql`${t.state} in ('initiated','pending')`),
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
+    // The back office's reconciliation list: newest first.
+    index('payment_attempts_created_idx').on(t.createdAt),
     index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending')`),
   ],
 );

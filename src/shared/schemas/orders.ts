@@ -54,6 +54,18 @@ export const orderItemSchema = z.object({
   product: z.string().nullable(),
 });
 
+/** The longest reason an admin may give for marking an order paid by hand. */
+export const PAYMENT_NOTE_MAX_LENGTH = 500;
+
+export const markedPaidSchema = z.object({
+  /** The admin's account; null once it was deleted (the name stays). */
+  by: z.object({ _id: z.string().nullable(), name: z.string() }),
+  at: z.string(),
+  /** Null for marks made before a reason was asked. */
+  note: z.string().nullable(),
+});
+export type MarkedPaid = z.infer<typeof markedPaidSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }).nullable(),
@@ -72,6 +84,8 @@ export const orderSchema = z.object({
   paidAt: z.string().nullable(),
   paymentResult: z.record(z.string(), z.unknown()).nullable(),
   paymentReference: z.string().nullable(),
+  /** Admins only (absent for the owner): who marked the order paid by hand, when and why. */
+  markedPaid: markedPaidSchema.nullable().optional(),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
@@ -95,7 +109,8 @@ export const orderListQuerySchema = z.object({
 
 /**
  * PUT /orders/{id}/pay. An admin records the payment (id, status, update time, payer e-mail as in
- * the spec's "payment result"); the owner may only attach the mobile-money transaction reference.
+ * the spec's "payment result") and why it is marked paid by hand (`note`, kept with who and when); the
+ * owner may only attach the mobile-money transaction reference.
  */
 export const payOrderSchema = z
   .object({
@@ -104,6 +119,7 @@ export const payOrderSchema = z
     update_time: text(50, 'update_time').optional(),
     email_address: text(254, 'email_address').optional(),
     paymentReference: text(100, 'paymentReference').optional(),
+    note: text(PAYMENT_NOTE_MAX_LENGTH, 'note').optional(),
   })
   .default({});
 export type PayOrderInput = z.input<typeof payOrderSchema>;

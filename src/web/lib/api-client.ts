@@ -4,6 +4,7 @@
  */
 import type { BulkEmailInput, ContactMessageInput } from '../../shared/schemas/mail';
 import type { OrderStatusUpdate, PayOrderInput, PlaceOrderInput } from '../../shared/schemas/orders';
+import type { StartPaymentInput } from '../../shared/schemas/payments';
 import type { ProductInput, ReviewInput } from '../../shared/schemas/products';
 import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
 import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
@@ -41,6 +42,7 @@ export type RequestBody =
   | ReviewInput
   | PlaceOrderInput
   | PayOrderInput
+  | StartPaymentInput
   | OrderStatusUpdate
   | ShopSettingsUpdate
   | BulkEmailInput

@@ -115,6 +115,8 @@ describe('order e-mails through a real SMTP peer', () => {
     }
     expect(stored.lines[0]).toContain('3 x Baobab & <Marula> oil "gift"');
     expect(text).not.toContain(MTN);
+    // No provider settings: the manual way is the only way, no prompt is promised.
+    expect(text).not.toContain('prompt');
 
     const html = parsed.html as string;
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
@@ -371,5 +373,41 @@ describe('order e-mails without SMTP: the outbox', () => {
     const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, customer.email));
     expect(row.textBody).toContain('Number: please ask us at hello@coop-shop.example');
     expect(row.textBody).not.toContain('+260 97 000 0001');
+  });
+});
+
+describe('the confirmation of an order the shop collects by itself', () => {
+  it('tells the shopper to pay from the order page by a prompt on the phone, and still gives the manual way', async () => {
+    const peer = await startSmtpPeer();
+    const airtel = { baseUrl: 'http://127.0.0.1:9', clientId: 'id', clientSecret: 'secret', country: 'ZM' as const, currency: 'ZMW' as const, timeoutMs: 1_000 };
+    const t = await createTestApp({ smtpUrl: peer.url, shopEmail: SHOP_INBOX, paymentProviders: { airtel } });
+    try {
+      const customer = await createUser(t);
+      const product = await insertProduct(t, { price: 40 });
+      const placed = async (paymentMethod: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: customer.auth,
+          payload: orderBody([{ product: product.id, quantity: 1, price: 40 }], { paymentMethod }),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        await t.app.outbox.idle();
+        const id = res.json()._id as string;
+        return peer.to(customer.email).find((m) => m.parsed.subject === `Order #${id.slice(0, 8)} received`)!.parsed.text!;
+      };
+      const byAirtel = await placed('airtel');
+      expect(byAirtel).toContain('we send an Airtel Money prompt to your phone, you approve it with your PIN, and your order is marked paid by itself.');
+      expect(byAirtel).toContain('Pay from your order page:\nhttp://localhost:3000/account/orders/');
+      expect(byAirtel).toContain('If the prompt does not reach you, you can also send the money by hand:');
+      expect(byAirtel).toMatch(/Send K\s?[\d.,]+ by Airtel Money to:/);
+      // MTN has no settings here: its shoppers get only the manual way.
+      const byMtn = await placed('mtn');
+      expect(byMtn).not.toContain('prompt');
+      expect(byMtn).toMatch(/Send K\s?[\d.,]+ by MTN Mobile Money to:/);
+    } finally {
+      await t.close();
+      await peer.close();
+    }
   });
 });

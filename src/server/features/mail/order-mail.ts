@@ -19,7 +19,8 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
   // database a read outside would wait for this very transaction.
   const context = async (tx: Tx): Promise<OrderMailContext> => {
     const settings = await getShopSettings(tx);
-    return { settings, publicUrl: app.config.publicUrl, shopInbox: app.config.shopEmail ?? settings.email };
+    const automaticPayments = Object.keys(app.config.paymentProviders ?? {});
+    return { settings, publicUrl: app.config.publicUrl, shopInbox: app.config.shopEmail ?? settings.email, automaticPayments };
   };
   const update = (kind: OrderUpdate) => async (tx: Tx, { order }: { order: Parameters<typeof orderUpdateMails>[1] }) =>
     outbox.record(tx, orderUpdateMails(kind, order, await context(tx)));

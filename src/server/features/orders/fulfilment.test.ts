@@ -79,6 +79,69 @@ describe('paying, delivering and changing the status of orders', () => {
       expect(ownerTries.statusCode).toBe(409);
     });
 
+    it("records who marked the order paid by hand, when and why, for admins' eyes only", async () => {
+      const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
+      const before = Date.now();
+      const res = await put(`/api/orders/${id}/pay`, admin.auth, { note: '  Paid in cash at the Mwandi market stall  ' });
+      expect(res.statusCode).toBe(200);
+      const marked = res.json().markedPaid;
+      expect(marked).toEqual({ by: { _id: admin.user.id, name: admin.user.name }, at: expect.any(String), note: 'Paid in cash at the Mwandi market stall' });
+      expect(new Date(marked.at).getTime()).toBeGreaterThanOrEqual(before - 1_000);
+      expect(marked.at).toBe(res.json().paidAt);
+
+      const asAdmin = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin.auth });
+      expect(asAdmin.json().markedPaid).toEqual(marked);
+      const listed = await t.app.inject({ method: 'GET', url: `/api/orders?keyword=${id}`, headers: admin.auth });
+      expect(listed.json().orders[0].markedPaid).toEqual(marked);
+      // The reason is the co-op's bookkeeping: the customer's own view of the order does not carry it.
+      const asOwner = await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.auth });
+      expect(asOwner.json()).toMatchObject({ isPaid: true });
+      expect(asOwner.json()).not.toHaveProperty('markedPaid');
+      expect(asOwner.body).not.toContain('Mwandi');
+      const mine = await t.app.inject({ method: 'GET', url: '/api/orders/myorders', headers: owner.auth });
+      expect(mine.body).not.toContain('Mwandi');
+    });
+
+    it('keeps working without a note, and bounds the note', async () => {
+      const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
+      const tooLong = await put(`/api/orders/${id}/pay`, admin.auth, { note: 'x'.repeat(501) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toMatch(/note is too long \(at most 500 characters\)/);
+      expect((await put(`/api/orders/${id}/pay`, admin.auth, { note: 7 })).statusCode).toBe(400);
+      const blank = await put(`/api/orders/${id}/pay`, admin.auth, { note: '   ' });
+      expect(blank.statusCode).toBe(200);
+      expect(blank.json().markedPaid).toMatchObject({ by: { _id: admin.user.id }, note: null });
+      const { id: other } = await placeOrder([{ price: 40, quantity: 1 }]);
+      const noBody = await t.app.inject({ method: 'PUT', url: `/api/orders/${other}/pay`, headers: admin.auth });
+      expect(noBody.statusCode).toBe(200);
+      expect(noBody.json()).toMatchObject({ isPaid: true, markedPaid: { note: null } });
+    });
+
+    it('keeps how a paid order was paid: a second mark changes nothing, a second reason is refused', async () => {
+      const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
+      const first = await put(`/api/orders/${id}/pay`, admin.auth, { note: 'Bank deposit slip 4471 checked', paymentReference: 'DEP-4471' });
+      expect(first.statusCode).toBe(200);
+      const other = await createUser(t, { isAdmin: true, name: 'Second Admin' });
+      const again = await put(`/api/orders/${id}/pay`, other.auth, { paymentReference: 'OTHER', status: 'changed' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      const withReason = await put(`/api/orders/${id}/pay`, other.auth, { note: 'Cash' });
+      expect(withReason.statusCode).toBe(409);
+      expect(withReason.json()).toEqual({ message: 'This order has already been paid' });
+      const stored = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin.auth })).json();
+      expect(stored).toMatchObject({ paymentReference: 'DEP-4471', markedPaid: { by: { _id: admin.user.id }, note: 'Bank deposit slip 4471 checked' } });
+      expect(stored.paymentResult).toMatchObject({ id: 'DEP-4471', status: 'COMPLETED', recordedBy: admin.user.id });
+    });
+
+    it("keeps the admin's name on the mark after that account is deleted", async () => {
+      const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
+      const leaving = await createUser(t, { isAdmin: true, name: 'Leaving Admin' });
+      expect((await put(`/api/orders/${id}/pay`, leaving.auth, { note: 'Cash' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${leaving.user.id}`, headers: admin.auth })).statusCode).toBe(200);
+      const stored = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin.auth })).json();
+      expect(stored.markedPaid).toMatchObject({ by: { _id: null, name: 'Leaving Admin' }, note: 'Cash' });
+    });
+
     it('answers 409 for a cancelled order', async () => {
       const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
       expect((await setStatus(id, 'Cancelled')).statusCode).toBe(200);

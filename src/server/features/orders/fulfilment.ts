@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../plugins/auth';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { findOrder, itemsOfOrder, lockOrder } from './queries';
-import { toOrderJson } from './serialize';
+import { toAdminOrderJson, toOrderJson } from './serialize';
 import { returnStock, stockLines, takeStock } from '../inventory/stock';
 
 export const orderNotFound = () => NotFound('Order not found');
@@ -16,7 +16,7 @@ export const orderNotFound = () => NotFound('Order not found');
 export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, orderId: string): Promise<Order> {
   const found = await findOrder(app.db, orderId);
   if (!found || (!viewer.isAdmin && found.order.userId !== viewer.id)) throw orderNotFound();
-  return toOrderJson(found);
+  return viewer.isAdmin ? toAdminOrderJson(found) : toOrderJson(found);
 }
 
 /**
@@ -54,7 +54,7 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
     };
   });
   if (stockMovedFor.length > 0) await app.catalogCache.invalidate('stock', stockMovedFor);
-  return toOrderJson(changed);
+  return toAdminOrderJson(changed);
 }
 
 export interface PaymentInput {
@@ -63,12 +63,17 @@ export interface PaymentInput {
   update_time?: string;
   email_address?: string;
   paymentReference?: string;
+  /** The admin's reason for marking the order paid by hand. */
+  note?: string;
 }
 
 /**
- * PUT /orders/{id}/pay. Only an admin, who has checked the money arrived, makes an order paid. The
- * customer who placed it may only attach the reference of their mobile-money or card payment for the
- * admin to check; it stays unpaid.
+ * PUT /orders/{id}/pay. Only an admin, who has checked the money arrived, makes an order paid, and the
+ * order keeps who marked it, when and why. An order already paid keeps the record of how it was paid
+ * (a provider's or the first admin's): a repeated mark answers it unchanged, and a repeated mark with a
+ * reason is refused, since that reason would explain nothing that happened. The customer who placed it
+ * may only attach the reference of their mobile-money or card payment for the admin to check; it stays
+ * unpaid.
  */
 export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, orderId: string, input: PaymentInput): Promise<Order> {
   return app.orderEvents.transaction(app.db, async (tx, raise) => {
@@ -78,6 +83,11 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
     const reference = input.paymentReference?.trim() || null;
     let changes: PgUpdateSetSource<typeof orders>;
     if (viewer.isAdmin) {
+      const note = input.note?.trim() || null;
+      if (current.isPaid) {
+        if (note) throw Conflict('This order has already been paid');
+        return toAdminOrderJson({ order: current, items: await itemsOfOrder(tx, current.id) });
+      }
       changes = {
         isPaid: true,
         paidAt: sql`coalesce(${orders.paidAt}, now())`,
@@ -89,6 +99,10 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
           email_address: input.email_address || current.customerEmail,
           recordedBy: viewer.id,
         },
+        markedPaidBy: viewer.id,
+        markedPaidByName: viewer.name,
+        markedPaidAt: sql`now()`,
+        markedPaidNote: note,
       };
     } else {
       if (current.isPaid) throw Conflict('This order has already been paid');
@@ -100,8 +114,8 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(orders.id, current.id))
       .returning();
-    const paid = toOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
-    if (!current.isPaid && paid.isPaid) await raise('order.paid', { order: paid });
-    return paid;
+    const items = await itemsOfOrder(tx, order.id);
+    if (!current.isPaid && order.isPaid) await raise('order.paid', { order: toOrderJson({ order, items }) });
+    return viewer.isAdmin ? toAdminOrderJson({ order, items }) : toOrderJson({ order, items });
   });
 }

@@ -131,3 +131,20 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return order ?? null;
 }
+
+/**
+ * Makes an unpaid order paid (a conditional update: a second confirmation changes nothing and answers
+ * null). The caller holds the order's lock.
+ */
+export async function markPaidOnce(
+  tx: Tx,
+  orderId: string,
+  payment: { paymentReference: string; paymentResult: NonNullable<OrderRow['paymentResult']> },
+): Promise<OrderRow | null> {
+  const [order] = await tx
+    .update(orders)
+    .set({ isPaid: true, paidAt: sql`coalesce(${orders.paidAt}, now())`, ...payment, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false)))
+    .returning();
+  return order ?? null;
+}

@@ -17,7 +17,7 @@ import {
 import { changeOrderStatus, getOrderFor, recordPayment } from './fulfilment';
 import { placeOrder } from './place-order';
 import { listOrdersOfCustomer, searchOrders } from './queries';
-import { toOrderListJson } from './serialize';
+import { toAdminOrderListJson, toOrderListJson } from './serialize';
 
 const keyMessage = `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`;
 // Loose: Fastify replaces request.headers with the validated value, so every other header must pass through.
@@ -87,7 +87,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { keyword, status, page, limit } = request.query;
       const found = await searchOrders(app.db, { keyword, status, page, limit });
       return {
-        orders: toOrderListJson(found.orders),
+        orders: toAdminOrderListJson(found.orders),
         page,
         pages: Math.max(1, Math.ceil(found.total / limit)),
         totalOrders: found.total,
@@ -116,7 +116,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
-        summary: 'Admin: mark paid with the payment result. Owner: attach a payment reference only (stays unpaid)',
+        summary: 'Admin: mark paid with the payment result and a reason (note). Owner: attach a payment reference only (stays unpaid)',
+        description:
+          'An admin\'s mark records who, when and the note (shown to admins as markedPaid). An order already paid is answered ' +
+          'unchanged, or 409 when a note is sent. 409 for a cancelled order.',
         security,
         params: orderIdParamsSchema,
         body: payOrderSchema,

@@ -1,5 +1,5 @@
 import { toKwacha } from '../../../shared/money';
-import type { Order } from '../../../shared/schemas/orders';
+import type { MarkedPaid, Order } from '../../../shared/schemas/orders';
 import type { OrderItemRow, OrderRow, OrderWithItems } from './queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -48,3 +48,12 @@ export function toOrderJson({ order, items }: { order: OrderRow; items: OrderIte
 }
 
 export const toOrderListJson = (list: OrderWithItems[]) => list.map(toOrderJson);
+
+function markedPaidOf(order: OrderRow): MarkedPaid | null {
+  if (!order.markedPaidAt) return null;
+  return { by: { _id: order.markedPaidBy, name: order.markedPaidByName ?? '' }, at: order.markedPaidAt.toISOString(), note: order.markedPaidNote };
+}
+
+/** An order as an admin sees it: with the hand-made payment mark, which the owner and e-mails never get. */
+export const toAdminOrderJson = (found: OrderWithItems): Order => ({ ...toOrderJson(found), markedPaid: markedPaidOf(found.order) });
+export const toAdminOrderListJson = (list: OrderWithItems[]) => list.map(toAdminOrderJson);

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { orders } from '../../db/schema';
-import { findOrder, itemsOfOrder, lockOrder, type OrderRow } from './queries';
+import { findOrder, itemsOfOrder, lockOrder, markPaidOnce, type OrderRow } from './queries';
 import { toOrderJson } from './serialize';
 
 /**
@@ -60,24 +58,17 @@ export async function settleOrderPayment<T>(
     const current = await lockOrder(tx, orderId);
     const { pay, result } = await work(tx, current ? payable(current) : null);
     if (!pay || !current || current.isPaid || current.status === 'Cancelled') return result;
-    const [order] = await tx
-      .update(orders)
-      .set({
-        isPaid: true,
-        paidAt: sql`coalesce(${orders.paidAt}, now())`,
-        paymentReference: pay.providerTransactionId ?? pay.reference,
-        paymentResult: {
-          id: pay.providerTransactionId ?? pay.reference,
-          status: 'COMPLETED',
-          update_time: new Date().toISOString(),
-          email_address: current.customerEmail,
-          provider: pay.provider,
-          attemptReference: pay.reference,
-        },
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(orders.id, current.id), eq(orders.isPaid, false)))
-      .returning();
+    const order = await markPaidOnce(tx, current.id, {
+      paymentReference: pay.providerTransactionId ?? pay.reference,
+      paymentResult: {
+        id: pay.providerTransactionId ?? pay.reference,
+        status: 'COMPLETED',
+        update_time: new Date().toISOString(),
+        email_address: current.customerEmail,
+        provider: pay.provider,
+        attemptReference: pay.reference,
+      },
+    });
     if (order) await raise('order.paid', { order: toOrderJson({ order, items: await itemsOfOrder(tx, order.id) }) });
     return result;
   });

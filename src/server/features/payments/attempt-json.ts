@@ -1,40 +1,18 @@
-import { z } from 'zod';
 import { toKwacha } from '../../../shared/money';
-import type { AttemptRow } from './queries';
+import type { PaymentAttempt, ReconciliationAttempt } from '../../../shared/schemas/payments';
+import type { AttemptRow, ReconciliationRow } from './queries';
 
-/** One payment attempt as the API shows it (the web step may move this schema to src/shared/schemas). */
-export const attemptJsonSchema = z.object({
-  _id: z.string(),
-  orderId: z.string(),
-  provider: z.enum(['mtn', 'airtel']),
-  reference: z.string(),
-  phone: z.string(),
-  amount: z.number(),
-  amountNgwee: z.number().int(),
-  currency: z.string(),
-  state: z.enum(['initiated', 'pending', 'successful', 'failed', 'expired']),
-  providerTransactionId: z.string().nullable(),
-  failureReason: z.string().nullable(),
-  flagged: z.boolean(),
-  flagNote: z.string().nullable(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  endedAt: z.string().nullable(),
-});
-export type AttemptJson = z.infer<typeof attemptJsonSchema>;
-
-export function toAttemptJson(row: AttemptRow): AttemptJson {
+export function toAttemptJson(row: AttemptRow): PaymentAttempt {
   return {
     _id: row.id,
     orderId: row.orderId,
-    provider: row.provider as AttemptJson['provider'],
+    provider: row.provider as PaymentAttempt['provider'],
     reference: row.reference,
     phone: row.phone,
     amount: toKwacha(row.amountNgwee),
     amountNgwee: row.amountNgwee,
     currency: row.currency,
-    state: row.state as AttemptJson['state'],
+    state: row.state as PaymentAttempt['state'],
     providerTransactionId: row.providerTransactionId,
     failureReason: row.failureReason,
     flagged: row.flagged,
@@ -43,5 +21,21 @@ export function toAttemptJson(row: AttemptRow): AttemptJson {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     endedAt: row.endedAt?.toISOString() ?? null,
+  };
+}
+
+/** As an admin sees it: with who dealt with it, when and what they did (the owner does not see that). */
+export function toAdminAttemptJson(row: AttemptRow): PaymentAttempt {
+  const resolution = row.resolvedAt ? { by: { _id: row.resolvedBy, name: row.resolvedByName ?? '' }, at: row.resolvedAt.toISOString(), note: row.resolvedNote ?? '' } : null;
+  return { ...toAttemptJson(row), resolution };
+}
+
+export function toReconciliationJson(row: ReconciliationRow): ReconciliationAttempt {
+  const { order } = row;
+  return {
+    ...toAdminAttemptJson(row.attempt),
+    order: { _id: order.id, customerName: order.customerName, customerEmail: order.customerEmail, total: toKwacha(order.totalNgwee), status: order.status, isPaid: order.isPaid },
+    stuck: row.stuck,
+    needsAttention: row.needsAttention,
   };
 }

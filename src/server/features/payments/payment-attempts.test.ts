@@ -1,12 +1,14 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { buildApp } from '../../app';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_AIRTEL, DEMO_MTN, startPaymentsSimulator, type RunningSimulator } from '../../../payments-simulator/server';
 import { mailMessages, orders, paymentAttempts } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertOrder } from '../orders/test/fixtures';
+import { formatKwacha } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-status';
 
 /**
@@ -209,7 +211,7 @@ describe('paying an order by mobile money through the simulator', () => {
     const attempt = (await start(orderId)).json();
     await phone(attempt.reference, 'approve');
     const ended = await settled(attempt.reference);
-    expect(ended).toMatchObject({ state: 'successful', flagged: true, flagNote: "Collected 12245 ngwee, but the order's total is 12345 ngwee" });
+    expect(ended).toMatchObject({ state: 'successful', flagged: true, flagNote: `Collected ${formatKwacha(122.45)}, but the order's total is ${formatKwacha(123.45)}` });
     expect((await orderRow(orderId)).isPaid).toBe(false);
     const shown = (await attemptsOf(orderId, admin.auth)).json();
     expect(shown[0]).toMatchObject({ flagged: true, state: 'successful' });
@@ -275,6 +277,71 @@ describe('paying an order by mobile money through the simulator', () => {
   });
 });
 
+describe('the methods the shop collects by itself', () => {
+  it('names each configured provider to anyone, so checkout knows which orders get a prompt on the phone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ automatic: ['airtel', 'mtn'] });
+  });
+});
+
+describe('two instances on one database', () => {
+  it('poll together and settle each attempt once: every order paid once, one e-mail each', { timeout: 60_000 }, async () => {
+    const second = await buildApp({ config: t.config, database: t.database, logger: false });
+    await second.ready();
+    try {
+      // Every request is approved as it arrives, also one the shop asks again after a request timed out
+      // on a busy machine; no callbacks, so only the two pollers settle them.
+      await behave({ callback: 'never', outcome: 'approve', afterSeconds: 0 });
+      const orderIds = await Promise.all(Array.from({ length: 20 }, () => newOrder('mtn', 42)));
+      const started = await Promise.all(orderIds.map((id) => start(id)));
+      expect(started.map((r) => r.statusCode)).toEqual(orderIds.map(() => 201));
+      await until(
+        'every order paid',
+        async () => (await t.app.db.select().from(orders).where(inArray(orders.id, orderIds))).filter((o) => o.isPaid).length,
+        (n) => n === orderIds.length,
+        40_000,
+      );
+      // Both instances' pollers were running; let any late double settle show itself.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const attempts = await t.app.db.select().from(paymentAttempts).where(inArray(paymentAttempts.orderId, orderIds));
+      expect(attempts.map((a) => a.state)).toEqual(orderIds.map(() => 'successful'));
+      for (const id of orderIds) expect(await paidMails(id)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('the MTN sandbox (EUR only)', () => {
+  it('a ZMW order collected in EUR is flagged, not paid', async () => {
+    const sandbox = await startPaymentsSimulator({ mtn: { currency: 'EUR', targetEnvironment: 'sandbox' } });
+    const app = await createTestApp({
+      paymentProviders: {
+        mtn: { baseUrl: sandbox.url, apiUser: DEMO_MTN.apiUser, apiKey: DEMO_MTN.apiKey, subscriptionKey: DEMO_MTN.subscriptionKey, targetEnvironment: 'sandbox', currency: 'EUR', timeoutMs: 2_000 },
+      },
+      paymentTiming: TIMING,
+    });
+    try {
+      const owner = await createUser(app);
+      const order = await insertOrder(app, { user: owner.user, total: 10 });
+      const res = await app.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, headers: owner.auth, payload: { phone: MTN_PHONE } });
+      expect(res.json()).toMatchObject({ state: 'pending', currency: 'EUR' });
+      await sandbox.app.inject({ method: 'POST', url: `/_sim/requests/${res.json().reference}/approve` });
+      const ended = await until(
+        'the attempt to end',
+        async () => (await app.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)))[0],
+        (a) => a.state !== 'pending',
+      );
+      expect(ended).toMatchObject({ state: 'successful', flagged: true, flagNote: 'Collected in EUR, but the order is in ZMW' });
+      expect((await app.app.db.select().from(orders).where(eq(orders.id, order.id)))[0].isPaid).toBe(false);
+    } finally {
+      await app.close();
+      await sandbox.close();
+    }
+  });
+});
+
 describe('without provider settings', () => {
   it('answers 409 "pay manually", and the admin can still mark the order paid by hand', async () => {
     const bare = await createTestApp();
@@ -282,6 +349,8 @@ describe('without provider settings', () => {
       const owner = await createUser(bare);
       const staff = await createUser(bare, { isAdmin: true });
       const order = await insertOrder(bare, { user: owner.user, total: 50 });
+      const methods = await bare.app.inject({ method: 'GET', url: '/api/payments/methods' });
+      expect(methods.json()).toEqual({ automatic: [] });
       const res = await bare.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, headers: owner.auth, payload: { phone: MTN_PHONE } });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: 'Mobile money payment is not available; pay manually' });

@@ -1,7 +1,7 @@
 import { claimDueAttempts, releaseAttempt } from './queries';
 import { settleAttempt, type Payments } from './service';
 
-const BATCH = 20;
+const BATCH = 50;
 
 /**
  * Reads live attempts whose poll is due, so a lost callback costs one poll interval, not a stuck order.
@@ -25,8 +25,9 @@ export function createPaymentPoller(payments: Payments) {
           payments.log.error({ err: error, attempt: attempt.id }, 'payment poll failed');
           next = new Date(Date.now() + payments.timing.firstPollMs);
         }
-        // An ended attempt keeps its row as it ended; a live one is given back with its next poll time.
-        await releaseAttempt(payments.app.db, attempt.id, next ?? new Date());
+        // Ending an attempt cleared its lease in the same update; a live one is given back with its next
+        // poll time (one write fewer per settled attempt, which counts on PGlite's single connection).
+        if (next) await releaseAttempt(payments.app.db, attempt.id, next);
       }),
     );
     return claimed.length;

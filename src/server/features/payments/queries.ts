@@ -1,8 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { paymentAttempts } from '../../db/schema';
+import { orders, paymentAttempts } from '../../db/schema';
+import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { isUuid } from '../../lib/ids';
+import { PAYMENT_FILTERS, STUCK_AFTER_MINUTES, type PaymentFilter } from '../../../shared/schemas/payments';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 type Queryable = Db | Tx;
@@ -63,6 +65,25 @@ export async function updateLiveAttempt(db: Queryable, id: string, change: Attem
   return rows.length > 0;
 }
 
+export interface Resolution {
+  by: { id: string; name: string };
+  note: string;
+}
+
+/**
+ * Records that an admin dealt with an ended attempt, once: the update takes only an attempt that has
+ * ended and has no resolution, so of two admins at once, or an admin and the poller, one wins; null when
+ * the attempt is live or resolved by then (the caller reads it again to say which).
+ */
+export async function resolveEndedAttempt(db: Queryable, id: string, resolution: Resolution): Promise<AttemptRow | null> {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ resolvedBy: resolution.by.id, resolvedByName: resolution.by.name, resolvedAt: sql`now()`, resolvedNote: resolution.note, updatedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.id, id), not(isLive), isNull(paymentAttempts.resolvedAt)))
+    .returning();
+  return row ?? null;
+}
+
 /** Ends the order's live attempt (cancellation); the provider is then no longer polled for it. */
 export async function endLiveAttemptsOfOrder(db: Queryable, orderId: string, state: 'failed' | 'expired', reason: string): Promise<void> {
   await db
@@ -95,4 +116,81 @@ export async function claimDueAttempts(db: Db, limit: number, leaseMs: number): 
 /** Gives a claimed attempt back with its next poll time. */
 export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date): Promise<void> {
   await db.update(paymentAttempts).set({ leaseUntil: null, nextPollAt, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, id));
+}
+
+/*
+ * The back office's reconciliation list (GET /payments). A read model, like the dashboard's: it reads
+ * the order and customer of each attempt in the same statement (a page filtered on the order's state and
+ * searched by customer cannot be paged otherwise); every change to an order still goes through orders'
+ * door. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
+ */
+const live = sql`${paymentAttempts.state} in ('initiated','pending')`;
+const stuck = sql`(${live} and (${paymentAttempts.createdAt} < now() - ${`${STUCK_AFTER_MINUTES} minutes`}::interval or ${paymentAttempts.expiresAt} < now()))`;
+const failed = sql`${paymentAttempts.state} in ('failed','expired')`;
+// Dealt with by an admin. Only an ended attempt can be, so a stuck one (live) never is.
+const unresolved = sql`${paymentAttempts.resolvedAt} is null`;
+const flagged = sql`(${paymentAttempts.flagged} and ${unresolved})`;
+const attention = sql`(${stuck} or ${flagged} or (${failed} and ${unresolved} and not ${orders.isPaid} and ${orders.status} <> 'Cancelled'))`;
+const FILTER_SQL: Record<PaymentFilter, SQL> = { attention, stuck, failed, flagged, all: sql`true` };
+
+export interface ReconciliationSearch {
+  filter: PaymentFilter;
+  keyword?: string;
+  page: number;
+  limit: number;
+}
+
+export interface ReconciliationRow {
+  attempt: AttemptRow;
+  order: { id: string; customerName: string; customerEmail: string; totalNgwee: number; status: string; isPaid: boolean };
+  stuck: boolean;
+  needsAttention: boolean;
+}
+
+/** Newest first; the total and the count under each filter (same keyword) come from one pass. */
+export async function reconciliationPage(db: Db, search: ReconciliationSearch) {
+  const matches = search.keyword ? keywordMatches(search.keyword) : sql`true`;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        attempt: paymentAttempts,
+        order: {
+          id: orders.id,
+          customerName: orders.customerName,
+          customerEmail: orders.customerEmail,
+          totalNgwee: orders.totalNgwee,
+          status: orders.status,
+          isPaid: orders.isPaid,
+        },
+        stuck: sql<boolean>`${stuck}`,
+        needsAttention: sql<boolean>`${attention}`,
+      })
+      .from(paymentAttempts)
+      .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+      .where(and(matches, FILTER_SQL[search.filter]))
+      .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+      .limit(search.limit)
+      .offset((search.page - 1) * search.limit),
+    db
+      .select(Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, sql<number>`count(*) filter (where ${FILTER_SQL[f]})::int`])) as Record<PaymentFilter, SQL<number>>)
+      .from(paymentAttempts)
+      .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+      .where(matches),
+  ]);
+  const counts = Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, Number(counted[f])])) as Record<PaymentFilter, number>;
+  return { rows: rows as ReconciliationRow[], counts, total: counts[search.filter] };
+}
+
+/**
+ * A keyword finds the attempt by its order (number, customer name or e-mail: the order's search column),
+ * its phone in any Zambian form (0961..., 260961..., +260 96 1...), our reference or the provider's id.
+ */
+function keywordMatches(keyword: string): SQL {
+  const pattern = containsPattern(keyword);
+  const byOrder = searchesAcrossColumns(keyword) ? or(ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))! : searchTextContains(orders.searchText, keyword);
+  const found = [byOrder, ilike(paymentAttempts.providerTransactionId, pattern), sql`${paymentAttempts.reference}::text ilike ${pattern}`];
+  // Numbers are stored as +260XXXXXXXXX, which holds both 0XXXXXXXXX and 260XXXXXXXXX: only spaces and signs go.
+  const digits = keyword.replace(/[\s+()-]/g, '');
+  if (/^\d{4,}$/.test(digits)) found.push(ilike(paymentAttempts.phone, containsPattern(digits)));
+  return or(...found)!;
 }

@@ -2,17 +2,42 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../../shared/schemas/common';
 import { orderIdParamsSchema } from '../../../shared/schemas/orders';
-import { attemptJsonSchema, toAttemptJson } from './attempt-json';
+import {
+  paymentAttemptSchema,
+  paymentIdParamsSchema,
+  paymentListQuerySchema,
+  paymentListSchema,
+  paymentMethodsSchema,
+  resolveAttemptSchema,
+  startPaymentSchema,
+  STUCK_AFTER_MINUTES,
+} from '../../../shared/schemas/payments';
+import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './attempt-json';
+import { reconciliationPage } from './queries';
 import type { ProviderName } from './providers/collection-provider';
-import { attemptsFor, settleByCallback, startAttempt } from './service';
+import { attemptsFor, automaticMethods, resolveAttempt, settleByCallback, startAttempt } from './service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const startBody = z.object({ phone: z.string().max(40, 'phone is too long') });
 /** A provider's callback is a small JSON object; anything bigger is not one. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/payments/methods',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The mobile-money methods the shop collects by itself (a prompt on the phone); the others are paid by hand',
+        response: { 200: paymentMethodsSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return { automatic: automaticMethods(app.payments) };
+    },
+  );
+
   app.post(
     '/orders/:id/payments',
     {
@@ -25,8 +50,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           'order, or mobile money is not configured. The attempt ends successful, failed or expired; poll GET for its state.',
         security,
         params: orderIdParamsSchema,
-        body: startBody,
-        response: { 200: attemptJsonSchema, 201: attemptJsonSchema, ...errors },
+        body: startPaymentSchema,
+        response: { 200: paymentAttemptSchema, 201: paymentAttemptSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -44,10 +69,64 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The order's mobile-money attempts, the live one first, then newest first (owner or admin)",
         security,
         params: orderIdParamsSchema,
-        response: { 200: z.array(attemptJsonSchema), ...errors },
+        response: { 200: z.array(paymentAttemptSchema), ...errors },
       },
     },
-    async (request) => (await attemptsFor(app.payments, request.currentUser!, request.params.id)).map(toAttemptJson),
+    async (request) => {
+      const viewer = request.currentUser!;
+      // Only admins read how an attempt was dealt with: that is the co-op's bookkeeping.
+      return (await attemptsFor(app.payments, viewer, request.params.id)).map(viewer.isAdmin ? toAdminAttemptJson : toAttemptJson);
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['payments'],
+        summary: 'Admin: mobile-money attempts for reconciliation, newest first, with their order and customer; paged',
+        description:
+          `filter: attention (the default of the back office: stuck, flagged, or failed while the order is unpaid), stuck (initiated or ` +
+          `pending over ${STUCK_AFTER_MINUTES} minutes or past expiry), failed (failed or expired), flagged (collected but not this ` +
+          `order's payment: see flagNote), all. keyword: order number, customer name or e-mail, phone, reference or provider id. ` +
+          'counts: the rows under each filter for the same keyword.',
+        security,
+        querystring: paymentListQuerySchema,
+        response: { 200: paymentListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { filter, keyword, page, limit } = request.query;
+      const found = await reconciliationPage(app.db, { filter, keyword, page, limit });
+      return {
+        payments: found.rows.map(toReconciliationJson),
+        page,
+        pages: Math.max(1, Math.ceil(found.total / limit)),
+        total: found.total,
+        counts: found.counts,
+      };
+    },
+  );
+
+  app.put(
+    '/payments/:id/resolve',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['payments'],
+        summary: 'Admin: record that an ended attempt needing a person was dealt with (what was done, in the note)',
+        description:
+          'Keeps who, when and the note as the attempt\'s resolution; the attempt then leaves the attention, stuck and flagged filters ' +
+          '(all and failed still list it). 409 when it is live (the shop still asks the provider), already dealt with, or a ' +
+          'successful payment of its order.',
+        security,
+        params: paymentIdParamsSchema,
+        body: resolveAttemptSchema,
+        response: { 200: paymentAttemptSchema, ...errors },
+      },
+    },
+    async (request) => toAdminAttemptJson(await resolveAttempt(app.payments, request.currentUser!, request.params.id, request.body.note)),
   );
 
   // Anyone can call these (providers do not sign MTN's callbacks): a callback only makes us read the

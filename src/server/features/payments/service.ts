@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/http-errors';
+import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
+import { formatKwacha, toKwacha } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-status';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
 import { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from '../orders/service';
 import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
 import {
   attemptsOfOrder,
+  findAttempt,
   findAttemptByReference,
   findLiveAttempt,
   insertAttempt,
   lockAttempt,
+  resolveEndedAttempt,
   updateLiveAttempt,
   type AttemptRow,
 } from './queries';
@@ -28,7 +32,8 @@ export interface PaymentTiming {
   leaseMs: number;
 }
 
-export const DEFAULT_PAYMENT_TIMING: PaymentTiming = { expiryMs: 5 * 60_000, firstPollMs: 3_000, maxPollMs: 30_000, tickMs: 1_000, leaseMs: 60_000 };
+// A tick of 250 ms keeps a due read from waiting most of a second (the bench's poll-only case, decision 012).
+export const DEFAULT_PAYMENT_TIMING: PaymentTiming = { expiryMs: 5 * 60_000, firstPollMs: 3_000, maxPollMs: 30_000, tickMs: 250, leaseMs: 60_000 };
 
 export interface ConfiguredProvider {
   client: CollectionProvider;
@@ -42,6 +47,9 @@ export interface Payments {
   timing: PaymentTiming;
   log: FastifyBaseLogger;
 }
+
+/** The methods with provider settings, in the checkout's order. */
+export const automaticMethods = (payments: Payments): ProviderName[] => (['airtel', 'mtn'] as const).filter((name) => payments.providers[name]);
 
 export const NOT_AVAILABLE = 'Mobile money payment is not available; pay manually';
 const LIVE = new Set(['initiated', 'pending']);
@@ -94,6 +102,9 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
 
 /** Sends the request; a failure that may be temporary leaves the attempt initiated for the poller. */
 async function askProvider(payments: Payments, client: CollectionProvider, attempt: AttemptRow, orderId: string): Promise<void> {
+  // The first read counts from the moment the request leaves: the phone cannot be prompted earlier, and
+  // on a busy instance (PGlite blocks the event loop while it works) the answer is handled late.
+  const sentAt = Date.now();
   try {
     await client.requestPayment({
       reference: attempt.reference,
@@ -102,7 +113,7 @@ async function askProvider(payments: Payments, client: CollectionProvider, attem
       currency: attempt.currency,
       orderNumber: orderReference(orderId),
     });
-    await updateLiveAttempt(payments.app.db, attempt.id, { state: 'pending' });
+    await updateLiveAttempt(payments.app.db, attempt.id, { state: 'pending', nextPollAt: new Date(sentAt + payments.timing.firstPollMs) });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.kind === 'duplicate') await updateLiveAttempt(payments.app.db, attempt.id, { state: 'pending' });
@@ -116,6 +127,24 @@ export async function attemptsFor(payments: Payments, viewer: CurrentUser, order
   const order = await findPayableOrder(payments.app.db, orderId);
   if (!order || (!viewer.isAdmin && order.userId !== viewer.id)) throw NotFound('Order not found');
   return attemptsOfOrder(payments.app.db, order.id);
+}
+
+/**
+ * PUT /payments/{id}/resolve (admin): the admin records what was done about an attempt that needed a
+ * person (a refund of a flagged payment, an order given up on), with their name and the time. Only an
+ * ended attempt, once: a live one is still the poller's, and a successful one that paid its order has
+ * nothing to settle.
+ */
+export async function resolveAttempt(payments: Payments, viewer: CurrentUser, attemptId: string, note: string): Promise<AttemptRow> {
+  const db = payments.app.db;
+  const found = isUuid(attemptId) ? await findAttempt(db, attemptId) : null;
+  if (!found) throw NotFound('Payment not found');
+  if (found.state === 'successful' && !found.flagged) throw Conflict('This payment paid its order: there is nothing to settle');
+  const resolved = await resolveEndedAttempt(db, found.id, { by: { id: viewer.id, name: viewer.name }, note });
+  if (resolved) return resolved;
+  const now = await findAttempt(db, found.id);
+  if (now?.resolvedAt) throw Conflict(`This payment was already dealt with by ${now.resolvedByName ?? 'another admin'}`);
+  throw Conflict('This payment is still in progress: the shop is still asking the provider for its outcome');
 }
 
 /** A callback names a reference: read that attempt's status now. Unknown or ended references do nothing. */
@@ -192,7 +221,8 @@ function mismatch(attempt: AttemptRow, reading: PaymentReading, order: PayableOr
   const amount = reading.amountNgwee ?? attempt.amountNgwee;
   const currency = reading.currency ?? attempt.currency;
   if (currency !== ORDER_CURRENCY) return `Collected in ${currency}, but the order is in ${ORDER_CURRENCY}`;
-  if (amount !== order.totalNgwee) return `Collected ${amount} ngwee, but the order's total is ${order.totalNgwee} ngwee`;
+  // Read by an admin reconciling by hand: in kwacha, as the order shows its total.
+  if (amount !== order.totalNgwee) return `Collected ${formatKwacha(toKwacha(amount))}, but the order's total is ${formatKwacha(toKwacha(order.totalNgwee))}`;
   return null;
 }
 

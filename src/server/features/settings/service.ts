@@ -1,9 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
+import { mergeStoredSettings, readStoredSettings } from './queries';
 import { shopSettingsSchema, type ShopSettings } from '../../../shared/schemas/settings';
-
-const SHOP_KEY = 'shop';
 
 /** Clearly fictional demo values until an admin enters the cooperative's own. */
 export const DEMO_SHOP_SETTINGS: ShopSettings = {
@@ -20,8 +17,7 @@ export const DEMO_SHOP_SETTINGS: ShopSettings = {
 };
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SHOP_KEY)).limit(1);
-  return withDemoDefaults(row?.value);
+  return withDemoDefaults(await readStoredSettings(db));
 }
 
 let savedCount = 0;
@@ -42,22 +38,11 @@ export async function cachedShopSettings(db: Db): Promise<ShopSettings> {
   return value;
 }
 
-/**
- * Merges the changes into the stored value inside one statement (jsonb ||), so two admins saving
- * different fields at once both keep their change.
- */
 export async function updateShopSettings(db: Db, changes: Partial<ShopSettings>): Promise<ShopSettings> {
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  const [row] = await db
-    .insert(settings)
-    .values({ key: SHOP_KEY, value: given })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value: sql`${settings.value} || excluded.value`, updatedAt: new Date() },
-    })
-    .returning({ value: settings.value });
+  const stored = await mergeStoredSettings(db, given);
   savedCount += 1;
-  return withDemoDefaults(row?.value);
+  return withDemoDefaults(stored);
 }
 
 /** Field by field, so one stored value that no longer passes the rules falls back alone, not the whole set. */

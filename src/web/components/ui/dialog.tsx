@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -12,13 +12,15 @@ interface DialogProps {
   /** Buttons along the bottom, kept in view while the body scrolls. */
   footer?: ReactNode;
   size?: 'md' | 'lg';
+  /** What takes the focus on opening (else the first control, the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
  * A modal dialog: focus trapped and returned, Escape and the close button close it. On a phone it
  * fills the screen (a long form in a small floating box is hard to use); from 640 px it floats.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', initialFocus }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -26,6 +28,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         <RadixDialog.Content
           className={`fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${size === 'lg' ? 'sm:max-w-3xl' : 'sm:max-w-lg'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-sand-200 px-5 py-4">
             <div className="min-w-0">

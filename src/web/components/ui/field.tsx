@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef, type InputHTMLAttributes } from 'react';
 
 const control =
   'w-full rounded-xl border-2 border-sand-300 bg-white px-4 py-2.5 text-base text-bark-900 placeholder:text-bark-500 focus:border-forest-600 aria-[invalid=true]:border-red-700';
@@ -33,7 +33,7 @@ export function TextField({ label, error, hint, id, className = '', ...props }: 
   );
 }
 
-export function TextAreaField({ label, error, id, className = '', ...props }: FieldShared & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, id, className = '', ...props }: FieldShared & ComponentPropsWithRef<'textarea'>) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useParams } from 'react-router';
 import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
@@ -15,6 +15,8 @@ import { failureMessage } from '../../lib/failure-message';
 import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from '../../components/ui/paid-badge';
+import { PayByPhone } from '../payments';
+import { myOrdersQuery } from './api';
 import { PaymentReferenceForm } from './payment-reference-form';
 import { useEndSessionOnError, useSessionErrorHandler } from './session';
 
@@ -68,6 +70,11 @@ function OrderView({ order }: { order: Order }) {
   const onSessionError = useSessionErrorHandler();
   const cancelled = order.status === 'Cancelled';
   const mobileMoney = paysByMobileMoney(order.paymentMethod);
+  const queryClient = useQueryClient();
+  const refreshOrder = () => {
+    void queryClient.invalidateQueries({ queryKey: orderQuery(order._id).queryKey });
+    void queryClient.invalidateQueries({ queryKey: myOrdersQuery.queryKey });
+  };
   return (
     <>
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">
@@ -86,11 +93,19 @@ function OrderView({ order }: { order: Order }) {
           </p>
         )}
         {cancelled && !order.isPaid && <p className="rounded-2xl border border-sand-200 bg-white p-4">This order was cancelled: there is nothing to pay.</p>}
-        {!cancelled && !order.isPaid && (
-          <>
-            <PaymentInstructions order={order} />
-            {mobileMoney && <PaymentReferenceForm order={order} onSessionError={onSessionError} />}
-          </>
+        {!cancelled && (
+          <PayByPhone
+            order={order}
+            onOrderChanged={refreshOrder}
+            manual={
+              !order.isPaid && (
+                <>
+                  <PaymentInstructions order={order} />
+                  {mobileMoney && <PaymentReferenceForm order={order} onSessionError={onSessionError} />}
+                </>
+              )
+            }
+          />
         )}
         <OrderDetails order={order} />
         <ShippingAddress order={order} />

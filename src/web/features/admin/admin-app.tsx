@@ -11,6 +11,7 @@ const DashboardPage = screen(() => import('./dashboard/dashboard-page'), 'Dashbo
 const AdminProductsPage = screen(() => import('./products/products-page'), 'AdminProductsPage');
 const CustomersPage = screen(() => import('./customers/customers-page'), 'CustomersPage');
 const AdminOrdersPage = screen(() => import('./orders/orders-page'), 'AdminOrdersPage');
+const PaymentsPage = screen(() => import('./payments/payments-page'), 'PaymentsPage');
 const SettingsPage = screen(() => import('./settings/settings-page'), 'SettingsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
@@ -25,6 +26,7 @@ export function AdminApp() {
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="orders" element={<AdminOrdersPage />} />
+        <Route path="payments" element={<PaymentsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>

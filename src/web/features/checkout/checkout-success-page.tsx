@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useSearchParams } from 'react-router';
 import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
@@ -7,17 +7,20 @@ import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
+import { PayByPhone } from '../payments';
 import { orderQuery } from './api';
 import { OrderDetails } from './order-details';
 import { PaymentInstructions } from './payment-instructions';
 
-/** Mobile money is confirmed by the transaction id the customer enters on the order page. */
+const waitsForTransactionId = (order: Order) => paysByMobileMoney(order.paymentMethod) && !order.isPaid;
+
+/** Mobile money paid by hand is confirmed by the transaction id the customer enters on the order page. */
 function OrderPageLink({ order }: { order: Order }) {
-  const mobileMoney = paysByMobileMoney(order.paymentMethod);
-  const label = mobileMoney && !order.isPaid ? 'Enter your transaction ID' : 'View your order';
+  const waiting = waitsForTransactionId(order);
+  const label = waiting ? 'Enter your transaction ID' : 'View your order';
   return (
     <div className="text-left">
-      {mobileMoney && !order.isPaid && <p className="mb-3 text-bark-700">Paid already? Tell us the transaction ID from your confirmation message.</p>}
+      {waiting && <p className="mb-3 text-bark-700">Paid already? Tell us the transaction ID from your confirmation message.</p>}
       <ButtonLink to={`/account/orders/${encodeURIComponent(order._id)}`} variant="outline" className="w-full sm:w-auto">
         {label}
       </ButtonLink>
@@ -36,6 +39,8 @@ export function CheckoutSuccessPage() {
     meta: { errorToast: 'Failed to fetch order' },
   });
   const loading = Boolean(orderId) && isAuthenticated && isPending;
+  const queryClient = useQueryClient();
+  const refreshOrder = () => void queryClient.invalidateQueries({ queryKey: orderQuery(orderId).queryKey });
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 text-center sm:py-16">
@@ -52,8 +57,17 @@ export function CheckoutSuccessPage() {
           </p>
           {order && (
             <div className="space-y-6">
-              <PaymentInstructions order={order} />
-              <OrderPageLink order={order} />
+              <PayByPhone
+                order={order}
+                onOrderChanged={refreshOrder}
+                manual={
+                  <>
+                    <PaymentInstructions order={order} />
+                    {waitsForTransactionId(order) && <OrderPageLink order={order} />}
+                  </>
+                }
+              />
+              {!waitsForTransactionId(order) && <OrderPageLink order={order} />}
               <OrderDetails order={order} />
             </div>
           )}

@@ -49,11 +49,23 @@ function paymentInstructions(order: Order, context: OrderMailContext): MailBlock
     };
   }
   const number = order.paymentMethod === 'airtel' ? settings.airtelMoneyNumber : settings.mtnMoneyNumber;
+  const label = paymentMethodLabel(order.paymentMethod);
+  const prompt: MailBlock[] = context.automaticPayments?.includes(order.paymentMethod)
+    ? [
+        {
+          type: 'text',
+          text: `Pay ${total} from your order page: we send an ${label} prompt to your phone, you approve it with your PIN, and your order is marked paid by itself.`,
+        },
+        { type: 'link', label: 'Pay from your order page', url: customerOrderUrl(order, context) },
+        { type: 'text', text: 'If the prompt does not reach you, you can also send the money by hand:' },
+      ]
+    : [];
   return {
     type: 'panel',
     blocks: [
       { type: 'heading', text: 'How to pay' },
-      { type: 'text', text: `Send ${total} by ${paymentMethodLabel(order.paymentMethod)} to:` },
+      ...prompt,
+      { type: 'text', text: `Send ${total} by ${label} to:` },
       {
         type: 'rows',
         rows: [

@@ -11,6 +11,8 @@ export interface OrderMailContext {
   publicUrl: string;
   /** Where the cooperative reads mail: new-order notices go there, and customers' replies. */
   shopInbox: string;
+  /** Mobile-money methods the shop collects by itself (a prompt on the shopper's phone); absent: none. */
+  automaticPayments?: readonly string[];
 }
 
 /** '#abcd1234': the order number customers quote when they pay. */

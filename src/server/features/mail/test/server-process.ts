@@ -1,65 +1,14 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { computeTotals, toKwacha, toNgwee } from '../../../../shared/money';
-import { freePort, waitForHealth } from '../../../../../scripts/local-server';
+import { startShop, type ShopProcess } from '../../../test/shop-process';
 
-/**
- * Test-only: the real server as a child process (`node --import tsx src/server/main.ts`) and customers
- * placing orders against it, for the crash and load tests of the mail outbox.
- */
+/** Test-only: customers placing orders against the real shop, for the crash and load tests of the mail outbox. */
 
-const root = path.resolve(import.meta.dirname, '../../../../..');
+export type ServerProcess = ShopProcess;
 
-export interface ServerProcess {
-  base: string;
-  child: ChildProcessWithoutNullStreams;
-  output(): string;
-  /** SIGKILL: no drain, no onClose hook, nothing recorded after this instant. */
-  kill(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      REGISTRATIONS_PER_HOUR: '1000',
-      MAIL_FROM: '"Test Shop" <shop@coop-shop.example>',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = () => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-  try {
-    await waitForHealth(base, child);
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${output.slice(-3000)}`);
-  }
-  return {
-    base,
-    child,
-    output: () => output,
-    async kill() {
-      child.kill('SIGKILL');
-      await exited();
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited();
-    },
-  };
-}
+export const startServer = (env: Record<string, string>): Promise<ServerProcess> => startShop(env);
 
 interface Shopper {
   email: string;

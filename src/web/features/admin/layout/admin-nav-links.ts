@@ -3,6 +3,7 @@ import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import ContactRound from 'lucide-react/icons/contact-round';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Receipt from 'lucide-react/icons/receipt';
+import Wallet from 'lucide-react/icons/wallet';
 import Settings from 'lucide-react/icons/settings';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
@@ -14,11 +15,15 @@ export interface AdminNavLink {
   end?: boolean;
 }
 
-/** SPEC §2 admin layout, plus the shop settings screen where the real payment numbers are entered. */
+/**
+ * SPEC §2 admin layout, plus the mobile-money payments to reconcile (issue 11) and the shop settings
+ * screen where the real payment numbers are entered.
+ */
 export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/products', label: 'Products', icon: PackageOpen },
   { to: '/admin/customers', label: 'Customers', icon: ContactRound },
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
+  { to: '/admin/payments', label: 'Payments', icon: Wallet },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];

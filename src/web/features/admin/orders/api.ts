@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../../shared/order-status';
 import type { Order, OrderStatusUpdate, PayOrderInput } from '../../../../shared/schemas/orders';
+import type { PaymentAttempt } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { failureMessage } from '../../../lib/failure-message';
@@ -22,7 +23,10 @@ export interface AdminOrderSearch {
   page: number;
 }
 
-const ordersRoot = ['admin', 'orders'] as const;
+export const ADMIN_ORDERS_QUERY_ROOT = ['admin', 'orders'] as const;
+const ordersRoot = ADMIN_ORDERS_QUERY_ROOT;
+/** The reconciliation list changes with its orders (a paid order's failures no longer need attention). */
+export const PAYMENTS_QUERY_ROOT = ['admin', 'payments'] as const;
 
 export function useAdminOrders(search: AdminOrderSearch) {
   return useQuery({
@@ -37,6 +41,24 @@ export function useAdminOrders(search: AdminOrderSearch) {
   });
 }
 
+/** One order, for screens that hold only its id (the payments list opens its order). */
+export function useAdminOrder(id: string | null) {
+  return useQuery({
+    queryKey: [...ordersRoot, 'one', id],
+    queryFn: ({ signal }) => apiRequest<Order>(`/orders/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** The order's mobile-money attempts, the live one first (under the orders' key: a change to the order reloads them). */
+export function useOrderAttempts(id: string) {
+  return useQuery({
+    queryKey: [...ordersRoot, 'attempts', id],
+    queryFn: ({ signal }) => apiRequest<PaymentAttempt[]>(`/orders/${encodeURIComponent(id)}/payments`, { signal }),
+    meta: { errorToast: false },
+  });
+}
+
 function useOrderChange<V>(call: (variables: V) => Promise<Order>, success: (order: Order) => string, fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -45,6 +67,7 @@ function useOrderChange<V>(call: (variables: V) => Promise<Order>, success: (ord
     onSuccess: (order) => {
       toast.success(success(order));
       void queryClient.invalidateQueries({ queryKey: ordersRoot });
+      void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_ROOT });
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
     },
     onError: (error) => toast.error(failureMessage(error, fallback)),
@@ -60,10 +83,10 @@ export function useUpdateOrderStatus() {
   );
 }
 
-/** An admin records that the money arrived; the server fills in the payment result. */
+/** An admin records that the money arrived and why they know; the server keeps who and when, and fills in the payment result. */
 export function useMarkOrderPaid() {
   return useOrderChange(
-    (id: string) => apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: {} }),
+    ({ id, note }: { id: string; note: string }) => apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: { note } }),
     () => 'Payment processed successfully',
     'Failed to process payment',
   );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { lineTotalInKwacha } from '../../../../shared/money';
 import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, orderReference, type OrderStatus, type PaymentMethod } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
@@ -8,8 +8,10 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { ProductImage } from '../../../components/ui/product-image';
 import { SelectField } from '../../../components/ui/select-field';
 import { formatKwacha, formatDate } from '../../../lib/format';
-import { useMarkOrderDelivered, useMarkOrderPaid, useUpdateOrderStatus } from './api';
+import { useMarkOrderDelivered, useUpdateOrderStatus } from './api';
 import { PaidBadge } from '../../../components/ui/paid-badge';
+import { MarkPaidDialog } from './mark-paid-dialog';
+import { MarkedPaid, OrderAttempts } from './order-payments';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -35,9 +37,9 @@ function paymentMethodLabel(method: string) {
 
 export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDialogProps) {
   const updateStatus = useUpdateOrderStatus();
-  const markPaid = useMarkOrderPaid();
   const markDelivered = useMarkOrderDelivered();
-  const busy = updateStatus.isPending || markPaid.isPending || markDelivered.isPending;
+  const [markingPaid, setMarkingPaid] = useState(false);
+  const busy = updateStatus.isPending || markDelivered.isPending;
 
   const close = (open: boolean) => {
     if (!open) onClose();
@@ -66,8 +68,8 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
       footer={
         <>
           {!order.isPaid && order.status !== 'Cancelled' && (
-            <Button variant="secondary" disabled={busy} onClick={() => markPaid.mutate(order._id, { onSuccess: onChanged })}>
-              {markPaid.isPending ? 'Saving...' : 'Mark as Paid'}
+            <Button variant="secondary" disabled={busy} onClick={() => setMarkingPaid(true)} aria-haspopup="dialog">
+              Mark as Paid
             </Button>
           )}
           {!order.isDelivered && (
@@ -109,6 +111,7 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
               <dd className="break-all text-bark-900">{order.paymentReference || 'None entered'}</dd>
               <dt className="text-bark-600">Paid</dt>
               <dd className="text-bark-900">{order.isPaid ? (order.paidAt ? `Yes, ${formatDate(order.paidAt)}` : 'Yes') : 'No'}</dd>
+              <MarkedPaid order={order} />
               {order.isDelivered && (
                 <>
                   <dt className="text-bark-600">Delivered</dt>
@@ -118,6 +121,10 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
             </dl>
           </Section>
         </div>
+
+        <Section title="Mobile-money payments">
+          <OrderAttempts order={order} />
+        </Section>
 
         <Section title="Items">
           <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Items">
@@ -168,6 +175,7 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
           />
         </Section>
       </div>
+      <MarkPaidDialog order={order} open={markingPaid} onOpenChange={setMarkingPaid} onPaid={onChanged} />
     </Dialog>
   );
 }

@@ -1,0 +1,17 @@
+import type { AirtelAccount } from './airtel-routes';
+import type { MtnAccount } from './mtn-routes';
+
+/** The demo credentials; README shows the shop's settings that match them. */
+export const DEMO_MTN: MtnAccount = {
+  apiUser: '0b6c3f1e-5d2a-4c8e-9f71-3a2d4e5f6a7b',
+  apiKey: 'simulator-mtn-api-key',
+  subscriptionKey: 'simulator-mtn-subscription-key',
+  targetEnvironment: 'mtnzambia',
+  currency: 'ZMW',
+  tokenSeconds: 3600,
+};
+export const DEMO_AIRTEL: AirtelAccount = {
+  clientId: 'simulator-airtel-client-id',
+  clientSecret: 'simulator-airtel-client-secret',
+  tokenSeconds: 180,
+};

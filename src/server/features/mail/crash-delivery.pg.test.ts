@@ -1,0 +1,61 @@
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../db/scratch-database';
+import { placeOrders, productsInStock, registerCustomers } from './test/server-process';
+import { cleanUpCrashRuns, crashAndRestart, expectEveryConfirmation, orderLoad, start, tempFolder } from './test/crash-run';
+
+/** Order e-mails survive kill -9 on PostgreSQL, with one instance and with two (run by `npm run test:pg`). */
+afterAll(cleanUpCrashRuns);
+
+describe('order e-mails survive kill -9 of the real server on PostgreSQL', () => {
+  it('on PostgreSQL: every acknowledged order is confirmed after the restart', async () => {
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_crash');
+    try {
+      const dataDir = tempFolder();
+      const probe = new pg.Client({ connectionString: database.url });
+      await probe.connect();
+      const sending = async () =>
+        Number((await probe.query("select count(*) as n from mail_messages where status = 'sending'").catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n);
+      const outcome = await crashAndRestart({ DATA_DIR: dataDir, DATABASE_URL: database.url }, path.join(dataDir, 'outbox'), sending).finally(() =>
+        probe.end(),
+      );
+      console.info('PostgreSQL kill -9:', outcome);
+    } finally {
+      await database.drop();
+    }
+  }, 240_000);
+
+  it('two instances on one PostgreSQL: none sent twice while both live, none lost when one is killed', async () => {
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_pair');
+    try {
+      const [dirA, dirB] = [tempFolder(), tempFolder()];
+      const shared = { DATABASE_URL: database.url, JWT_SECRET: 'pair-test-secret-0123456789abcdef0123' };
+      const a = await start({ ...shared, DATA_DIR: dirA });
+      const b = await start({ ...shared, DATA_DIR: dirB, SEED_DEMO: 'false' });
+      const outboxes = [path.join(dirA, 'outbox'), path.join(dirB, 'outbox')];
+
+      // Both live: orders on both, every message written once in all.
+      const [onA, onB] = await Promise.all([orderLoad(a, 150, 15_000), orderLoad(b, 150, 15_000)]);
+      const live = await expectEveryConfirmation(outboxes, [...onA, ...onB], 20_000);
+      expect(live.messages).toBe(live.distinct);
+      expect(live.distinct).toBe((onA.length + onB.length) * 2);
+
+      // A is killed mid-load; B takes over its mail once A's claims lapse.
+      let placedOnA = 0;
+      const loadA = (async () => {
+        const shoppers = await registerCustomers(a.base, 20);
+        const products = await productsInStock(a.base);
+        return placeOrders(a.base, shoppers, products, { until: () => false, maxOrders: 100_000, onPlaced: () => (placedOnA += 1) });
+      })();
+      const watchStart = Date.now();
+      while (placedOnA < 100 && Date.now() - watchStart < 15_000) await new Promise((r) => setTimeout(r, 20));
+      await a.kill();
+      const killedA = await loadA;
+      await expectEveryConfirmation(outboxes, [...onA, ...onB, ...killedA], 40_000);
+      await b.stop();
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
+});

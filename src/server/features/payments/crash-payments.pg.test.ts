@@ -1,0 +1,126 @@
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../../db/scratch-database';
+import { freePort } from '../../../../scripts/local-server';
+import {
+  behave,
+  cleanUpPaymentRuns,
+  crashWhilePaying,
+  expectPaidOnce,
+  placeAndPay,
+  startPayingShop,
+  startSimulator,
+  tempFolder,
+  waitUntilEveryAttemptEnded,
+  type Payer,
+} from './test/crash-run';
+
+/** Payment attempts survive kill -9 on PostgreSQL, with one shop and with two polling together (npm run test:pg). */
+afterAll(cleanUpPaymentRuns);
+
+/** Reads beside the shops: attempts claimed right now (a lease held), "payment received" e-mails recorded. */
+async function leaseProbe(url: string) {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  return {
+    held: async () => Number((await probe.query('select count(*) as n from payment_attempts where lease_until > now()').catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n),
+    /**
+     * A claim seen twice 50 ms apart (same attempt, same lease): a slow status read (0.8 s) is under way,
+     * so a kill now lands while it is held. A fast read's claim lasts a few ms and could end before the kill.
+     */
+    heldLong: async () => {
+      const claims = async () =>
+        new Set(
+          (await probe.query('select id, lease_until from payment_attempts where lease_until > now()').catch(() => ({ rows: [] }))).rows.map(
+            (r: { id: string; lease_until: Date }) => `${r.id} ${r.lease_until.toISOString()}`,
+          ),
+        );
+      const first = await claims();
+      if (first.size === 0) return false;
+      await new Promise((r) => setTimeout(r, 50));
+      const second = await claims();
+      return [...first].some((claim) => second.has(claim));
+    },
+    /** The "payment received" e-mails recorded: one per order.paid event. */
+    paidMails: async () => Number((await probe.query("select count(*) as n from mail_messages where kind = 'order-paid'")).rows[0].n),
+    close: () => probe.end(),
+  };
+}
+
+describe('payment attempts survive kill -9 of the real shop on PostgreSQL', () => {
+  it('one shop, killed while a poll holds a claim: after the restart every attempt ends and each approved order is paid once', async () => {
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_pay_crash');
+    const probe = await leaseProbe(database.url);
+    try {
+      const dataDir = tempFolder();
+      const outcome = await crashWhilePaying({ DATA_DIR: dataDir, DATABASE_URL: database.url }, path.join(dataDir, 'outbox'), {
+        heldNow: probe.heldLong,
+        heldAfterKill: async () => (await probe.held()) > 0,
+      });
+      console.info('PostgreSQL kill -9 with payments pending:', outcome);
+      // The dead shop held a claim: the restart read that attempt again only once its lease ran out.
+      expect(outcome.midSettleAtKill).toBe(true);
+    } finally {
+      await probe.close();
+      await database.drop();
+    }
+  }, 150_000);
+
+  it('two shops on one PostgreSQL poll together and settle each attempt once; one killed mid-run, the other finishes its attempts', async () => {
+    const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_pay_pair');
+    const probe = await leaseProbe(database.url);
+    try {
+      const simulator = await startSimulator();
+      const [dirA, dirB] = [tempFolder(), tempFolder()];
+      const shared = { DATABASE_URL: database.url, JWT_SECRET: 'pair-test-secret-0123456789abcdef0123' };
+      const portA = await freePort();
+      // Airtel calls one URL per application: shop A's. MTN calls back the shop that asked.
+      simulator.settle.airtelCallbackUrl = `http://127.0.0.1:${portA}/api/payments/callback/airtel`;
+      const a = await startPayingShop(simulator, { ...shared, DATA_DIR: dirA }, portA);
+      const b = await startPayingShop(simulator, { ...shared, DATA_DIR: dirB, SEED_DEMO: 'false' });
+      const outboxes = [path.join(dirA, 'outbox'), path.join(dirB, 'outbox')];
+      // Every phone approves 1-3 s after the prompt; half the callbacks never come (the pollers find those).
+      // A quarter answer status reads slowly and approve late, so both shops keep reading them with claims
+      // held long enough to kill a shop holding one.
+      const approving = (i: number, phone: string) =>
+        behave(simulator, {
+          phone,
+          outcome: 'approve',
+          callback: i % 2 ? 'never' : 'once',
+          ...(i % 4 === 1 ? { answer: 'slow', slowMs: 800, afterSeconds: 5 } : { afterSeconds: 1 + (i % 3) }),
+        });
+
+      // Both live.
+      const live: Payer[] = (
+        await Promise.all([placeAndPay(a.base, 20, { first: 0, before: approving }), placeAndPay(b.base, 20, { first: 20, before: approving })])
+      ).flat();
+      const liveEnded = await waitUntilEveryAttemptEnded(b.base, live, 45_000);
+      const both = await expectPaidOnce(b.base, simulator, live, outboxes, liveEnded);
+      expect(both.approved).toBe(40);
+
+      // A is killed while approvals arrive and a poll holds a claim; B finishes A's attempts once A's claims lapse.
+      const placing = Promise.all([placeAndPay(a.base, 20, { first: 40, before: approving }), placeAndPay(b.base, 20, { first: 60, before: approving })]);
+      const batch = (await placing).flat();
+      const approved = () => batch.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
+      const watchStart = Date.now();
+      while (!(approved() >= 10 && (await probe.held()) > 0) && Date.now() - watchStart < 10_000) await new Promise((r) => setTimeout(r, 10));
+      const approvedAtKill = approved();
+      await a.kill();
+      // Claims still held after the kill are the dead shop's (B's own come and go); attempts were live.
+      const claimsAtKill = await probe.held();
+      expect(approvedAtKill).toBeLessThan(batch.length);
+      const ended = await waitUntilEveryAttemptEnded(b.base, batch, 60_000);
+      const afterKill = await expectPaidOnce(b.base, simulator, batch, outboxes, ended);
+      expect(afterKill.approved).toBe(40);
+      // The paid flag and the event behind each e-mail changed once per order, whichever shop read the status.
+      const paidMails = await probe.paidMails();
+      expect(paidMails).toBe(80);
+      console.info('Two shops on PostgreSQL:', { attempts: 80, approvedAtKill, claimsAtKill });
+      await b.stop();
+    } finally {
+      await probe.close();
+      await database.drop();
+    }
+  }, 180_000);
+});

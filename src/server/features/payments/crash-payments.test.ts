@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { afterAll, describe, it } from 'vitest';
+import { cleanUpPaymentRuns, crashWhilePaying, tempFolder } from './test/crash-run';
+
+/**
+ * The real shop paying orders through the real simulator over HTTP, `kill -9` while approvals and their
+ * callbacks arrive, more approvals and declines while it is down, a restart on the same data: every
+ * attempt ends, each approved order is paid exactly once with one "payment received" e-mail.
+ * PostgreSQL, and two instances on one database: crash-payments.pg.test.ts.
+ */
+afterAll(cleanUpPaymentRuns);
+
+describe('payment attempts survive kill -9 of the real shop', () => {
+  it('on the embedded database: after the restart every attempt ends and each approved order is paid once', async () => {
+    const dataDir = tempFolder();
+    const outcome = await crashWhilePaying({ DATA_DIR: dataDir }, path.join(dataDir, 'outbox'));
+    console.info('PGlite kill -9 with payments pending:', outcome);
+  }, 150_000);
+});

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import { freePort, waitForHealth } from '../../../scripts/local-server';
+
+/**
+ * Test-only: the real shop (`node --import tsx src/server/main.ts`) as a child process, for the crash
+ * tests of mail and payments, on a port the caller may choose (a restarted shop answers where the
+ * payments simulator sends its callbacks).
+ */
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface ShopProcess {
+  base: string;
+  port: number;
+  output(): string;
+  /** SIGKILL: no drain, no onClose hook, nothing recorded after this instant. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+  alive(): boolean;
+}
+
+export async function startShop(env: Record<string, string>, port?: number): Promise<ShopProcess> {
+  const listenOn = port ?? (await freePort());
+  const base = `http://127.0.0.1:${listenOn}`;
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      REGISTRATIONS_PER_HOUR: '1000',
+      MAIL_FROM: '"Test Shop" <shop@coop-shop.example>',
+      ...env,
+      PORT: String(listenOn),
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const exited = () => new Promise<void>((resolve) => (alive() ? child.once('exit', () => resolve()) : resolve()));
+  try {
+    await waitForHealth(base, child);
+  } catch (error) {
+    if (alive()) child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${output.slice(-3000)}`);
+  }
+  return {
+    base,
+    port: listenOn,
+    output: () => output,
+    alive,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited();
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-status';
+import { failureInPlainWords, providerWordsBeyond } from '../../../../shared/payment-failure';
+import type { PaymentAttempt } from '../../../../shared/schemas/payments';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { formatDateTime } from '../../../lib/format';
+
+const STATE: Record<PaymentAttempt['state'], { label: string; tone: BadgeTone }> = {
+  initiated: { label: 'Initiated', tone: 'blue' },
+  pending: { label: 'Pending', tone: 'blue' },
+  successful: { label: 'Successful', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
+  expired: { label: 'Expired', tone: 'neutral' },
+};
+
+export const providerLabel = (provider: PaymentAttempt['provider']) => PAYMENT_METHOD_LABELS[provider];
+
+/** A flagged attempt collected money that did not pay its order: that, not its provider's word, is what shows. */
+export function AttemptStateBadge({ attempt, stuck = false }: { attempt: PaymentAttempt; stuck?: boolean }) {
+  if (attempt.flagged) return <Badge tone="purple">Flagged</Badge>;
+  if (stuck) return <Badge tone="amber">Pending too long</Badge>;
+  const { label, tone } = STATE[attempt.state];
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+/**
+ * Why the attempt needs a person, in plain words: a flagged one says what went wrong and that the money
+ * must be settled by hand (refunded, or kept for another order) with the provider's transaction id.
+ */
+export function AttemptNote({ attempt, stuck = false }: { attempt: PaymentAttempt; stuck?: boolean }) {
+  if (attempt.flagged && attempt.resolution) return <p className="text-sm text-bark-800">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>;
+  if (attempt.flagged) {
+    return (
+      <div className="rounded-xl border border-purple-200 bg-purple-50 p-3 text-sm text-purple-950">
+        <p className="font-semibold">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>
+        <p className="mt-1">
+          The money was collected but did not pay the order. Settle it by hand with {providerLabel(attempt.provider)}: refund it or count it
+          towards the order.
+          {attempt.providerTransactionId && (
+            <>
+              {' '}
+              Transaction id <span className="font-mono font-semibold break-all">{attempt.providerTransactionId}</span>.
+            </>
+          )}
+        </p>
+      </div>
+    );
+  }
+  if (stuck) return <p className="text-sm text-bark-800">No final answer from {providerLabel(attempt.provider)} yet: check it in the provider’s portal.</p>;
+  if (attempt.state === 'failed' || attempt.state === 'expired') return <FailureReason attempt={attempt} />;
+  return null;
+}
+
+/** The reason in plain words (one wording with the shopper's panel), and the provider's own words when they say more. */
+function FailureReason({ attempt }: { attempt: PaymentAttempt }) {
+  const providerWords = providerWordsBeyond(attempt);
+  return (
+    <p className="text-sm text-bark-800">
+      {failureInPlainWords(attempt)}
+      {providerWords && (
+        <span className="block text-xs text-bark-600">
+          {providerLabel(attempt.provider)} said: <span className="font-mono break-all">{providerWords}</span>
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** Who dealt with the attempt, when and what they did (admins only). */
+export function AttemptResolution({ attempt }: { attempt: PaymentAttempt }) {
+  const resolution = attempt.resolution;
+  if (!resolution) return null;
+  return (
+    <div className="rounded-xl border border-forest-200 bg-forest-50 p-3 text-sm text-forest-900">
+      <p className="font-semibold">
+        Dealt with by {resolution.by.name || 'a former admin'}, {formatDateTime(resolution.at)}
+      </p>
+      <p className="mt-1 break-words">{resolution.note}</p>
+    </div>
+  );
+}

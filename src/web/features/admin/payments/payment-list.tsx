@@ -1,0 +1,166 @@
+import { CircleCheck, Eye } from 'lucide-react';
+import { toNgwee } from '../../../../shared/money';
+import { orderReference } from '../../../../shared/order-status';
+import { isLiveState, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
+import { Button } from '../../../components/ui/button';
+import { PaidBadge } from '../../../components/ui/paid-badge';
+import { formatDateTime, formatKwacha } from '../../../lib/format';
+import type { AdminColumn } from '../shared/admin-list';
+import { AttemptNote, AttemptResolution, AttemptStateBadge, providerLabel } from './attempt-state';
+
+type OnView = (orderId: string) => void;
+type OnResolve = (row: ReconciliationAttempt) => void;
+
+interface RowActions {
+  onView: OnView;
+  onResolve: OnResolve;
+}
+
+/** What a person can close: an ended attempt that still needs someone (a live one is still the poller's). */
+const canResolve = (row: ReconciliationAttempt) => row.needsAttention && !row.resolution && !isLiveState(row.state);
+
+function OrderNumber({ id }: { id: string }) {
+  return (
+    <span className="font-mono font-semibold text-bark-900" title={id}>
+      {orderReference(id)}
+    </span>
+  );
+}
+
+function ViewOrderButton({ row, onView }: { row: ReconciliationAttempt; onView: OnView }) {
+  return (
+    <Button variant="outline" size="sm" className="min-h-11 whitespace-nowrap" onClick={() => onView(row.order._id)} aria-label={`View order ${orderReference(row.order._id)}`}>
+      <Eye aria-hidden="true" className="h-4 w-4" />
+      View order
+    </Button>
+  );
+}
+
+function ResolveButton({ row, onResolve }: { row: ReconciliationAttempt; onResolve: OnResolve }) {
+  if (!canResolve(row)) return null;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="min-h-11 whitespace-nowrap"
+      onClick={() => onResolve(row)}
+      aria-haspopup="dialog"
+      aria-label={`Mark the payment for order ${orderReference(row.order._id)} as dealt with`}
+    >
+      <CircleCheck aria-hidden="true" className="h-4 w-4" />
+      Mark as dealt with
+    </Button>
+  );
+}
+
+function Actions({ row, actions }: { row: ReconciliationAttempt; actions: RowActions }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <ResolveButton row={row} onResolve={actions.onResolve} />
+      <ViewOrderButton row={row} onView={actions.onView} />
+    </div>
+  );
+}
+
+function Customer({ row }: { row: ReconciliationAttempt }) {
+  return (
+    <>
+      <div className="font-medium text-bark-900">{row.order.customerName || 'N/A'}</div>
+      <div className="text-bark-600 [overflow-wrap:anywhere]">{row.order.customerEmail || 'N/A'}</div>
+    </>
+  );
+}
+
+/** The amount asked for; the order's total beside it only when they differ (an order changed after the attempt). */
+function Amount({ row }: { row: ReconciliationAttempt }) {
+  return (
+    <>
+      <div className="font-semibold whitespace-nowrap text-bark-900">{row.currency === 'ZMW' ? formatKwacha(row.amount) : `${row.amount.toFixed(2)} ${row.currency}`}</div>
+      {row.amountNgwee !== toNgwee(row.order.total) && <div className="text-xs whitespace-nowrap text-bark-600">Order total {formatKwacha(row.order.total)}</div>}
+    </>
+  );
+}
+
+function Provider({ row }: { row: ReconciliationAttempt }) {
+  return (
+    <>
+      <div className="text-bark-900">{providerLabel(row.provider)}</div>
+      <div className="font-mono whitespace-nowrap text-bark-700">{row.phone}</div>
+    </>
+  );
+}
+
+/** The table's columns (from 1024 px: beside the sidebar a tablet has too little room); below that each attempt is a card. */
+export function paymentColumns(actions: RowActions): AdminColumn<ReconciliationAttempt>[] {
+  return [
+    { header: 'Started', cell: (row) => formatDateTime(row.createdAt), className: 'text-bark-700 min-w-32' },
+    {
+      header: 'Order',
+      cell: (row) => (
+        <>
+          <OrderNumber id={row.order._id} />
+          <div className="mt-1">
+            <PaidBadge isPaid={row.order.isPaid} />
+          </div>
+        </>
+      ),
+    },
+    { header: 'Customer', cell: (row) => <Customer row={row} />, className: 'min-w-40' },
+    {
+      header: 'Payment',
+      cell: (row) => (
+        <>
+          <Amount row={row} />
+          <Provider row={row} />
+        </>
+      ),
+    },
+    {
+      header: 'State',
+      className: 'min-w-48 max-w-72',
+      cell: (row) => (
+        <div className="space-y-1.5">
+          <AttemptStateBadge attempt={row} stuck={row.stuck} />
+          <AttemptNote attempt={row} stuck={row.stuck} />
+          <AttemptResolution attempt={row} />
+        </div>
+      ),
+    },
+    { header: 'Actions', align: 'right', rowPadding: 'py-2', cell: (row) => <Actions row={row} actions={actions} /> },
+  ];
+}
+
+export function PaymentCard({ row, actions }: { row: ReconciliationAttempt; actions: RowActions }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs text-bark-600">
+            Order <OrderNumber id={row.order._id} />
+          </p>
+          <div className="mt-1 text-sm">
+            <Customer row={row} />
+          </div>
+        </div>
+        <div className="shrink-0 text-right">
+          <Amount row={row} />
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-bark-700">
+        {providerLabel(row.provider)} · <span className="font-mono">{row.phone}</span>
+      </p>
+      <p className="text-sm text-bark-700">Started {formatDateTime(row.createdAt)}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <AttemptStateBadge attempt={row} stuck={row.stuck} />
+        <PaidBadge isPaid={row.order.isPaid} />
+      </div>
+      <div className="mt-2 space-y-2">
+        <AttemptNote attempt={row} stuck={row.stuck} />
+        <AttemptResolution attempt={row} />
+      </div>
+      <div className="mt-3">
+        <Actions row={row} actions={actions} />
+      </div>
+    </>
+  );
+}

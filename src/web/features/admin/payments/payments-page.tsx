@@ -1,0 +1,73 @@
+import { useMemo, useState } from 'react';
+import { PAYMENT_FILTERS, STUCK_AFTER_MINUTES, type PaymentFilter, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
+import { SelectField } from '../../../components/ui/select-field';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminOrder } from '../orders/api';
+import { OrderDetailsDialog } from '../orders/order-details-dialog';
+import { AdminList } from '../shared/admin-list';
+import { useListAddress } from '../shared/use-list-address';
+import { useAdminPayments } from './api';
+import { PaymentCard, paymentColumns } from './payment-list';
+import { ResolveDialog } from './resolve-dialog';
+
+const FILTER_LABELS: Record<PaymentFilter, string> = {
+  attention: 'Needs attention',
+  stuck: `Pending over ${STUCK_AFTER_MINUTES} min`,
+  failed: 'Failed or expired',
+  flagged: 'Flagged',
+  all: 'All payments',
+};
+const FILTER_NAMES = ['filter'] as const;
+/** What a reconciliation round starts with; the address names any other (?filter=all). */
+const DEFAULT_FILTER: PaymentFilter = 'attention';
+
+const isFilter = (value: string): value is PaymentFilter => (PAYMENT_FILTERS as readonly string[]).includes(value);
+
+/**
+ * Mobile-money attempts for reconciliation: by default those that need a person (stuck, flagged, or
+ * failed while the order waits for money). Each opens its order, where it can be marked paid by hand;
+ * an ended one can be marked as dealt with (with what was done), which takes it off Needs attention.
+ */
+export function PaymentsPage() {
+  useDocumentTitle('Payments');
+  const list = useListAddress(FILTER_NAMES);
+  const filter = isFilter(list.filters.filter) ? list.filters.filter : DEFAULT_FILTER;
+  const payments = useAdminPayments({ filter, keyword: list.keyword, page: list.page });
+  const [viewedId, setViewedId] = useState<string | null>(null);
+  const viewed = useAdminOrder(viewedId);
+  const [resolving, setResolving] = useState<ReconciliationAttempt | null>(null);
+  const actions = useMemo(() => ({ onView: setViewedId, onResolve: setResolving }), []);
+  const columns = useMemo(() => paymentColumns(actions), [actions]);
+  const counts = payments.data?.counts;
+  const options = PAYMENT_FILTERS.map((value) => ({ value, label: counts ? `${FILTER_LABELS[value]} (${counts[value]})` : FILTER_LABELS[value] }));
+
+  return (
+    <AdminList
+      title="Payments"
+      what={{ one: 'payment', many: 'payments' }}
+      tools={
+        <SelectField
+          className="sm:w-64"
+          label="Show payments"
+          hideLabel
+          options={options}
+          value={filter}
+          onChange={(event) => list.setFilter('filter', event.target.value === DEFAULT_FILTER ? '' : event.target.value)}
+        />
+      }
+      list={list}
+      query={payments}
+      pick={(data) => ({ rows: data.payments, total: data.total, pages: data.pages })}
+      empty={{
+        text: filter === 'attention' && !list.keyword ? 'Nothing needs attention.' : 'No payments found.',
+        hint: filter !== 'all' || list.keyword ? 'Try another filter or search.' : undefined,
+      }}
+      columns={columns}
+      card={(row) => <PaymentCard row={row} actions={actions} />}
+      tableFrom="lg"
+    >
+      <OrderDetailsDialog order={viewedId ? (viewed.data ?? null) : null} onClose={() => setViewedId(null)} onChanged={() => undefined} />
+      <ResolveDialog attempt={resolving} onClose={() => setResolving(null)} />
+    </AdminList>
+  );
+}

@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PaymentAttempt, PaymentMethods, StartPaymentInput } from '../../../shared/schemas/payments';
+import { apiRequest } from '../../lib/api-client';
+
+/** The methods the shop collects by itself; the server lets it be cached for a minute. */
+export const paymentMethodsQuery = queryOptions({
+  queryKey: ['payments', 'methods'],
+  queryFn: ({ signal }) => apiRequest<PaymentMethods>('/payments/methods', { signal }),
+  staleTime: 60_000,
+  meta: { errorToast: false },
+});
+
+/** An order's attempts, the live one first: read on every visit (a reload shows what the server knows). */
+export function orderAttemptsQuery(orderId: string) {
+  return queryOptions({
+    queryKey: ['payments', 'order', orderId],
+    queryFn: ({ signal }) => apiRequest<PaymentAttempt[]>(`/orders/${encodeURIComponent(orderId)}/payments`, { signal }),
+    staleTime: 0,
+    meta: { errorToast: false },
+  });
+}
+
+/** 201 a new prompt to the phone, 200 the live attempt it joined. */
+export function startPayment(orderId: string, phone: string): Promise<PaymentAttempt> {
+  return apiRequest<PaymentAttempt, StartPaymentInput>(`/orders/${encodeURIComponent(orderId)}/payments`, { method: 'POST', body: { phone } });
+}

@@ -1,0 +1,56 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Smartphone from 'lucide-react/icons/smartphone';
+import { isLiveState, type PaymentAttempt } from '../../../shared/schemas/payments';
+import { failureInPlainWords } from '../../../shared/payment-failure';
+
+/** +260971234567 as people write it: +260 97 123 4567. */
+export const readablePhone = (e164: string) => e164.replace(/^\+260(\d{2})(\d{3})(\d{4})$/, '+260 $1 $2 $3');
+
+/** What the attempt is doing, in words for the shopper: the text of the panel's live region. */
+export function AttemptStatus({ attempt, amount }: { attempt: PaymentAttempt; amount: string }) {
+  if (isLiveState(attempt.state)) {
+    return (
+      <div className="flex gap-3">
+        <Smartphone size={28} aria-hidden="true" className="mt-0.5 shrink-0 animate-pulse text-forest-700" />
+        <div>
+          <p className="text-lg font-bold">Check your phone and enter your PIN to pay {amount}</p>
+          <p className="mt-1 text-bark-700">
+            We sent the request to <span className="whitespace-nowrap">{readablePhone(attempt.phone)}</span>. Waiting for your approval...
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (attempt.state === 'successful') {
+    return (
+      <div className="flex gap-3">
+        <CircleCheck size={28} aria-hidden="true" className="mt-0.5 shrink-0 text-forest-700" />
+        <div>
+          <p className="text-lg font-bold text-forest-900">{attempt.flagged ? 'Payment received, being checked' : 'Payment received'}</p>
+          <p className="mt-1 text-bark-700">
+            {attempt.flagged
+              ? 'The amount collected does not match this order. The cooperative will check it and contact you.'
+              : `${amount} from ${readablePhone(attempt.phone)}. Thank you!`}
+          </p>
+          {attempt.providerTransactionId && (
+            <p className="mt-1 text-sm text-bark-700">
+              Transaction ID <span className="font-mono break-all">{attempt.providerTransactionId}</span>
+            </p>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex gap-3">
+      <CircleAlert size={28} aria-hidden="true" className="mt-0.5 shrink-0 text-red-800" />
+      <div>
+        <p className="text-lg font-bold text-red-900">{attempt.state === 'expired' ? 'The payment request expired' : 'Payment not completed'}</p>
+        <p className="mt-1" data-testid="payment-failure">
+          {failureInPlainWords(attempt)}
+        </p>
+      </div>
+    </div>
+  );
+}

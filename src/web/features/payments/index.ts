@@ -1,0 +1,2 @@
+// The shopper pays an order by mobile money: the pay panel of the success page and the account's order page.
+export { PayByPhone } from './pay-by-phone';
