@@ -1,7 +1,10 @@
 /**
  * npm run bench [-- --sizes 1000,10000 --db pglite,postgres --duration 10 --connections 50 --only keyword-uncached,orders --out bench-results]
  *
- * --only runs some scenarios by key: list, keyword-cached, keyword-uncached, keyword-new, filters, detail, featured, orders.
+ * --only runs some scenarios by key. Cached (the same few answers again and again): list, keyword-cached, filters, detail,
+ * featured; partly cached: keyword-uncached, keyword-new; orders (one product). Cold (issue 17, scripts/bench/cold-scenarios.ts):
+ * detail-random, keyword-never-seen, orders-mixed, shopper-mix. And
+ * payments (200 shoppers paying by mobile money through the simulator; once per database, on the first size).
  * For each database and catalogue size: seeds a fresh database with the seed CLI, starts the built
  * server as its own process (so its memory can be read), runs autocannon against each scenario and
  * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
@@ -9,13 +12,16 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { freePort, waitForHealth } from './local-server';
 import { computeTotalsInKwacha } from '../src/shared/money';
+import { benchPayments, startBenchSimulator, type BenchSimulator, type PaymentRow } from './bench-payments';
+import { COLD_SCENARIO_KEYS, coldScenarios } from './bench/cold-scenarios';
+import { json, peakRssMb, whenSteady, type Row } from './bench/http';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -27,57 +33,19 @@ const only = args.get('only')?.split(',');
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(root, args.get('out') ?? 'bench-results');
-const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders'];
+const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, 'payments'];
 const unknownKeys = only?.filter((key) => !SCENARIO_KEYS.includes(key)) ?? [];
 if (unknownKeys.length > 0) throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
 
-interface Row {
-  db: string;
-  products: number;
-  scenario: string;
-  requestsPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  peakRssMb: number;
-  note?: string;
-}
-
 const KEYWORDS = ['oil', 'mungongo', 'marula', 'baobab', 'lotion', 'balm', 'butter', 'soap', 'nut', 'gift', 'serum', 'cream', 'honey', 'lavender', 'citrus', 'roasted'];
-
-function peakRssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return Math.round(kb / 1024);
-  } catch {
-    return 0;
-  }
-}
-
-async function json(url: string, init?: RequestInit) {
-  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** Reads a count every `everyMs` until it stops changing (or is `done`), and answers the last reading. */
-async function whenSteady(read: () => Promise<number>, everyMs: number, done: (count: number) => boolean = () => false): Promise<number> {
-  let count = await read();
-  for (let previous = -1; !done(count) && count !== previous; ) {
-    await new Promise((r) => setTimeout(r, everyMs));
-    [previous, count] = [count, await read()];
-  }
-  return count;
-}
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({ connections, duration, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
+
+const paymentRows: PaymentRow[] = [];
 
 async function benchOne(db: string, products: number): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-bench-'));
@@ -100,12 +68,23 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
   console.log(`  seeded ${products} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const port = await freePort();
+  // The payment scenario: the shop's MTN and Airtel collect through the simulator (its own process).
+  const payments = (!only || only.includes('payments')) && products === sizes[0];
+  const simulator: BenchSimulator | null = payments ? await startBenchSimulator(root, port) : null;
   const adminPassword = randomUUID();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (Node refuses it in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
     cwd: root,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: 'bench-admin@coop-shop.example', ADMIN_PASSWORD: adminPassword },
+    env: {
+      ...env,
+      ...simulator?.shopEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: 'bench-admin@coop-shop.example',
+      ADMIN_PASSWORD: adminPassword,
+      REGISTRATIONS_PER_HOUR: '100000',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -130,7 +109,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
       });
 
     const scenarios: { key: string; name: string; opts: autocannon.Options; note?: string }[] = [
-      { key: 'list', name: 'product list', opts: { url: `${base}/api/products` } },
+      { key: 'list', name: 'product list (cached)', opts: { url: `${base}/api/products` } },
       { key: 'keyword-cached', name: 'product list, keyword (cached)', opts: { url: `${base}/api/products?keyword=oil` } },
       {
         key: 'keyword-uncached',
@@ -168,12 +147,12 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
           ],
         },
       },
-      { key: 'filters', name: 'product list, filters', opts: { url: `${base}/api/products?category=oil&minPrice=50&maxPrice=300&page=2` } },
-      { key: 'detail', name: 'product detail', opts: { url: `${base}/api/products/${someId}` } },
-      { key: 'featured', name: 'featured', opts: { url: `${base}/api/products/featured` } },
+      { key: 'filters', name: 'product list, filters (cached)', opts: { url: `${base}/api/products?category=oil&minPrice=50&maxPrice=300&page=2` } },
+      { key: 'detail', name: 'product detail, one product (cached)', opts: { url: `${base}/api/products/${someId}` } },
+      { key: 'featured', name: 'featured (cached)', opts: { url: `${base}/api/products/featured` } },
       {
         key: 'orders',
-        name: 'order placement',
+        name: 'order placement, one product',
         opts: {
           url: base,
           requests: [
@@ -195,26 +174,30 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     let ordersEnded = 0;
     const outbox = path.join(dataDir, 'outbox');
     const mailsWritten = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0);
-    for (const s of scenarios) {
-      if (only && !only.includes(s.key)) continue;
-      const r = await run(s.opts);
-      if (s.key === 'orders') [ordersAnswered, ordersEnded] = [r['2xx'], Date.now()];
+    const record = (scenario: string, r: autocannon.Result, note?: string) => {
       const row: Row = {
         db,
         products,
-        scenario: s.name,
+        scenario,
         requestsPerSec: Math.round(r.requests.average),
         p50: r.latency.p50,
         p99: r.latency.p99,
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
         peakRssMb: peakRssMb(child.pid!),
-        note: s.note,
+        note,
       };
       rows.push(row);
-      console.log(`  ${s.name.padEnd(34)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  rss ${row.peakRssMb} MB`);
+      console.log(`  ${scenario.padEnd(46)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  rss ${row.peakRssMb} MB`);
+      return row;
+    };
+    for (const s of scenarios) {
+      if (only && !only.includes(s.key)) continue;
+      const r = await run(s.opts);
+      if (s.key === 'orders') [ordersAnswered, ordersEnded] = [r['2xx'], Date.now()];
+      record(s.name, r, s.note);
     }
-    const orderRow = rows.find((r) => r.scenario === 'order placement');
+    const orderRow = rows.find((r) => r.scenario === 'order placement, one product');
     if (orderRow) {
       // Orders still in flight when autocannon stops are finished by the server, so the count is read
       // once it stops changing: every unit taken must belong to exactly one order written.
@@ -233,7 +216,33 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         `e-mails: ${mailsAtEnd} out by the end of the run, ${mails} of ${2 * written} ${catchUpSeconds.toFixed(0)} s later (orders with their mail sent: ${sustained}/s)`;
       console.log(`  ${orderRow.note}`);
     }
+    const cold = COLD_SCENARIO_KEYS.filter((key) => !only || only.includes(key));
+    if (cold.length > 0) {
+      for (const s of await coldScenarios(base, admin.token, connections, stocked._id)) {
+        if (!cold.includes(s.key)) continue;
+        const row = record(s.name, await run({ ...s.opts, url: base }));
+        row.note = await s.after();
+        console.log(`    ${row.note}`);
+      }
+    }
+    if (simulator) {
+      for (const callbacks of [true, false]) {
+        const row = await benchPayments({
+          db,
+          base,
+          simulatorUrl: simulator.url,
+          adminAuth: { authorization: `Bearer ${admin.token}` },
+          product: { _id: stocked._id, price: 120.5 },
+          outbox,
+          callbacks,
+        });
+        paymentRows.push(row);
+        console.log(`  ${row.scenario.padEnd(46)} approval to paid p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms  max ${row.max} ms  paid once ${row.paidOnce}`);
+        console.log(`    ${row.note}`);
+      }
+    }
   } finally {
+    await simulator?.stop();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await dropDb?.();
@@ -256,9 +265,21 @@ async function main() {
   const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
   const header = '| db | products | scenario | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB |\n|---|---|---|---|---|---|---|---|\n';
   const table = header + all.map((r) => `| ${r.db} | ${r.products} | ${r.scenario} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.peakRssMb} |`).join('\n');
-  writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), duration, connections, rows: all }, null, 2));
-  writeFileSync(path.join(outDir, `${stamp}.md`), `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, 2 shared cores.\n\n${table}\n`);
-  console.log(`\n${table}\n\nwritten to ${path.join(outDir, `${stamp}.md`)}`);
+  const paymentTable = paymentRows.length
+    ? '\n\nMobile money through the simulator: 200 shoppers at once order and pay, each prompt approved 1 s after it arrives; ' +
+      'time from the approval to the order paid (shop defaults: first status read 3 s after the request, poller every 250 ms).\n\n' +
+      '| db | scenario | paid | p50 ms | p95 ms | p99 ms | max ms | target p99 | paid once |\n|---|---|---|---|---|---|---|---|---|\n' +
+      paymentRows
+        .map((r) => `| ${r.db} | ${r.scenario} | ${r.paid}/${r.shoppers} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | < ${r.targetMs} ${r.p99 < r.targetMs ? 'met' : 'MISSED'} | ${r.paidOnce} |`)
+        .join('\n') +
+      '\n\n' +
+      paymentRows.map((r) => `- ${r.db}, ${r.scenario}: ${r.note}`).join('\n')
+    : '';
+  const notes = all.filter((r) => r.note).map((r) => `- ${r.db}, ${r.products}, ${r.scenario}: ${r.note}`);
+  const body = (all.length ? table + (notes.length ? `\n\n${notes.join('\n')}` : '') : '') + paymentTable;
+  writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), duration, connections, rows: all, payments: paymentRows }, null, 2));
+  writeFileSync(path.join(outDir, `${stamp}.md`), `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, 2 shared cores.\n\n${body}\n`);
+  console.log(`\n${body}\n\nwritten to ${path.join(outDir, `${stamp}.md`)}`);
 }
 
 main().catch((error) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../../lib/http-errors';
 import type { CatalogCache } from './catalog-cache';
@@ -9,25 +8,20 @@ import type { CatalogCache } from './catalog-cache';
  */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
-/** Weak, because equal tags promise equal meaning, not bytes. The version changes on every catalogue write. */
-export function catalogETag(version: string, key: string): string {
-  return `W/"${version}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
-}
-
 function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const opaque = etag.slice(2);
   return header.split(',').some((tag) => {
     const t = tag.trim();
+    if (t === '*') return true;
     return (t.startsWith('W/') ? t.slice(2) : t) === opaque;
   });
 }
 
 /**
- * Answers a public catalogue read: 304 when the shopper's copy is current, else the cached JSON text
- * (sent as a string, so Fastify skips schema serialisation), else computes, caches and sends it.
- * `compute` answers null for "no such product". The ETag names the version read before computing, so
- * an answer computed while a write landed carries an already stale tag (and is not cached).
+ * Answers a public catalogue read: the cached JSON text (sent as a string, so Fastify skips schema
+ * serialisation), else computes, caches and sends it; 304 when the shopper's copy is current. `compute`
+ * answers null for "no such product".
  */
 export async function sendCatalogAnswer(
   cache: CatalogCache,
@@ -37,28 +31,35 @@ export async function sendCatalogAnswer(
   compute: () => Promise<unknown>,
   notFoundMessage = 'Not found',
 ): Promise<void> {
-  const version = cache.version;
-  const etag = catalogETag(version, key);
-  reply.header('etag', etag).header('cache-control', CATALOG_CACHE_CONTROL);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+  const answer = await cache.getOrCompute(key, async () => {
+    const value = await compute();
+    return value === null ? null : { json: JSON.stringify(value), products: productsShownIn(value) };
+  });
+  if (answer === null) throw NotFound(notFoundMessage);
+  reply.header('etag', answer.etag).header('cache-control', CATALOG_CACHE_CONTROL).header('vary', 'accept-encoding');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
     reply.code(304).send();
     return;
   }
-  const json = await cache.getOrCompute(key, async () => {
-    const answer = await compute();
-    return answer === null ? null : JSON.stringify(answer);
-  });
-  if (json === null) {
-    reply.removeHeader('etag').removeHeader('cache-control');
-    throw NotFound(notFoundMessage);
-  }
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const { json } = answer;
+  reply.type('application/json; charset=utf-8');
   const encoding = json.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) {
     reply.send(json);
     return;
   }
   reply.header('content-encoding', encoding).send(cache.compressed(key, json, encoding));
+}
+
+/**
+ * The products an answer shows (a product, a list of them, or a page with `products`), so a stock or
+ * rating change drops only the answers that show it; null when the answer is of another shape.
+ */
+export function productsShownIn(value: unknown): string[] | null {
+  const idOf = (item: unknown) => (item && typeof item === 'object' && typeof (item as { _id?: unknown })._id === 'string' ? (item as { _id: string })._id : null);
+  const list = Array.isArray(value) ? value : value && typeof value === 'object' && Array.isArray((value as { products?: unknown }).products) ? (value as { products: unknown[] }).products : null;
+  const ids = list ? list.map(idOf) : [idOf(value)];
+  return ids.every((id): id is string => id !== null) ? ids.map((id) => id.toLowerCase()) : null;
 }
 
 /** Below this a compressed answer saves less than its headers and the phone's work cost. */

@@ -1,13 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { answerETag } from './answer-etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { InFlight } from '../../lib/in-flight';
+import { CatalogSearch } from './catalog-search';
 import { ProductCards } from './product-cards';
+import { watchCatalogue } from './catalog-watch';
+import { catalogueFingerprint, countAllProducts, findIndexedProducts } from './queries';
 import { SearchFacts, type SearchFactsLimits } from './search-facts';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
-const MAX_ENTRIES = 1000;
+/**
+ * Answers kept, by their size (a product page is about 3 KB, a list page 5-15 KB; each answer also
+ * costs its key, tag and book-keeping, counted as ANSWER_OVERHEAD), and by number, so many tiny answers
+ * (empty pages of made-up queries) cannot fill memory either.
+ */
+const MAX_CACHED_CHARS = 32_000_000;
+const MAX_ANSWERS = 20_000;
+const ANSWER_OVERHEAD = 300;
+/** Changes remembered for answers still being computed; one computed across more is not kept. */
+const CHANGES_REMEMBERED = 256;
+
+/** A ready answer: its text, its ETag, and the products it shows (null: it depends on the whole catalogue). */
+export interface CachedAnswer {
+  json: string;
+  etag: string;
+  products: readonly string[] | null;
+}
 
 /** What a write changed: only 'products' (added, edited, deleted) alters which products a search finds. */
 export type CatalogChange = 'products' | 'stock' | 'ratings';
@@ -22,31 +42,39 @@ export interface CatalogCacheLimits {
 
 /**
  * Public catalogue answers (product lists, featured, detail) kept as ready JSON text, and the search
- * facts and product cards behind them (decision 007). Any write that changes what a shopper sees (product
- * edit, review, stock taken or returned) calls invalidate(): this instance drops every answer at once, the
- * cards of the products changed, and the search facts only when the products themselves changed; a NOTIFY
- * tells every other instance on the same PostgreSQL to do the same.
+ * facts and product cards behind them (decisions 007, 013). Any write that changes what a shopper sees
+ * calls invalidate(): a product edit drops every answer and the search facts; a stock or ratings change
+ * (every order, review, cancellation) drops only the answers showing those products and their cards. A
+ * NOTIFY tells every other instance on the same PostgreSQL to do the same.
  */
 export class CatalogCache {
   readonly searchFacts: SearchFacts;
   readonly productCards: ProductCards;
-  private entries = new Map<string, string>();
-  private readonly inFlight = new InFlight<string | null>();
+  private entries = new Map<string, CachedAnswer>();
+  private cachedChars = 0;
+  /** Product id to the keys of the answers showing it. */
+  private byProduct = new Map<string, Set<string>>();
+  private readonly inFlight = new InFlight<CachedAnswer | null>();
+  /** Counts changes; `changes` holds the latest, with the products each touched (null: all of them). */
+  private changeCount = 0;
+  private changes: { count: number; products: ReadonlySet<string> | null }[] = [];
   /** Compressed copies of cached answers, made once per entry for the phones that accept them. */
   private encoded = new Map<string, { json: string; data: Buffer }>();
-  /** Bumped on every invalidation; part of the ETag so browsers revalidate cheaply. */
+  /** Bumped on every invalidation (the sitemap is made again after one). */
   version = randomUUID().slice(0, 8);
   private readonly instanceId = randomUUID();
 
   constructor(
     private readonly notify: (payload: string) => Promise<void>,
     limits: CatalogCacheLimits = {},
+    /** The in-memory keyword index, brought up to date by every 'products' change (decision 013). */
+    readonly search: CatalogSearch | null = null,
   ) {
     this.searchFacts = new SearchFacts(limits.searchFacts);
     this.productCards = new ProductCards(limits.maxCards);
   }
 
-  get(key: string): string | undefined {
+  get(key: string): CachedAnswer | undefined {
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       // Map keeps insertion order: re-inserting makes this the most recently used.
@@ -56,27 +84,68 @@ export class CatalogCache {
     return hit;
   }
 
-  /** Stores an answer computed from data read under `versionAtStart`; dropped if a write came in between. */
-  set(key: string, json: string, versionAtStart: string): void {
-    if (versionAtStart !== this.version) return;
-    this.entries.set(key, json);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+  /** The change count to give set() for an answer about to be read from the database. */
+  get changesSoFar(): number {
+    return this.changeCount;
   }
 
   /**
-   * The cached text, else one computation shared by every request that misses the same entry at the
-   * same version: right after a write clears the cache, fifty shoppers opening the home page cost one
-   * query instead of fifty queued on the database. `null` (nothing to show) is shared but not cached.
+   * Keeps an answer read after `changesAtStart` changes, unless a change since touched one of its
+   * products (or everything): the read may have started before that change.
    */
-  getOrCompute(key: string, compute: () => Promise<string | null>): Promise<string | null> {
+  set(key: string, answer: CachedAnswer, changesAtStart: number): void {
+    if (!this.unchangedSince(changesAtStart, answer.products)) return;
+    this.drop(key);
+    this.entries.set(key, answer);
+    this.cachedChars += costOf(key, answer);
+    for (const id of answer.products ?? []) {
+      const keys = this.byProduct.get(id);
+      if (keys) keys.add(key);
+      else this.byProduct.set(id, new Set([key]));
+    }
+    for (const oldest of this.entries.keys()) {
+      if (this.cachedChars <= MAX_CACHED_CHARS && this.entries.size <= MAX_ANSWERS) break;
+      this.drop(oldest);
+    }
+  }
+
+  /**
+   * The cached answer, else one computation shared by every request that misses the same entry between
+   * the same changes: right after an order, fifty shoppers opening its product cost one query instead
+   * of fifty queued on the database. `null` (nothing to show) is shared but not cached.
+   */
+  getOrCompute(key: string, compute: () => Promise<{ json: string; products: readonly string[] | null } | null>): Promise<CachedAnswer | null> {
     const hit = this.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
-    const versionAtStart = this.version;
-    return this.inFlight.run(`${versionAtStart}\n${key}`, async () => {
-      const json = await compute();
-      if (json !== null) this.set(key, json, versionAtStart);
-      return json;
+    const changesAtStart = this.changeCount;
+    return this.inFlight.run(`${changesAtStart}\n${key}`, async () => {
+      const computed = await compute();
+      if (computed === null) return null;
+      const answer = { ...computed, etag: answerETag(key, computed.json) };
+      this.set(key, answer, changesAtStart);
+      return answer;
     });
+  }
+
+  private unchangedSince(changesAtStart: number, products: readonly string[] | null): boolean {
+    if (changesAtStart === this.changeCount) return true;
+    const since = this.changes.filter((change) => change.count > changesAtStart);
+    if (since.length < this.changeCount - changesAtStart) return false;
+    return since.every((change) => change.products !== null && products !== null && !products.some((id) => change.products!.has(id)));
+  }
+
+  private drop(key: string): void {
+    const answer = this.entries.get(key);
+    if (!answer) return;
+    this.entries.delete(key);
+    this.cachedChars -= costOf(key, answer);
+    for (const id of answer.products ?? []) {
+      const keys = this.byProduct.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byProduct.delete(id);
+    }
+    this.encoded.delete(`br\n${key}`);
+    this.encoded.delete(`gzip\n${key}`);
   }
 
   /**
@@ -91,10 +160,7 @@ export class CatalogCache {
       encoding === 'br'
         ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
         : gzipSync(json, { level: 6 });
-    if (this.entries.get(key) === json) {
-      this.encoded.set(id, { json, data });
-      if (this.encoded.size > 2 * MAX_ENTRIES) this.encoded.delete(this.encoded.keys().next().value as string);
-    }
+    if (this.entries.get(key)?.json === json) this.encoded.set(id, { json, data });
     return data;
   }
 
@@ -102,17 +168,32 @@ export class CatalogCache {
     return this.entries.size;
   }
 
-  /** `productIds`: the products a stock or ratings change touched; without them every product card goes. */
+  /** `productIds`: the products the change touched; without them every product card goes. */
   clearLocal(change: CatalogChange = 'products', productIds?: readonly string[]): void {
-    this.entries.clear();
-    this.encoded.clear();
     this.version = randomUUID().slice(0, 8);
-    if (change === 'products') this.searchFacts.clear();
     // Ids come from requests too, where a uuid may be written in capitals; the cards use the database's spelling.
-    this.productCards.forget(change === 'products' ? undefined : productIds?.map((id) => id.toLowerCase()));
+    const ids = productIds?.map((id) => id.toLowerCase());
+    const everything = change === 'products' || !ids;
+    this.changeCount += 1;
+    this.changes.push({ count: this.changeCount, products: everything ? null : new Set(ids) });
+    if (this.changes.length > CHANGES_REMEMBERED) this.changes.shift();
+    if (everything) {
+      this.entries.clear();
+      this.encoded.clear();
+      this.byProduct.clear();
+      this.cachedChars = 0;
+    } else {
+      for (const id of ids) for (const key of [...(this.byProduct.get(id) ?? [])]) this.drop(key);
+      for (const [key, answer] of this.entries) if (answer.products === null) this.drop(key);
+    }
+    if (change === 'products') {
+      this.searchFacts.clear();
+      this.search?.refresh(ids);
+    }
+    this.productCards.forget(ids);
   }
 
-  async invalidate(change: 'products'): Promise<void>;
+  async invalidate(change: 'products', productIds?: readonly string[]): Promise<void>;
   async invalidate(change: 'stock' | 'ratings', productIds: readonly string[]): Promise<void>;
   async invalidate(change: CatalogChange, productIds?: readonly string[]): Promise<void> {
     const ids = productIds && productIds.length <= MAX_IDS_NOTIFIED ? productIds : undefined;
@@ -132,22 +213,40 @@ export class CatalogCache {
   }
 }
 
+const costOf = (key: string, answer: CachedAnswer) => answer.json.length + key.length + answer.etag.length + ANSWER_OVERHEAD;
+
 declare module 'fastify' {
   interface FastifyInstance {
     catalogCache: CatalogCache;
+    /** Looks for product changes the notices missed (tests call checkOnce). */
+    catalogWatch: ReturnType<typeof watchCatalogue>;
   }
 }
 
 export default fp(
   async function catalogCachePlugin(app: FastifyInstance) {
     // Only PostgreSQL can have other instances to tell; on the embedded database a NOTIFY is a wasted round trip.
+    const search = new CatalogSearch({ read: (ids) => findIndexedProducts(app.db, ids), countProducts: () => countAllProducts(app.db) }, app.log);
     const cache = new CatalogCache(
       app.database.kind === 'postgres' ? (payload) => app.database.notify(CATALOG_CHANNEL, payload) : async () => {},
+      {},
+      search,
     );
     if (app.database.kind === 'postgres') {
       await app.database.listen(CATALOG_CHANNEL, (payload) => cache.onRemoteNotify(payload));
     }
     app.decorate('catalogCache', cache);
+    const watch = watchCatalogue(() => catalogueFingerprint(app.db), () => cache.clearLocal('products'), app.log);
+    app.decorate('catalogWatch', watch);
+    // Built in the background: until it is ready the database searches, as it always could.
+    app.addHook('onReady', async () => {
+      search.refresh();
+      watch.start();
+    });
+    app.addHook('onClose', async () => {
+      await watch.stop();
+      await search.close();
+    });
   },
   { name: 'catalog-cache', dependencies: ['db'] },
 );

@@ -100,4 +100,17 @@ describe('product reviews', () => {
     const [row] = await t.app.db.select().from(products).where(eq(products.id, fresh.id));
     expect(row).toMatchObject({ ratingTotal: 5, numReviews: 1 });
   });
+
+  it('shows the newest 50 reviews on the product page, newest first, with their times', async () => {
+    const [busy] = await insertProducts(t, [{ name: 'Much Reviewed Oil' }]);
+    const times = Array.from({ length: 52 }, (_, i) => new Date(Date.UTC(2026, 5, 1, 12, 0, 0, 0) - i * 60_000 - (i % 7)));
+    await t.app.db.insert(productReviews).values(
+      [...times].reverse().map((createdAt, i) => ({ productId: busy.id, name: `Reader ${i}`, rating: 1 + (i % 5), comment: `Review ${i}`, createdAt })),
+    );
+    await t.app.catalogCache.invalidate('ratings', [busy.id]);
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${busy.id}` })).json().reviews as { createdAt: string; name: string }[];
+    expect(shown).toHaveLength(50);
+    expect(shown.map((r) => r.createdAt)).toEqual(times.slice(0, 50).map((time) => time.toISOString()));
+    expect(shown[0].name).toBe('Reader 51');
+  });
 });

@@ -108,7 +108,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const product = await products.createProduct(db, request.body);
-      await cache.invalidate('products');
+      await cache.invalidate('products', [product._id]);
       return reply.code(201).send(product);
     },
   );
@@ -128,7 +128,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { product, droppedImageNames } = await products.updateProduct(db, request.params.id, request.body);
-      await cache.invalidate('products');
+      await cache.invalidate('products', [product._id]);
       await products.removeUnusedImages(db, app.imageStore, request.log, droppedImageNames);
       return product;
     },
@@ -148,7 +148,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { imageNames } = await products.deleteProduct(db, request.params.id);
-      await cache.invalidate('products');
+      await cache.invalidate('products', [request.params.id]);
       await products.removeUnusedImages(db, app.imageStore, request.log, imageNames);
       return { message: 'Product deleted successfully' };
     },

@@ -83,12 +83,15 @@ async function findPage(db: Db, filter: q.ProductFilter, page: number, limit: nu
   };
   if (!cache) return fromDatabase();
   const { keyword } = filter;
+  const cards = (ids: readonly string[]) =>
+    cache.productCards.inOrder(ids, async (missing) => (await q.findProductsByIds(db, missing)).map(toProductSummary));
+  const indexed = cache.search?.index?.page(keyword ?? '', filter, page, limit);
+  if (indexed) return { products: await cards(indexed.ids), total: indexed.total };
   if (keyword) {
     const matches = await cache.searchFacts.keywordMatches(keyword, (atMost) => q.findKeywordMatches(db, keyword, atMost));
     if (matches !== 'broad') {
       const { ids, total } = pageOfMatches(matches, filter, page, limit);
-      const products = await cache.productCards.inOrder(ids, async (missing) => (await q.findProductsByIds(db, missing)).map(toProductSummary));
-      return { products, total };
+      return { products: await cards(ids), total };
     }
   }
   const filterKey = JSON.stringify([keyword ?? null, filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
@@ -101,9 +104,8 @@ export async function featuredProducts(db: Db): Promise<ProductSummary[]> {
 
 export async function productDetail(db: Db, id: string): Promise<Product | null> {
   if (!isProductId(id)) return null;
-  const row = await q.findProductById(db, id);
-  if (!row) return null;
-  return toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN));
+  const found = await q.findProductWithReviews(db, id, REVIEWS_SHOWN);
+  return found ? toProduct(found.row, found.reviews) : null;
 }
 
 export async function relatedProducts(db: Db, id: string): Promise<ProductSummary[] | null> {

@@ -9,7 +9,10 @@ let made = 0;
 /** A stored-image style URL that points at no file, for products whose images the test does not touch. */
 export const fakeImageUrl = () => `/uploads/${randomBytes(16).toString('hex')}.webp`;
 
-/** Inserts products straight into the database (faster than the admin API); unspecified fields get plain values. */
+/**
+ * Inserts products straight into the database (faster than the admin API) and tells the catalogue, as
+ * the admin API does; unspecified fields get plain values.
+ */
 export async function insertProducts(t: TestApp, rows: Partial<ProductInsert>[]) {
   const values = rows.map((row) => {
     made += 1;
@@ -26,7 +29,9 @@ export async function insertProducts(t: TestApp, rows: Partial<ProductInsert>[])
       ...row,
     } satisfies ProductInsert;
   });
-  return t.app.db.insert(products).values(values).returning();
+  const inserted = await t.app.db.insert(products).values(values).returning();
+  await t.app.catalogCache.invalidate('products', inserted.map((row) => row.id));
+  return inserted;
 }
 
 /** Dates one minute apart, oldest first, so "newest first" order is certain. */
