@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/support/shop';
+import { shopEnvForSimulator } from './src/payments-simulator/shop-env';
 
 /** A free port, found synchronously: the config is plain code evaluated before anything starts. */
 function freePort(): string {
@@ -14,8 +15,11 @@ function freePort(): string {
 // Workers evaluate this file again: the environment carries the first evaluation's choices to them.
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'coop-shop-e2e-'));
+process.env.E2E_SIMULATOR_PORT ??= freePort();
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
+/** The payments simulator: the shop's MTN and Airtel clients talk to it, journeys use its phone page. */
+export const simulatorURL = `http://127.0.0.1:${process.env.E2E_SIMULATOR_PORT}`;
 
 // Screenshots for a human look (.scratch/shots) only when asked: E2E_SHOTS=1 npx playwright test e2e/screenshots.spec.ts
 const skipShots = process.env.E2E_SHOTS === '1' ? '' : '|@shots';
@@ -44,34 +48,61 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      grepInvert: new RegExp(`@desktop${skipShots}`),
+      grepInvert: new RegExp(`@desktop|@alone${skipShots}`),
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
     },
     {
       name: 'desktop',
-      grepInvert: new RegExp(`@phone${skipShots}`),
+      grepInvert: new RegExp(`@phone|@alone${skipShots}`),
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+    },
+    {
+      // Journeys that read shop-wide figures (the dashboard's counts) run once the others are done, so no
+      // other journey's order lands between two readings.
+      name: 'alone',
+      grep: /@alone/,
+      dependencies: ['phone', 'desktop'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
   ],
-  webServer: {
-    // E2E_SKIP_BUILD=1 reuses dist/web when only the tests changed.
-    command: `${process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build:web --silent && '}node --import tsx src/server/main.ts`,
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // The journeys open a few dozen accounts from one address; the limit itself is tested by the server's tests.
-      REGISTRATIONS_PER_HOUR: '10000',
+  webServer: [
+    {
+      command: 'node --import tsx src/payments-simulator/main.ts',
+      url: `${simulatorURL}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SIMULATOR_PORT: process.env.E2E_SIMULATOR_PORT,
+        SIMULATOR_HOST: '127.0.0.1',
+        SIMULATOR_AIRTEL_CALLBACK_URL: `${baseURL}/api/payments/callback/airtel`,
+      },
     },
-  },
+    {
+      // E2E_SKIP_BUILD=1 reuses dist/web when only the tests changed.
+      command: `${process.env.E2E_SKIP_BUILD === '1' ? '' : 'npm run build:web --silent && '}node --import tsx src/server/main.ts`,
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        PUBLIC_URL: baseURL,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // The journeys open a few dozen accounts from one address; the limit itself is tested by the server's tests.
+        REGISTRATIONS_PER_HOUR: '10000',
+        // Both mobile-money methods collect through the simulator; its phone page approves or declines.
+        ...shopEnvForSimulator(simulatorURL, `${baseURL}/api/payments/callback`),
+        PAYMENT_POLL_FIRST_SECONDS: '2',
+        PAYMENT_POLL_MAX_SECONDS: '5',
+      },
+    },
+  ],
 });

@@ -39,8 +39,13 @@ test('every public page passes axe without serious or critical violations', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
   await expectNoSeriousViolations(page, 'cart with a line');
   await page.goto('/products');
+  // isVisible does not wait: the page must have rendered before it is asked whether the button shows.
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
   const filters = page.getByRole('button', { name: 'Filters', exact: true });
-  if (await filters.isVisible()) await filters.click();
+  if (await filters.isVisible()) {
+    await filters.click();
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  }
   await expectNoSeriousViolations(page, 'products with filters open');
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { expectNoSeriousViolations } from './support/a11y';
 import { formatKwacha } from '../src/shared/money';
 import { MY_ORDERS_PAGE_SIZE } from '../src/shared/schemas/orders';
-import { apiToken, bearer, createTestProduct, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, placeOrderByApi, placeOrderWithToken, registerByApi, toast } from './support/shop';
+import { apiToken, bearer, createTestProduct, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, payManually, placeOrderByApi, placeOrderWithToken, registerByApi, toast } from './support/shop';
 
 // Axe checks toasts in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -126,8 +126,11 @@ test('my orders lists an order placed through the API and opens its details', as
   await expect(page.getByRole('heading', { level: 1, name: `Order #${reference}` })).toBeVisible();
   await expect(page.getByText(order._id, { exact: true })).toBeVisible();
   await expect(page.getByText(`${product.name} x 2`)).toBeVisible();
+  // The shop collects Airtel Money by itself: the pay panel comes first, the manual way behind it.
+  await expect(page.getByRole('heading', { name: 'Pay with Airtel Money' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'How to pay' })).toHaveCount(0);
+  await payManually(page);
   await expect(page.getByTestId('pay-reference')).toHaveText(reference);
-  await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shot(page, 'order');
   await expectNoSeriousViolations(page, 'order page');
@@ -241,6 +244,7 @@ test('the floating cart button covers neither the transaction id button nor the 
 
   // The order page: its full-width submit button at the bottom edge of the screen, where a thumb finds it.
   await page.goto(`/account/orders/${order._id}`);
+  await payManually(page);
   const submit = page.getByRole('button', { name: 'Save Transaction ID' });
   await expect(submit).toBeVisible();
   await submit.evaluate((element) => element.scrollIntoView({ block: 'end' }));
@@ -255,8 +259,10 @@ test('the customer enters and corrects the mobile money transaction id; the orde
   await logIn(page, shopper);
   // The success page leads there.
   await page.goto(`/checkout/success?orderId=${order._id}`);
+  await payManually(page);
   await page.getByRole('link', { name: 'Enter your transaction ID' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/orders/${order._id}$`));
+  await payManually(page);
 
   const token = await apiToken(page.request, shopper);
   const stored = async () => (await page.request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json();
@@ -271,6 +277,10 @@ test('the customer enters and corrects the mobile money transaction id; the orde
   await expect(page.getByText('We will confirm your payment soon.')).toBeVisible();
   expect(await stored()).toMatchObject({ paymentReference: 'MP240101.1234.A56789', isPaid: false });
   await shot(page, 'order-reference');
+  // A customer who paid by hand sees the manual way first when coming back, not the prompt.
+  await page.reload();
+  await expect(page.getByTestId('payment-reference')).toHaveText('MP240101.1234.A56789');
+  await expect(page.getByRole('button', { name: 'Pay with a prompt on my phone' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Correct the transaction ID' }).click();
   await expect(page.getByLabel('Mobile money transaction ID')).toHaveValue('MP240101.1234.A56789');

@@ -119,8 +119,14 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   await page.getByRole('button', { name: `View order ${ref}` }).click();
   await expect(dialog.getByRole('combobox', { name: 'Update Status' })).toHaveValue('Shipped');
   await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
+  // A mark by hand says why; the reason shows with the order from then on.
+  const marking = page.getByRole('dialog', { name: 'Mark as Paid' });
+  await marking.getByRole('textbox', { name: 'How was it paid?' }).fill(`Airtel Money ${reference} checked on the co-op's phone`);
+  await marking.getByRole('button', { name: 'Mark as Paid' }).click();
   await expect(toast(page, 'Payment processed successfully')).toBeVisible();
+  await expect(marking).toBeHidden();
   await expect(dialog).toContainText('Paid');
+  await expect(dialog).toContainText(`Airtel Money ${reference} checked on the co-op's phone`);
   await expect(dialog.getByRole('button', { name: 'Mark as Paid' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Mark as Delivered' }).click();
   await expect(toast(page, 'Order marked as delivered')).toBeVisible();

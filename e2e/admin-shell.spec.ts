@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y';
-import { E2E_ADMIN, expectNoSidewaysScroll, toast } from './support/shop';
+import { E2E_ADMIN, expectNoSidewaysScroll, payManually, toast } from './support/shop';
 
 const SHOTS = '.scratch/shots/shell';
 
@@ -197,6 +197,7 @@ test('settings: a new Airtel Money number is saved and shown in the payment inst
       window.history.pushState({}, '', url);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, `/checkout/success?orderId=${order._id}`);
+    await payManually(page);
     await expect(page.getByTestId('pay-number')).toHaveText(airtel);
     await expect(page.getByText('Mwinilunga Women Co-op')).toBeVisible();
   } finally {

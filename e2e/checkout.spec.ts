@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { computeTotalsInKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectCartCount, expectNoSidewaysScroll, demoProductCards, productCards, registerByApi, storedCart, toast } from './support/shop';
+import { E2E_ADMIN, expectCartCount, expectNoSidewaysScroll, demoProductCards, payManually, productCards, registerByApi, storedCart, toast } from './support/shop';
 
 const REQUIRED_MESSAGES = [
   'First name is required',
@@ -104,6 +104,10 @@ test('a shopper orders a product and the success page shows what the server stor
   await expect(page.getByText(`Your order #${orderId.slice(0, 8)} has been received and is being processed.`)).toBeVisible();
   await expect(page.getByText(orderId, { exact: true })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(shownTotal);
+  // Airtel Money is collected by the shop: the panel asks to confirm the checkout's number; the manual way stays.
+  await expect(page.getByLabel('Airtel Money number')).toHaveValue('0977123456');
+  await expect(page.getByRole('button', { name: `Pay ${shownTotal}` })).toBeVisible();
+  await payManually(page);
   await expect(page.getByTestId('pay-reference')).toHaveText(orderId.slice(0, 8));
   await expect(page.getByTestId('pay-number')).not.toBeEmpty();
   await expectCartCount(page, 0);

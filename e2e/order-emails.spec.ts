@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { formatKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectNoSidewaysScroll, demoProductCards, productCards, registerByApi, toast } from './support/shop';
+import { E2E_ADMIN, expectNoSidewaysScroll, demoProductCards, payManually, productCards, registerByApi, toast } from './support/shop';
 
 // The e2e server has no SMTP_URL: it writes every message as an .eml file here.
 const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -67,6 +67,7 @@ test('the customer is e-mailed how to pay for the order just placed, then that i
   const method = testInfo.project.name === 'phone' ? 'Airtel Money' : 'MTN Mobile Money';
   const { shopper, orderId, productName } = await placeOrderThroughCheckout(page, method);
   const reference = orderId.slice(0, 8);
+  await payManually(page);
   const payNumber = await page.getByTestId('pay-number').innerText();
   const settings = await (await page.request.get('/api/settings')).json();
   expect(payNumber).toBe(method === 'Airtel Money' ? settings.airtelMoneyNumber : settings.mtnMoneyNumber);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { computeTotalsInKwacha, formatKwacha } from '../src/shared/money';
 import { ZAMBIAN_PROVINCES } from '../src/shared/provinces';
-import { apiToken, bearer, demoProducts, E2E_ADMIN, placeOrderWithToken, registerByApi, signInAsAdmin, type ListedProduct } from './support/shop';
+import { apiToken, bearer, demoProducts, E2E_ADMIN, payManually, placeOrderWithToken, registerByApi, signInAsAdmin, type ListedProduct } from './support/shop';
 
 // Issue 16: the storefront and back office as seen on a phone (390x844) and a desktop.
 test.use({ reducedMotion: 'reduce' });
@@ -228,6 +228,7 @@ test('the mobile-money number can be called or copied from the payment instructi
 
   for (const path of [`/checkout/success?orderId=${order._id}`, `/account/orders/${order._id}`]) {
     await page.goto(path);
+    await payManually(page);
     const pay = page.getByRole('region', { name: 'How to pay' });
     const call = pay.getByRole('link', { name: new RegExp(`Call ${settings.airtelMoneyNumber.replace(/[+]/g, '\\+')}`) });
     await expect(call, path).toHaveAttribute('href', `tel:${digits}`);

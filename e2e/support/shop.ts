@@ -152,3 +152,13 @@ export async function placeOrderWithToken(request: APIRequestContext, token: str
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }
+
+/**
+ * An Airtel Money or MTN order of a shop that collects by itself opens on the pay panel (number and prompt);
+ * today's manual instructions (number, reference, transaction id) are behind its 'Pay manually instead'.
+ */
+export async function payManually(page: Page) {
+  const panel = page.getByRole('region', { name: /^Pay with / });
+  await panel.getByRole('button', { name: 'Pay manually instead' }).click();
+  await expect(page.getByRole('region', { name: 'How to pay' })).toBeVisible();
+}
