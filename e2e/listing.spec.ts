@@ -30,12 +30,13 @@ test('typing waits for a 500 ms pause, then fetches page 1 once and replaces the
   const typingStartedAt = Date.now();
   await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('baobab', { delay: 20 });
   await expect(page).toHaveURL(/\/products\?keyword=baobab$/);
+  // The address changes first and the fetch follows the next render: the results on screen mean it was sent.
+  const expected = await (await page.request.get('/api/products?keyword=baobab&limit=12')).json();
+  await expect(productCards(page).getByRole('heading')).toHaveText(expected.products.map((p: { name: string }) => p.name));
   const keywordCalls = listRequests(requests).filter((r) => new URL(r.url()).searchParams.has('keyword'));
   expect(keywordCalls.map((r) => new URL(r.url()).search)).toEqual(['?keyword=baobab&page=1&limit=12']);
   expect(new URL(keywordCalls[0].url()).searchParams.get('page')).toBe('1');
   expect(sentAt.get(keywordCalls[0])! - typingStartedAt).toBeGreaterThanOrEqual(500);
-  const expected = await (await page.request.get('/api/products?keyword=baobab&limit=12')).json();
-  await expect(productCards(page).getByRole('heading')).toHaveText(expected.products.map((p: { name: string }) => p.name));
   // The filter change replaced the history entry: back leaves the listing.
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);

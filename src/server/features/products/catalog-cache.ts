@@ -54,6 +54,8 @@ export class CatalogCache {
   private cachedChars = 0;
   /** Product id to the keys of the answers showing it. */
   private byProduct = new Map<string, Set<string>>();
+  /** Keys of the answers that depend on the whole catalogue: every stock change drops them without a scan. */
+  private wholeCatalogue = new Set<string>();
   private readonly inFlight = new InFlight<CachedAnswer | null>();
   /** Counts changes; `changes` holds the latest, with the products each touched (null: all of them). */
   private changeCount = 0;
@@ -98,6 +100,7 @@ export class CatalogCache {
     this.drop(key);
     this.entries.set(key, answer);
     this.cachedChars += costOf(key, answer);
+    if (answer.products === null) this.wholeCatalogue.add(key);
     for (const id of answer.products ?? []) {
       const keys = this.byProduct.get(id);
       if (keys) keys.add(key);
@@ -139,6 +142,7 @@ export class CatalogCache {
     if (!answer) return;
     this.entries.delete(key);
     this.cachedChars -= costOf(key, answer);
+    this.wholeCatalogue.delete(key);
     for (const id of answer.products ?? []) {
       const keys = this.byProduct.get(id);
       keys?.delete(key);
@@ -181,10 +185,11 @@ export class CatalogCache {
       this.entries.clear();
       this.encoded.clear();
       this.byProduct.clear();
+      this.wholeCatalogue.clear();
       this.cachedChars = 0;
     } else {
       for (const id of ids) for (const key of [...(this.byProduct.get(id) ?? [])]) this.drop(key);
-      for (const [key, answer] of this.entries) if (answer.products === null) this.drop(key);
+      for (const key of [...this.wholeCatalogue]) this.drop(key);
     }
     if (change === 'products') {
       this.searchFacts.clear();
