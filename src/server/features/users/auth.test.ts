@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { verifyPassword } from '../../lib/password';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { ADDRESS_FAILURES_ALLOWED } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,6 +142,38 @@ describe('POST /api/users/login', () => {
 
     const elsewhere = await login({ email, password }, freshAddress());
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('customers behind one carrier address do not lock each other out: five failures block that account there only', async () => {
+    const guessed = await createUser(t);
+    const neighbour = await createUser(t);
+    const carrier = freshAddress();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login({ email: guessed.email, password: 'wrong guess' }, carrier)).statusCode).toBe(401);
+    }
+    // The e-mail as typed another way is the same account.
+    expect((await login({ email: ` ${guessed.email.toUpperCase()} `, password: guessed.password }, carrier)).statusCode).toBe(429);
+    expect((await login({ email: neighbour.email, password: neighbour.password }, carrier)).statusCode).toBe(200);
+    expect((await login({ email: neighbour.email, password: 'one typo' }, carrier)).statusCode).toBe(401);
+    expect((await login({ email: neighbour.email, password: neighbour.password }, carrier)).statusCode).toBe(200);
+  });
+
+  it(`blocks an address after ${ADDRESS_FAILURES_ALLOWED} failures over any accounts; its shoppers' successful logins do not count`, async () => {
+    const shopper = await createUser(t);
+    const carrier = freshAddress();
+    for (let i = 0; i < ADDRESS_FAILURES_ALLOWED + 5; i += 1) {
+      expect((await login({ email: shopper.email, password: shopper.password }, carrier)).statusCode).toBe(200);
+    }
+    // A sweep: each account guessed a few times, so no one account reaches its own limit.
+    const guesses = Array.from({ length: ADDRESS_FAILURES_ALLOWED }, (_, i) => ({ email: `sweep.${Math.floor(i / 3)}@example.com`, password: `guess ${i}` }));
+    for (let start = 0; start < guesses.length; start += 10) {
+      const answers = await Promise.all(guesses.slice(start, start + 10).map((guess) => login(guess, carrier)));
+      expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 401));
+    }
+    const blocked = await login({ email: shopper.email, password: shopper.password }, carrier);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+    expect((await login({ email: shopper.email, password: shopper.password }, freshAddress())).statusCode).toBe(200);
   });
 
   it('does not let a burst of parallel guesses slip past the limit', async () => {

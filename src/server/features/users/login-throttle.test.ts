@@ -44,6 +44,18 @@ describe('LoginThrottle', () => {
     expect(throttle.retryAfterMs('a')).toBe(0);
   });
 
+  it('takes back only the latest failure when a check counted in advance succeeds', () => {
+    const { throttle } = throttleWithClock();
+    for (let i = 0; i < 5; i += 1) throttle.recordFailure('a');
+    throttle.forgetLatest('a');
+    expect(throttle.retryAfterMs('a')).toBe(0);
+    throttle.recordFailure('a');
+    expect(throttle.retryAfterMs('a')).toBeGreaterThan(0);
+    throttle.recordFailure('b');
+    throttle.forgetLatest('b');
+    expect(throttle.size).toBe(1);
+  });
+
   it('forgets the least recently failing addresses beyond its bound', () => {
     const { throttle } = throttleWithClock({ maxAddresses: 3 });
     for (const address of ['a', 'b', 'c']) for (let i = 0; i < 5; i += 1) throttle.recordFailure(address);

@@ -7,7 +7,7 @@ export interface LoginThrottleOptions {
 }
 
 /**
- * Failed logins per client address, kept in this process's memory (so per instance: with several
+ * Failed logins per key (an address, or an account at an address), kept in this process's memory (so per instance: with several
  * instances behind a balancer each counts on its own). After `maxFailures` failures within `windowMs`
  * the address waits until the oldest of those failures leaves the window.
  */
@@ -48,6 +48,13 @@ export class LoginThrottle {
   /** A successful login forgives the address's earlier failures. */
   reset(address: string): void {
     this.failures.delete(address);
+  }
+
+  /** Takes back the latest failure recorded (counted before a check that then succeeded). */
+  forgetLatest(address: string): void {
+    const times = this.failures.get(address);
+    times?.pop();
+    if (times?.length === 0) this.failures.delete(address);
   }
 
   get size(): number {

@@ -30,9 +30,15 @@ const bearer = [{ bearerAuth: [] }];
 const authErrors = { 401: errorSchema };
 const adminErrors = { 401: errorSchema, 403: errorSchema };
 
+/** Failed logins from one address, over any accounts, before it waits (15 minutes). */
+export const ADDRESS_FAILURES_ALLOWED = 50;
+
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  // One per app instance, in memory: with several server instances each counts its own failures.
-  const throttle = new LoginThrottle();
+  // Per app instance, in memory: with several server instances each counts its own failures (issue 13).
+  // Many shoppers share one carrier address: 5 failures block one account at that address, and only a
+  // sweep of many accounts (50 failures) blocks the address for everyone.
+  const accountAtAddress = new LoginThrottle({ maxFailures: 5, maxAddresses: 50_000 });
+  const anyAccountAtAddress = new LoginThrottle({ maxFailures: ADDRESS_FAILURES_ALLOWED });
   // Each registration costs a password hash (~0.2 s of CPU): a cap per address keeps a script from using that up.
   await app.register(rateLimit, {
     global: false,
@@ -45,14 +51,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Log in: answers the user with a token; repeated failures from one address get 429',
+        summary: 'Log in: answers the user with a token; 5 failures of one account from one address, or 50 from one address, get 429',
         body: loginSchema,
         response: { 200: authUserSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const address = request.ip;
-      const waitMs = throttle.retryAfterMs(address);
+      const account = `${address} ${request.body.email.trim().toLowerCase()}`;
+      const waitMs = Math.max(accountAtAddress.retryAfterMs(account), anyAccountAtAddress.retryAfterMs(address));
       if (waitMs > 0) {
         return reply
           .status(429)
@@ -60,10 +67,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .send({ message: tooManyAttemptsMessage(waitMs) });
       }
       // Counted before the slow hash check, so a burst of parallel guesses cannot all slip under the limit.
-      throttle.recordFailure(address);
+      accountAtAddress.recordFailure(account);
+      anyAccountAtAddress.recordFailure(address);
       const user = await checkCredentials(app.db, request.body.email, request.body.password);
       if (!user) throw Unauthorized('Invalid email or password');
-      throttle.reset(address);
+      accountAtAddress.reset(account);
+      anyAccountAtAddress.forgetLatest(address);
       return { ...toUserJson(user), token: app.signToken(user) };
     },
   );
