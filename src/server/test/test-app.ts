@@ -12,6 +12,8 @@ import { hashPassword } from '../lib/password';
 export interface TestApp {
   app: App;
   database: Database;
+  /** The scratch PostgreSQL database's URL; null on PGlite. */
+  databaseUrl: string | null;
   config: AppConfig;
   dataDir: string;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   return {
     app,
     database,
+    databaseUrl: fresh?.url ?? null,
     config,
     dataDir,
     async close() {
@@ -50,6 +53,24 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await database.close();
       await fresh?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another server instance on the same PostgreSQL database, with its own connections, caches and
+ * listeners, as behind a load balancer. Close it before `t`.
+ */
+export async function startSecondInstance(t: TestApp): Promise<{ app: App; close(): Promise<void> }> {
+  if (!t.databaseUrl) throw new Error('A second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 5 });
+  const app = await buildApp({ config: t.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

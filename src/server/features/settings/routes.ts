@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
 import { shopSettingsSchema, updateShopSettingsSchema } from '../../../shared/schemas/settings';
-import { getShopSettings, updateShopSettings } from './service';
+import { getShopSettings, settingsChanged, updateShopSettings } from './service';
+
+/** Tells every instance on the same PostgreSQL that the settings were saved, so none shows an old copy. */
+export const SETTINGS_CHANNEL = 'settings_changed';
 
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only PostgreSQL can have other instances; the embedded database has one.
+  const shared = app.database.kind === 'postgres';
+  if (shared) await app.database.listen(SETTINGS_CHANNEL, () => settingsChanged(app.db));
+
   app.get(
     '/',
     {
@@ -28,7 +35,11 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shopSettingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => updateShopSettings(app.db, request.body),
+    async (request) => {
+      const saved = await updateShopSettings(app.db, request.body);
+      if (shared) await app.database.notify(SETTINGS_CHANNEL, '').catch((err) => request.log.warn({ err }, 'settings notice not sent'));
+      return saved;
+    },
   );
 };
 

@@ -20,28 +20,36 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
   return withDemoDefaults(await readStoredSettings(db));
 }
 
-let savedCount = 0;
-const copies = new WeakMap<Db, { value: ShopSettings; until: number; saves: number }>();
-/** Another server instance's save reaches this one within this time. */
+/** Changes seen per database handle (one per app instance): a save here, or a notice of one elsewhere. */
+const changes = new WeakMap<Db, number>();
+const changesOf = (db: Db) => changes.get(db) ?? 0;
+const copies = new WeakMap<Db, { value: ShopSettings; until: number; changes: number }>();
+/** A change whose notice was lost (a dropped LISTEN connection) reaches this instance within this time. */
 const COPY_TTL_MS = 30_000;
+
+/** Drops the copy kept for `db`: the settings were saved here, or another instance said it saved them. */
+export function settingsChanged(db: Db): void {
+  changes.set(db, changesOf(db) + 1);
+}
 
 /**
  * The settings for pages and e-mails, read at most every 30 s instead of once per page or order. A save
- * in this process drops the copy at once, so a corrected payment number is never mailed from an old copy.
+ * drops the copy at once (on PostgreSQL in every instance, through a notice), so a corrected payment
+ * number is never mailed or shown from an old copy.
  */
 export async function cachedShopSettings(db: Db): Promise<ShopSettings> {
   const copy = copies.get(db);
-  if (copy && copy.until > Date.now() && copy.saves === savedCount) return copy.value;
-  const saves = savedCount;
+  if (copy && copy.until > Date.now() && copy.changes === changesOf(db)) return copy.value;
+  const changesAtStart = changesOf(db);
   const value = await getShopSettings(db);
-  copies.set(db, { value, until: Date.now() + COPY_TTL_MS, saves });
+  copies.set(db, { value, until: Date.now() + COPY_TTL_MS, changes: changesAtStart });
   return value;
 }
 
 export async function updateShopSettings(db: Db, changes: Partial<ShopSettings>): Promise<ShopSettings> {
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const stored = await mergeStoredSettings(db, given);
-  savedCount += 1;
+  settingsChanged(db);
   return withDemoDefaults(stored);
 }
 
