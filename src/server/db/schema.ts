@@ -267,3 +267,17 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending')`),
   ],
 );
+
+/**
+ * Failed logins on PostgreSQL (issue 13), so every instance counts the same tries and a restart forgets
+ * none; keyed by address, and by account at an address. Rows older than the window are swept.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.key, t.failedAt), index('login_failures_failed_at_idx').on(t.failedAt)],
+);

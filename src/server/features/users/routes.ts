@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
@@ -14,7 +15,8 @@ import {
   userSchema,
   userStatsSchema,
 } from '../../../shared/schemas/users';
-import { LoginThrottle, tooManyAttemptsMessage } from './login-throttle';
+import { tooManyAttemptsMessage } from './login-throttle';
+import { loginFailuresInDatabase, loginFailuresInMemory } from './login-failures';
 import { findUserById, listUsers, toUserJson, userStats } from './queries';
 import {
   USER_NOT_FOUND,
@@ -30,15 +32,16 @@ const bearer = [{ bearerAuth: [] }];
 const authErrors = { 401: errorSchema };
 const adminErrors = { 401: errorSchema, 403: errorSchema };
 
-/** Failed logins from one address, over any accounts, before it waits (15 minutes). */
+/** Failed logins of one account from one address, and from one address over any accounts, before it waits (15 minutes). */
+export const ACCOUNT_FAILURES_ALLOWED = 5;
 export const ADDRESS_FAILURES_ALLOWED = 50;
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Per app instance, in memory: with several server instances each counts its own failures (issue 13).
-  // Many shoppers share one carrier address: 5 failures block one account at that address, and only a
-  // sweep of many accounts (50 failures) blocks the address for everyone.
-  const accountAtAddress = new LoginThrottle({ maxFailures: 5, maxAddresses: 50_000 });
-  const anyAccountAtAddress = new LoginThrottle({ maxFailures: ADDRESS_FAILURES_ALLOWED });
+  // On PostgreSQL in the database, so every instance counts the same tries (issue 13); on the embedded
+  // database in memory. Many shoppers share one carrier address: 5 failures block one account at that
+  // address, and only a sweep of many accounts (50 failures) blocks the address for everyone.
+  const failures = app.database.kind === 'postgres' ? loginFailuresInDatabase(app.db) : loginFailuresInMemory();
+  app.addHook('onClose', async () => failures.close());
   // Each registration costs a password hash (~0.2 s of CPU): a cap per address keeps a script from using that up.
   await app.register(rateLimit, {
     global: false,
@@ -58,21 +61,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const address = request.ip;
-      const account = `${address} ${request.body.email.trim().toLowerCase()}`;
-      const waitMs = Math.max(accountAtAddress.retryAfterMs(account), anyAccountAtAddress.retryAfterMs(address));
-      if (waitMs > 0) {
+      // The e-mail as typed another way is the same account; only a digest of it is stored.
+      const account = `${address} ${createHash('sha256').update(request.body.email.trim().toLowerCase()).digest('base64url')}`;
+      const attempt = await failures.attempt([
+        { key: account, max: ACCOUNT_FAILURES_ALLOWED, forgivenOnSuccess: true },
+        { key: address, max: ADDRESS_FAILURES_ALLOWED },
+      ]);
+      if (attempt.waitMs > 0) {
         return reply
           .status(429)
-          .header('retry-after', String(Math.ceil(waitMs / 1000)))
-          .send({ message: tooManyAttemptsMessage(waitMs) });
+          .header('retry-after', String(Math.ceil(attempt.waitMs / 1000)))
+          .send({ message: tooManyAttemptsMessage(attempt.waitMs) });
       }
-      // Counted before the slow hash check, so a burst of parallel guesses cannot all slip under the limit.
-      accountAtAddress.recordFailure(account);
-      anyAccountAtAddress.recordFailure(address);
       const user = await checkCredentials(app.db, request.body.email, request.body.password);
       if (!user) throw Unauthorized('Invalid email or password');
-      accountAtAddress.reset(account);
-      anyAccountAtAddress.forgetLatest(address);
+      await attempt.succeeded();
       return { ...toUserJson(user), token: app.signToken(user) };
     },
   );
