@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../limits/service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, messageSchema } from '../../../shared/schemas/common';
 import {
@@ -17,6 +18,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin and opted into per route: only the public contact form is throttled here.
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL every instance counts in one table; on the embedded database in memory.
+    store: sharedRateLimitStore(app),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many messages from your address. Please try again in ${context.after}.`),
   });

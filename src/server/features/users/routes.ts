@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
+import { sharedRateLimitStore } from '../limits/service';
 import { HttpError, NotFound, Unauthorized } from '../../lib/http-errors';
 import { errorSchema, idSchema, messageSchema } from '../../../shared/schemas/common';
 import {
@@ -45,6 +46,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each registration costs a password hash (~0.2 s of CPU): a cap per address keeps a script from using that up.
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL every instance counts in one table; on the embedded database in memory.
+    store: sharedRateLimitStore(app),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many new accounts from your address. Please try again in ${context.after}.`),
   });

@@ -1,0 +1,38 @@
+import { lt, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { rateLimitCounters } from '../../db/schema';
+
+export interface Hits {
+  current: number;
+  ttlMs: number;
+}
+
+const toHits = (row: { hits: number | string; ttl_ms: number | string }): Hits => ({
+  current: Number(row.hits),
+  ttlMs: Math.max(0, Math.ceil(Number(row.ttl_ms))),
+});
+
+/** Counts one hit of `key` in one statement (a window that has ended starts again), answering the count and the time left. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+  const result = await db.execute(sql`
+    insert into ${rateLimitCounters} as c (key, hits, window_ends_at)
+    values (${key}, 1, now() + (${windowMs} * interval '1 millisecond'))
+    on conflict (key) do update set
+      hits = case when c.window_ends_at <= now() then 1 else c.hits + 1 end,
+      window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
+    returning hits, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms`);
+  return toHits(rowsOf<{ hits: number; ttl_ms: number }>(result)[0]);
+}
+
+/** The hits of `key` in its current window, without counting one. */
+export async function readHits(db: Db, key: string, windowMs: number): Promise<Hits> {
+  const result = await db.execute(sql`
+    select hits, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms
+    from ${rateLimitCounters} where key = ${key} and window_ends_at > now()`);
+  const [row] = rowsOf<{ hits: number; ttl_ms: number }>(result);
+  return row ? toHits(row) : { current: 0, ttlMs: windowMs };
+}
+
+export async function sweepEndedWindows(db: Db): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, sql`now()`));
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { countHit, readHits, sweepEndedWindows, type Hits } from './queries';
+
+type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The store @fastify/rate-limit keeps its counts in: on PostgreSQL a table every instance shares (a
+ * restart forgets nothing), on the embedded database the plugin's own memory (undefined). Each route's
+ * limit counts under its own method and path.
+ */
+export function sharedRateLimitStore(app: FastifyInstance): FastifyRateLimitStoreCtor | undefined {
+  if (app.database.kind !== 'postgres') return undefined;
+  const db = app.db;
+  const sweeper = setInterval(() => void sweepEndedWindows(db).catch(() => {}), 5 * 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+  const answer = (done: Done) => [(hits: Hits) => done(null, { current: hits.current, ttl: hits.ttlMs }), (error: Error) => done(error)] as const;
+
+  /** What the plugin passes a route's store: its merged options, with the route under `routeInfo`. */
+  type RouteGiven = { routeInfo?: { method?: string | string[]; url?: string } };
+
+  class PostgresRateLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+    constructor(options: RouteGiven = {}) {
+      const route = options.routeInfo;
+      this.prefix = route?.url ? `${[route.method].flat().join(',')} ${route.url} ` : '';
+    }
+    incr(key: string, done: Done, timeWindow: number) {
+      void countHit(db, this.prefix + key, timeWindow).then(...answer(done));
+    }
+    read(key: string, done: Done, timeWindow: number) {
+      void readHits(db, this.prefix + key, timeWindow).then(...answer(done));
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      return new PostgresRateLimitStore(routeOptions as unknown as RouteGiven);
+    }
+  }
+  return PostgresRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}
