@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -73,6 +74,20 @@ export async function startSecondInstance(t: TestApp): Promise<{ app: App; close
       await database.close();
     },
   };
+}
+
+/** A test file's two instances on one PostgreSQL (`first` is a whole TestApp), started before its tests and closed after. */
+export function useTwoInstances(overrides: Partial<AppConfig> = {}) {
+  const pair = {} as { first: TestApp; second: Awaited<ReturnType<typeof startSecondInstance>> };
+  beforeAll(async () => {
+    pair.first = await createTestApp(overrides);
+    pair.second = await startSecondInstance(pair.first);
+  });
+  afterAll(async () => {
+    await pair.second?.close();
+    await pair.first?.close();
+  });
+  return pair;
 }
 
 let counter = 0;
