@@ -17,8 +17,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Calls back on every NOTIFY of the channel, from this or any other instance sharing the database. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  /**
+   * Calls back on every NOTIFY of the channel, from this or any other instance sharing the database. On
+   * PostgreSQL a dropped listening connection is opened again (after 1 s, backing off to 30 s), and then
+   * `onMissed` says that notices may have been lost meanwhile.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onMissed?: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -78,25 +82,54 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   });
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder: migrationsFolder() });
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<pg.Client>();
+  let closing = false;
+
+  /** One listening connection; when it ends (the server restarted, a proxy cut it) another takes its place. */
+  async function listenOn(channel: string, onNotify: (payload: string) => void, onEnded: () => void) {
+    const client = new pg.Client({ connectionString: url, application_name: 'coop-shop-listen' });
+    client.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify(msg.payload ?? '');
+    });
+    client.on('error', () => {});
+    let ready = false;
+    client.on('end', () => {
+      listeners.delete(client);
+      if (ready && !closing) onEnded();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    ready = true;
+    listeners.add(client);
+  }
+
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async listen(channel, onNotify) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onNotify(msg.payload ?? '');
-      });
-      client.on('error', () => {});
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      listeners.push(client);
+    async listen(channel, onNotify, onMissed) {
+      const again = (delayMs: number) => {
+        const timer = setTimeout(() => {
+          if (closing) return;
+          listenOn(channel, onNotify, () => again(1_000)).then(
+            () => onMissed?.(),
+            () => again(Math.min(delayMs * 2, 30_000)),
+          );
+        }, delayMs);
+        timer.unref();
+      };
+      await listenOn(channel, onNotify, () => again(1_000));
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      closing = true;
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
       await pool.end();
     },
   };

@@ -238,7 +238,8 @@ export default fp(
       search,
     );
     if (app.database.kind === 'postgres') {
-      await app.database.listen(CATALOG_CHANNEL, (payload) => cache.onRemoteNotify(payload));
+      // Notices lost while the listening connection was down: every answer may be stale.
+      await app.database.listen(CATALOG_CHANNEL, (payload) => cache.onRemoteNotify(payload), () => cache.clearLocal('products'));
     }
     app.decorate('catalogCache', cache);
     const watch = watchCatalogue(() => catalogueFingerprint(app.db), () => cache.clearLocal('products'), app.log);

@@ -9,7 +9,8 @@ export const SETTINGS_CHANNEL = 'settings_changed';
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only PostgreSQL can have other instances; the embedded database has one.
   const shared = app.database.kind === 'postgres';
-  if (shared) await app.database.listen(SETTINGS_CHANNEL, () => settingsChanged(app.db));
+  // A notice lost while the listening connection was down may have been a save: read them again too.
+  if (shared) await app.database.listen(SETTINGS_CHANNEL, () => settingsChanged(app.db), () => settingsChanged(app.db));
 
   app.get(
     '/',
