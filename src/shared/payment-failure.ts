@@ -17,7 +17,13 @@ const MTN_CODES: Record<string, string> = {
   NOT_ALLOWED: 'The mobile money account cannot make this payment.',
 };
 
-const TIMED_OUT = 'The payment was not approved in time.';
+/** The reasons our own server gives when an attempt ends without the provider's word (payments/service.ts). */
+export const OWN_FAILURE_REASONS = {
+  notApprovedInTime: 'The payment was not approved in time',
+  noAnswer: 'No answer from the provider in time',
+} as const;
+
+const TIMED_OUT = `${OWN_FAILURE_REASONS.notApprovedInTime}.`;
 const NO_ANSWER = 'The mobile money service did not answer in time.';
 
 export function failureInPlainWords(attempt: Pick<PaymentAttempt, 'state' | 'failureReason'>): string {
@@ -26,7 +32,7 @@ export function failureInPlainWords(attempt: Pick<PaymentAttempt, 'state' | 'fai
   const code = MTN_CODES[reason];
   if (code) return code;
   if (/^[A-Z_]+$/.test(reason)) return 'The mobile money service could not take the payment.';
-  if (reason.startsWith('No answer from the provider')) return NO_ANSWER;
+  if (reason.startsWith(OWN_FAILURE_REASONS.noAnswer)) return NO_ANSWER;
   return /[.!?]$/.test(reason) ? reason : `${reason}.`;
 }
 

@@ -97,6 +97,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       listeners.delete(client);
       if (ready && !closing) onEnded();
     });
+    // Tracked from the start, so a close() during a reconnect ends this one too.
+    listeners.add(client);
     try {
       await client.connect();
       await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
@@ -105,7 +107,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       throw error;
     }
     ready = true;
-    listeners.add(client);
   }
 
   return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keywordQuery, limitQuery, pageQuery } from './common';
+import { emptyToUndefined, keywordQuery, limitQuery, pageQuery } from './common';
 
 /** How a mobile-money attempt moves: initiated > pending > successful | failed | expired. */
 export const ATTEMPT_STATES = ['initiated', 'pending', 'successful', 'failed', 'expired'] as const;
@@ -83,14 +83,13 @@ export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 /** GET /payments (admin). */
 export const paymentListQuerySchema = z.object({
   filter: z.preprocess(
-    (v) => (v === '' ? undefined : v),
+    emptyToUndefined,
     z.enum(PAYMENT_FILTERS, { error: `filter must be one of ${PAYMENT_FILTERS.join(', ')}` }).default('all'),
   ),
   keyword: keywordQuery,
   page: pageQuery,
   limit: limitQuery(20),
 });
-export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;
 
 /** An attempt in the reconciliation list: with its order and customer, and why it needs a look. */
 export const reconciliationAttemptSchema = paymentAttemptSchema.extend({

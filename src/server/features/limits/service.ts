@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { countHit, readHits, sweepEndedWindows, type Hits } from './queries';
 
+const swept = new WeakSet<object>();
+
 type Done = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
@@ -12,9 +14,16 @@ type Done = (error: Error | null, result?: { current: number; ttl: number }) => 
 export function sharedRateLimitStore(app: FastifyInstance): FastifyRateLimitStoreCtor | undefined {
   if (app.database.kind !== 'postgres') return undefined;
   const db = app.db;
-  const sweeper = setInterval(() => void sweepEndedWindows(db).catch(() => {}), 5 * 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // Several routes' plugins ask for a store; one sweep per database does for all of them.
+  if (!swept.has(db)) {
+    swept.add(db);
+    const sweeper = setInterval(() => void sweepEndedWindows(db).catch(() => {}), 5 * 60_000);
+    sweeper.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(sweeper);
+      swept.delete(db);
+    });
+  }
   const answer = (done: Done) => [(hits: Hits) => done(null, { current: hits.current, ttl: hits.ttlMs }), (error: Error) => done(error)] as const;
 
   /** What the plugin passes a route's store: its merged options, with the route under `routeInfo`. */

@@ -14,9 +14,15 @@ export interface OrderWithItems {
 }
 type Queryable = Db | Tx;
 
-export async function findOrder(db: Queryable, orderId: string): Promise<OrderWithItems | null> {
+/** The order's own row, without its lines (what a payment needs, read on every status poll). */
+export async function findOrderRow(db: Queryable, orderId: string): Promise<OrderRow | null> {
   if (!isUuid(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return order ?? null;
+}
+
+export async function findOrder(db: Queryable, orderId: string): Promise<OrderWithItems | null> {
+  const order = await findOrderRow(db, orderId);
   if (!order) return null;
   return { order, items: await itemsOfOrder(db, order.id) };
 }

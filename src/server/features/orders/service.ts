@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { findOrder, itemsOfOrder, lockOrder, markPaidOnce, type OrderRow } from './queries';
+import { findOrderRow, itemsOfOrder, lockOrder, markPaidOnce, type OrderRow } from './queries';
 import { toOrderJson } from './serialize';
 
 /**
@@ -32,8 +32,8 @@ const payable = (row: OrderRow): PayableOrder => ({
 export const ORDER_CURRENCY = 'ZMW';
 
 export async function findPayableOrder(db: Db | Tx, orderId: string): Promise<PayableOrder | null> {
-  const found = await findOrder(db, orderId);
-  return found ? payable(found.order) : null;
+  const order = await findOrderRow(db, orderId);
+  return order ? payable(order) : null;
 }
 
 export interface ProviderPayment {

@@ -1,16 +1,15 @@
-import { and, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { isUuid } from '../../lib/ids';
-import { PAYMENT_FILTERS, STUCK_AFTER_MINUTES, type PaymentFilter } from '../../../shared/schemas/payments';
+import { LIVE_ATTEMPT_STATES, PAYMENT_FILTERS, STUCK_AFTER_MINUTES, isLiveState, type AttemptState, type PaymentFilter } from '../../../shared/schemas/payments';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 type Queryable = Db | Tx;
 
-export const LIVE_STATES = ['initiated', 'pending'] as const;
-const isLive = inArray(paymentAttempts.state, [...LIVE_STATES]);
+const isLive = inArray(paymentAttempts.state, [...LIVE_ATTEMPT_STATES]);
 
 export async function insertAttempt(db: Queryable, values: typeof paymentAttempts.$inferInsert): Promise<AttemptRow> {
   const [row] = await db.insert(paymentAttempts).values(values).returning();
@@ -56,7 +55,7 @@ export type AttemptChange = Partial<Pick<AttemptRow, 'state' | 'providerTransact
 
 /** Changes a live attempt only: an ended one stays as it ended (false then). */
 export async function updateLiveAttempt(db: Queryable, id: string, change: AttemptChange): Promise<boolean> {
-  const ends = change.state !== undefined && !(LIVE_STATES as readonly string[]).includes(change.state);
+  const ends = change.state !== undefined && !isLiveState(change.state as AttemptState);
   const rows = await db
     .update(paymentAttempts)
     .set({ ...change, ...(ends ? { endedAt: sql`now()`, leaseUntil: null } : {}), updatedAt: sql`now()` })
@@ -79,7 +78,15 @@ export async function resolveEndedAttempt(db: Queryable, id: string, resolution:
   const [row] = await db
     .update(paymentAttempts)
     .set({ resolvedBy: resolution.by.id, resolvedByName: resolution.by.name, resolvedAt: sql`now()`, resolvedNote: resolution.note, updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.id, id), not(isLive), isNull(paymentAttempts.resolvedAt)))
+    .where(
+      and(
+        eq(paymentAttempts.id, id),
+        not(isLive),
+        isNull(paymentAttempts.resolvedAt),
+        // A successful attempt that paid its order has nothing to settle (the poller may have just settled it).
+        or(ne(paymentAttempts.state, 'successful'), eq(paymentAttempts.flagged, true)),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -124,8 +131,7 @@ export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date
  * searched by customer cannot be paged otherwise); every change to an order still goes through orders'
  * door. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
  */
-const live = sql`${paymentAttempts.state} in ('initiated','pending')`;
-const stuck = sql`(${live} and (${paymentAttempts.createdAt} < now() - ${`${STUCK_AFTER_MINUTES} minutes`}::interval or ${paymentAttempts.expiresAt} < now()))`;
+const stuck = sql`(${isLive} and (${paymentAttempts.createdAt} < now() - ${`${STUCK_AFTER_MINUTES} minutes`}::interval or ${paymentAttempts.expiresAt} < now()))`;
 const failed = sql`${paymentAttempts.state} in ('failed','expired')`;
 // Dealt with by an admin. Only an ended attempt can be, so a stuck one (live) never is.
 const unresolved = sql`${paymentAttempts.resolvedAt} is null`;

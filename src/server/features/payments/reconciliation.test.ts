@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema';
+import { resolveEndedAttempt } from './queries';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertOrder } from '../orders/test/fixtures';
 import type { PaymentList, ReconciliationAttempt } from '../../../shared/schemas/payments';
@@ -264,6 +266,13 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toMatch(/nothing to settle/);
     expect((await hers('stuck')).total).toBe(1);
+  });
+
+  it('the recording itself refuses a payment that paid its order, so one settled between the check and the write is not taken', async () => {
+    const taken = await resolveEndedAttempt(t.app.db, ids['C paid'], { by: { id: admin.user.id, name: admin.user.name }, note: 'Refunded' });
+    expect(taken).toBeNull();
+    const [row] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, ids['C paid']));
+    expect(row.resolvedAt).toBeNull();
   });
 
   it('a resolved flagged attempt leaves flagged and attention, stays in all with who, when and the note, and cannot be resolved twice', async () => {

@@ -6,6 +6,8 @@ import type { CurrentUser } from '../../plugins/auth';
 import { formatKwacha, toKwacha } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-status';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
+import { OWN_FAILURE_REASONS } from '../../../shared/payment-failure';
+import { isLiveState, type AttemptState } from '../../../shared/schemas/payments';
 import { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from '../orders/service';
 import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
 import {
@@ -52,8 +54,7 @@ export interface Payments {
 export const automaticMethods = (payments: Payments): ProviderName[] => (['airtel', 'mtn'] as const).filter((name) => payments.providers[name]);
 
 export const NOT_AVAILABLE = 'Mobile money payment is not available; pay manually';
-const LIVE = new Set(['initiated', 'pending']);
-export const isLiveAttempt = (attempt: AttemptRow) => LIVE.has(attempt.state);
+export const isLiveAttempt = (attempt: AttemptRow) => isLiveState(attempt.state as AttemptState);
 
 /**
  * POST /orders/{id}/payments: the owner asks for the order's total from a phone of the order's network.
@@ -139,12 +140,19 @@ export async function resolveAttempt(payments: Payments, viewer: CurrentUser, at
   const db = payments.app.db;
   const found = isUuid(attemptId) ? await findAttempt(db, attemptId) : null;
   if (!found) throw NotFound('Payment not found');
-  if (found.state === 'successful' && !found.flagged) throw Conflict('This payment paid its order: there is nothing to settle');
+  refuseResolving(found);
   const resolved = await resolveEndedAttempt(db, found.id, { by: { id: viewer.id, name: viewer.name }, note });
   if (resolved) return resolved;
+  // The update took nothing: the attempt changed since it was read (settled by the poller, or dealt with).
   const now = await findAttempt(db, found.id);
-  if (now?.resolvedAt) throw Conflict(`This payment was already dealt with by ${now.resolvedByName ?? 'another admin'}`);
+  if (now) refuseResolving(now);
   throw Conflict('This payment is still in progress: the shop is still asking the provider for its outcome');
+}
+
+/** Why an attempt cannot be dealt with now, as the 409 to answer (the update's own condition says the same in SQL). */
+function refuseResolving(attempt: AttemptRow): void {
+  if (attempt.resolvedAt) throw Conflict(`This payment was already dealt with by ${attempt.resolvedByName ?? 'another admin'}`);
+  if (attempt.state === 'successful' && !attempt.flagged) throw Conflict('This payment paid its order: there is nothing to settle');
 }
 
 /** A callback names a reference: read that attempt's status now. Unknown or ended references do nothing. */
@@ -176,7 +184,7 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (expired) {
-      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: `No answer from the provider in time: ${error.message}` });
+      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: `${OWN_FAILURE_REASONS.noAnswer}: ${error.message}` });
       return null;
     }
     // An initiated attempt the provider never received (a 500 or a timeout on the request): ask again
@@ -190,7 +198,7 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
   }
   if (reading.state === 'pending') {
     if (expired) {
-      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: 'The payment was not approved in time' });
+      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: OWN_FAILURE_REASONS.notApprovedInTime });
       return null;
     }
     if (attempt.state === 'initiated') await updateLiveAttempt(db, attempt.id, { state: 'pending' });

@@ -247,7 +247,9 @@ export default fp(
     // Built in the background: until it is ready the database searches, as it always could.
     app.addHook('onReady', async () => {
       search.refresh();
-      watch.start();
+      // Only PostgreSQL can be written by someone else (another instance, a script); the embedded
+      // database's folder is locked to this process, so every change to it comes through invalidate().
+      if (app.database.kind === 'postgres') watch.start();
     });
     app.addHook('onClose', async () => {
       await watch.stop();

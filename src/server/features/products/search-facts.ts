@@ -30,27 +30,32 @@ export interface PriceAndCategoryFilter {
 const ID_LENGTH = 36;
 const UNKNOWN_CATEGORY = 255;
 
+/** A product's category as a small number (its place in CATEGORIES), as the search facts and the search index keep it. */
+export function categoryIndex(category: string): number {
+  const index = CATEGORIES.indexOf(category as (typeof CATEGORIES)[number]);
+  return index < 0 ? UNKNOWN_CATEGORY : index;
+}
+
+/** The list filter's test of one product, by its category index and price in ngwee (a filter's unknown category matches none). */
+export function passesFilter(filter: PriceAndCategoryFilter): (category: number, priceNgwee: number) => boolean {
+  const wanted = filter.category === undefined ? null : CATEGORIES.indexOf(filter.category as (typeof CATEGORIES)[number]);
+  const { minPriceNgwee: min, maxPriceNgwee: max } = filter;
+  return (category, price) => (wanted === null || category === wanted) && (min === undefined || price >= min) && (max === undefined || price <= max);
+}
+
 export function toKeywordMatches({ ids, prices, categories }: MatchColumns): KeywordMatches {
-  const indexes = new Uint8Array(categories.length);
-  categories.forEach((category, i) => {
-    const index = CATEGORIES.indexOf(category as (typeof CATEGORIES)[number]);
-    indexes[i] = index < 0 ? UNKNOWN_CATEGORY : index;
-  });
-  return { ids, prices: Int32Array.from(prices), categories: indexes };
+  return { ids, prices: Int32Array.from(prices), categories: Uint8Array.from(categories, categoryIndex) };
 }
 
 /** The ids on one page of the matches that pass the filter, and how many pass in all. */
 export function pageOfMatches(matches: KeywordMatches, filter: PriceAndCategoryFilter, page: number, limit: number): { ids: string[]; total: number } {
-  const wanted = filter.category === undefined ? null : CATEGORIES.indexOf(filter.category as (typeof CATEGORIES)[number]);
-  const { minPriceNgwee: min, maxPriceNgwee: max } = filter;
+  const passes = passesFilter(filter);
   const from = (page - 1) * limit;
   const to = from + limit;
   const ids: string[] = [];
   let total = 0;
   for (let i = 0; i < matches.prices.length; i += 1) {
-    if (wanted !== null && matches.categories[i] !== wanted) continue;
-    const price = matches.prices[i];
-    if ((min !== undefined && price < min) || (max !== undefined && price > max)) continue;
+    if (!passes(matches.categories[i], matches.prices[i])) continue;
     if (total >= from && total < to) ids.push(matches.ids.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH));
     total += 1;
   }

@@ -1,6 +1,4 @@
-import { SEARCH_SEPARATOR } from '../../db/search-text';
-import { CATEGORIES } from '../../../shared/categories';
-import type { PriceAndCategoryFilter } from './search-facts';
+import { categoryIndex, passesFilter, type PriceAndCategoryFilter } from './search-facts';
 
 /** A product as the index needs it: what the list's order, filters and keyword test read. */
 export interface IndexedProduct {
@@ -20,7 +18,6 @@ interface Posting {
   at: Int32Array;
 }
 const ASCII_ONLY = /^[\x20-\x7e]*$/;
-const UNKNOWN_CATEGORY = 255;
 
 /**
  * Every product's search text in memory with a trigram index (decision 013), so a keyword never seen
@@ -68,17 +65,15 @@ export class SearchIndex {
    * and how many pass in all; null when the database must search this keyword (see the class comment).
    */
   page(keyword: string, filter: PriceAndCategoryFilter, page: number, limit: number): { ids: string[]; total: number } | null {
-    if (!ASCII_ONLY.test(keyword) || keyword.includes(SEARCH_SEPARATOR)) return null;
+    // The separator (a newline) is not printable ASCII: a keyword spanning two columns goes to the database.
+    if (!ASCII_ONLY.test(keyword)) return null;
     const needle = keyword.toLowerCase();
-    const wanted = filter.category === undefined ? null : categoryIndex(filter.category);
-    const { minPriceNgwee: min, maxPriceNgwee: max } = filter;
+    const passes = passesFilter(filter);
     const from = (page - 1) * limit;
     const ids: string[] = [];
     let total = 0;
     this.eachMatch(needle, (slot) => {
-      if (wanted !== null && this.categories[slot] !== wanted) return;
-      const price = this.prices[slot];
-      if ((min !== undefined && price < min) || (max !== undefined && price > max)) return;
+      if (!passes(this.categories[slot], this.prices[slot])) return;
       if (total >= from && total < from + limit) ids.push(this.ids[slot]);
       total += 1;
     });
@@ -210,11 +205,6 @@ export class SearchIndex {
     this.appended = [];
     this.ended = 0;
   }
-}
-
-function categoryIndex(category: string): number {
-  const index = CATEGORIES.indexOf(category as (typeof CATEGORIES)[number]);
-  return index < 0 ? UNKNOWN_CATEGORY : index;
 }
 
 /**

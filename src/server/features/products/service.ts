@@ -53,7 +53,9 @@ export function generateSku(category: Category): string {
 }
 
 /**
- * One page of products. With the catalogue cache, a keyword's matches are kept (see SearchFacts), so a
+ * One page of products. The in-memory search index answers first, with or without a keyword (decision
+ * 013); it answers null for a non-ASCII keyword, a catalogue too large to hold, or while a change is
+ * being read in. Then, with the catalogue cache, a keyword's matches are kept (see SearchFacts), so a
  * search reads only its page's rows by id, whatever the page, size, category or price range; counting
  * every match of a broad keyword, or walking the trigram matches in date order, was most of a search's
  * cost. A keyword that matches too many products to keep, and a list without keyword, read their page

@@ -33,9 +33,9 @@ export function settingsChanged(db: Db): void {
 }
 
 /**
- * The settings for pages and e-mails, read at most every 30 s instead of once per page or order. A save
- * drops the copy at once (on PostgreSQL in every instance, through a notice), so a corrected payment
- * number is never mailed or shown from an old copy.
+ * The settings for server-rendered pages, read at most every 30 s instead of once per page. A save drops
+ * the copy at once (on PostgreSQL in every instance, through a notice), so a corrected payment number is
+ * never shown from an old copy. Order e-mails read the stored settings in their own transaction.
  */
 export async function cachedShopSettings(db: Db): Promise<ShopSettings> {
   const copy = copies.get(db);

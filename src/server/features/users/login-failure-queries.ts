@@ -1,4 +1,4 @@
-import { and, count, desc, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 
@@ -38,16 +38,17 @@ export async function msUntilNthLatestLapses(db: Db, key: string, nth: number, w
   const [row] = await db
     .select({ ms: sql<string>`extract(epoch from (${loginFailures.failedAt} + (${windowMs} * interval '1 millisecond') - now())) * 1000` })
     .from(loginFailures)
-    .where(and(inArray(loginFailures.key, [key]), gt(loginFailures.failedAt, since(windowMs))))
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.failedAt, since(windowMs))))
     .orderBy(desc(loginFailures.failedAt))
     .offset(nth - 1)
     .limit(1);
   return row ? Math.max(0, Math.ceil(Number(row.ms))) : 0;
 }
 
+/** Deletes these rows and every row of these keys, in one statement. */
 export async function deleteLoginFailures(db: Db, ids: readonly string[], keys: readonly string[]): Promise<void> {
-  if (ids.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.id, [...ids]));
-  if (keys.length > 0) await db.delete(loginFailures).where(inArray(loginFailures.key, [...keys]));
+  const which = [...(ids.length > 0 ? [inArray(loginFailures.id, [...ids])] : []), ...(keys.length > 0 ? [inArray(loginFailures.key, [...keys])] : [])];
+  if (which.length > 0) await db.delete(loginFailures).where(or(...which));
 }
 
 export async function sweepLoginFailures(db: Db, windowMs: number): Promise<void> {

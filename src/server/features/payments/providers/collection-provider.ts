@@ -1,9 +1,12 @@
+import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
+
 /**
  * One small interface over every mobile-money provider that collects from a shopper's phone (MTN MoMo,
  * Airtel Money; a third fits the same shape). A provider is asked to collect, then read: only a status
  * read decides anything. A callback is a hint to read now, never a result (anyone can post to our URL).
  */
-export type ProviderName = 'mtn' | 'airtel';
+/** The mobile-money providers the shop can collect through (the shared schema's list). */
+export type ProviderName = MobileMoneyProvider;
 
 export interface PaymentRequest {
   /** Our own reference (a UUID), made before the call and stored with the attempt: the provider's key for it. */
