@@ -61,6 +61,8 @@ async function storedOrder(page: Page, token: string, id: string) {
 }
 
 test('a shopper pays an Airtel Money order from the success page by approving the prompt on the phone', async ({ page, browser }) => {
+  // Two pages, axe scans and the panel's back-off (reads up to 10 s apart) after the phone answers.
+  test.setTimeout(90_000);
   const { product, token, removeProduct } = await shopperWithProduct(page);
   const number = freshNumber('097');
   try {
@@ -115,6 +117,8 @@ test('a shopper pays an Airtel Money order from the success page by approving th
 });
 
 test('a shopper pays an MTN order from the account order page, with the keyboard', async ({ page, browser }) => {
+  // Two pages, axe scans and the panel's back-off (reads up to 10 s apart) after the phone answers.
+  test.setTimeout(90_000);
   const { product, token, removeProduct } = await shopperWithProduct(page);
   const number = freshNumber('076');
   try {
@@ -143,6 +147,8 @@ test('a shopper pays an MTN order from the account order page, with the keyboard
 });
 
 test('a declined prompt shows the reason; Retry asks again and "Pay manually instead" shows the manual instructions', async ({ page, browser }) => {
+  // Two pages, axe scans and the panel's back-off (reads up to 10 s apart) after the phone answers.
+  test.setTimeout(90_000);
   const { product, token, removeProduct } = await shopperWithProduct(page);
   // Airtel words its own reasons; MTN answers a code the panel words.
   const airtel = test.info().project.name === 'phone';

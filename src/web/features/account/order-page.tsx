@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useParams } from 'react-router';
 import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
@@ -16,7 +16,6 @@ import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from '../../components/ui/paid-badge';
 import { PayByPhone } from '../payments';
-import { myOrdersQuery } from './api';
 import { PaymentReferenceForm } from './payment-reference-form';
 import { useEndSessionOnError, useSessionErrorHandler } from './session';
 
@@ -70,11 +69,6 @@ function OrderView({ order }: { order: Order }) {
   const onSessionError = useSessionErrorHandler();
   const cancelled = order.status === 'Cancelled';
   const mobileMoney = paysByMobileMoney(order.paymentMethod);
-  const queryClient = useQueryClient();
-  const refreshOrder = () => {
-    void queryClient.invalidateQueries({ queryKey: orderQuery(order._id).queryKey });
-    void queryClient.invalidateQueries({ queryKey: myOrdersQuery.queryKey });
-  };
   return (
     <>
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">
@@ -96,7 +90,6 @@ function OrderView({ order }: { order: Order }) {
         {!cancelled && (
           <PayByPhone
             order={order}
-            onOrderChanged={refreshOrder}
             manual={
               !order.isPaid && (
                 <>

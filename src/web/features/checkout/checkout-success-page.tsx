@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import { useSearchParams } from 'react-router';
 import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
@@ -39,8 +39,6 @@ export function CheckoutSuccessPage() {
     meta: { errorToast: 'Failed to fetch order' },
   });
   const loading = Boolean(orderId) && isAuthenticated && isPending;
-  const queryClient = useQueryClient();
-  const refreshOrder = () => void queryClient.invalidateQueries({ queryKey: orderQuery(orderId).queryKey });
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 text-center sm:py-16">
@@ -59,7 +57,6 @@ export function CheckoutSuccessPage() {
             <div className="space-y-6">
               <PayByPhone
                 order={order}
-                onOrderChanged={refreshOrder}
                 manual={
                   <>
                     <PaymentInstructions order={order} />

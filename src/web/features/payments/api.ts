@@ -2,6 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PaymentAttempt, PaymentMethods, StartPaymentInput } from '../../../shared/schemas/payments';
 import { apiRequest } from '../../lib/api-client';
 
+/**
+ * Where the shopper's pages keep orders: the checkout's ['orders', id] and the account's ['orders', 'mine'].
+ * Named here, not imported: those features import this one.
+ */
+export const SHOPPER_ORDERS_KEY = ['orders'] as const;
+
 /** The methods the shop collects by itself; the server lets it be cached for a minute. */
 export const paymentMethodsQuery = queryOptions({
   queryKey: ['payments', 'methods'],

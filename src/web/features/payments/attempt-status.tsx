@@ -5,7 +5,7 @@ import { isLiveState, type PaymentAttempt } from '../../../shared/schemas/paymen
 import { failureInPlainWords } from '../../../shared/payment-failure';
 
 /** +260971234567 as people write it: +260 97 123 4567. */
-export const readablePhone = (e164: string) => e164.replace(/^\+260(\d{2})(\d{3})(\d{4})$/, '+260 $1 $2 $3');
+const readablePhone = (e164: string) => e164.replace(/^\+260(\d{2})(\d{3})(\d{4})$/, '+260 $1 $2 $3');
 
 /** What the attempt is doing, in words for the shopper: the text of the panel's live region. */
 export function AttemptStatus({ attempt, amount }: { attempt: PaymentAttempt; amount: string }) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatKwacha } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, paysByMobileMoney } from '../../../shared/order-status';
@@ -6,9 +6,8 @@ import type { Order } from '../../../shared/schemas/orders';
 import { isLiveState } from '../../../shared/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
-import { paymentMethodsQuery } from './api';
+import { orderAttemptsQuery, paymentMethodsQuery } from './api';
 import { AttemptStatus } from './attempt-status';
 import { PhoneForm } from './phone-form';
 import { useOrderPayment } from './use-order-payment';
@@ -17,27 +16,29 @@ interface Props {
   order: Order;
   /** How to pay by hand (today's instructions): the fallback, and all there is for a method the shop does not collect itself. */
   manual: ReactNode;
-  /** The order may have changed (paid, cancelled): the page reads it again. */
-  onOrderChanged: () => void;
 }
 
 /**
  * The pay panel: for an Airtel Money or MTN order the shop collects by itself, the shopper confirms the
  * number, approves the prompt on the phone and follows the status here; otherwise the manual instructions.
  */
-export function PayByPhone({ order, manual, onOrderChanged }: Props) {
+export function PayByPhone({ order, manual }: Props) {
   const method = order.paymentMethod;
-  const methods = useQuery({ ...paymentMethodsQuery, enabled: paysByMobileMoney(method) });
-  if (!paysByMobileMoney(method)) return manual;
+  // A paid order shows only an attempt seen ending successful here (still cached); else there is nothing
+  // to load, and the manual way (which says nothing of a paid order) stands.
+  const seenPaid = useQueryClient().getQueryData(orderAttemptsQuery(order._id).queryKey)?.[0]?.state === 'successful';
+  const panel = paysByMobileMoney(method) && (!order.isPaid || seenPaid);
+  const methods = useQuery({ ...paymentMethodsQuery, enabled: panel });
+  if (!panel) return manual;
   if (methods.isPending) return <Spinner label="Loading payment options" className="py-6" />;
   if (!methods.data?.automatic.includes(method)) return manual;
-  return <PhonePayment order={order} network={method} manual={manual} onOrderChanged={onOrderChanged} />;
+  return <PhonePayment order={order} network={method} manual={manual} />;
 }
 
 type Mode = 'status' | 'form' | 'manual';
 
-function PhonePayment({ order, network, manual, onOrderChanged }: Props & { network: 'airtel' | 'mtn' }) {
-  const { attempts, current, start } = useOrderPayment(order, onOrderChanged);
+function PhonePayment({ order, network, manual }: Props & { network: 'airtel' | 'mtn' }) {
+  const { attempts, current, start } = useOrderPayment(order);
   // A shopper who already told us a transaction id paid by hand: the manual way stays in front.
   const [mode, setMode] = useState<Mode>(order.paymentReference ? 'manual' : 'status');
   const label = PAYMENT_METHOD_LABELS[network];
@@ -62,12 +63,8 @@ function PhonePayment({ order, network, manual, onOrderChanged }: Props & { netw
 
   const send = (phone: string) => {
     focusNext.current = 'status';
-    start.mutate(phone, {
-      onSuccess: () => setMode('status'),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) onOrderChanged();
-      },
-    });
+    // A refusal because the order changed (409) has the page read it again (useOrderPayment).
+    start.mutate(phone, { onSuccess: () => setMode('status') });
   };
   const switchTo = (next: Mode, focus: 'status' | 'manual' | 'title') => {
     start.reset();

@@ -3,8 +3,8 @@
  * next only after the last answered, waiting longer each time (2 s growing to 10 s), and none while the tab
  * is hidden (the approval prompt covers the browser; the first read after it comes back is immediate).
  */
-export const FIRST_POLL_MS = 2_000;
-export const MAX_POLL_MS = 10_000;
+const FIRST_POLL_MS = 2_000;
+const MAX_POLL_MS = 10_000;
 const GROWTH = 1.5;
 
 /** The wait before the read numbered `step` (0, 1, 2...): 2 s, 3 s, 4.5 s, 6.75 s, then 10 s. */
@@ -20,7 +20,7 @@ export interface PageVisibility {
 }
 
 /** Reads with back-off until stopped; answers the stop function. A failed read is followed by the next one. */
-export function startPollLoop(poll: () => Promise<unknown>, page: PageVisibility, delayMs: (step: number) => number = pollDelayMs): () => void {
+export function startPollLoop(poll: () => Promise<unknown>, page: PageVisibility): () => void {
   let stopped = false;
   let step = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -37,7 +37,7 @@ export function startPollLoop(poll: () => Promise<unknown>, page: PageVisibility
     try {
       await poll();
     } catch {}
-    if (!stopped) timer = setTimeout(read, delayMs(step++));
+    if (!stopped) timer = setTimeout(read, pollDelayMs(step++));
   };
   const onVisibility = () => {
     if (!owed || page.visibilityState === 'hidden') return;
@@ -46,7 +46,7 @@ export function startPollLoop(poll: () => Promise<unknown>, page: PageVisibility
   };
 
   page.addEventListener('visibilitychange', onVisibility);
-  timer = setTimeout(read, delayMs(step++));
+  timer = setTimeout(read, pollDelayMs(step++));
   return () => {
     stopped = true;
     if (timer) clearTimeout(timer);

@@ -1,27 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { Order } from '../../../shared/schemas/orders';
 import { isLiveState, type PaymentAttempt } from '../../../shared/schemas/payments';
-import { orderAttemptsQuery, startPayment } from './api';
+import { ApiError } from '../../lib/api-client';
+import { orderAttemptsQuery, SHOPPER_ORDERS_KEY, startPayment } from './api';
 import { startPollLoop } from './poll-loop';
 
 /**
  * An order's mobile-money attempts as the server knows them: read once, then followed with back-off
- * while one is live (poll-loop.ts); `onOrderChanged` runs when an attempt ends successful or a start is
- * refused because the order changed (paid, cancelled), so the page reads the order again.
+ * while one is live (poll-loop.ts). When an attempt ends successful, or a start is refused because the
+ * order changed (409: paid, cancelled), the shopper's orders are read again (the page shows the order anew).
  */
-export function useOrderPayment(order: Order, onOrderChanged: () => void) {
+export function useOrderPayment(order: Order) {
   const queryClient = useQueryClient();
   const query = orderAttemptsQuery(order._id);
   // A paid order needs no reading; attempts already in the cache (seen ending here) stay shown.
   const attempts = useQuery({ ...query, enabled: !order.isPaid });
   const current: PaymentAttempt | null = attempts.data?.[0] ?? null;
   const liveId = current && isLiveState(current.state) ? current._id : null;
-
-  const changed = useRef(onOrderChanged);
-  useEffect(() => {
-    changed.current = onOrderChanged;
-  }, [onOrderChanged]);
 
   const { refetch } = attempts;
   useEffect(() => {
@@ -31,8 +27,8 @@ export function useOrderPayment(order: Order, onOrderChanged: () => void) {
 
   const successfulId = current?.state === 'successful' ? current._id : null;
   useEffect(() => {
-    if (successfulId) changed.current();
-  }, [successfulId]);
+    if (successfulId) void queryClient.invalidateQueries({ queryKey: SHOPPER_ORDERS_KEY });
+  }, [successfulId, queryClient]);
 
   const start = useMutation({
     mutationFn: (phone: string) => startPayment(order._id, phone),
@@ -40,7 +36,10 @@ export function useOrderPayment(order: Order, onOrderChanged: () => void) {
     onSuccess: (attempt) => {
       queryClient.setQueryData(query.queryKey, (old = []) => [attempt, ...old.filter((a) => a._id !== attempt._id)]);
     },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: SHOPPER_ORDERS_KEY });
+    },
   });
 
-  return { attempts, current, start, refresh: () => changed.current() };
+  return { attempts, current, start };
 }

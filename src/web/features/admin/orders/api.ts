@@ -24,13 +24,12 @@ export interface AdminOrderSearch {
 }
 
 export const ADMIN_ORDERS_QUERY_ROOT = ['admin', 'orders'] as const;
-const ordersRoot = ADMIN_ORDERS_QUERY_ROOT;
 /** The reconciliation list changes with its orders (a paid order's failures no longer need attention). */
 export const PAYMENTS_QUERY_ROOT = ['admin', 'payments'] as const;
 
 export function useAdminOrders(search: AdminOrderSearch) {
   return useQuery({
-    queryKey: [...ordersRoot, search],
+    queryKey: [...ADMIN_ORDERS_QUERY_ROOT, search],
     queryFn: ({ signal }) =>
       apiRequest<AdminOrderList>('/orders', {
         query: { keyword: search.keyword, status: search.status, page: search.page, limit: ADMIN_ORDERS_PAGE_SIZE },
@@ -44,7 +43,7 @@ export function useAdminOrders(search: AdminOrderSearch) {
 /** One order, for screens that hold only its id (the payments list opens its order). */
 export function useAdminOrder(id: string | null) {
   return useQuery({
-    queryKey: [...ordersRoot, 'one', id],
+    queryKey: [...ADMIN_ORDERS_QUERY_ROOT, 'one', id],
     queryFn: ({ signal }) => apiRequest<Order>(`/orders/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: id !== null,
   });
@@ -53,7 +52,7 @@ export function useAdminOrder(id: string | null) {
 /** The order's mobile-money attempts, the live one first (under the orders' key: a change to the order reloads them). */
 export function useOrderAttempts(id: string) {
   return useQuery({
-    queryKey: [...ordersRoot, 'attempts', id],
+    queryKey: [...ADMIN_ORDERS_QUERY_ROOT, 'attempts', id],
     queryFn: ({ signal }) => apiRequest<PaymentAttempt[]>(`/orders/${encodeURIComponent(id)}/payments`, { signal }),
     meta: { errorToast: false },
   });
@@ -64,13 +63,14 @@ function useOrderChange<V>(call: (variables: V) => Promise<Order>, success: (ord
   return useMutation({
     mutationFn: call,
     meta: { errorToast: false },
-    onSuccess: (order) => {
-      toast.success(success(order));
-      void queryClient.invalidateQueries({ queryKey: ordersRoot });
+    onSuccess: (order) => toast.success(success(order)),
+    onError: (error) => toast.error(failureMessage(error, fallback)),
+    // A refusal (409: paid or changed meanwhile) reloads too, so the screen stops offering the action.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_QUERY_ROOT });
       void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_ROOT });
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY });
     },
-    onError: (error) => toast.error(failureMessage(error, fallback)),
   });
 }
 

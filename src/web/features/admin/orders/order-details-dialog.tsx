@@ -18,8 +18,8 @@ const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: s
 interface OrderDetailsDialogProps {
   order: Order | null;
   onClose: () => void;
-  /** The server's answer after paying or delivering, so the open dialog shows it. */
-  onChanged: (order: Order) => void;
+  /** The server's answer after paying or delivering, so the open dialog shows it (unless it reads the order's query). */
+  onChanged?: (order: Order) => void;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { Order } from '../../../../shared/schemas/orders';
-import { formatDateTime, formatKwacha } from '../../../lib/format';
-import { AttemptNote, AttemptResolution, AttemptStateBadge, providerLabel } from '../payments/attempt-state';
+import { formatDateTime } from '../../../lib/format';
+import { AttemptNote, AttemptResolution, AttemptStateBadge, attemptAmount, ProviderAndPhone } from '../payments/attempt-state';
 import { useOrderAttempts } from './api';
 
 /** Who marked the order paid by hand, when and why (admins only; older marks have no reason). */
@@ -36,10 +36,10 @@ export function OrderAttempts({ order }: { order: Order }) {
         <li key={attempt._id} className="space-y-1.5 p-3 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <AttemptStateBadge attempt={attempt} />
-            <span className="font-semibold text-bark-900">{attempt.currency === 'ZMW' ? formatKwacha(attempt.amount) : `${attempt.amount.toFixed(2)} ${attempt.currency}`}</span>
+            <span className="font-semibold text-bark-900">{attemptAmount(attempt)}</span>
           </div>
           <p className="text-bark-800">
-            {providerLabel(attempt.provider)} · <span className="font-mono">{attempt.phone}</span>
+            <ProviderAndPhone attempt={attempt} />
           </p>
           <p className="text-bark-600">
             Started {formatDateTime(attempt.createdAt)}

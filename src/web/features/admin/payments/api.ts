@@ -31,12 +31,13 @@ export function useResolveAttempt() {
     mutationFn: ({ id, note }: { id: string } & ResolveAttemptInput) =>
       apiRequest<PaymentAttempt, ResolveAttemptInput>(`/payments/${encodeURIComponent(id)}/resolve`, { method: 'PUT', body: { note } }),
     meta: { errorToast: false },
-    onSuccess: () => {
-      toast.success('Payment marked as dealt with');
+    onSuccess: () => toast.success('Payment marked as dealt with'),
+    onError: (error) => toast.error(failureMessage(error, 'Failed to record what was done')),
+    // A refusal (409: dealt with or changed meanwhile) reloads too, so the row stops offering the action.
+    onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_ROOT });
       // The order dialog's list of attempts shows the resolution too.
       void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_QUERY_ROOT });
     },
-    onError: (error) => toast.error(failureMessage(error, 'Failed to record what was done')),
   });
 }

@@ -2,7 +2,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-status';
 import { failureInPlainWords, providerWordsBeyond } from '../../../../shared/payment-failure';
 import type { PaymentAttempt } from '../../../../shared/schemas/payments';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatKwacha } from '../../../lib/format';
 
 const STATE: Record<PaymentAttempt['state'], { label: string; tone: BadgeTone }> = {
   initiated: { label: 'Initiated', tone: 'blue' },
@@ -13,6 +13,19 @@ const STATE: Record<PaymentAttempt['state'], { label: string; tone: BadgeTone }>
 };
 
 export const providerLabel = (provider: PaymentAttempt['provider']) => PAYMENT_METHOD_LABELS[provider];
+
+/** The amount asked for, in its currency (kwacha as everywhere in the shop). */
+export const attemptAmount = (attempt: Pick<PaymentAttempt, 'amount' | 'currency'>) =>
+  attempt.currency === 'ZMW' ? formatKwacha(attempt.amount) : `${attempt.amount.toFixed(2)} ${attempt.currency}`;
+
+/** Who was asked: "MTN Mobile Money · +260971234567". */
+export function ProviderAndPhone({ attempt }: { attempt: Pick<PaymentAttempt, 'provider' | 'phone'> }) {
+  return (
+    <>
+      {providerLabel(attempt.provider)} · <span className="font-mono">{attempt.phone}</span>
+    </>
+  );
+}
 
 /** A flagged attempt collected money that did not pay its order: that, not its provider's word, is what shows. */
 export function AttemptStateBadge({ attempt, stuck = false }: { attempt: PaymentAttempt; stuck?: boolean }) {

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { PaidBadge } from '../../../components/ui/paid-badge';
 import { formatDateTime, formatKwacha } from '../../../lib/format';
 import type { AdminColumn } from '../shared/admin-list';
-import { AttemptNote, AttemptResolution, AttemptStateBadge, providerLabel } from './attempt-state';
+import { AttemptNote, AttemptResolution, AttemptStateBadge, attemptAmount, ProviderAndPhone, providerLabel } from './attempt-state';
 
 type OnView = (orderId: string) => void;
 type OnResolve = (row: ReconciliationAttempt) => void;
@@ -75,7 +75,7 @@ function Customer({ row }: { row: ReconciliationAttempt }) {
 function Amount({ row }: { row: ReconciliationAttempt }) {
   return (
     <>
-      <div className="font-semibold whitespace-nowrap text-bark-900">{row.currency === 'ZMW' ? formatKwacha(row.amount) : `${row.amount.toFixed(2)} ${row.currency}`}</div>
+      <div className="font-semibold whitespace-nowrap text-bark-900">{attemptAmount(row)}</div>
       {row.amountNgwee !== toNgwee(row.order.total) && <div className="text-xs whitespace-nowrap text-bark-600">Order total {formatKwacha(row.order.total)}</div>}
     </>
   );
@@ -147,7 +147,7 @@ export function PaymentCard({ row, actions }: { row: ReconciliationAttempt; acti
         </div>
       </div>
       <p className="mt-2 text-sm text-bark-700">
-        {providerLabel(row.provider)} · <span className="font-mono">{row.phone}</span>
+        <ProviderAndPhone attempt={row} />
       </p>
       <p className="text-sm text-bark-700">Started {formatDateTime(row.createdAt)}</p>
       <div className="mt-3 flex flex-wrap gap-2">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { PAYMENT_FILTERS, STUCK_AFTER_MINUTES, type PaymentFilter, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
 import { SelectField } from '../../../components/ui/select-field';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -35,6 +35,11 @@ export function PaymentsPage() {
   const payments = useAdminPayments({ filter, keyword: list.keyword, page: list.page });
   const [viewedId, setViewedId] = useState<string | null>(null);
   const viewed = useAdminOrder(viewedId);
+  // A failed load (toasted) lets go of the order, so clicking its row again tries again.
+  const loadFailed = viewed.isError && viewed.data === undefined;
+  useEffect(() => {
+    if (loadFailed) setViewedId(null);
+  }, [loadFailed]);
   const [resolving, setResolving] = useState<ReconciliationAttempt | null>(null);
   const actions = useMemo(() => ({ onView: setViewedId, onResolve: setResolving }), []);
   const columns = useMemo(() => paymentColumns(actions), [actions]);
@@ -66,7 +71,7 @@ export function PaymentsPage() {
       card={(row) => <PaymentCard row={row} actions={actions} />}
       tableFrom="lg"
     >
-      <OrderDetailsDialog order={viewedId ? (viewed.data ?? null) : null} onClose={() => setViewedId(null)} onChanged={() => undefined} />
+      <OrderDetailsDialog order={viewedId ? (viewed.data ?? null) : null} onClose={() => setViewedId(null)} />
       <ResolveDialog attempt={resolving} onClose={() => setResolving(null)} />
     </AdminList>
   );

@@ -1,16 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { orderReference } from '../../../../shared/order-status';
-import { RESOLUTION_NOTE_MAX_LENGTH, resolveAttemptSchema, type ReconciliationAttempt, type ResolveAttemptInput } from '../../../../shared/schemas/payments';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextAreaField } from '../../../components/ui/field';
+import { RESOLUTION_NOTE_MAX_LENGTH, resolveAttemptSchema, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
+import { NoteDialog } from '../shared/note-dialog';
 import { useResolveAttempt } from './api';
 import { providerLabel } from './attempt-state';
-
-const FORM_ID = 'resolve-attempt-form';
-const EMPTY: ResolveAttemptInput = { note: '' };
 
 interface ResolveDialogProps {
   /** The attempt being closed; null keeps the dialog shut. */
@@ -24,36 +16,11 @@ interface ResolveDialogProps {
  */
 export function ResolveDialog({ attempt, onClose }: ResolveDialogProps) {
   const resolve = useResolveAttempt();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ResolveAttemptInput>({ resolver: zodResolver(resolveAttemptSchema), defaultValues: EMPTY });
-
-  // The one thing this dialog asks: the admin types at once.
-  const noteField = useRef<HTMLTextAreaElement | null>(null);
-  const { ref: registerNote, ...note } = register('note');
-
-  useEffect(() => {
-    if (attempt) reset(EMPTY);
-  }, [attempt, reset]);
-
-  const changeOpen = (open: boolean) => {
-    if (!open && !resolve.isPending) onClose();
-  };
-
-  const submit = handleSubmit(({ note }) => {
-    if (!attempt) return;
-    resolve.mutate({ id: attempt._id, note }, { onSuccess: onClose });
-  });
-
   return (
-    <Dialog
+    <NoteDialog
       open={attempt !== null}
-      onOpenChange={changeOpen}
+      onClose={onClose}
       title="Mark as dealt with"
-      initialFocus={noteField}
       description={
         attempt && (
           <>
@@ -62,38 +29,15 @@ export function ResolveDialog({ attempt, onClose }: ResolveDialogProps) {
           </>
         )
       }
-      footer={
-        <>
-          <Button variant="outline" onClick={() => changeOpen(false)} disabled={resolve.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} disabled={resolve.isPending}>
-            {resolve.isPending ? 'Saving...' : 'Mark as dealt with'}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={FORM_ID}
-        onSubmit={(event) => {
-          void submit(event);
-        }}
-        noValidate
-      >
-        <TextAreaField
-          label="What was done?"
-          placeholder="For example: Refunded K 5 by MTN reversal 1234, or: customer gave up, order cancelled"
-          rows={4}
-          maxLength={RESOLUTION_NOTE_MAX_LENGTH}
-          error={errors.note?.message}
-          required
-          {...note}
-          ref={(element) => {
-            registerNote(element);
-            noteField.current = element;
-          }}
-        />
-      </form>
-    </Dialog>
+      formId="resolve-attempt-form"
+      label="What was done?"
+      placeholder="For example: Refunded K 5 by MTN reversal 1234, or: customer gave up, order cancelled"
+      maxLength={RESOLUTION_NOTE_MAX_LENGTH}
+      schema={resolveAttemptSchema}
+      saving={resolve.isPending}
+      onSave={(note) => {
+        if (attempt) resolve.mutate({ id: attempt._id, note }, { onSuccess: onClose });
+      }}
+    />
   );
 }
