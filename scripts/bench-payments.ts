@@ -1,24 +1,27 @@
 /**
  * The bench's payment scenario (npm run bench -- --only payments): 200 shoppers at once each place an
  * order and pay it by mobile money through the payments simulator (its own process), which approves
- * each prompt a second after it arrives. Measures the time from the approval (when the simulator's
- * status read starts saying SUCCESSFUL) to the order's paidAt, with callbacks and with callbacks off
- * (the poller alone), and checks every approved attempt paid its order exactly once with one
- * "payment received" e-mail.
+ * each prompt APPROVE_AFTER_SECONDS after it arrives (1 s unless BENCH_PAY_APPROVE_SECONDS says).
+ * Measures the time from the approval (when the simulator's status read starts saying SUCCESSFUL) to
+ * the order's paidAt, with callbacks and with callbacks off (the poller alone), and checks every
+ * approved attempt paid its order exactly once with one "payment received" e-mail.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { computeTotalsInKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { shopEnvForSimulator } from '../src/payments-simulator/shop-env';
-import { freePort } from './local-server';
+import { benchOrderBody, json } from './bench/http';
+import { freePort, stopChild, waitForHealth } from './local-server';
 
 export const PAYMENT_SHOPPERS = 200;
-/** The shop's own defaults (README): first status read 3 s after the request, the poller looks every 1 s. */
+/**
+ * The shop's own defaults (README; DEFAULT_PAYMENT_TIMING in src/server/features/payments/service.ts):
+ * first status read 3 s after the request, the poller looks for due reads every 250 ms.
+ */
 const FIRST_POLL_MS = 3_000;
 /** Seconds from the prompt to the approval; BENCH_PAY_APPROVE_SECONDS changes it (to see the burst's share). */
-const APPROVE_AFTER_SECONDS = Number(process.env.BENCH_PAY_APPROVE_SECONDS || 1);
+export const APPROVE_AFTER_SECONDS = Number(process.env.BENCH_PAY_APPROVE_SECONDS || 1);
 
 export interface PaymentRow {
   db: string;
@@ -52,30 +55,17 @@ export async function startBenchSimulator(root: string, shopPort: number): Promi
     env: { ...process.env, SIMULATOR_PORT: String(port), SIMULATOR_HOST: '127.0.0.1', SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel` },
     stdio: 'ignore',
   });
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the simulator exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/_sim/requests`)).ok) break;
-    } catch {
-      if (i > 100) throw new Error('the simulator did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  try {
+    await waitForHealth(url, child, '/_sim/requests');
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`the simulator did not start: ${(error as Error).message}`);
   }
   return {
     url,
     shopEnv: shopEnvForSimulator(url, callbackBase),
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    },
+    stop: () => stopChild(child),
   };
-}
-
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
 }
 
 const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : NaN);
@@ -102,8 +92,8 @@ export async function benchPayments(opts: {
 }): Promise<PaymentRow> {
   const { base, simulatorUrl, adminAuth, product } = opts;
   const tag = `payer-${opts.callbacks ? 'cb' : 'poll'}-${Date.now().toString(36)}`;
-  await call(`${simulatorUrl}/_sim/reset`, { method: 'POST', body: '{}' });
-  await call(`${simulatorUrl}/_sim/behaviour`, { method: 'POST', body: JSON.stringify({ outcome: 'approve', afterSeconds: APPROVE_AFTER_SECONDS, callback: opts.callbacks ? 'once' : 'never' }) });
+  await json(`${simulatorUrl}/_sim/reset`, { method: 'POST', body: '{}' });
+  await json(`${simulatorUrl}/_sim/behaviour`, { method: 'POST', body: JSON.stringify({ outcome: 'approve', afterSeconds: APPROVE_AFTER_SECONDS, callback: opts.callbacks ? 'once' : 'never' }) });
 
   // Accounts first (password hashing is not what this measures), twenty at a time.
   const shoppers: Shopper[] = [];
@@ -112,7 +102,7 @@ export async function benchPayments(opts: {
       ...(await Promise.all(
         Array.from({ length: Math.min(20, PAYMENT_SHOPPERS - i) }, async (_, k) => {
           const email = `${tag}-${i + k}@bench.example`;
-          const { token } = await call<{ token: string }>(`${base}/api/users`, {
+          const { token } = await json<{ token: string }>(`${base}/api/users`, {
             method: 'POST',
             body: JSON.stringify({ name: `Bench ${tag} ${i + k}`, email, password: 'bench-password-1' }),
           });
@@ -133,20 +123,15 @@ export async function benchPayments(opts: {
       const phone = `${method === 'mtn' ? '096' : '097'}${1_000_000 + i}`;
       try {
         const t0 = Date.now();
-        const order = await call<{ _id: string }>(`${base}/api/orders`, {
+        const order = await json<{ _id: string }>(`${base}/api/orders`, {
           method: 'POST',
           headers: shopper.auth,
-          body: JSON.stringify({
-            orderItems: [{ product: product._id, quantity: 1 }],
-            shippingAddress: { address: '12 Bench Road', city: 'Choma', province: 'Southern', zipCode: '10101', phoneNumber: phone },
-            paymentMethod: method,
-            totalAmount: computeTotalsInKwacha([{ price: product.price, quantity: 1 }]).totalPrice,
-          }),
+          body: JSON.stringify(benchOrderBody([{ product: product._id, price: product.price, quantity: 1 }], { paymentMethod: method, phone })),
         });
         shopper.orderId = order._id;
         const t1 = Date.now();
         placeMs.push(t1 - t0);
-        const attempt = await call<{ reference: string }>(`${base}/api/orders/${order._id}/payments`, { method: 'POST', headers: shopper.auth, body: JSON.stringify({ phone }) });
+        const attempt = await json<{ reference: string }>(`${base}/api/orders/${order._id}/payments`, { method: 'POST', headers: shopper.auth, body: JSON.stringify({ phone }) });
         shopper.reference = attempt.reference;
         startMs.push(Date.now() - t1);
       } catch (error) {
@@ -162,7 +147,7 @@ export async function benchPayments(opts: {
   const deadline = Date.now() + 60_000;
   while (paidAt.size < paying.length && Date.now() < deadline) {
     for (let page = 1; ; page++) {
-      const list = await call<{ orders: { _id: string; isPaid: boolean; paidAt: string | null }[]; pages: number }>(
+      const list = await json<{ orders: { _id: string; isPaid: boolean; paidAt: string | null }[]; pages: number }>(
         `${base}/api/orders?keyword=${tag}&limit=100&page=${page}`,
         { headers: adminAuth },
       );
@@ -173,12 +158,12 @@ export async function benchPayments(opts: {
   }
 
   // Approval times from the simulator; each order's attempts from the shop.
-  const { requests } = await call<{ requests: { reference: string; status: string; endedAt: string | null }[] }>(`${simulatorUrl}/_sim/requests`);
+  const { requests } = await json<{ requests: { reference: string; status: string; endedAt: string | null }[] }>(`${simulatorUrl}/_sim/requests`);
   const approvedAt = new Map(requests.filter((r) => r.status === 'SUCCESSFUL' && r.endedAt).map((r) => [r.reference, Date.parse(r.endedAt!)]));
   const latencies: number[] = [];
   let oneSuccessfulAttemptEach = true;
   for (const shopper of paying) {
-    const attempts = await call<{ state: string }[]>(`${base}/api/orders/${shopper.orderId}/payments`, { headers: shopper.auth });
+    const attempts = await json<{ state: string }[]>(`${base}/api/orders/${shopper.orderId}/payments`, { headers: shopper.auth });
     if (attempts.length !== 1 || attempts[0].state !== 'successful') oneSuccessfulAttemptEach = false;
     const approved = approvedAt.get(shopper.reference!);
     const paid = paidAt.get(shopper.orderId!);

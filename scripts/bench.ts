@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --sizes 1000,10000 --db pglite,postgres --duration 10 --connections 50 --only keyword-uncached,orders --out bench-results]
+ * npm run bench -- --db postgres --instances 2 [...]
  *
  * --only runs some scenarios by key. Cached (the same few answers again and again): list, keyword-cached, filters, detail,
  * featured; partly cached: keyword-uncached, keyword-new; orders (one product). Cold (issue 17, scripts/bench/cold-scenarios.ts):
@@ -8,20 +9,23 @@
  * For each database and catalogue size: seeds a fresh database with the seed CLI, starts the built
  * server as its own process (so its memory can be read), runs autocannon against each scenario and
  * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
+ * --instances N (PostgreSQL only): N server processes on the same database behind nginx (round robin),
+ * every scenario aimed at nginx, each instance's peak RSS recorded; payments is skipped then.
  * Results go to bench-results/<date>.json and .md. Only loopback addresses are used.
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
-import { freePort, waitForHealth } from './local-server';
-import { computeTotalsInKwacha } from '../src/shared/money';
+import { freePort } from './local-server';
 import { benchPayments, startBenchSimulator, type BenchSimulator, type PaymentRow } from './bench-payments';
 import { COLD_SCENARIO_KEYS, coldScenarios } from './bench/cold-scenarios';
-import { json, peakRssMb, whenSteady, type Row } from './bench/http';
+import { benchOrderBody, json, whenSteady, type Row } from './bench/http';
+import { benchShops } from './bench/instances';
+import { writeReport } from './bench/report';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
@@ -30,12 +34,19 @@ const dbs = (args.get('db') ?? 'pglite,postgres').split(',');
 const duration = Number(args.get('duration') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
 const only = args.get('only')?.split(',');
+const instances = Number(args.get('instances') ?? 1);
+if (!Number.isInteger(instances) || instances < 1) throw new Error(`--instances: a whole number of 1 or more, not ${args.get('instances')}`);
+// PGlite is a database inside one process: several instances need a database server they all reach.
+if (instances > 1 && dbs.some((db) => db !== 'postgres')) throw new Error(`--instances ${instances} needs --db postgres (PGlite lives inside one process)`);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(root, args.get('out') ?? 'bench-results');
 const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, 'payments'];
 const unknownKeys = only?.filter((key) => !SCENARIO_KEYS.includes(key)) ?? [];
 if (unknownKeys.length > 0) throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
+
+/** The price of the bench's own product, which the orders and payments scenarios buy. */
+const BENCH_PRICE = 120.5;
 
 const KEYWORDS = ['oil', 'mungongo', 'marula', 'baobab', 'lotion', 'balm', 'butter', 'soap', 'nut', 'gift', 'serum', 'cream', 'honey', 'lavender', 'citrus', 'roasted'];
 
@@ -48,7 +59,10 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 const paymentRows: PaymentRow[] = [];
 
 async function benchOne(db: string, products: number): Promise<Row[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-bench-'));
+  // Each instance its own DATA_DIR (mail outbox, logs). The seed writes its images to the first one
+  // only; that is fine because no scenario fetches an image, the product JSON only names them.
+  const dataDirs = Array.from({ length: instances }, () => mkdtempSync(path.join(tmpdir(), 'coop-bench-')));
+  const dataDir = dataDirs[0];
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (db === 'postgres') {
@@ -67,30 +81,32 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
   execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products)], { cwd: root, env, stdio: 'ignore' });
   console.log(`  seeded ${products} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const port = await freePort();
-  // The payment scenario: the shop's MTN and Airtel collect through the simulator (its own process).
-  const payments = (!only || only.includes('payments')) && products === sizes[0];
-  const simulator: BenchSimulator | null = payments ? await startBenchSimulator(root, port) : null;
+  const ports: number[] = [];
+  for (let i = 0; i < instances; i++) ports.push(await freePort());
+  // The payment scenario: the shop's MTN and Airtel collect through the simulator (its own process). Not
+  // with several instances: the simulator's Airtel callbacks go to one URL (see paymentsSkipped).
+  const payments = (!only || only.includes('payments')) && products === sizes[0] && instances === 1;
+  const simulator: BenchSimulator | null = payments ? await startBenchSimulator(root, ports[0]) : null;
   const adminPassword = randomUUID();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (Node refuses it in NODE_OPTIONS).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...env,
-      ...simulator?.shopEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_EMAIL: 'bench-admin@coop-shop.example',
-      ADMIN_PASSWORD: adminPassword,
-      REGISTRATIONS_PER_HOUR: '100000',
-    },
-    stdio: 'ignore',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const shops = benchShops(root, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  // Shared by every instance, so a token from one is good on the others.
+  const jwtSecret = randomBytes(32).toString('hex');
   const rows: Row[] = [];
   try {
-    await waitForHealth(base, child);
+    const base = await shops.start(
+      ports.map((port, i) => ({
+        ...env,
+        ...simulator?.shopEnv,
+        DATA_DIR: dataDirs[i],
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JWT_SECRET: jwtSecret,
+        ADMIN_EMAIL: 'bench-admin@coop-shop.example',
+        ADMIN_PASSWORD: adminPassword,
+        REGISTRATIONS_PER_HOUR: '100000',
+      })),
+    );
     const admin = await json(`${base}/api/users/login`, { method: 'POST', body: JSON.stringify({ email: 'bench-admin@coop-shop.example', password: adminPassword }) });
     const customer = await json(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ name: 'Bench Customer', email: 'bench-customer@coop-shop.example', password: 'bench-password-1' }) });
     const list = await json(`${base}/api/products?limit=1`);
@@ -98,15 +114,9 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     const stocked = await json(`${base}/api/products`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ name: 'Bench mungongo oil', price: 120.5, category: 'oil', countInStock: 1_000_000, images: [list.products[0].images[0]] }),
+      body: JSON.stringify({ name: 'Bench mungongo oil', price: BENCH_PRICE, category: 'oil', countInStock: 1_000_000, images: [list.products[0].images[0]] }),
     });
-    const orderBody = () =>
-      JSON.stringify({
-        orderItems: [{ product: stocked._id, quantity: 1 }],
-        shippingAddress: { address: '12 Bench Road', city: 'Choma', province: 'Southern', zipCode: '10101', phoneNumber: '+260970000000' },
-        paymentMethod: 'airtel',
-        totalAmount: computeTotalsInKwacha([{ price: 120.5, quantity: 1 }]).totalPrice,
-      });
+    const orderBody = JSON.stringify(benchOrderBody([{ product: stocked._id, price: BENCH_PRICE, quantity: 1 }]));
 
     const scenarios: { key: string; name: string; opts: autocannon.Options; note?: string }[] = [
       { key: 'list', name: 'product list (cached)', opts: { url: `${base}/api/products` } },
@@ -162,7 +172,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
               setupRequest: (req) => {
                 const key = randomUUID();
                 req.headers = { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${customer.token}`, 'idempotency-key': key };
-                req.body = orderBody();
+                req.body = orderBody;
                 return req;
               },
             },
@@ -173,8 +183,11 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     let ordersAnswered = 0;
     let ordersEnded = 0;
     const outbox = path.join(dataDir, 'outbox');
-    const mailsWritten = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0);
+    // Whichever instance delivers an order's e-mails writes them to its own outbox: count them all.
+    const outboxes = dataDirs.map((dir) => path.join(dir, 'outbox'));
+    const mailsWritten = () => outboxes.reduce((sum, dir) => sum + (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).length : 0), 0);
     const record = (scenario: string, r: autocannon.Result, note?: string) => {
+      const rssEach = shops.peakRssEachMb();
       const row: Row = {
         db,
         products,
@@ -184,20 +197,23 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         p99: r.latency.p99,
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
-        peakRssMb: peakRssMb(child.pid!),
+        instances,
+        peakRssMb: Math.max(...rssEach),
+        peakRssEachMb: rssEach,
         note,
       };
       rows.push(row);
-      console.log(`  ${scenario.padEnd(46)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  rss ${row.peakRssMb} MB`);
+      console.log(`  ${scenario.padEnd(46)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  rss ${rssEach.join('/')} MB`);
       return row;
     };
+    let orderRow: Row | undefined;
     for (const s of scenarios) {
       if (only && !only.includes(s.key)) continue;
       const r = await run(s.opts);
       if (s.key === 'orders') [ordersAnswered, ordersEnded] = [r['2xx'], Date.now()];
-      record(s.name, r, s.note);
+      const row = record(s.name, r, s.note);
+      if (s.key === 'orders') orderRow = row;
     }
-    const orderRow = rows.find((r) => r.scenario === 'order placement, one product');
     if (orderRow) {
       // Orders still in flight when autocannon stops are finished by the server, so the count is read
       // once it stops changing: every unit taken must belong to exactly one order written.
@@ -232,7 +248,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
           base,
           simulatorUrl: simulator.url,
           adminAuth: { authorization: `Bearer ${admin.token}` },
-          product: { _id: stocked._id, price: 120.5 },
+          product: { _id: stocked._id, price: BENCH_PRICE },
           outbox,
           callbacks,
         });
@@ -243,43 +259,32 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     }
   } finally {
     await simulator?.stop();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await shops.stop();
     await dropDb?.();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }
 
+/** Said in the output and the report when --instances leaves out a scenario that was asked for. */
+const paymentsSkipped =
+  instances > 1 && (!only || only.includes('payments'))
+    ? `payments skipped: with ${instances} instances the simulator's Airtel callbacks would all go to one instance's URL`
+    : '';
+
 async function main() {
   console.log('building the server bundle...');
   execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
+  if (paymentsSkipped) console.log(paymentsSkipped);
+  const shape = instances > 1 ? `${instances} instances behind nginx` : 'one instance';
   const all: Row[] = [];
   for (const db of dbs) {
     for (const size of sizes) {
-      console.log(`\n== ${db}, ${size} products, ${connections} connections, ${duration} s each ==`);
+      console.log(`\n== ${db}, ${size} products, ${shape}, ${connections} connections, ${duration} s each ==`);
       all.push(...(await benchOne(db, size)));
     }
   }
-  mkdirSync(outDir, { recursive: true });
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
-  const header = '| db | products | scenario | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB |\n|---|---|---|---|---|---|---|---|\n';
-  const table = header + all.map((r) => `| ${r.db} | ${r.products} | ${r.scenario} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.peakRssMb} |`).join('\n');
-  const paymentTable = paymentRows.length
-    ? '\n\nMobile money through the simulator: 200 shoppers at once order and pay, each prompt approved 1 s after it arrives; ' +
-      'time from the approval to the order paid (shop defaults: first status read 3 s after the request, poller every 250 ms).\n\n' +
-      '| db | scenario | paid | p50 ms | p95 ms | p99 ms | max ms | target p99 | paid once |\n|---|---|---|---|---|---|---|---|---|\n' +
-      paymentRows
-        .map((r) => `| ${r.db} | ${r.scenario} | ${r.paid}/${r.shoppers} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | < ${r.targetMs} ${r.p99 < r.targetMs ? 'met' : 'MISSED'} | ${r.paidOnce} |`)
-        .join('\n') +
-      '\n\n' +
-      paymentRows.map((r) => `- ${r.db}, ${r.scenario}: ${r.note}`).join('\n')
-    : '';
-  const notes = all.filter((r) => r.note).map((r) => `- ${r.db}, ${r.products}, ${r.scenario}: ${r.note}`);
-  const body = (all.length ? table + (notes.length ? `\n\n${notes.join('\n')}` : '') : '') + paymentTable;
-  writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), duration, connections, rows: all, payments: paymentRows }, null, 2));
-  writeFileSync(path.join(outDir, `${stamp}.md`), `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, 2 shared cores.\n\n${body}\n`);
-  console.log(`\n${body}\n\nwritten to ${path.join(outDir, `${stamp}.md`)}`);
+  writeReport(outDir, { duration, connections, instances, shape, rows: all, payments: paymentRows, skipped: paymentsSkipped });
 }
 
 main().catch((error) => {

@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { CATEGORIES } from '../../src/shared/categories';
-import { computeTotalsInKwacha } from '../../src/shared/money';
 import { neverSeenKeywords, pick, readCatalogue, type CatalogueProduct } from './catalogue';
-import { json, whenSteady } from './http';
+import { benchOrderBody, json, whenSteady } from './http';
 
 export const COLD_SCENARIO_KEYS = ['detail-random', 'keyword-never-seen', 'orders-mixed', 'shopper-mix'];
 
@@ -17,7 +16,6 @@ const MIX = { list: 25, filters: 15, detail: 25, search: 25, order: 10 } as cons
 type Kind = keyof typeof MIX;
 
 const CUSTOMER_EMAIL = (i: number) => `bench-mix-${i}@coop-shop.example`;
-const ADDRESS = { address: '12 Bench Road', city: 'Choma', province: 'Southern', zipCode: '10101', phoneNumber: '+260970000000' };
 
 export interface ColdScenario {
   key: string;
@@ -56,12 +54,7 @@ export async function coldScenarios(base: string, adminToken: string, customers:
     req.method = 'POST';
     req.path = '/api/orders';
     req.headers = { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}`, 'idempotency-key': randomUUID() };
-    req.body = JSON.stringify({
-      orderItems: items.map(({ product, quantity }) => ({ product, quantity })),
-      shippingAddress: ADDRESS,
-      paymentMethod: 'airtel',
-      totalAmount: computeTotalsInKwacha(items).totalPrice,
-    });
+    req.body = JSON.stringify(benchOrderBody(items));
     return req;
   };
   const orderStatuses = new Map<string, number>();

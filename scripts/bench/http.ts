@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { computeTotalsInKwacha } from '../../src/shared/money';
 
 /** One scenario's figures, as the report tables print them. */
 export interface Row {
@@ -10,7 +11,12 @@ export interface Row {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Shop processes answering the scenario (behind nginx when more than one). */
+  instances: number;
+  /** The highest of the instances' peak RSS. */
   peakRssMb: number;
+  /** Each instance's peak RSS, in start order. */
+  peakRssEachMb: number[];
   note?: string;
 }
 
@@ -25,11 +31,31 @@ export function peakRssMb(pid: number): number {
   }
 }
 
-export async function json(url: string, init?: RequestInit) {
-  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init?.headers ?? {}) } });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
+/**
+ * A request with a JSON body and answer. The status is checked before the answer is parsed, so an error
+ * page that is not JSON still says which request failed and how; an empty answer reads as {}.
+ */
+export async function json<T = any>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** Where the bench's shoppers have their orders delivered. */
+export const ADDRESS = { address: '12 Bench Road', city: 'Choma', province: 'Southern', zipCode: '10101', phoneNumber: '+260970000000' };
+
+/**
+ * The body of a bench order: the lines' products and quantities and the total the shop will compute for
+ * them; Airtel and ADDRESS unless `paymentMethod` or the shopper's `phone` are given.
+ */
+export function benchOrderBody(lines: readonly { product: string; price: number; quantity: number }[], opts: { paymentMethod?: 'airtel' | 'mtn'; phone?: string } = {}) {
+  return {
+    orderItems: lines.map(({ product, quantity }) => ({ product, quantity })),
+    shippingAddress: opts.phone ? { ...ADDRESS, phoneNumber: opts.phone } : ADDRESS,
+    paymentMethod: opts.paymentMethod ?? 'airtel',
+    totalAmount: computeTotalsInKwacha(lines).totalPrice,
+  };
 }
 
 /** Reads a count every `everyMs` until it stops changing (or is `done`), and answers the last reading. */

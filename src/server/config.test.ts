@@ -97,4 +97,46 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, AIRTEL_MONEY_BASE_URL: 'ftp://x' })).toThrow(/AIRTEL_MONEY_BASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER_TIMEOUT_SECONDS: '0' })).toThrow(/PAYMENT_PROVIDER_TIMEOUT_SECONDS/);
   });
+
+  it('keeps images in DATA_DIR/uploads unless STORAGE_URL names a bucket, with endpoint, region and keys beside it', () => {
+    expect(loadConfig({ DATA_DIR: dir }).storage).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, STORAGE_URL: '' }).storage).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://coop-images' }).storage).toEqual({
+      bucket: 'coop-images',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        STORAGE_URL: 's3://coop.images/shop/products/',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+      }).storage,
+    ).toEqual({
+      bucket: 'coop.images',
+      prefix: 'shop/products',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+    });
+  });
+
+  it('stops on a storage setting that cannot work, naming it and never printing the secret', () => {
+    for (const url of ['https://bucket.s3.amazonaws.com', 's3://', 's3://UPPER', 's3://ab', 's3://bucket//double', 's3://bucket/../up', 's3://bucket/a/./b', 's3://bucket?x=1']) {
+      expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: url }), url).toThrow(/STORAGE_URL: must/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an http/);
+    expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_REGION: 'Europe West' })).toThrow(/S3_REGION/);
+    const halfKeys = () => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
+    expect(halfKeys).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both/);
+    expect(halfKeys).not.toThrow(/very-secret-value/);
+    const forgotten = () => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
+    expect(forgotten).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set STORAGE_URL/);
+    expect(forgotten).not.toThrow(/very-secret-value/);
+  });
 });

@@ -4,27 +4,28 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/provider-config';
 import type { PaymentTiming } from './features/payments/service';
+import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
+import { optionalSetting } from './lib/optional-setting';
 
-const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional()) as unknown as z.ZodOptional<T>;
 
 const envSchema = z
   .object({
     PORT: z.preprocess((v) => v ?? '3000', z.coerce.number().int().min(0).max(65535)),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
-    ADMIN_EMAIL: optional(z.email()),
-    ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters')),
-    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+    DATABASE_URL: optionalSetting(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+    ADMIN_EMAIL: optionalSetting(z.email()),
+    ADMIN_PASSWORD: optionalSetting(z.string().min(8, 'must be at least 8 characters')),
+    SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
     MAIL_FROM: z.string().default('"Forest Co-op Shop (demo)" <shop@coop-shop.example>'),
-    JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    JWT_SECRET: optionalSetting(z.string().min(32, 'must be at least 32 characters')),
     JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 30m').default('7d'),
-    PUBLIC_URL: optional(z.url()),
+    PUBLIC_URL: optionalSetting(z.url()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     REQUEST_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '120', z.coerce.number().int().min(5).max(3600)),
     KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '65', z.coerce.number().int().min(1).max(600)),
-    SHOP_EMAIL: optional(z.email()),
+    SHOP_EMAIL: optionalSetting(z.email()),
     REGISTRATIONS_PER_HOUR: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(100_000)),
     PAYMENT_EXPIRY_MINUTES: z.preprocess((v) => v || '5', z.coerce.number().int().min(1).max(60)),
     PAYMENT_POLL_FIRST_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
@@ -63,6 +64,8 @@ export interface AppConfig {
   paymentProviders?: PaymentProviderSettings;
   /** How long a mobile-money attempt lives and how often it is read (defaults in payments/service.ts). */
   paymentTiming?: Partial<PaymentTiming>;
+  /** Product images in an S3-compatible bucket; unset: files in DATA_DIR/uploads. */
+  storage?: S3StorageSettings;
 }
 
 export interface HttpTimeouts {
@@ -96,10 +99,12 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   const payments = readPaymentProviderSettings(env);
-  if (!parsed.success || !payments.ok) {
+  const storage = readStorageSettings(env);
+  if (!parsed.success || !payments.ok || !storage.ok) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)),
       ...(payments.ok ? [] : payments.issues),
+      ...(storage.ok ? [] : storage.issues),
     ];
     throw new ConfigError(`Invalid settings:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPollMs: Math.max(e.PAYMENT_POLL_FIRST_SECONDS, e.PAYMENT_POLL_MAX_SECONDS) * 1000,
       leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
     },
+    storage: storage.settings,
   };
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { storageLocation } from './features/uploads/storage-settings';
 import { ensureAdmin } from './features/users/ensure-admin';
 import { seedDemoIfEmpty } from './seed/demo';
 
@@ -45,7 +46,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind})`);
+  const images = config.storage ? storageLocation(config.storage) : 'DATA_DIR/uploads';
+  app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind}, images: ${images})`);
 }
 
 main().catch((error) => {

@@ -2,7 +2,8 @@
  * npm run seed                                   the demo catalogue, only into a shop with no products (as at start)
  * npm run seed -- --products 10000 [--orders 100000] [--customers 2000]   a large generated shop for benchmarks
  *
- * Writes to the same database as the server (DATABASE_URL, else DATA_DIR/pgdata) and the same image folder.
+ * Writes to the same database as the server (DATABASE_URL, else DATA_DIR/pgdata) and the same image store
+ * (the bucket of STORAGE_URL, else DATA_DIR/uploads).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +14,7 @@ import { DatabaseInUseError } from '../db/folder-lock';
 import { users } from '../db/schema';
 import { seedDemoCatalogue } from '../seed/demo';
 import { seedLargeCatalogue, seedLargeCustomers, seedLargeOrders } from '../seed/large';
-import { createLocalImageStore } from '../features/uploads/storage-plugin';
+import { createImageStore } from '../features/uploads/storage-plugin';
 import { CATALOG_CHANNEL } from '../features/products/catalog-cache';
 
 const USAGE = `Usage: npm run seed -- [--products N] [--customers N] [--orders N]
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   const counts = { products: count(flags.products, 'products'), customers: count(flags.customers, 'customers'), orders: count(flags.orders, 'orders') };
   const config = loadConfig();
   const database = await openShopDatabase(config.databaseUrl, path.join(config.dataDir, 'pgdata'));
-  const imageStore = createLocalImageStore(path.join(config.dataDir, 'uploads'));
+  const imageStore = createImageStore(config);
   const { db } = database;
   console.log(`Seeding the ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database of DATABASE_URL'}`);
   try {
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     // Servers on the same PostgreSQL drop their cached catalogue.
     await database.notify(CATALOG_CHANNEL, 'seed-cli').catch(() => {});
   } finally {
+    await imageStore.close();
     await database.close();
   }
 }

@@ -43,8 +43,10 @@ describe('npm start with PAYMENTS=simulator', () => {
 
     shop.child.kill('SIGKILL');
     await shop.exited;
-    // The simulator went with the shop (its stdin, the launcher's pipe, closed).
-    await new Promise((r) => setTimeout(r, 1_000));
+    // The simulator went with the shop (its stdin, the launcher's pipe, closed): wait until it stops answering.
+    await expect
+      .poll(() => fetch(`${simulator}/`).then((res) => res.arrayBuffer().then(() => 'answering'), () => 'gone'), { timeout: 10_000, interval: 100 })
+      .toBe('gone');
     await expect(fetch(`${simulator}/`)).rejects.toThrow();
   }, 60_000);
 

@@ -7,6 +7,8 @@ import { HttpError } from '../lib/http-errors';
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // A 5xx of ours (e.g. image storage unreachable) tells the client little; the log keeps why.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.statusCode).send({ message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

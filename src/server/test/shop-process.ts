@@ -1,6 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitForHealth } from '../../../scripts/local-server';
+import { freePort, stopChild, waitForHealth } from '../../../scripts/local-server';
 
 /**
  * Test-only: the real shop (`node --import tsx src/server/main.ts`) as a child process, for the crash
@@ -8,6 +10,23 @@ import { freePort, waitForHealth } from '../../../scripts/local-server';
  * payments simulator sends its callbacks).
  */
 const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Every shop started and folder made in this test file, for cleanUpShops. */
+const shops: ShopProcess[] = [];
+const folders: string[] = [];
+
+/** A fresh folder under the system's temp folder, removed by cleanUpShops. */
+export function tempFolder(prefix: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
+
+/** Kills the shops a run left running and removes its folders (a test file's afterAll). */
+export async function cleanUpShops() {
+  for (const shop of shops.splice(0)) if (shop.alive()) await shop.kill();
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
 
 export interface ShopProcess {
   base: string;
@@ -39,25 +58,21 @@ export async function startShop(env: Record<string, string>, port?: number): Pro
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const alive = () => child.exitCode === null && child.signalCode === null;
-  const exited = () => new Promise<void>((resolve) => (alive() ? child.once('exit', () => resolve()) : resolve()));
+  const shop: ShopProcess = {
+    base,
+    port: listenOn,
+    output: () => output,
+    alive,
+    kill: () => stopChild(child, 'SIGKILL'),
+    stop: () => stopChild(child, 'SIGTERM'),
+  };
+  // Tracked from the spawn on: a test that times out while the shop starts still has it killed.
+  shops.push(shop);
   try {
     await waitForHealth(base, child);
   } catch (error) {
     if (alive()) child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output.slice(-3000)}`);
   }
-  return {
-    base,
-    port: listenOn,
-    output: () => output,
-    alive,
-    async kill() {
-      child.kill('SIGKILL');
-      await exited();
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      await exited();
-    },
-  };
+  return shop;
 }

@@ -2,17 +2,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../db/scratch-database';
-import { placeOrders, productsInStock, registerCustomers } from './test/server-process';
-import { cleanUpCrashRuns, crashAndRestart, expectEveryConfirmation, orderLoad, start, tempFolder } from './test/crash-run';
+import { cleanUpShops, startShop, tempFolder } from '../../test/shop-process';
+import { crashAndRestart, expectEveryConfirmation, orderLoad } from './test/crash-run';
 
 /** Order e-mails survive kill -9 on PostgreSQL, with one instance and with two (run by `npm run test:pg`). */
-afterAll(cleanUpCrashRuns);
+afterAll(cleanUpShops);
 
 describe('order e-mails survive kill -9 of the real server on PostgreSQL', () => {
   it('on PostgreSQL: every acknowledged order is confirmed after the restart', async () => {
     const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_crash');
     try {
-      const dataDir = tempFolder();
+      const dataDir = tempFolder('coop-crash-');
       const probe = new pg.Client({ connectionString: database.url });
       await probe.connect();
       const sending = async () =>
@@ -29,25 +29,21 @@ describe('order e-mails survive kill -9 of the real server on PostgreSQL', () =>
   it('two instances on one PostgreSQL: none sent twice while both live, none lost when one is killed', async () => {
     const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_pair');
     try {
-      const [dirA, dirB] = [tempFolder(), tempFolder()];
+      const [dirA, dirB] = [tempFolder('coop-crash-'), tempFolder('coop-crash-')];
       const shared = { DATABASE_URL: database.url, JWT_SECRET: 'pair-test-secret-0123456789abcdef0123' };
-      const a = await start({ ...shared, DATA_DIR: dirA });
-      const b = await start({ ...shared, DATA_DIR: dirB, SEED_DEMO: 'false' });
+      const a = await startShop({ ...shared, DATA_DIR: dirA });
+      const b = await startShop({ ...shared, DATA_DIR: dirB, SEED_DEMO: 'false' });
       const outboxes = [path.join(dirA, 'outbox'), path.join(dirB, 'outbox')];
 
       // Both live: orders on both, every message written once in all.
-      const [onA, onB] = await Promise.all([orderLoad(a, 150, 15_000), orderLoad(b, 150, 15_000)]);
+      const [onA, onB] = await Promise.all([orderLoad(a, { maxOrders: 150, ms: 15_000 }), orderLoad(b, { maxOrders: 150, ms: 15_000 })]);
       const live = await expectEveryConfirmation(outboxes, [...onA, ...onB], 20_000);
       expect(live.messages).toBe(live.distinct);
       expect(live.distinct).toBe((onA.length + onB.length) * 2);
 
       // A is killed mid-load; B takes over its mail once A's claims lapse.
       let placedOnA = 0;
-      const loadA = (async () => {
-        const shoppers = await registerCustomers(a.base, 20);
-        const products = await productsInStock(a.base);
-        return placeOrders(a.base, shoppers, products, { until: () => false, maxOrders: 100_000, onPlaced: () => (placedOnA += 1) });
-      })();
+      const loadA = orderLoad(a, { maxOrders: 100_000, ms: Infinity, onPlaced: () => (placedOnA += 1) });
       const watchStart = Date.now();
       while (placedOnA < 100 && Date.now() - watchStart < 15_000) await new Promise((r) => setTimeout(r, 20));
       await a.kill();

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../db/scratch-database';
 import { freePort } from '../../../../scripts/local-server';
+import { tempFolder } from '../../test/shop-process';
 import {
   behave,
   cleanUpPaymentRuns,
@@ -11,7 +12,6 @@ import {
   placeAndPay,
   startPayingShop,
   startSimulator,
-  tempFolder,
   waitUntilEveryAttemptEnded,
   type Payer,
 } from './test/crash-run';
@@ -53,7 +53,7 @@ describe('payment attempts survive kill -9 of the real shop on PostgreSQL', () =
     const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_pay_crash');
     const probe = await leaseProbe(database.url);
     try {
-      const dataDir = tempFolder();
+      const dataDir = tempFolder('coop-pay-crash-');
       const outcome = await crashWhilePaying({ DATA_DIR: dataDir, DATABASE_URL: database.url }, path.join(dataDir, 'outbox'), {
         heldNow: probe.heldLong,
         heldAfterKill: async () => (await probe.held()) > 0,
@@ -72,7 +72,7 @@ describe('payment attempts survive kill -9 of the real shop on PostgreSQL', () =
     const probe = await leaseProbe(database.url);
     try {
       const simulator = await startSimulator();
-      const [dirA, dirB] = [tempFolder(), tempFolder()];
+      const [dirA, dirB] = [tempFolder('coop-pay-crash-'), tempFolder('coop-pay-crash-')];
       const shared = { DATABASE_URL: database.url, JWT_SECRET: 'pair-test-secret-0123456789abcdef0123' };
       const portA = await freePort();
       // Airtel calls one URL per application: shop A's. MTN calls back the shop that asked.
@@ -104,7 +104,7 @@ describe('payment attempts survive kill -9 of the real shop on PostgreSQL', () =
       const batch = (await placing).flat();
       const approved = () => batch.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
       const watchStart = Date.now();
-      while (!(approved() >= 10 && (await probe.held()) > 0) && Date.now() - watchStart < 10_000) await new Promise((r) => setTimeout(r, 10));
+      while (!(approved() >= 10 && (await probe.heldLong())) && Date.now() - watchStart < 10_000) await new Promise((r) => setTimeout(r, 10));
       const approvedAtKill = approved();
       await a.kill();
       // Claims still held after the kill are the dead shop's (B's own come and go); attempts were live.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
-import { cleanUpPaymentRuns, crashWhilePaying, tempFolder } from './test/crash-run';
+import { tempFolder } from '../../test/shop-process';
+import { cleanUpPaymentRuns, crashWhilePaying } from './test/crash-run';
 
 /**
  * The real shop paying orders through the real simulator over HTTP, `kill -9` while approvals and their
@@ -12,7 +13,7 @@ afterAll(cleanUpPaymentRuns);
 
 describe('payment attempts survive kill -9 of the real shop', () => {
   it('on the embedded database: after the restart every attempt ends and each approved order is paid once', async () => {
-    const dataDir = tempFolder();
+    const dataDir = tempFolder('coop-pay-crash-');
     const outcome = await crashWhilePaying({ DATA_DIR: dataDir }, path.join(dataDir, 'outbox'));
     console.info('PGlite kill -9 with payments pending:', outcome);
   }, 150_000);

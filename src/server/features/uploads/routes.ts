@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/uploads';
 import { BadRequest, HttpError, NotFound } from '../../lib/http-errors';
 import { notAnImage, sniffImageKind } from './image-processing';
-import type { ImageStore, StoredImage } from './storage-plugin';
+import type { ImageStore, StoredImage } from './image-store';
 
 const tags = ['uploads'];
 const security = [{ bearerAuth: [] }];

@@ -1,42 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
-import { emlFiles, placeOrders, productsInStock, readOutbox, registerCustomers, startServer, type Placed, type ServerProcess } from './server-process';
+import { startShop, type ShopProcess } from '../../../test/shop-process';
+import { emlFiles, placeOrders, productsInStock, readOutbox, registerCustomers, type Placed } from './server-process';
 
 /**
  * The crash runs of crash-delivery.test.ts (embedded database) and crash-delivery.pg.test.ts
  * (PostgreSQL): real server processes, 20 customers ordering, `kill -9` while order mail is in flight.
- * Messages are read from the .eml outbox (the same path as SMTP up to the transport).
+ * Messages are read from the .eml outbox (the same path as SMTP up to the transport). Temp folders and
+ * shops are cleaned up by shop-process.ts's cleanUpShops.
  */
 
-const folders: string[] = [];
-const servers: ServerProcess[] = [];
-
-/** Kills what a run left running and removes its folders (each test file's afterAll). */
-export async function cleanUpCrashRuns() {
-  for (const server of servers) if (server.alive()) await server.kill();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-}
-
-export function tempFolder() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'coop-crash-'));
-  folders.push(folder);
-  return folder;
-}
-
-export async function start(env: Record<string, string>) {
-  const server = await startServer(env);
-  servers.push(server);
-  return server;
-}
-
-/** Orders until `count` are acknowledged or `ms` passed. */
-export async function orderLoad(server: ServerProcess, count: number, ms: number, until = () => false) {
+/**
+ * 20 new customers order on `server` until `maxOrders` are acknowledged or `ms` passed (after they
+ * registered); `onPlaced` hears of each acknowledged order. Answers the acknowledged orders.
+ */
+export async function orderLoad(server: ShopProcess, opts: { maxOrders: number; ms: number; onPlaced?: (placed: Placed) => void }) {
   const shoppers = await registerCustomers(server.base, 20);
   const products = await productsInStock(server.base);
   const started = Date.now();
-  return placeOrders(server.base, shoppers, products, { until: () => until() || Date.now() - started > ms, maxOrders: count });
+  return placeOrders(server.base, shoppers, products, { until: () => Date.now() - started > opts.ms, maxOrders: opts.maxOrders, onPlaced: opts.onPlaced });
 }
 
 /** Waits until every order has its confirmation in the outbox folders (or the time is up), then checks. */
@@ -68,7 +49,7 @@ export async function expectEveryConfirmation(outboxes: string[], placed: Placed
 const RESENT = /mail (interrupted by a stop|whose sender stopped mid-send) is sent again/;
 
 /** Orders flow on `server` until mail is seen in flight (or 20 s passed), then `kill -9`; answers the acknowledged orders. */
-async function killMidSend(server: ServerProcess, outbox: string, sending?: () => Promise<number>): Promise<Placed[]> {
+async function killMidSend(server: ShopProcess, outbox: string, sending?: () => Promise<number>): Promise<Placed[]> {
   let placedSoFar = 0;
   // Without a view of the database: a batch of files appearing (the rows not yet recorded as sent) is
   // mail in flight. The first batch seen is let through.
@@ -81,16 +62,7 @@ async function killMidSend(server: ServerProcess, outbox: string, sending?: () =
     seen = now;
     return growing;
   };
-  const loading = (async () => {
-    const shoppers = await registerCustomers(server.base, 20);
-    const products = await productsInStock(server.base);
-    const started = Date.now();
-    return placeOrders(server.base, shoppers, products, {
-      until: () => Date.now() - started > 20_000,
-      maxOrders: 100_000,
-      onPlaced: () => (placedSoFar += 1),
-    });
-  })();
+  const loading = orderLoad(server, { maxOrders: 100_000, ms: 20_000, onPlaced: () => (placedSoFar += 1) });
   const watchStart = Date.now();
   const midSend = async () => placedSoFar >= 60 && (sending ? (await sending()) > 0 : appearing());
   while (!(await midSend()) && Date.now() - watchStart < 20_000) await new Promise((r) => setTimeout(r, 20));
@@ -99,7 +71,7 @@ async function killMidSend(server: ServerProcess, outbox: string, sending?: () =
 }
 
 /** Whether `server`'s output says, within `ms`, that it took back mail a killed sender had claimed. */
-async function resendLogged(server: ServerProcess, ms: number) {
+async function resendLogged(server: ShopProcess, ms: number) {
   const deadline = Date.now() + ms;
   while (!RESENT.test(server.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   return RESENT.test(server.output());
@@ -114,7 +86,7 @@ async function resendLogged(server: ServerProcess, ms: number) {
  */
 export async function crashAndRestart(env: Record<string, string>, outbox: string, sending?: () => Promise<number>) {
   const placed: Placed[] = [];
-  let server = await start(env);
+  let server = await startShop(env);
   let killedMidSend = false;
   let rounds = 0;
   let outAtKill = 0;
@@ -125,7 +97,7 @@ export async function crashAndRestart(env: Record<string, string>, outbox: strin
     placed.push(...acknowledged);
     outAtKill = emlFiles(outbox).length;
     const claimedAtKill = sending ? (await sending()) > 0 : undefined;
-    server = await start({ ...env, LOG_LEVEL: 'warn' });
+    server = await startShop({ ...env, LOG_LEVEL: 'warn' });
     killedMidSend = claimedAtKill ?? (await resendLogged(server, 5_000));
   }
   const restarted = Date.now();

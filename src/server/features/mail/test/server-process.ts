@@ -1,14 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { computeTotals, toKwacha, toNgwee } from '../../../../shared/money';
-import { startShop, type ShopProcess } from '../../../test/shop-process';
+import { orderBody } from '../../orders/test/fixtures';
 
 /** Test-only: customers placing orders against the real shop, for the crash and load tests of the mail outbox. */
-
-export type ServerProcess = ShopProcess;
-
-export const startServer = (env: Record<string, string>): Promise<ServerProcess> => startShop(env);
 
 interface Shopper {
   email: string;
@@ -67,20 +62,12 @@ export async function placeOrders(
     shoppers.map(async (shopper) => {
       while (!opts.until() && placed.length < opts.maxOrders) {
         const product = products[turn++ % products.length];
-        const totals = computeTotals([{ unitPriceNgwee: toNgwee(product.price), quantity: 1 }]);
         let res: Response;
         try {
           res = await fetch(`${base}/api/orders`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', ...shopper.auth },
-            body: JSON.stringify({
-              orderItems: [{ product: product._id, name: product.name, quantity: 1, price: product.price, image: '/x.webp' }],
-              shippingAddress: { address: '12 Kabulonga Road', city: 'Lusaka', province: 'Lusaka', zipCode: '10101', phoneNumber: '0971234567' },
-              paymentMethod: 'airtel',
-              taxAmount: toKwacha(totals.taxNgwee),
-              shippingAmount: toKwacha(totals.shippingNgwee),
-              totalAmount: toKwacha(totals.totalNgwee),
-            }),
+            body: JSON.stringify(orderBody([{ product: product._id, name: product.name, quantity: 1, price: product.price }])),
           });
         } catch {
           return; // the server went away (killed): this order was never acknowledged

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalSetting } from '../../../lib/optional-setting';
 
 /**
  * Mobile-money settings from the environment. A provider is on when its keys are set, off when none are
@@ -35,18 +36,16 @@ export interface PaymentProviderSettings {
   airtel?: AirtelMoneySettings;
 }
 
-const blankIsUnset = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional()) as unknown as z.ZodOptional<T>;
-const baseUrl = blankIsUnset(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')));
-const secret = blankIsUnset(z.string().min(1));
+const baseUrl = optionalSetting(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')));
+const secret = optionalSetting(z.string().min(1));
 
 const paymentEnv = z.object({
   MTN_MOMO_BASE_URL: baseUrl,
-  MTN_MOMO_API_USER: blankIsUnset(z.uuid('must be the API user UUID')),
+  MTN_MOMO_API_USER: optionalSetting(z.uuid('must be the API user UUID')),
   MTN_MOMO_API_KEY: secret,
   MTN_MOMO_SUBSCRIPTION_KEY: secret,
   MTN_MOMO_TARGET_ENVIRONMENT: z.string().regex(/^[a-z]+$/, 'must look like sandbox or mtnzambia').default('sandbox'),
-  MTN_MOMO_CURRENCY: blankIsUnset(z.string().regex(/^[A-Z]{3}$/, 'must be a currency code such as ZMW')),
+  MTN_MOMO_CURRENCY: optionalSetting(z.string().regex(/^[A-Z]{3}$/, 'must be a currency code such as ZMW')),
   AIRTEL_MONEY_BASE_URL: baseUrl,
   AIRTEL_MONEY_CLIENT_ID: secret,
   AIRTEL_MONEY_CLIENT_SECRET: secret,

@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { shopEnvForSimulator } from '../../../../payments-simulator/shop-env';
 import { startPaymentsSimulator, type RunningSimulator } from '../../../../payments-simulator/server';
-import { computeTotals, toKwacha, toNgwee } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
 import { freePort } from '../../../../../scripts/local-server';
 import { productsInStock, readOutbox, registerCustomers } from '../../mail/test/server-process';
-import { startShop, type ShopProcess } from '../../../test/shop-process';
+import { address, orderBody } from '../../orders/test/fixtures';
+import { cleanUpShops, startShop } from '../../../test/shop-process';
 
 /**
  * Test-only: real shop processes paying orders through the real simulator (in the test's process, so
@@ -16,20 +13,12 @@ import { startShop, type ShopProcess } from '../../../test/shop-process';
  * order was paid exactly once with one "payment received" e-mail.
  */
 
-const folders: string[] = [];
-const shops: ShopProcess[] = [];
 const simulators: RunningSimulator[] = [];
 
+/** Kills the shops a run left running, closes its simulators and removes its temp folders (a test file's afterAll). */
 export async function cleanUpPaymentRuns() {
-  for (const shop of shops.splice(0)) if (shop.alive()) await shop.kill();
+  await cleanUpShops();
   for (const simulator of simulators.splice(0)) await simulator.close();
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-}
-
-export function tempFolder() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'coop-pay-crash-'));
-  folders.push(folder);
-  return folder;
 }
 
 /** Fast polls, a short lease (a killed instance's claims lapse in 5 s) and short provider calls. */
@@ -50,9 +39,7 @@ export async function startSimulator() {
 export async function startPayingShop(simulator: RunningSimulator, env: Record<string, string>, port?: number) {
   const listenOn = port ?? (await freePort());
   const callbackBase = `http://127.0.0.1:${listenOn}/api/payments/callback`;
-  const shop = await startShop({ ...shopEnvForSimulator(simulator.url, callbackBase), ...FAST_PAYMENTS, ...env }, listenOn);
-  shops.push(shop);
-  return shop;
+  return startShop({ ...shopEnvForSimulator(simulator.url, callbackBase), ...FAST_PAYMENTS, ...env }, listenOn);
 }
 
 export interface Payer {
@@ -70,15 +57,11 @@ export interface Payer {
 export const phoneOf = (method: 'mtn' | 'airtel', i: number) => `${method === 'mtn' ? '096' : '097'}${1_000_000 + i}`;
 
 /**
- * `count` orders (MTN and Airtel in turn), each from a shopper of `shoppers`, and a payment started for
+ * `count` orders (MTN and Airtel in turn), each from one of 16 new shoppers, and a payment started for
  * each from the payer's own number; `before(i, phone)` sets the simulator's behaviour for that number first.
  */
-export async function placeAndPay(
-  base: string,
-  count: number,
-  opts: { first?: number; shoppers?: number; before?: (i: number, phone: string) => Promise<void> },
-): Promise<Payer[]> {
-  const shoppers = await registerCustomers(base, opts.shoppers ?? 16);
+export async function placeAndPay(base: string, count: number, opts: { first?: number; before?: (i: number, phone: string) => Promise<void> }): Promise<Payer[]> {
+  const shoppers = await registerCustomers(base, 16);
   const products = await productsInStock(base);
   const first = opts.first ?? 0;
   return Promise.all(
@@ -89,18 +72,15 @@ export async function placeAndPay(
       const method = i % 2 === 0 ? 'mtn' : 'airtel';
       const phone = phoneOf(method, i);
       await opts.before?.(i, phone);
-      const totals = computeTotals([{ unitPriceNgwee: toNgwee(product.price), quantity: 1 }]);
       const placed = await fetch(`${base}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...shopper.auth },
-        body: JSON.stringify({
-          orderItems: [{ product: product._id, name: product.name, quantity: 1, price: product.price, image: '/x.webp' }],
-          shippingAddress: { address: '12 Kabulonga Road', city: 'Lusaka', province: 'Lusaka', zipCode: '10101', phoneNumber: phone },
-          paymentMethod: method,
-          taxAmount: toKwacha(totals.taxNgwee),
-          shippingAmount: toKwacha(totals.shippingNgwee),
-          totalAmount: toKwacha(totals.totalNgwee),
-        }),
+        body: JSON.stringify(
+          orderBody([{ product: product._id, name: product.name, quantity: 1, price: product.price }], {
+            shippingAddress: { ...address, phoneNumber: phone },
+            paymentMethod: method,
+          }),
+        ),
       });
       if (placed.status !== 201) throw new Error(`order ${placed.status}: ${await placed.text()}`);
       const orderId = ((await placed.json()) as { _id: string })._id;
