@@ -100,6 +100,8 @@ export default defineConfig({
         REGISTRATIONS_PER_HOUR: '10000',
         // Both mobile-money methods collect through the simulator; its phone page approves or declines.
         ...shopEnvForSimulator(simulatorURL, `${baseURL}/api/payments/callback`),
+        // Backups are made by the backups journey when it asks, never by the clock in the middle of a run.
+        BACKUP_SCHEDULE: 'off',
         PAYMENT_POLL_FIRST_SECONDS: '2',
         PAYMENT_POLL_MAX_SECONDS: '5',
       },

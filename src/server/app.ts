@@ -24,6 +24,8 @@ import mailRoutes from './features/mail/routes';
 import dashboardRoutes from './features/dashboard/routes';
 import settingsRoutes from './features/settings/routes';
 import webPlugin from './features/web/plugin';
+import backupsPlugin from './features/backups/backups-plugin';
+import backupRoutes from './features/backups/routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -72,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(mailPlugin);
   await app.register(paymentsPlugin);
   await app.register(catalogCachePlugin);
+  await app.register(backupsPlugin);
 
   await app.register(
     async (api) => {
@@ -84,6 +87,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(paymentRoutes);
+      await api.register(backupRoutes, { prefix: '/backups' });
     },
     { prefix: '/api' },
   );

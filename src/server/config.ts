@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/provider-config';
 import type { PaymentTiming } from './features/payments/service';
+import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
 import { optionalSetting } from './lib/optional-setting';
 
@@ -31,6 +32,12 @@ const envSchema = z
     PAYMENT_POLL_FIRST_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
     PAYMENT_POLL_MAX_SECONDS: z.preprocess((v) => v || '30', z.coerce.number().int().min(1).max(600)),
     PAYMENT_LEASE_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(2).max(600)),
+    BACKUP_SCHEDULE: z
+      .string()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:00 (24-hour, server time) or off')
+      .default('02:00'),
+    BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
+    BACKUP_DIR: optionalSetting(z.string()),
     TRUST_PROXY: z
       .string()
       .regex(/^(false|true|\d{1,2}|[\d.:a-fA-F/,\s]+|loopback|linklocal|uniquelocal)$/, 'must be false, a hop count, loopback, or proxy addresses')
@@ -66,6 +73,17 @@ export interface AppConfig {
   paymentTiming?: Partial<PaymentTiming>;
   /** Product images in an S3-compatible bucket; unset: files in DATA_DIR/uploads. */
   storage?: S3StorageSettings;
+  /** Backups (issue 12); unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
+  backups?: BackupSettings;
+}
+
+export interface BackupSettings {
+  /** BACKUP_DIR, default DATA_DIR/backups. */
+  folder: string;
+  /** BACKUP_SCHEDULE: the daily time (server time); null when off. */
+  schedule: DailyTime | null;
+  /** BACKUP_KEEP: scheduled backups kept in the folder. */
+  keep: number;
 }
 
 export interface HttpTimeouts {
@@ -136,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
     },
     storage: storage.settings,
+    backups: { folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: parseDailyTime(e.BACKUP_SCHEDULE), keep: e.BACKUP_KEEP },
   };
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { openControlSocket } from './features/backups/control-socket';
 import { storageLocation } from './features/uploads/storage-settings';
 import { ensureAdmin } from './features/users/ensure-admin';
 import { seedDemoIfEmpty } from './seed/demo';
@@ -22,6 +23,7 @@ async function main() {
   if (config.admin) await ensureAdmin(app.db, config.admin, app.log);
   if (config.seedDemo) await seedDemoIfEmpty(app, app.log);
 
+  let closeControl = async () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -34,6 +36,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      await closeControl();
       await app.close();
       await database.close();
       process.exit(0);
@@ -46,6 +49,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // With the embedded database only this process can read it: npm run backup asks it over this socket.
+  if (database.kind === 'pglite') closeControl = await openControlSocket(app);
   const images = config.storage ? storageLocation(config.storage) : 'DATA_DIR/uploads';
   app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind}, images: ${images})`);
 }

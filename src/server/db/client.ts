@@ -34,15 +34,17 @@ export interface OpenOptions {
   /** PGlite data folder; undefined keeps the database in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** false: open as it is, without applying the committed migrations (a restore applies them itself). */
+  migrate?: boolean;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite, and applies the committed migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolSize ?? 10) : await openPglite(options.pgliteDir);
-  return database;
+  const migrate = options.migrate ?? true;
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, migrate) : openPglite(options.pgliteDir, migrate);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
   const release = dataDir ? lockDatabaseFolder(dataDir) : () => {};
   let client: PGlite;
   try {
@@ -53,7 +55,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   }
   const db = drizzlePglite({ client, schema });
   try {
-    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    if (migrate) await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
     await client.close();
     release();
@@ -75,13 +77,20 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own error.
   });
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder: migrationsFolder() });
+  if (migrate) {
+    try {
+      await migratePg(db, { migrationsFolder: migrationsFolder() });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+  }
   const listeners = new Set<pg.Client>();
   let closing = false;
 

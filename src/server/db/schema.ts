@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -291,4 +292,29 @@ export const rateLimitCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * Each backup the shop made or tried (issue 12): started, then finished with its file or its error. A
+ * scheduled one claims its day's slot first, so of several instances exactly one makes the day's backup.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trigger: text('trigger', { enum: ['schedule', 'admin', 'command'] }).notNull(),
+    /** The day (YYYY-MM-DD, server time) a scheduled backup stands for; null for one asked for. */
+    slot: text('slot'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** File name only (the folder is the instance's BACKUP_DIR). */
+    file: text('file'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    rows: integer('rows'),
+    images: integer('images'),
+    error: text('error'),
+    /** host:pid of the instance that ran it. */
+    instance: text('instance').notNull(),
+  },
+  (t) => [uniqueIndex('backup_runs_slot_key').on(t.slot), index('backup_runs_started_at_idx').on(t.startedAt)],
 );

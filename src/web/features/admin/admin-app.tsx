@@ -13,6 +13,7 @@ const CustomersPage = screen(() => import('./customers/customers-page'), 'Custom
 const AdminOrdersPage = screen(() => import('./orders/orders-page'), 'AdminOrdersPage');
 const PaymentsPage = screen(() => import('./payments/payments-page'), 'PaymentsPage');
 const SettingsPage = screen(() => import('./settings/settings-page'), 'SettingsPage');
+const BackupsPage = screen(() => import('./backups/backups-page'), 'BackupsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -28,6 +29,7 @@ export function AdminApp() {
         <Route path="orders" element={<AdminOrdersPage />} />
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="backups" element={<BackupsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>
     </Routes>

@@ -5,6 +5,7 @@ import PackageOpen from 'lucide-react/icons/package-open';
 import Receipt from 'lucide-react/icons/receipt';
 import Wallet from 'lucide-react/icons/wallet';
 import Settings from 'lucide-react/icons/settings';
+import Archive from 'lucide-react/icons/archive';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -17,7 +18,7 @@ export interface AdminNavLink {
 
 /**
  * SPEC §2 admin layout, plus the mobile-money payments to reconcile (issue 11) and the shop settings
- * screen where the real payment numbers are entered.
+ * screen where the real payment numbers are entered, and the backups (issue 12).
  */
 export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -26,4 +27,5 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/backups', label: 'Backups', icon: Archive },
 ];
