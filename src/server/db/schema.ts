@@ -62,6 +62,10 @@ export const products = pgTable(
     howToUse: text('how_to_use').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     mainImage: text('main_image').notNull().default(''),
+    /** Stock at or below this is low (issue 12); null: the shop's default from settings. */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /** When this product was last named in a low-stock digest; cleared once its stock is above the threshold again. */
+    lowStockReportedAt: timestamp('low_stock_reported_at', { withTimezone: true, mode: 'date' }),
     /** Name and description for keyword search (see search-text.ts); kept by PostgreSQL, never written. */
     searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('name', 'description')),
     createdAt: createdAt(),
@@ -70,6 +74,7 @@ export const products = pgTable(
   (t) => [
     check('products_price_nonnegative', sql`${t.priceNgwee} >= 0`),
     check('products_stock_nonnegative', sql`${t.countInStock} >= 0`),
+    check('products_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 100000`),
     uniqueIndex('products_sku_lower_key').on(sql`lower(${t.sku})`),
     index('products_category_created_idx').on(t.category, t.createdAt),
     index('products_created_at_idx').on(t.createdAt),
@@ -317,4 +322,35 @@ export const backupRuns = pgTable(
     instance: text('instance').notNull(),
   },
   (t) => [uniqueIndex('backup_runs_slot_key').on(t.slot), index('backup_runs_started_at_idx').on(t.startedAt)],
+);
+
+/**
+ * What admins did to money, stock and people (issue 12): who, when, what, and the values before and after.
+ * Append-only: the shop only inserts, and a trigger (migration 0012) refuses any update or delete, so not
+ * even a bug can rewrite it. The actor is a plain id with the name kept beside it, not a foreign key, so
+ * deleting that admin's account later changes nothing here.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    /** e.g. product.updated, order.status-changed, user.admin-granted, settings.updated */
+    action: text('action').notNull(),
+    /** product, order, user, payment, settings */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    /** A line an admin reads: "Baobab Oil 250 ml: price K120.00 → K135.00". */
+    summary: text('summary').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
+    index('audit_events_actor_idx').on(t.actorId, t.at),
+  ],
 );
