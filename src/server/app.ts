@@ -11,6 +11,7 @@ import requestInputPlugin from './plugins/request-input';
 import securityPlugin from './plugins/security';
 import catalogCachePlugin from './features/products/catalog-cache';
 import mailPlugin from './features/mail/mail-plugin';
+import lowStockPlugin from './features/inventory/low-stock-plugin';
 import orderEventsPlugin from './features/orders/events';
 import paymentsPlugin from './features/payments/payments-plugin';
 import paymentRoutes from './features/payments/routes';
@@ -18,7 +19,9 @@ import storagePlugin from './features/uploads/storage-plugin';
 import healthRoutes from './features/health/routes';
 import userRoutes from './features/users/routes';
 import productRoutes from './features/products/routes';
+import productImportRoutes from './features/products/import-routes';
 import orderRoutes from './features/orders/routes';
+import ordersToShipRoutes from './features/orders/to-ship-routes';
 import uploadRoutes from './features/uploads/routes';
 import mailRoutes from './features/mail/routes';
 import dashboardRoutes from './features/dashboard/routes';
@@ -26,6 +29,8 @@ import settingsRoutes from './features/settings/routes';
 import webPlugin from './features/web/plugin';
 import backupsPlugin from './features/backups/backups-plugin';
 import backupRoutes from './features/backups/routes';
+import reportRoutes from './features/reports/routes';
+import auditRoutes from './features/audit/routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -72,6 +77,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(storagePlugin);
   await app.register(orderEventsPlugin);
   await app.register(mailPlugin);
+  await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
   await app.register(catalogCachePlugin);
   await app.register(backupsPlugin);
@@ -81,13 +87,17 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(productRoutes, { prefix: '/products' });
+      await api.register(productImportRoutes, { prefix: '/products' });
       await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(ordersToShipRoutes, { prefix: '/orders' });
       await api.register(uploadRoutes, { prefix: '/upload' });
       await api.register(mailRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(paymentRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
+      await api.register(reportRoutes, { prefix: '/reports' });
+      await api.register(auditRoutes, { prefix: '/audit' });
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,7 @@ const envSchema = z
       .string()
       .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:00 (24-hour, server time) or off')
       .default('02:00'),
+    LOW_STOCK_CHECK_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(0).max(86_400)),
     BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
     BACKUP_DIR: optionalSetting(z.string()),
     TRUST_PROXY: z
@@ -73,6 +74,8 @@ export interface AppConfig {
   paymentTiming?: Partial<PaymentTiming>;
   /** Product images in an S3-compatible bucket; unset: files in DATA_DIR/uploads. */
   storage?: S3StorageSettings;
+  /** How often to look for products that fell to their low-stock level (ms); unset or 0: never (tests). */
+  lowStockCheckMs?: number;
   /** Backups (issue 12); unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
   backups?: BackupSettings;
 }
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
     },
     storage: storage.settings,
+    lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
     backups: { folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: parseDailyTime(e.BACKUP_SCHEDULE), keep: e.BACKUP_KEEP },
   };
 }

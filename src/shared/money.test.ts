@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, computeTotalsInKwacha, formatKwacha, shippingFor, taxOn, toNgwee } from './money';
+import { computeTotals, computeTotalsInKwacha, formatKwacha, plainKwacha, shippingFor, taxOn, toNgwee } from './money';
 
 describe('money rules', () => {
   it('converts kwacha to whole ngwee without float drift', () => {
@@ -46,5 +46,15 @@ describe('money rules', () => {
 
   it('formats kwacha the en-ZM way', () => {
     expect(formatKwacha(1234.5)).toMatch(/^K\s?1,234\.50$/);
+  });
+});
+
+describe('plainKwacha', () => {
+  it('writes whole ngwee as kwacha with two decimals, a dot and nothing else', () => {
+    expect(plainKwacha(123450)).toBe('1234.50');
+    expect(plainKwacha(5)).toBe('0.05');
+    expect(plainKwacha(0)).toBe('0.00');
+    expect(plainKwacha(1_000_000_07)).toBe('1000000.07');
+    expect(plainKwacha(-1999)).toBe('-19.99');
   });
 });

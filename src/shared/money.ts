@@ -64,6 +64,12 @@ export function computeTotalsInKwacha(lines: readonly { price: number; quantity:
   };
 }
 
+/** Kwacha for a spreadsheet: two decimals, a dot, no currency sign or grouping ('1234.50'), from whole ngwee. */
+export function plainKwacha(ngwee: number): string {
+  const whole = Math.abs(Math.trunc(ngwee));
+  return `${ngwee < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
 const kwachaFormat = new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW' });
 
 export function formatKwacha(kwacha: number): string {

@@ -50,6 +50,18 @@ export const API_OPERATIONS: Record<string, Access> = {
   'GET /api/dashboard': 'admin',
   'GET /api/settings': 'anyone',
   'PUT /api/settings': 'admin',
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
+  'GET /api/backups/{id}/file': 'admin',
+  'GET /api/products/low-stock': 'admin',
+  'POST /api/products/import': 'admin',
+  'GET /api/orders/to-ship': 'admin',
+  'GET /api/reports/monthly': 'admin',
+  'GET /api/reports/monthly.csv': 'admin',
+  'GET /api/reports/orders.csv': 'admin',
+  'GET /api/reports/customers.csv': 'admin',
+  'GET /api/reports/products.csv': 'admin',
+  'GET /api/audit': 'admin',
 };
 
 /** Pages and files of the built web app: in the document only when dist/web exists (all four or none). */

@@ -157,3 +157,10 @@ export const orderConflictSchema = z.object({
   orderItems: z.array(z.object({ product: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() })).optional(),
 });
 export type OrderConflict = z.infer<typeof orderConflictSchema>;
+
+/** Packing slips and the run sheet print at most this many orders at once (oldest first). */
+export const ORDERS_TO_SHIP_LIMIT = 200;
+
+/** GET /orders/to-ship (admin). `more`: there are orders beyond the first ORDERS_TO_SHIP_LIMIT. */
+export const ordersToShipSchema = z.object({ orders: z.array(orderSchema), more: z.boolean() });
+export type OrdersToShip = z.infer<typeof ordersToShipSchema>;

@@ -5,6 +5,19 @@ import { emptyToUndefined, keywordQuery, limitQuery, pageQuery, text } from './c
 export const MAX_PRODUCT_IMAGES = 4;
 export const MAX_PRICE_KWACHA = 1_000_000;
 export const MAX_STOCK = 1_000_000;
+export const MAX_LOW_STOCK_THRESHOLD = 100_000;
+
+/** A low-stock alert level: a whole number from 0 (alert only when sold out) to MAX_LOW_STOCK_THRESHOLD. */
+export const lowStockThresholdSchema = z
+  .number({ error: 'lowStockThreshold must be a whole number' })
+  .int('lowStockThreshold must be a whole number')
+  .min(0, 'lowStockThreshold must be 0 or more')
+  .max(MAX_LOW_STOCK_THRESHOLD, 'lowStockThreshold is too large');
+
+/** Stock at or below the level is low; a product's own level wins over the shop's. */
+export function isLowStock(product: { countInStock: number; lowStockThreshold: number | null }, shopDefault: number): boolean {
+  return product.countInStock <= (product.lowStockThreshold ?? shopDefault);
+}
 
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 /** A missing required field gets the product editor's one message (SPEC §5); a wrong value gets its own. */
@@ -41,6 +54,8 @@ export const productSchema = z.object({
   images: z.array(z.string()),
   mainImage: z.string(),
   image: z.string(),
+  /** The product's own low-stock alert level; null: the shop's default (settings). */
+  lowStockThreshold: z.number().int().nullable(),
   reviews: z.array(reviewSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -83,6 +98,9 @@ export const productListQuerySchema = z
   });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
+/** GET /products/low-stock (admin). */
+export const lowStockQuerySchema = z.object({ keyword: keywordQuery, page: pageQuery, limit: limitQuery(10) });
+
 /** Our own stored images, or an absolute http(s) URL; never javascript: or data: URLs. */
 export const imageUrlSchema = z
   .string()
@@ -122,6 +140,11 @@ export const productInputSchema = z
       .min(1, 'Please upload 1-4 images.')
       .max(MAX_PRODUCT_IMAGES, 'You can upload up to 4 images.'),
     mainImage: imageUrlSchema.optional().or(z.literal('')),
+    /** Blank or null: the shop's default; left out: as it is (PUT) or the default (POST). */
+    lowStockThreshold: z.preprocess(
+      (v) => (v === '' ? null : typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      lowStockThresholdSchema.nullable().optional(),
+    ),
   })
   .transform((p) => ({ ...p, mainImage: p.mainImage || p.image || p.images[0] }))
   .refine((p) => p.images.includes(p.mainImage), { message: 'Please select a main image.', path: ['mainImage'] });

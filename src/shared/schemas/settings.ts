@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, text } from './common';
+import { lowStockThresholdSchema } from './products';
 
 /** A link shown to shoppers: empty, or an http(s) address (never javascript: or data:). */
 function webAddress(label: string) {
@@ -20,6 +21,8 @@ export const shopSettingsSchema = z.object({
   facebookUrl: webAddress('facebookUrl'),
   instagramUrl: webAddress('instagramUrl'),
   linkedinUrl: webAddress('linkedinUrl'),
+  /** Products at or below this stock are low (unless a product has its own level); the shop gets a digest e-mail. */
+  lowStockThreshold: lowStockThresholdSchema,
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

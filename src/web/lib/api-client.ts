@@ -6,6 +6,7 @@ import type { BulkEmailInput, ContactMessageInput } from '../../shared/schemas/m
 import type { OrderStatusUpdate, PayOrderInput, PlaceOrderInput } from '../../shared/schemas/orders';
 import type { StartPaymentInput } from '../../shared/schemas/payments';
 import type { ProductInput, ReviewInput } from '../../shared/schemas/products';
+import type { ProductImportInput } from '../../shared/schemas/product-import';
 import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
 import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
 
@@ -46,7 +47,8 @@ export type RequestBody =
   | OrderStatusUpdate
   | ShopSettingsUpdate
   | BulkEmailInput
-  | ContactMessageInput;
+  | ContactMessageInput
+  | ProductImportInput;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,4 +1,4 @@
-import { API_FALLBACK_MESSAGE, ApiError, currentToken, errorMessage } from './api-client';
+import { API_FALLBACK_MESSAGE, ApiError, currentToken, errorMessage, type RequestBody } from './api-client';
 
 export interface UploadRequest {
   /** Under /api, e.g. '/upload'. */
@@ -23,17 +23,30 @@ function fileName(file: Blob, index: number): string {
  * apiRequest's; an abort rejects with an AbortError DOMException.
  */
 export function uploadWithProgress<T>({ path, field, files, onProgress, signal }: UploadRequest): Promise<T> {
+  const body = new FormData();
+  files.forEach((file, index) => body.append(field, file, fileName(file, index)));
+  return postWithProgress<T>(path, body, onProgress, signal);
+}
+
+/** A JSON POST whose sending is reported like an upload's (a CSV file's text for the product import). */
+export function postJsonWithProgress<T, TBody extends RequestBody>(
+  path: string,
+  body: NoInfer<TBody>,
+  { onProgress, signal }: Pick<UploadRequest, 'onProgress' | 'signal'> = {},
+): Promise<T> {
+  return postWithProgress<T>(path, JSON.stringify(body), onProgress, signal, 'application/json');
+}
+
+function postWithProgress<T>(path: string, body: FormData | string, onProgress?: (fraction: number) => void, signal?: AbortSignal, contentType?: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Upload aborted', 'AbortError'));
       return;
     }
-    const body = new FormData();
-    files.forEach((file, index) => body.append(field, file, fileName(file, index)));
-
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api${path}`);
     xhr.setRequestHeader('accept', 'application/json');
+    if (contentType) xhr.setRequestHeader('content-type', contentType);
     const token = currentToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
 

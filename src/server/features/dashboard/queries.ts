@@ -2,9 +2,9 @@ import { desc, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { orders, products, users } from '../../db/schema';
 import { ACTION_NEEDED_STATUSES } from '../../../shared/order-status';
+import { SHOP_TIME_ZONE } from '../../../shared/shop-time';
 
 /** The shop's clock: a month of revenue is a calendar month in Zambia (UTC+2, no daylight saving). */
-export const SHOP_TIME_ZONE = 'Africa/Lusaka';
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
 
 /** Both drivers answer a raw statement with its rows under `rows` (bigint as text on node-postgres). */

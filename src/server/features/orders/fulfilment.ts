@@ -9,6 +9,8 @@ import type { Order } from '../../../shared/schemas/orders';
 import { findOrder, itemsOfOrder, lockOrder } from './queries';
 import { toAdminOrderJson, toOrderJson } from './serialize';
 import { returnStock, stockLines, takeStock } from '../inventory/stock';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { orderMarkedPaidEntry, orderStatusEntry } from './order-audit';
 
 export const orderNotFound = () => NotFound('Order not found');
 
@@ -24,7 +26,7 @@ export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, ord
  * moves exactly once: becoming Cancelled puts every line back, leaving Cancelled takes it again
  * (409 naming the product when it is no longer there, and then nothing changes).
  */
-export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus): Promise<Order> {
+export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus, actor: AuditActor): Promise<Order> {
   const { changed, stockMovedFor } = await app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
@@ -46,6 +48,10 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
       })
       .where(eq(orders.id, current.id))
       .returning();
+    if (current.status !== status) {
+      const stock = cancelling ? { moved: 'returned' as const, lines } : reopening ? { moved: 'taken' as const, lines } : null;
+      await recordAudit(tx, actor, orderStatusEntry(order, current.status, stock));
+    }
     if (cancelling) await raise('order.cancelled', { order: toOrderJson({ order, items }), from: current.status });
     else if (current.status !== status) await raise('order.status-changed', { order: toOrderJson({ order, items }), from: current.status });
     return {
@@ -115,6 +121,7 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
       .where(eq(orders.id, current.id))
       .returning();
     const items = await itemsOfOrder(tx, order.id);
+    if (viewer.isAdmin) await recordAudit(tx, viewer, orderMarkedPaidEntry(current, order, input.note?.trim() || null));
     if (!current.isPaid && order.isPaid) await raise('order.paid', { order: toOrderJson({ order, items }) });
     return viewer.isAdmin ? toAdminOrderJson({ order, items }) : toOrderJson({ order, items });
   });

@@ -154,3 +154,17 @@ export async function markPaidOnce(
     .returning();
   return order ?? null;
 }
+
+/**
+ * The orders to pack and send: paid, or moved to Processing by an admin (shipping before payment for a
+ * customer the co-op trusts), and not yet shipped, delivered or cancelled. Oldest first, at most `limit`.
+ */
+export async function findOrdersToShip(db: Queryable, limit: number): Promise<OrderWithItems[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, ['Pending', 'Processing']), or(eq(orders.isPaid, true), eq(orders.status, 'Processing'))))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+  return attachItems(db, rows);
+}

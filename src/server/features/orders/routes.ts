@@ -144,7 +144,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: orderConflictSchema },
       },
     },
-    async (request) => changeOrderStatus(app, request.params.id, 'Delivered'),
+    async (request) => changeOrderStatus(app, request.params.id, 'Delivered', request.currentUser!),
   );
 
   app.put(
@@ -160,7 +160,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errors, 409: orderConflictSchema },
       },
     },
-    async (request) => changeOrderStatus(app, request.params.id, request.body.status),
+    async (request) => changeOrderStatus(app, request.params.id, request.body.status, request.currentUser!),
   );
 };
 

@@ -9,6 +9,8 @@ import { readMobileForNetwork } from '../../../shared/phone-numbers';
 import { OWN_FAILURE_REASONS } from '../../../shared/payment-failure';
 import { isLiveState, type AttemptState } from '../../../shared/schemas/payments';
 import { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from '../orders/service';
+import { recordAudit } from '../audit/service';
+import { attemptResolvedEntry } from './payment-audit';
 import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
 import {
   attemptsOfOrder,
@@ -141,7 +143,11 @@ export async function resolveAttempt(payments: Payments, viewer: CurrentUser, at
   const found = isUuid(attemptId) ? await findAttempt(db, attemptId) : null;
   if (!found) throw NotFound('Payment not found');
   refuseResolving(found);
-  const resolved = await resolveEndedAttempt(db, found.id, { by: { id: viewer.id, name: viewer.name }, note });
+  const resolved = await db.transaction(async (tx) => {
+    const row = await resolveEndedAttempt(tx, found.id, { by: { id: viewer.id, name: viewer.name }, note });
+    if (row) await recordAudit(tx, viewer, attemptResolvedEntry(row));
+    return row;
+  });
   if (resolved) return resolved;
   // The update took nothing: the attempt changed since it was read (settled by the poller, or dealt with).
   const now = await findAttempt(db, found.id);

@@ -103,6 +103,12 @@ export async function findProductById(db: Db | Tx, id: string): Promise<ProductR
   return row;
 }
 
+/** The product, locked until the transaction ends (an edit's audit line says what it replaced). */
+export async function lockProductById(tx: Tx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await tx.select(shownColumns).from(products).where(eq(products.id, id)).for('update');
+  return row;
+}
+
 /**
  * A product and its newest reviews in one statement: a product page costs one round trip, which on the
  * embedded database (one connection for every request) is half the wait of two.
@@ -150,12 +156,12 @@ export async function findRelatedProducts(db: Db, product: Pick<ProductRow, 'id'
     .limit(limit);
 }
 
-export async function insertProduct(db: Db, values: ProductValues): Promise<ProductRow> {
+export async function insertProduct(db: Db | Tx, values: ProductValues): Promise<ProductRow> {
   const [row] = await db.insert(products).values(values).returning();
   return row;
 }
 
-export async function updateProductRow(db: Db, id: string, values: Partial<ProductValues>): Promise<ProductRow | undefined> {
+export async function updateProductRow(db: Db | Tx, id: string, values: Partial<ProductValues>): Promise<ProductRow | undefined> {
   const [row] = await db
     .update(products)
     .set({ ...values, updatedAt: sql`now()` })
@@ -164,11 +170,8 @@ export async function updateProductRow(db: Db, id: string, values: Partial<Produ
   return row;
 }
 
-export async function deleteProductRow(db: Db, id: string): Promise<Pick<ProductRow, 'images' | 'mainImage'> | undefined> {
-  const [row] = await db
-    .delete(products)
-    .where(eq(products.id, id))
-    .returning({ images: products.images, mainImage: products.mainImage });
+export async function deleteProductRow(db: Db | Tx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning(shownColumns);
   return row;
 }
 
@@ -253,4 +256,33 @@ export async function catalogueFingerprint(db: Db): Promise<string> {
     .select({ value: sql<string>`count(*)::text || '/' || coalesce(max(${products.updatedAt})::text, '') || '/' || coalesce(max(${products.createdAt})::text, '')` })
     .from(products);
   return row?.value ?? '';
+}
+
+/** Products at or below their low-stock level (their own, else the shop's), fewest left first, and how many in all. */
+export async function findLowStockPage(db: Db, shopDefault: number, keyword: string | undefined, page: number, limit: number) {
+  const where = and(sql`${products.countInStock} <= coalesce(${products.lowStockThreshold}, ${shopDefault})`, keyword ? keywordCondition(keyword) : undefined);
+  const rows: ProductRow[] = await db
+    .select(shownColumns)
+    .from(products)
+    .where(where)
+    .orderBy(products.countInStock, products.name, products.id)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  return { rows, total: Number(total) };
+}
+
+/** The products with these SKUs (compared without case, as the unique index does), by lower-cased SKU. */
+export async function findProductsBySkus(db: Db | Tx, skus: readonly string[]): Promise<Map<string, ProductRow>> {
+  const found = new Map<string, ProductRow>();
+  if (skus.length === 0) return found;
+  const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
+  for (let i = 0; i < lowered.length; i += 1000) {
+    const rows: ProductRow[] = await db
+      .select(shownColumns)
+      .from(products)
+      .where(inArray(sql`lower(${products.sku})`, lowered.slice(i, i + 1000)));
+    for (const row of rows) found.set(row.sku.toLowerCase(), row);
+  }
+  return found;
 }

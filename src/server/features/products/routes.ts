@@ -6,6 +6,7 @@ import {
   productInputSchema,
   productListQuerySchema,
   productListSchema,
+  lowStockQuerySchema,
   productSchema,
   productSummarySchema,
   reviewAddedSchema,
@@ -48,6 +49,24 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       sendCatalogAnswer(cache, request, reply, listKey(request.query), () => products.listProducts(db, request.query, cache)),
+  );
+
+  app.get(
+    '/low-stock',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        summary: "Admin: products at or below their low-stock level (their own, else the shop's default), fewest left first",
+        ...adminOnly,
+        querystring: lowStockQuerySchema,
+        response: { 200: productListSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return products.lowStockProducts(db, request.query);
+    },
   );
 
   app.get(
@@ -107,7 +126,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const product = await products.createProduct(db, request.body);
+      const product = await products.createProduct(db, request.body, request.currentUser!);
       await cache.invalidate('products', [product._id]);
       return reply.code(201).send(product);
     },
@@ -127,7 +146,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { product, droppedImageNames } = await products.updateProduct(db, request.params.id, request.body);
+      const { product, droppedImageNames } = await products.updateProduct(db, request.params.id, request.body, request.currentUser!);
       await cache.invalidate('products', [product._id]);
       await products.removeUnusedImages(db, app.imageStore, request.log, droppedImageNames);
       return product;
@@ -147,7 +166,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { imageNames } = await products.deleteProduct(db, request.params.id);
+      const { imageNames } = await products.deleteProduct(db, request.params.id, request.currentUser!);
       await cache.invalidate('products', [request.params.id]);
       await products.removeUnusedImages(db, app.imageStore, request.log, imageNames);
       return { message: 'Product deleted successfully' };

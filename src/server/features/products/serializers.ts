@@ -31,6 +31,7 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     images: row.images,
     mainImage: row.mainImage,
     image: row.mainImage,
+    lowStockThreshold: row.lowStockThreshold ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -17,9 +17,12 @@ import type { Db } from '../../db/client';
 import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { getShopSettings } from '../settings/service';
 import type { ImageStore } from '../uploads/storage-plugin';
 import type { CatalogCache } from './catalog-cache';
 import { pageOfMatches } from './search-facts';
+import { productCreatedEntry, productDeletedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
 import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
 
@@ -78,6 +81,13 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
   };
 }
 
+/** The back office's "low stock" list: products at or below their level, fewest left first. */
+export async function lowStockProducts(db: Db, query: { keyword?: string; page: number; limit: number }): Promise<ProductList> {
+  const { lowStockThreshold } = await getShopSettings(db);
+  const { rows, total } = await q.findLowStockPage(db, lowStockThreshold, query.keyword, query.page, query.limit);
+  return { products: rows.map(toProductSummary), page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)), totalProducts: total };
+}
+
 async function findPage(db: Db, filter: q.ProductFilter, page: number, limit: number, cache?: CatalogCache) {
   const fromDatabase = async (countMatches?: () => Promise<number>) => {
     const { rows, total } = await q.findProductPage(db, filter, page, limit, countMatches);
@@ -118,7 +128,7 @@ export async function relatedProducts(db: Db, id: string): Promise<ProductSummar
 }
 
 /** PUT replaces the product as the editor sends it, except that a missing SKU or brand keeps the current one. */
-function productValues(input: ParsedProductInput, current?: ProductRow): q.ProductValues {
+export function productValues(input: ParsedProductInput, current?: ProductRow): q.ProductValues {
   return {
     name: input.name,
     priceNgwee: toNgwee(input.price),
@@ -134,16 +144,22 @@ function productValues(input: ParsedProductInput, current?: ProductRow): q.Produ
     howToUse: input.howToUse,
     images: input.images,
     mainImage: input.mainImage,
+    lowStockThreshold: input.lowStockThreshold === undefined ? (current?.lowStockThreshold ?? null) : input.lowStockThreshold,
   };
 }
 
 const SKU_IN_USE = 'SKU already in use';
 
-export async function createProduct(db: Db, input: ParsedProductInput): Promise<Product> {
+export async function createProduct(db: Db, input: ParsedProductInput, actor: AuditActor): Promise<Product> {
   // A generated SKU can collide with an existing one (1 in ~10^9); draw again rather than blame the admin.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return toProduct(await q.insertProduct(db, productValues(input)), []);
+      const row = await db.transaction(async (tx) => {
+        const created = await q.insertProduct(tx, productValues(input));
+        await recordAudit(tx, actor, productCreatedEntry(created));
+        return created;
+      });
+      return toProduct(row, []);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (input.sku || attempt >= 3) throw Conflict(SKU_IN_USE);
@@ -152,17 +168,24 @@ export async function createProduct(db: Db, input: ParsedProductInput): Promise<
 }
 
 /** Updates the product and answers it with the stored names of the images it no longer shows. */
-export async function updateProduct(db: Db, id: string, input: ParsedProductInput): Promise<{ product: Product; droppedImageNames: string[] }> {
-  const current = isProductId(id) ? await q.findProductById(db, id) : undefined;
-  if (!current) throw NotFound(PRODUCT_NOT_FOUND);
-  let row: ProductRow | undefined;
+export async function updateProduct(db: Db, id: string, input: ParsedProductInput, actor: AuditActor): Promise<{ product: Product; droppedImageNames: string[] }> {
+  if (!isProductId(id)) throw NotFound(PRODUCT_NOT_FOUND);
+  let current: ProductRow, row: ProductRow;
   try {
-    row = await q.updateProductRow(db, id, productValues(input, current));
+    ({ current, row } = await db.transaction(async (tx) => {
+      const found = await q.lockProductById(tx, id);
+      if (!found) throw NotFound(PRODUCT_NOT_FOUND);
+      const values = productValues(input, found);
+      const updated = await q.updateProductRow(tx, id, values);
+      if (!updated) throw NotFound(PRODUCT_NOT_FOUND);
+      const entry = productUpdatedEntry(found, values);
+      if (entry) await recordAudit(tx, actor, entry);
+      return { current: found, row: updated };
+    }));
   } catch (error) {
     if (isUniqueViolation(error)) throw Conflict(SKU_IN_USE);
     throw error;
   }
-  if (!row) throw NotFound(PRODUCT_NOT_FOUND);
   const kept = new Set(storedImageNames(row));
   return {
     product: toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN)),
@@ -170,14 +193,19 @@ export async function updateProduct(db: Db, id: string, input: ParsedProductInpu
   };
 }
 
-function storedImageNames(row: Pick<ProductRow, 'images' | 'mainImage'>): string[] {
+export function storedImageNames(row: Pick<ProductRow, 'images' | 'mainImage'>): string[] {
   const names = [...row.images, row.mainImage].map(storedImageName).filter((n): n is string => n !== null);
   return [...new Set(names)];
 }
 
 /** Deletes the product; its order lines keep their copy of name, price and image, its reviews go with it. */
-export async function deleteProduct(db: Db, id: string): Promise<{ imageNames: string[] }> {
-  const deleted = isProductId(id) ? await q.deleteProductRow(db, id) : undefined;
+export async function deleteProduct(db: Db, id: string, actor: AuditActor): Promise<{ imageNames: string[] }> {
+  if (!isProductId(id)) throw NotFound(PRODUCT_NOT_FOUND);
+  const deleted = await db.transaction(async (tx) => {
+    const row = await q.deleteProductRow(tx, id);
+    if (row) await recordAudit(tx, actor, productDeletedEntry(row));
+    return row;
+  });
   if (!deleted) throw NotFound(PRODUCT_NOT_FOUND);
   return { imageNames: storedImageNames(deleted) };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { settings } from '../../db/schema';
 
 /** The shop's identity is one row; other keys may follow. */
@@ -10,11 +10,17 @@ export async function readStoredSettings(db: Db): Promise<unknown> {
   return row?.value;
 }
 
+/** The stored value, locked until the transaction ends (a save's audit line says what it replaced). */
+export async function lockStoredSettings(tx: Tx): Promise<unknown> {
+  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, SHOP_KEY)).for('update');
+  return row?.value;
+}
+
 /**
  * Merges the changes into the stored value inside one statement (jsonb ||), so two admins saving
  * different fields at once both keep their change. Answers the stored value after the merge.
  */
-export async function mergeStoredSettings(db: Db, changes: Record<string, unknown>): Promise<unknown> {
+export async function mergeStoredSettings(db: Db | Tx, changes: Record<string, unknown>): Promise<unknown> {
   const [row] = await db
     .insert(settings)
     .values({ key: SHOP_KEY, value: changes })

@@ -37,7 +37,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await updateShopSettings(app.db, request.body);
+      const saved = await updateShopSettings(app.db, request.body, request.currentUser!);
       if (shared) await app.database.notify(SETTINGS_CHANNEL, '').catch((err) => request.log.warn({ err }, 'settings notice not sent'));
       return saved;
     },

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client';
-import { mergeStoredSettings, readStoredSettings } from './queries';
+import { lockStoredSettings, mergeStoredSettings, readStoredSettings } from './queries';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { settingsChangedEntry } from './settings-audit';
 import { shopSettingsSchema, type ShopSettings } from '../../../shared/schemas/settings';
 
 /** Clearly fictional demo values until an admin enters the cooperative's own. */
@@ -14,6 +16,7 @@ export const DEMO_SHOP_SETTINGS: ShopSettings = {
   facebookUrl: 'https://facebook.com/',
   instagramUrl: 'https://instagram.com/',
   linkedinUrl: 'https://linkedin.com/',
+  lowStockThreshold: 5,
 };
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
@@ -46,9 +49,16 @@ export async function cachedShopSettings(db: Db): Promise<ShopSettings> {
   return value;
 }
 
-export async function updateShopSettings(db: Db, changes: Partial<ShopSettings>): Promise<ShopSettings> {
+/** An admin's save (the actor) gets an audit line of what changed; tests and scripts may save without one. */
+export async function updateShopSettings(db: Db, changes: Partial<ShopSettings>, actor?: AuditActor): Promise<ShopSettings> {
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  const stored = await mergeStoredSettings(db, given);
+  const stored = await db.transaction(async (tx) => {
+    const before = actor ? withDemoDefaults(await lockStoredSettings(tx)) : null;
+    const merged = await mergeStoredSettings(tx, given);
+    const entry = before && settingsChangedEntry(before, withDemoDefaults(merged));
+    if (actor && entry) await recordAudit(tx, actor, entry);
+    return merged;
+  });
   settingsChanged(db);
   return withDemoDefaults(stored);
 }

@@ -187,7 +187,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, 400: errorSchema, ...adminErrors, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => toUserJson(await updateUserAsAdmin(app.db, request.currentUser!.id, request.params.id, request.body)),
+    async (request) => toUserJson(await updateUserAsAdmin(app.db, request.currentUser!, request.params.id, request.body)),
   );
 
   app.delete(
@@ -203,7 +203,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteUserAsAdmin(app.db, request.currentUser!.id, request.params.id);
+      await deleteUserAsAdmin(app.db, request.currentUser!, request.params.id);
       return { message: 'User deleted successfully' };
     },
   );

@@ -16,6 +16,8 @@ import {
   type UserChanges,
   type UserRow,
 } from './queries';
+import { recordAudit } from '../audit/service';
+import { userDeletedEntry, userEditedEntry } from './user-audit';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USER_NOT_FOUND = 'User not found';
@@ -84,11 +86,12 @@ export async function updateProfile(db: Db, userId: string, input: z.infer<typeo
 /** An admin edits a user. The shop always keeps at least one admin, and no admin demotes themselves. */
 export async function updateUserAsAdmin(
   db: Db,
-  actorId: string,
+  actor: { id: string; name: string },
   targetId: string,
   input: z.infer<typeof adminUpdateUserSchema>,
 ): Promise<UserRow> {
   if (!isUserId(targetId)) throw NotFound(USER_NOT_FOUND);
+  const actorId = actor.id;
   if (input.isAdmin === false && targetId === actorId) throw BadRequest('You cannot remove your own admin rights');
   try {
     return await db.transaction(async (tx) => {
@@ -109,7 +112,10 @@ export async function updateUserAsAdmin(
         }
         changes.isAdmin = input.isAdmin;
       }
-      return saveUser(tx, target, changes);
+      const saved = await saveUser(tx, target, changes);
+      const entry = userEditedEntry(target, saved);
+      if (entry) await recordAudit(tx, actor, entry);
+      return saved;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw Conflict(EMAIL_TAKEN);
@@ -118,8 +124,9 @@ export async function updateUserAsAdmin(
 }
 
 /** Deletes an account; its orders stay (their user link becomes empty, name and e-mail stay on the order). */
-export async function deleteUserAsAdmin(db: Db, actorId: string, targetId: string): Promise<void> {
+export async function deleteUserAsAdmin(db: Db, actor: { id: string; name: string }, targetId: string): Promise<void> {
   if (!isUserId(targetId)) throw NotFound(USER_NOT_FOUND);
+  const actorId = actor.id;
   if (targetId === actorId) throw BadRequest('You cannot delete your own account');
   await db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -128,6 +135,7 @@ export async function deleteUserAsAdmin(db: Db, actorId: string, targetId: strin
     if (!target) throw NotFound(USER_NOT_FOUND);
     if (target.isAdmin && admins.length <= 1) throw Conflict('You cannot delete the last admin');
     await deleteUser(tx, target.id);
+    await recordAudit(tx, actor, userDeletedEntry(target));
   });
 }
 

@@ -11,9 +11,12 @@ const DashboardPage = screen(() => import('./dashboard/dashboard-page'), 'Dashbo
 const AdminProductsPage = screen(() => import('./products/products-page'), 'AdminProductsPage');
 const CustomersPage = screen(() => import('./customers/customers-page'), 'CustomersPage');
 const AdminOrdersPage = screen(() => import('./orders/orders-page'), 'AdminOrdersPage');
+const OrdersToShipPage = screen(() => import('./orders/to-ship-page'), 'OrdersToShipPage');
 const PaymentsPage = screen(() => import('./payments/payments-page'), 'PaymentsPage');
 const SettingsPage = screen(() => import('./settings/settings-page'), 'SettingsPage');
 const BackupsPage = screen(() => import('./backups/backups-page'), 'BackupsPage');
+const AuditPage = screen(() => import('./audit/audit-page'), 'AuditPage');
+const ReportsPage = screen(() => import('./reports/reports-page'), 'ReportsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -27,9 +30,12 @@ export function AdminApp() {
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="orders" element={<AdminOrdersPage />} />
+        <Route path="orders/to-ship" element={<OrdersToShipPage />} />
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="backups" element={<BackupsPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="reports" element={<ReportsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>
     </Routes>

@@ -36,7 +36,7 @@ export function BackupCard({ run }: { run: BackupRunJson }) {
       </div>
       <p className="mt-1 text-sm text-bark-700">{TRIGGER[run.trigger]}</p>
       {run.state === 'done' && run.bytes !== null && (
-        <p className="mt-2 text-sm text-bark-800">
+        <p className="mt-2 text-sm text-bark-900">
           {formatSize(run.bytes)} · {run.rows} records · {run.images} image files
         </p>
       )}

@@ -57,7 +57,7 @@ export function BackupsPage() {
             </div>
           )}
           {data.runs.length === 0 ? (
-            <p className="mt-6 rounded-2xl border border-sand-300 bg-white p-6 text-center text-bark-800">No backups yet.</p>
+            <p className="mt-6 rounded-2xl border border-sand-300 bg-white p-6 text-center text-bark-900">No backups yet.</p>
           ) : (
             <ul aria-label="Backups" className="mt-6 space-y-3">
               {data.runs.map((run) => (

@@ -40,7 +40,7 @@ export function AdminLayout() {
   }, [overlaid, close]);
 
   return (
-    <div className="flex h-dvh flex-col bg-sand-50 text-bark-900">
+    <div className="flex h-dvh flex-col bg-sand-50 text-bark-900 print:block print:h-auto print:bg-white">
       <a
         href="#admin-main"
         className="sr-only z-[60] rounded-full bg-honey-400 px-4 py-2 font-semibold text-bark-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -48,10 +48,10 @@ export function AdminLayout() {
         Skip to content
       </a>
       <AdminTopBar sidebarOpen={open} onToggleSidebar={toggle} toggleRef={toggleRef} />
-      <div className="flex min-h-0 flex-1">
+      <div className="flex min-h-0 flex-1 print:block">
         <AdminSidebar open={open} narrow={narrow} navRef={navRef} />
         {overlaid && <div data-testid="admin-sidebar-overlay" aria-hidden="true" className="fixed inset-x-0 top-16 bottom-0 z-30 bg-bark-900/50" onClick={close} />}
-        <main id="admin-main" ref={mainRef} tabIndex={-1} inert={overlaid} className="min-w-0 flex-1 overflow-y-auto outline-none">
+        <main id="admin-main" ref={mainRef} tabIndex={-1} inert={overlaid} className="min-w-0 flex-1 overflow-y-auto outline-none print:overflow-visible">
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<Spinner label="Loading page" className="min-h-[50vh]" />}>
               <Outlet />

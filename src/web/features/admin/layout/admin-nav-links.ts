@@ -6,6 +6,8 @@ import Receipt from 'lucide-react/icons/receipt';
 import Wallet from 'lucide-react/icons/wallet';
 import Settings from 'lucide-react/icons/settings';
 import Archive from 'lucide-react/icons/archive';
+import ScrollText from 'lucide-react/icons/scroll-text';
+import ChartPie from 'lucide-react/icons/chart-pie';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -18,7 +20,7 @@ export interface AdminNavLink {
 
 /**
  * SPEC §2 admin layout, plus the mobile-money payments to reconcile (issue 11) and the shop settings
- * screen where the real payment numbers are entered, and the backups (issue 12).
+ * screen where the real payment numbers are entered, and the backups and the audit trail (issue 12).
  */
 export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -26,6 +28,8 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/customers', label: 'Customers', icon: ContactRound },
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
+  { to: '/admin/reports', label: 'Reports', icon: ChartPie },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/backups', label: 'Backups', icon: Archive },
+  { to: '/admin/audit', label: 'Audit trail', icon: ScrollText },
 ];

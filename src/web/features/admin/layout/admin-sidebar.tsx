@@ -25,7 +25,7 @@ export function AdminSidebar({ open, narrow, navRef }: AdminSidebarProps) {
       ref={navRef}
       aria-label="Admin"
       hidden={!open}
-      className={`flex w-64 shrink-0 flex-col overflow-y-auto border-r border-sand-200 bg-white p-3 ${
+      className={`flex w-64 shrink-0 flex-col overflow-y-auto border-r border-sand-200 bg-white p-3 print:hidden ${
         narrow ? 'fixed top-16 bottom-0 left-0 z-40 w-72 max-w-[85vw] shadow-2xl' : ''
       }`}
     >

@@ -22,7 +22,7 @@ export function AdminTopBar({ sidebarOpen, onToggleSidebar, toggleRef }: AdminTo
   const { logout } = useAuth();
   const navigate = useNavigate();
   return (
-    <header className="flex h-16 shrink-0 items-center gap-1 bg-forest-900 px-2 text-white sm:gap-2 sm:px-4">
+    <header className="flex h-16 shrink-0 items-center print:hidden gap-1 bg-forest-900 px-2 text-white sm:gap-2 sm:px-4">
       <button
         ref={toggleRef}
         type="button"

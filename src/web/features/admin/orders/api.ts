@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../../shared/order-status';
-import type { Order, OrderStatusUpdate, PayOrderInput } from '../../../../shared/schemas/orders';
+import type { Order, OrdersToShip, OrderStatusUpdate, PayOrderInput } from '../../../../shared/schemas/orders';
 import type { PaymentAttempt } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -98,4 +98,13 @@ export function useMarkOrderDelivered() {
     () => 'Order marked as delivered',
     'Failed to update delivery status',
   );
+}
+
+/** The orders to pack and send, oldest first (packing slips and the delivery run sheet). */
+export function useOrdersToShip() {
+  return useQuery({
+    queryKey: [...ADMIN_ORDERS_QUERY_ROOT, 'to-ship'],
+    queryFn: ({ signal }) => apiRequest<OrdersToShip>('/orders/to-ship', { signal }),
+    meta: { errorToast: false },
+  });
 }

@@ -1,6 +1,8 @@
+import Truck from 'lucide-react/icons/truck';
 import { useMemo, useState } from 'react';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
+import { ButtonLink } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AdminList } from '../shared/admin-list';
@@ -28,6 +30,12 @@ export function AdminOrdersPage() {
     <AdminList
       title="Orders"
       what={{ one: 'order', many: 'orders' }}
+      action={
+        <ButtonLink to="/admin/orders/to-ship" variant="outline">
+          <Truck aria-hidden="true" className="h-5 w-5" />
+          To ship
+        </ButtonLink>
+      }
       tools={
         <SelectField
           className="sm:w-52"

@@ -1,11 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { storedImageName } from '../../../../shared/images';
+import type { ProductImportInput, ProductImportReport } from '../../../../shared/schemas/product-import';
 import type { Product, ProductInput, ProductList } from '../../../../shared/schemas/products';
 import type { uploadedImageSchema } from '../../../../shared/schemas/uploads';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { uploadWithProgress } from '../../../lib/upload-with-progress';
+import { postJsonWithProgress, uploadWithProgress } from '../../../lib/upload-with-progress';
 import { DASHBOARD_QUERY_KEY } from '../dashboard/api';
 
 /** SPEC §9: the back office lists products ten at a time. */
@@ -14,6 +15,8 @@ const ADMIN_PRODUCTS_PAGE_SIZE = 10;
 export interface AdminProductSearch {
   keyword: string;
   page: number;
+  /** Only products at or below their low-stock level, fewest left first. */
+  lowStock?: boolean;
 }
 
 const productsRoot = ['admin', 'products'] as const;
@@ -28,12 +31,12 @@ function useRefreshProducts() {
   };
 }
 
-/** Every product, in stock or not (the list route does not filter on stock), newest first. */
+/** Every product, in stock or not (the list route does not filter on stock), newest first; or only the low ones. */
 export function useAdminProducts(search: AdminProductSearch) {
   return useQuery({
     queryKey: [...productsRoot, search],
     queryFn: ({ signal }) =>
-      apiRequest<ProductList>('/products', {
+      apiRequest<ProductList>(search.lowStock ? '/products/low-stock' : '/products', {
         query: { keyword: search.keyword.trim(), page: search.page, limit: ADMIN_PRODUCTS_PAGE_SIZE },
         signal,
       }),
@@ -96,4 +99,20 @@ export function deleteUploadedImage(url: string, { asPageGoes = false } = {}): v
   apiRequest(`/upload/${encodeURIComponent(name)}`, { method: 'DELETE', keepalive: asPageGoes }).catch((error: unknown) =>
     console.warn(`Failed to delete image ${name}`, error),
   );
+}
+
+/**
+ * The CSV import (issue 12): a dry run reports each row; a real run writes all or nothing. Sent with
+ * progress, since a file of thousands of products takes a while to go up a slow line.
+ */
+export function useImportProducts() {
+  const refresh = useRefreshProducts();
+  return useMutation({
+    mutationFn: ({ csv, dryRun, onProgress }: { csv: string; dryRun: boolean; onProgress: (fraction: number) => void }) =>
+      postJsonWithProgress<ProductImportReport, ProductImportInput>('/products/import', { csv, dryRun }, { onProgress }),
+    meta: { errorToast: false },
+    onSuccess: (report) => {
+      if (report.applied) refresh();
+    },
+  });
 }

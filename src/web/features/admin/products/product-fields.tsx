@@ -4,6 +4,7 @@ import { REQUIRED_FIELDS_MESSAGE } from '../../../../shared/schemas/products';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
+import { useShopSettings } from '../../../lib/shop-settings';
 import { FIELD_LABELS, type ProductField, type ProductFormValues } from './product-form';
 
 const CATEGORY_OPTIONS = [{ value: '', label: 'Select a category' }, ...CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))];
@@ -20,6 +21,7 @@ function errorOf(errors: FieldErrors<ProductFormValues>, name: ProductField): st
 }
 
 export function BasicInfoFields({ register, errors }: FieldsProps) {
+  const shopLevel = useShopSettings().data?.lowStockThreshold;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <p className="text-sm text-bark-700 sm:col-span-2">Name, price, stock and category are required.</p>
@@ -43,6 +45,16 @@ export function BasicInfoFields({ register, errors }: FieldsProps) {
         step={1}
         error={errorOf(errors, 'countInStock')}
         {...register('countInStock')}
+      />
+      <TextField
+        label={FIELD_LABELS.lowStockThreshold}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint={`Left empty, the shop's level${shopLevel === undefined ? '' : ` (${shopLevel})`} is used. The shop is e-mailed when stock falls to it.`}
+        error={errorOf(errors, 'lowStockThreshold')}
+        {...register('lowStockThreshold')}
       />
       <SelectField label={FIELD_LABELS.category} aria-required="true" options={CATEGORY_OPTIONS} error={errorOf(errors, 'category')} {...register('category')} />
       <TextField label={FIELD_LABELS.sku} autoComplete="off" hint="Left empty, one is made for a new product." error={errorOf(errors, 'sku')} {...register('sku')} />

@@ -7,6 +7,8 @@ export interface ProductFormValues {
   price: string;
   category: string;
   countInStock: string;
+  /** Empty: the shop's default level. */
+  lowStockThreshold: string;
   sku: string;
   brand: string;
   isFeatured: boolean;
@@ -25,6 +27,7 @@ export const FIELD_TAB: Record<ProductField, EditorTab> = {
   price: 'basic',
   category: 'basic',
   countInStock: 'basic',
+  lowStockThreshold: 'basic',
   sku: 'basic',
   brand: 'basic',
   isFeatured: 'basic',
@@ -41,6 +44,7 @@ export const FIELD_LABELS: Record<ProductField, string> = {
   price: 'Price (ZMW)',
   category: 'Category',
   countInStock: 'Stock',
+  lowStockThreshold: 'Low stock at',
   sku: 'SKU',
   brand: 'Brand',
   isFeatured: 'Featured product',
@@ -56,6 +60,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   price: '',
   category: '',
   countInStock: '',
+  lowStockThreshold: '',
   sku: '',
   brand: '',
   isFeatured: false,
@@ -72,6 +77,7 @@ export function formFromProduct(product: Omit<Product, 'reviews'>): ProductFormV
     price: String(product.price),
     category: product.category,
     countInStock: String(product.countInStock),
+    lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
     sku: product.sku,
     brand: product.brand,
     isFeatured: product.isFeatured,
@@ -96,6 +102,7 @@ export function toProductInput(values: ProductFormValues, { images, mainImage }:
     price: number(values.price) as number,
     category: values.category as ProductInput['category'],
     countInStock: number(values.countInStock) as number,
+    lowStockThreshold: values.lowStockThreshold.trim() === '' ? null : Number(values.lowStockThreshold),
     sku: values.sku.trim() || undefined,
     brand: values.brand.trim() || undefined,
     isFeatured: values.isFeatured,

@@ -1,7 +1,7 @@
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { CATEGORY_LABELS, isCategory } from '../../../../shared/categories';
-import type { ProductSummary } from '../../../../shared/schemas/products';
+import { isLowStock, type ProductSummary } from '../../../../shared/schemas/products';
 import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { formatKwacha } from '../../../lib/format';
@@ -10,6 +10,8 @@ import type { AdminColumn } from '../shared/admin-list';
 interface ProductListProps {
   onEdit: (product: ProductSummary) => void;
   onDelete: (product: ProductSummary) => void;
+  /** The shop's low-stock level, once the settings are read. */
+  shopLevel?: number;
 }
 
 const categoryLabel = (category: string) => (isCategory(category) ? CATEGORY_LABELS[category] : category);
@@ -18,8 +20,11 @@ function Thumbnail({ product }: { product: ProductSummary }) {
   return <ProductImage url={product.mainImage || product.image} alt="" sizes="48px" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg" />;
 }
 
-function Stock({ count }: { count: number }) {
-  return <span className={count > 0 ? 'text-bark-900' : 'font-semibold text-red-800'}>{count > 0 ? count : '0 (out of stock)'}</span>;
+function Stock({ product, shopLevel }: { product: ProductSummary; shopLevel?: number }) {
+  const count = product.countInStock;
+  if (count === 0) return <span className="font-semibold text-red-800">0 (out of stock)</span>;
+  const low = shopLevel !== undefined && isLowStock(product, shopLevel);
+  return <span className={low ? 'font-semibold text-amber-900' : 'text-bark-900'}>{low ? `${count} (low)` : count}</span>;
 }
 
 function Actions({ product, onEdit, onDelete }: { product: ProductSummary } & ProductListProps) {
@@ -36,7 +41,7 @@ function Actions({ product, onEdit, onDelete }: { product: ProductSummary } & Pr
 }
 
 /** The table's columns (from 1024 px, beside the open sidebar); below that each product is a card. */
-export function productColumns({ onEdit, onDelete }: ProductListProps): AdminColumn<ProductSummary>[] {
+export function productColumns({ onEdit, onDelete, shopLevel }: ProductListProps): AdminColumn<ProductSummary>[] {
   return [
     { header: 'SKU', cell: (product) => product.sku, className: 'font-mono text-xs whitespace-nowrap text-bark-700' },
     {
@@ -51,12 +56,12 @@ export function productColumns({ onEdit, onDelete }: ProductListProps): AdminCol
     },
     { header: 'Category', cell: (product) => categoryLabel(product.category), className: 'whitespace-nowrap text-bark-700' },
     { header: 'Price', align: 'right', cell: (product) => formatKwacha(product.price), className: 'font-semibold whitespace-nowrap text-bark-900' },
-    { header: 'Stock', align: 'right', cell: (product) => <Stock count={product.countInStock} />, className: 'whitespace-nowrap' },
+    { header: 'Stock', align: 'right', cell: (product) => <Stock product={product} shopLevel={shopLevel} />, className: 'whitespace-nowrap' },
     { header: 'Actions', align: 'right', rowPadding: 'py-1', cell: (product) => <Actions product={product} onEdit={onEdit} onDelete={onDelete} /> },
   ];
 }
 
-export function ProductCard({ product, onEdit, onDelete }: { product: ProductSummary } & ProductListProps) {
+export function ProductCard({ product, onEdit, onDelete, shopLevel }: { product: ProductSummary } & ProductListProps) {
   return (
     <>
       <div className="flex items-start gap-3">
@@ -69,7 +74,7 @@ export function ProductCard({ product, onEdit, onDelete }: { product: ProductSum
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-bark-700">
-          {categoryLabel(product.category)} · Stock <Stock count={product.countInStock} />
+          {categoryLabel(product.category)} · Stock <Stock product={product} shopLevel={shopLevel} />
         </p>
         <Actions product={product} onEdit={onEdit} onDelete={onDelete} />
       </div>

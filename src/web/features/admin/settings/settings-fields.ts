@@ -9,7 +9,7 @@ export type SettingsField = keyof ShopSettings;
 interface FieldSpec {
   name: SettingsField;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'url';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number';
   autoComplete?: string;
   hint?: string;
   multiline?: boolean;
@@ -48,6 +48,18 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
       { name: 'facebookUrl', label: 'Facebook page', type: 'url' },
       { name: 'instagramUrl', label: 'Instagram page', type: 'url' },
       { name: 'linkedinUrl', label: 'LinkedIn page', type: 'url' },
+    ],
+  },
+  {
+    title: 'Stock alerts',
+    description: 'The shop e-mail gets one message listing the products whose stock falls to this level or below.',
+    fields: [
+      {
+        name: 'lowStockThreshold',
+        label: 'Low stock at',
+        type: 'number',
+        hint: 'Number of items left. A product can have its own level in the product editor.',
+      },
     ],
   },
 ];

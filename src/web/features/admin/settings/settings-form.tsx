@@ -38,12 +38,13 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
                   key={field.name}
                   label={field.label}
                   type={field.type ?? 'text'}
-                  inputMode={field.type === 'tel' ? 'tel' : undefined}
+                  inputMode={field.type === 'tel' ? 'tel' : field.type === 'number' ? 'numeric' : undefined}
+                  min={field.type === 'number' ? 0 : undefined}
                   autoComplete={field.autoComplete ?? 'off'}
                   hint={field.hint}
                   className={field.type === 'url' ? 'sm:col-span-2' : undefined}
                   error={errors[field.name]?.message}
-                  {...register(field.name)}
+                  {...register(field.name, field.type === 'number' ? { valueAsNumber: true } : undefined)}
                 />
               ),
             )}

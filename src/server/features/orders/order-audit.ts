@@ -1,0 +1,38 @@
+import { orderReference } from '../../../shared/order-status';
+import { kwachaOf, type AuditEntry } from '../audit/service';
+import type { StockLine } from '../inventory/stock';
+import type { OrderRow } from './queries';
+
+/** The audit trail's lines about orders (issue 12): status changes with the stock they moved, and payments marked by hand. */
+
+const named = (order: OrderRow) => `Order ${orderReference(order.id)} (${order.customerName})`;
+const stockList = (lines: readonly StockLine[]) => lines.map((line) => ({ productId: line.productId, name: line.name ?? '', quantity: line.quantity }));
+const saidStock = (lines: readonly StockLine[]) => lines.map((line) => `${line.name || 'a deleted product'} × ${line.quantity}`).join(', ');
+
+/**
+ * A status change. Cancelling puts the lines' stock back and leaving Cancelled takes it again: `stock`
+ * says which, with the lines that moved.
+ */
+export function orderStatusEntry(order: OrderRow, from: string, stock: { moved: 'returned' | 'taken'; lines: readonly StockLine[] } | null): AuditEntry {
+  const to = order.status;
+  const action = to === 'Cancelled' ? 'order.cancelled' : to === 'Delivered' ? 'order.delivered' : 'order.status-changed';
+  let summary = `${named(order)}: ${from} → ${to}`;
+  const after: Record<string, unknown> = { status: to };
+  if (stock && stock.lines.length > 0) {
+    summary += `; stock ${stock.moved === 'returned' ? 'returned' : 'taken again'}: ${saidStock(stock.lines)}`;
+    after[stock.moved === 'returned' ? 'stockReturned' : 'stockTaken'] = stockList(stock.lines);
+  }
+  return { action, subjectType: 'order', subjectId: order.id, summary, before: { status: from }, after };
+}
+
+/** An admin marked the order paid by hand, having checked the money arrived; the note says how. */
+export function orderMarkedPaidEntry(before: OrderRow, after: OrderRow, note: string | null): AuditEntry {
+  return {
+    action: 'order.marked-paid',
+    subjectType: 'order',
+    subjectId: after.id,
+    summary: `${named(after)} marked paid by hand, ${kwachaOf(after.totalNgwee)}${note ? `: ${note}` : ''}`,
+    before: { isPaid: before.isPaid, paymentReference: before.paymentReference },
+    after: { isPaid: after.isPaid, paymentReference: after.paymentReference, totalNgwee: after.totalNgwee, note },
+  };
+}

@@ -1,0 +1,315 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { SHOP_TIME_ZONE } from '../../../shared/shop-time';
+import type { PaymentMethod } from '../../../shared/order-status';
+
+const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
+
+/** Days on the co-op's clock, both included (validated YYYY-MM-DD by the route's schema). */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Where the last batch ended. `at` is created_at as PostgreSQL writes it (microseconds and offset): a JS
+ * Date keeps milliseconds only, and a cut-off cursor would send a row of the same millisecond twice.
+ */
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+/** The column's range on the shop's days: from 00:00 of `from` to before 00:00 of the day after `to`, in Lusaka. */
+function inRange(column: SQL, range: DayRange): SQL[] {
+  const parts: SQL[] = [];
+  if (range.from) parts.push(sql`${column} >= (${range.from}::date)::timestamp at time zone ${zone}`);
+  if (range.to) parts.push(sql`${column} < ((${range.to}::date) + 1)::timestamp at time zone ${zone}`);
+  return parts;
+}
+
+/** After the cursor in (created_at, id) order; the plain bound on created_at lets the created_at index narrow it. */
+function afterCursor(createdAt: SQL, id: SQL, cursor: Cursor | null): SQL[] {
+  if (!cursor) return [];
+  return [sql`${createdAt} >= ${cursor.at}::timestamptz`, sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`];
+}
+
+/**
+ * One keyset page in (created_at, id) order, read along the created_at index. The embedded database runs no
+ * autovacuum, so a table never analyzed looks tiny to the planner, which then sorts all the remaining rows
+ * for every page (an export of 100,000 orders read 10 million rows). Whole sorts and bitmap scans are
+ * turned off for this statement only (SET LOCAL ends with its short transaction), so a page reads its own rows.
+ */
+function keysetPage(db: Db, query: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return tx.execute(query);
+  });
+}
+
+const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``);
+const asDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
+
+export interface ExportedOrder {
+  id: string;
+  cursorAt: string;
+  createdAt: Date;
+  customerName: string;
+  customerEmail: string;
+  phone: string;
+  city: string;
+  province: string;
+  status: string;
+  isPaid: boolean;
+  paidAt: Date | null;
+  paymentMethod: PaymentMethod;
+  paymentReference: string | null;
+  deliveredAt: Date | null;
+  itemsNgwee: number;
+  taxNgwee: number;
+  shippingNgwee: number;
+  totalNgwee: number;
+}
+
+/** One batch of the orders placed in the range, oldest first (keyset on created_at, id). */
+export async function ordersBatch(db: Db, range: DayRange, after: Cursor | null, limit: number): Promise<ExportedOrder[]> {
+  const result = await keysetPage(
+    db,
+    sql`
+    select o.id, o.created_at, o.created_at::text as cursor_at, o.customer_name, o.customer_email,
+           o.shipping_address->>'phoneNumber' as phone, o.shipping_address->>'city' as city,
+           o.shipping_address->>'province' as province, o.status, o.is_paid, o.paid_at, o.payment_method,
+           o.payment_reference, o.delivered_at, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee
+    from orders o
+    ${where([...inRange(sql`o.created_at`, range), ...afterCursor(sql`o.created_at`, sql`o.id`, after)])}
+    order by o.created_at, o.id
+    limit ${limit}`,
+  );
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: r.id as string,
+    cursorAt: r.cursor_at as string,
+    createdAt: asDate(r.created_at)!,
+    customerName: r.customer_name as string,
+    customerEmail: r.customer_email as string,
+    phone: (r.phone as string | null) ?? '',
+    city: (r.city as string | null) ?? '',
+    province: (r.province as string | null) ?? '',
+    status: r.status as string,
+    isPaid: Boolean(r.is_paid),
+    paidAt: asDate(r.paid_at),
+    paymentMethod: r.payment_method as PaymentMethod,
+    paymentReference: (r.payment_reference as string | null) ?? null,
+    deliveredAt: asDate(r.delivered_at),
+    itemsNgwee: Number(r.items_ngwee),
+    taxNgwee: Number(r.tax_ngwee),
+    shippingNgwee: Number(r.shipping_ngwee),
+    totalNgwee: Number(r.total_ngwee),
+  }));
+}
+
+export interface ExportedLine {
+  orderId: string;
+  name: string;
+  /** The product's SKU today; null once the product has been deleted. */
+  sku: string | null;
+  quantity: number;
+  unitPriceNgwee: number;
+}
+
+/** The lines of a batch of orders in one query, in each order's own order. */
+export async function linesOfOrders(db: Db, orderIds: string[]): Promise<ExportedLine[]> {
+  if (orderIds.length === 0) return [];
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select i.order_id, i.name, p.sku, i.quantity, i.unit_price_ngwee
+    from order_items i left join products p on p.id = i.product_id
+    where i.order_id in (${ids})
+    order by i.order_id, i.position, i.id`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    orderId: r.order_id as string,
+    name: r.name as string,
+    sku: (r.sku as string | null) ?? null,
+    quantity: Number(r.quantity),
+    unitPriceNgwee: Number(r.unit_price_ngwee),
+  }));
+}
+
+/** How many CSV rows the orders export will have: one per line, one for an order without lines. */
+export async function countOrderRows(db: Db, range: DayRange): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*) as n from orders o left join order_items i on i.order_id = o.id
+    ${where(inRange(sql`o.created_at`, range))}`);
+  return Number(rowsOf<{ n: number | string }>(result)[0].n);
+}
+
+export interface ExportedCustomer {
+  id: string;
+  cursorAt: string;
+  createdAt: Date;
+  name: string;
+  email: string;
+  phone: string;
+  orders: number;
+  spentNgwee: number;
+}
+
+const customersOnly = sql`not u.is_admin`;
+
+/** Registered customers (not admins) by registration, with their orders counted and paid orders summed. */
+export async function customersBatch(db: Db, range: DayRange, after: Cursor | null, limit: number): Promise<ExportedCustomer[]> {
+  const result = await keysetPage(
+    db,
+    sql`
+    select u.id, u.created_at, u.created_at::text as cursor_at, u.name, u.email, u.phone,
+           coalesce(s.orders, 0) as orders, coalesce(s.spent, 0) as spent
+    from users u
+    left join lateral (
+      select count(*) as orders, sum(o.total_ngwee) filter (where o.is_paid and o.status <> 'Cancelled') as spent
+      from orders o where o.user_id = u.id
+    ) s on true
+    ${where([customersOnly, ...inRange(sql`u.created_at`, range), ...afterCursor(sql`u.created_at`, sql`u.id`, after)])}
+    order by u.created_at, u.id
+    limit ${limit}`,
+  );
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: r.id as string,
+    cursorAt: r.cursor_at as string,
+    createdAt: asDate(r.created_at)!,
+    name: r.name as string,
+    email: r.email as string,
+    phone: r.phone as string,
+    orders: Number(r.orders),
+    spentNgwee: Number(r.spent),
+  }));
+}
+
+export async function countCustomers(db: Db, range: DayRange): Promise<number> {
+  const result = await db.execute(sql`select count(*) as n from users u ${where([customersOnly, ...inRange(sql`u.created_at`, range)])}`);
+  return Number(rowsOf<{ n: number | string }>(result)[0].n);
+}
+
+export interface ExportedProduct {
+  id: string;
+  cursorAt: string;
+  createdAt: Date;
+  name: string;
+  sku: string;
+  category: string;
+  priceNgwee: number;
+  countInStock: number;
+  isFeatured: boolean;
+}
+
+export async function productsBatch(db: Db, range: DayRange, after: Cursor | null, limit: number): Promise<ExportedProduct[]> {
+  const result = await keysetPage(
+    db,
+    sql`
+    select p.id, p.created_at, p.created_at::text as cursor_at, p.name, p.sku, p.category, p.price_ngwee,
+           p.count_in_stock, p.is_featured
+    from products p
+    ${where([...inRange(sql`p.created_at`, range), ...afterCursor(sql`p.created_at`, sql`p.id`, after)])}
+    order by p.created_at, p.id
+    limit ${limit}`,
+  );
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: r.id as string,
+    cursorAt: r.cursor_at as string,
+    createdAt: asDate(r.created_at)!,
+    name: r.name as string,
+    sku: r.sku as string,
+    category: r.category as string,
+    priceNgwee: Number(r.price_ngwee),
+    countInStock: Number(r.count_in_stock),
+    isFeatured: Boolean(r.is_featured),
+  }));
+}
+
+export async function countProducts(db: Db, range: DayRange): Promise<number> {
+  const result = await db.execute(sql`select count(*) as n from products p ${where(inRange(sql`p.created_at`, range))}`);
+  return Number(rowsOf<{ n: number | string }>(result)[0].n);
+}
+
+/** The month's bounds on the shop's clock, for 'YYYY-MM'. */
+const monthRange = (month: string): SQL[] => {
+  const first = `${month}-01`;
+  return [
+    sql`o.created_at >= (${first}::date)::timestamp at time zone ${zone}`,
+    sql`o.created_at < ((${first}::date) + interval '1 month') at time zone ${zone}`,
+  ];
+};
+
+export interface MonthFigures {
+  ordersPlaced: number;
+  keptCount: number;
+  grossNgwee: number;
+  itemsNgwee: number;
+  taxNgwee: number;
+  shippingNgwee: number;
+  cancelledCount: number;
+  cancelledNgwee: number;
+  paidCount: number;
+  paidNgwee: number;
+  unpaidCount: number;
+  unpaidNgwee: number;
+}
+
+/** Every headline figure of the month in one pass over its orders (aggregate FILTERs), amounts as stored. */
+export async function monthFigures(db: Db, month: string): Promise<MonthFigures> {
+  const result = await db.execute(sql`
+    select count(*) as orders_placed,
+           count(*) filter (where o.status <> 'Cancelled') as kept_count,
+           coalesce(sum(o.total_ngwee) filter (where o.status <> 'Cancelled'), 0) as gross,
+           coalesce(sum(o.items_ngwee) filter (where o.status <> 'Cancelled'), 0) as items,
+           coalesce(sum(o.tax_ngwee) filter (where o.status <> 'Cancelled'), 0) as tax,
+           coalesce(sum(o.shipping_ngwee) filter (where o.status <> 'Cancelled'), 0) as shipping,
+           count(*) filter (where o.status = 'Cancelled') as cancelled_count,
+           coalesce(sum(o.total_ngwee) filter (where o.status = 'Cancelled'), 0) as cancelled,
+           count(*) filter (where o.status <> 'Cancelled' and o.is_paid) as paid_count,
+           coalesce(sum(o.total_ngwee) filter (where o.status <> 'Cancelled' and o.is_paid), 0) as paid,
+           count(*) filter (where o.status <> 'Cancelled' and not o.is_paid) as unpaid_count,
+           coalesce(sum(o.total_ngwee) filter (where o.status <> 'Cancelled' and not o.is_paid), 0) as unpaid
+    from orders o
+    ${where(monthRange(month))}`);
+  const r = rowsOf<Record<string, number | string>>(result)[0];
+  return {
+    ordersPlaced: Number(r.orders_placed),
+    keptCount: Number(r.kept_count),
+    grossNgwee: Number(r.gross),
+    itemsNgwee: Number(r.items),
+    taxNgwee: Number(r.tax),
+    shippingNgwee: Number(r.shipping),
+    cancelledCount: Number(r.cancelled_count),
+    cancelledNgwee: Number(r.cancelled),
+    paidCount: Number(r.paid_count),
+    paidNgwee: Number(r.paid),
+    unpaidCount: Number(r.unpaid_count),
+    unpaidNgwee: Number(r.unpaid),
+  };
+}
+
+export interface MethodFigures {
+  method: PaymentMethod;
+  count: number;
+  amountNgwee: number;
+  paidNgwee: number;
+}
+
+/** Orders of the month that are not cancelled, by payment method (only the methods that have some). */
+export async function monthByPaymentMethod(db: Db, month: string): Promise<MethodFigures[]> {
+  const result = await db.execute(sql`
+    select o.payment_method, count(*) as orders, sum(o.total_ngwee) as amount,
+           coalesce(sum(o.total_ngwee) filter (where o.is_paid), 0) as paid
+    from orders o
+    ${where([...monthRange(month), sql`o.status <> 'Cancelled'`])}
+    group by o.payment_method`);
+  return rowsOf<Record<string, number | string>>(result).map((r) => ({
+    method: r.payment_method as PaymentMethod,
+    count: Number(r.orders),
+    amountNgwee: Number(r.amount),
+    paidNgwee: Number(r.paid),
+  }));
+}

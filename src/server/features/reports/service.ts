@@ -1,0 +1,188 @@
+import { plainKwacha, toKwacha, toNgwee } from '../../../shared/money';
+import { monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/order-status';
+import type { MonthlyReport } from '../../../shared/schemas/reports';
+import { isoInShopTime, SHOP_TIME_ZONE, shopDayOf, shopMonthOf } from '../../../shared/shop-time';
+import type { Db } from '../../db/client';
+import { csvLine, UTF8_BOM, yesNo, type CsvCell } from './csv';
+import * as q from './queries';
+import type { Cursor, DayRange } from './queries';
+
+/**
+ * Exports are read in batches, each a keyset page on (created_at, id), and written out as the client takes
+ * them, so 100,000 orders never sit in memory at once. Each batch is its own short query, not one long
+ * transaction: a transaction held while a phone downloads would block the embedded database for everyone.
+ * So an order placed during an export appears if it falls after the rows already sent; none is sent twice.
+ */
+export const BATCH_SIZES = { orders: 500, customers: 1_000, products: 1_000 } as const;
+
+export type ExportKind = 'orders' | 'customers' | 'products';
+
+const iso = (at: Date | null) => (at ? isoInShopTime(at) : '');
+
+/** The rows of one kind of export, batch by batch, each batch as CSV text. */
+async function* batches<T extends { cursorAt: string; id: string }>(
+  header: readonly string[],
+  read: (after: Cursor | null) => Promise<T[]>,
+  write: (batch: T[]) => Promise<string> | string,
+  batchSize: number,
+): AsyncGenerator<string> {
+  yield UTF8_BOM + csvLine(header);
+  let after: Cursor | null = null;
+  for (;;) {
+    const batch = await read(after);
+    if (batch.length > 0) yield await write(batch);
+    if (batch.length < batchSize) return;
+    const last = batch[batch.length - 1];
+    after = { at: last.cursorAt, id: last.id };
+  }
+}
+
+export const ORDERS_HEADER = [
+  'Order ID',
+  'Placed at',
+  'Customer name',
+  'E-mail',
+  'Phone',
+  'City',
+  'Province',
+  'Status',
+  'Paid',
+  'Paid at',
+  'Payment method',
+  'Payment reference',
+  'Delivered at',
+  'Product',
+  'SKU',
+  'Quantity',
+  'Unit price (ZMW)',
+  'Line total (ZMW)',
+  'Order items total (ZMW)',
+  'Order VAT (ZMW)',
+  'Order shipping (ZMW)',
+  'Order total (ZMW)',
+] as const;
+
+/**
+ * One row per order line with the order's fields repeated (as Shopify's export does), so a sheet can
+ * filter or total by product as well as by order. The order's amounts are those stored when it was
+ * placed; a line's total is unit price x quantity, the same rule its items total was made with (money.ts).
+ */
+export function ordersCsv(db: Db, range: DayRange, batchSize: number = BATCH_SIZES.orders) {
+  return batches(
+    ORDERS_HEADER,
+    (after) => q.ordersBatch(db, range, after, batchSize),
+    async (orders) => {
+      const lines = await q.linesOfOrders(
+        db,
+        orders.map((o) => o.id),
+      );
+      const byOrder = new Map<string, q.ExportedLine[]>();
+      for (const line of lines) {
+        const list = byOrder.get(line.orderId);
+        if (list) list.push(line);
+        else byOrder.set(line.orderId, [line]);
+      }
+      let text = '';
+      for (const o of orders) {
+        const order: CsvCell[] = [
+          o.id,
+          iso(o.createdAt),
+          o.customerName,
+          o.customerEmail,
+          o.phone,
+          o.city,
+          o.province,
+          o.status,
+          yesNo(o.isPaid),
+          iso(o.paidAt),
+          PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod,
+          o.paymentReference,
+          iso(o.deliveredAt),
+        ];
+        const amounts = [o.itemsNgwee, o.taxNgwee, o.shippingNgwee, o.totalNgwee].map(plainKwacha);
+        const orderLines = byOrder.get(o.id) ?? [];
+        if (orderLines.length === 0) text += csvLine([...order, '', '', '', '', '', ...amounts]);
+        for (const line of orderLines) {
+          const lineTotal = plainKwacha(line.unitPriceNgwee * line.quantity);
+          text += csvLine([...order, line.name, line.sku, line.quantity, plainKwacha(line.unitPriceNgwee), lineTotal, ...amounts]);
+        }
+      }
+      return text;
+    },
+    batchSize,
+  );
+}
+
+export const CUSTOMERS_HEADER = ['Customer ID', 'Registered at', 'Name', 'E-mail', 'Phone', 'Orders', 'Amount spent (ZMW)'] as const;
+
+/** Registered customers; "amount spent" sums their paid orders that were not cancelled. */
+export function customersCsv(db: Db, range: DayRange, batchSize: number = BATCH_SIZES.customers) {
+  return batches(
+    CUSTOMERS_HEADER,
+    (after) => q.customersBatch(db, range, after, batchSize),
+    (customers) => customers.map((c) => csvLine([c.id, iso(c.createdAt), c.name, c.email, c.phone, c.orders, plainKwacha(c.spentNgwee)])).join(''),
+    batchSize,
+  );
+}
+
+export const PRODUCTS_HEADER = ['Product ID', 'Name', 'SKU', 'Category', 'Price (ZMW)', 'Stock', 'Featured', 'Created at'] as const;
+
+export function productsCsv(db: Db, range: DayRange, batchSize: number = BATCH_SIZES.products) {
+  return batches(
+    PRODUCTS_HEADER,
+    (after) => q.productsBatch(db, range, after, batchSize),
+    (products) =>
+      products.map((p) => csvLine([p.id, p.name, p.sku, p.category, plainKwacha(p.priceNgwee), p.countInStock, yesNo(p.isFeatured), iso(p.createdAt)])).join(''),
+    batchSize,
+  );
+}
+
+/** Data rows (without the header) an export will have, counted before it starts, for the download's progress. */
+export function exportRowCount(db: Db, kind: ExportKind, range: DayRange): Promise<number> {
+  if (kind === 'orders') return q.countOrderRows(db, range);
+  if (kind === 'customers') return q.countCustomers(db, range);
+  return q.countProducts(db, range);
+}
+
+/** orders-2026-11-01-to-2026-11-30.csv; customers-2026-11-27.csv when all of them (dated the day it was made). */
+export function exportFileName(kind: ExportKind, range: DayRange, now = new Date()): string {
+  if (!range.from && !range.to) return `${kind}-${shopDayOf(now)}.csv`;
+  return `${kind}-${range.from ?? 'first'}-to-${range.to ?? shopDayOf(now)}.csv`;
+}
+
+export const currentShopMonth = () => shopMonthOf(new Date());
+
+/** The month's figures, computed by the database; the three payment methods are always listed. */
+export async function monthlyReport(db: Db, month: string): Promise<MonthlyReport> {
+  const [figures, methods] = await Promise.all([q.monthFigures(db, month), q.monthByPaymentMethod(db, month)]);
+  return {
+    month,
+    timeZone: SHOP_TIME_ZONE,
+    ordersPlaced: figures.ordersPlaced,
+    grossSales: { count: figures.keptCount, amount: toKwacha(figures.grossNgwee) },
+    items: toKwacha(figures.itemsNgwee),
+    vat: toKwacha(figures.taxNgwee),
+    shipping: toKwacha(figures.shippingNgwee),
+    cancelled: { count: figures.cancelledCount, amount: toKwacha(figures.cancelledNgwee) },
+    paid: { count: figures.paidCount, amount: toKwacha(figures.paidNgwee) },
+    unpaid: { count: figures.unpaidCount, amount: toKwacha(figures.unpaidNgwee) },
+    byPaymentMethod: PAYMENT_METHODS.map((method) => {
+      const found = methods.find((m) => m.method === method);
+      return { method, count: found?.count ?? 0, amount: toKwacha(found?.amountNgwee ?? 0), paidAmount: toKwacha(found?.paidNgwee ?? 0) };
+    }),
+  };
+}
+
+export const MONTHLY_HEADER = ['Month', 'Figure', 'Orders', 'Amount (ZMW)', 'Paid amount (ZMW)'] as const;
+
+/** The same lines as the back office's table, one per row (payment methods last, with their paid amount). */
+export function monthlyReportCsv(report: MonthlyReport): string {
+  const money = (kwacha: number | null | undefined) => (kwacha === null || kwacha === undefined ? '' : plainKwacha(toNgwee(kwacha)));
+  const rows = [...monthlySummaryLines(report), ...paymentMethodLines(report).map((line) => ({ ...line, label: `Payment method: ${line.label}` }))];
+  return (
+    UTF8_BOM +
+    csvLine(MONTHLY_HEADER) +
+    rows.map((line) => csvLine([report.month, line.label, line.orders, money(line.amount), money(line.paidAmount)])).join('')
+  );
+}

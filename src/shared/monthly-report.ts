@@ -1,0 +1,37 @@
+import { TAX_RATE_PERCENT } from './money';
+import { PAYMENT_METHOD_LABELS } from './order-status';
+import type { MonthlyReport } from './schemas/reports';
+
+/** One line of the monthly sales report, as the back office shows it and the CSV writes it (kwacha). */
+export interface MonthlyReportLine {
+  label: string;
+  /** Orders counted in the line; null where a count would say nothing (VAT, shipping). */
+  orders: number | null;
+  amount: number | null;
+  paidAmount?: number;
+}
+
+/** The figures of the month in reading order: what happened to the orders, then how they were sold. */
+export function monthlySummaryLines(report: MonthlyReport): MonthlyReportLine[] {
+  return [
+    { label: 'Orders placed', orders: report.ordersPlaced, amount: null },
+    { label: 'Gross sales (orders not cancelled)', orders: report.grossSales.count, amount: report.grossSales.amount },
+    { label: 'Products sold (before VAT)', orders: null, amount: report.items },
+    { label: `VAT collected (${TAX_RATE_PERCENT}%)`, orders: null, amount: report.vat },
+    { label: 'Shipping charged', orders: null, amount: report.shipping },
+    { label: 'Paid', orders: report.paid.count, amount: report.paid.amount },
+    { label: 'Not paid yet', orders: report.unpaid.count, amount: report.unpaid.amount },
+    { label: 'Cancelled (not in gross sales)', orders: report.cancelled.count, amount: report.cancelled.amount },
+  ];
+}
+
+/** Orders not cancelled, by how the customer chose to pay: all of them, and the money received. */
+export function paymentMethodLines(report: MonthlyReport): MonthlyReportLine[] {
+  return report.byPaymentMethod.map((m) => ({ label: PAYMENT_METHOD_LABELS[m.method], orders: m.count, amount: m.amount, paidAmount: m.paidAmount }));
+}
+
+/** 'November 2026' for '2026-11'. */
+export function monthName(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
