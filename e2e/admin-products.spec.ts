@@ -128,7 +128,7 @@ test('an admin creates a product with shrunk images, finds it, edits its price a
 
   await dialog(page).getByLabel('Name').fill(name);
   await dialog(page).getByLabel('Price (ZMW)').fill('123.45');
-  await dialog(page).getByLabel('Stock').fill('7');
+  await dialog(page).getByLabel('Stock', { exact: true }).fill('7');
   await dialog(page).getByLabel('Category').selectOption({ label: 'Body Care' });
   await dialog(page).getByLabel('Description').fill('A rich balm of cold-pressed marula oil.');
   await tab(page, 'Details').click();
@@ -243,7 +243,7 @@ test('an upload shows its progress, can be retried after a failure, and a cancel
   await page.getByRole('button', { name: 'New Product' }).click();
   await dialog(page).getByLabel('Name').fill(`Never saved ${testInfo.project.name}`);
   await dialog(page).getByLabel('Price (ZMW)').fill('10');
-  await dialog(page).getByLabel('Stock').fill('1');
+  await dialog(page).getByLabel('Stock', { exact: true }).fill('1');
   await dialog(page).getByLabel('Category').selectOption('oil');
   await tab(page, 'Image').click();
 
@@ -436,7 +436,7 @@ test("saving asks nothing and keeps the files; leaving a later edit deletes only
   await page.getByRole('button', { name: 'New Product' }).click();
   await dialog(page).getByLabel('Name').fill(name);
   await dialog(page).getByLabel('Price (ZMW)').fill('42');
-  await dialog(page).getByLabel('Stock').fill('3');
+  await dialog(page).getByLabel('Stock', { exact: true }).fill('3');
   await dialog(page).getByLabel('Category').selectOption('oil');
   await dialog(page).getByLabel('Description').fill('Cold-pressed for the leave test.');
   const kept = await uploadInEditor(page, first);

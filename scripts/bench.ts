@@ -6,6 +6,8 @@
  * featured; partly cached: keyword-uncached, keyword-new; orders (one product). Cold (issue 17, scripts/bench/cold-scenarios.ts):
  * detail-random, keyword-never-seen, orders-mixed, shopper-mix. And
  * payments (200 shoppers paying by mobile money through the simulator; once per database, on the first size).
+ * export (issue 12): random list pages alone, then while every order is exported as CSV again and again;
+ * seed orders for it with --orders N (e.g. --orders 100000), peak RSS counted from the exports' start.
  * For each database and catalogue size: seeds a fresh database with the seed CLI, starts the built
  * server as its own process (so its memory can be read), runs autocannon against each scenario and
  * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
@@ -23,7 +25,8 @@ import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { freePort } from './local-server';
 import { benchPayments, startBenchSimulator, type BenchSimulator, type PaymentRow } from './bench-payments';
 import { COLD_SCENARIO_KEYS, coldScenarios } from './bench/cold-scenarios';
-import { benchOrderBody, json, whenSteady, type Row } from './bench/http';
+import { EXPORT_SCENARIO_KEY, exportScenario } from './bench/export-scenario';
+import { benchOrderBody, json, resetPeakRss, rssMb, whenSteady, type Row } from './bench/http';
 import { benchShops } from './bench/instances';
 import { writeReport } from './bench/report';
 
@@ -35,13 +38,14 @@ const duration = Number(args.get('duration') ?? 10);
 const connections = Number(args.get('connections') ?? 50);
 const only = args.get('only')?.split(',');
 const instances = Number(args.get('instances') ?? 1);
+const seedOrders = args.get('orders');
 if (!Number.isInteger(instances) || instances < 1) throw new Error(`--instances: a whole number of 1 or more, not ${args.get('instances')}`);
 // PGlite is a database inside one process: several instances need a database server they all reach.
 if (instances > 1 && dbs.some((db) => db !== 'postgres')) throw new Error(`--instances ${instances} needs --db postgres (PGlite lives inside one process)`);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(root, args.get('out') ?? 'bench-results');
-const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, 'payments'];
+const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, 'payments', EXPORT_SCENARIO_KEY];
 const unknownKeys = only?.filter((key) => !SCENARIO_KEYS.includes(key)) ?? [];
 if (unknownKeys.length > 0) throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
 
@@ -78,8 +82,8 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const t0 = Date.now();
-  execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products)], { cwd: root, env, stdio: 'ignore' });
-  console.log(`  seeded ${products} products in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products), ...(seedOrders ? ['--orders', seedOrders] : [])], { cwd: root, env, stdio: 'ignore' });
+  console.log(`  seeded ${products} products${seedOrders ? ` and ${seedOrders} orders` : ''} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const ports: number[] = [];
   for (let i = 0; i < instances; i++) ports.push(await freePort());
@@ -240,6 +244,22 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         row.note = await s.after();
         console.log(`    ${row.note}`);
       }
+    }
+    if (only?.includes(EXPORT_SCENARIO_KEY)) {
+      const scenario = await exportScenario(base, admin.token);
+      const alone = record('product list, random page and category', await run({ ...scenario.listOpts, url: base }));
+      const pids = shops.pids();
+      const before = pids.map(rssMb);
+      pids.forEach(resetPeakRss);
+      const exports = scenario.startExports();
+      const during = record('product list, random page, while exporting all orders', await run({ ...scenario.listOpts, url: base }));
+      const done = await exports.stop();
+      const peak = shops.peakRssEachMb();
+      const slower = Math.round((1 - during.requestsPerSec / alone.requestsPerSec) * 100);
+      during.note =
+        `${done.exports} exports of ${done.rows} order lines (${(done.megabytes / Math.max(1, done.exports)).toFixed(1)} MB of CSV each) in ${done.seconds.map((s) => s.toFixed(1)).join(', ')} s; ` +
+        `list rate ${slower}% lower than alone (${alone.requestsPerSec} → ${during.requestsPerSec} req/s); RSS before the exports ${before.join('/')} MB, peak during them ${peak.join('/')} MB`;
+      console.log(`    ${during.note}`);
     }
     if (simulator) {
       for (const callbacks of [true, false]) {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { computeTotalsInKwacha } from '../../src/shared/money';
 
 /** One scenario's figures, as the report tables print them. */
@@ -66,4 +66,23 @@ export async function whenSteady(read: () => Promise<number>, everyMs: number, d
     [previous, count] = [count, await read()];
   }
   return count;
+}
+
+/** Starts the server's peak resident memory (VmHWM) again from what it holds now (Linux: clear_refs 5). */
+export function resetPeakRss(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Not Linux, or not allowed: the peak then counts from the start, which the report says.
+  }
+}
+
+/** The server's resident memory now (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
 }

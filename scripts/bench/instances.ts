@@ -12,6 +12,8 @@ export interface BenchShops {
   start(envs: NodeJS.ProcessEnv[]): Promise<string>;
   /** Each instance's peak resident memory so far (VmHWM), in MB, in start order. */
   peakRssEachMb(): number[];
+  /** The instances' process ids, in start order. */
+  pids(): number[];
   /** Stops nginx and every instance started so far, also after a start that failed half-way. */
   stop(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export function benchShops(root: string, nodeArgs: string[]): BenchShops {
       return balancer.url;
     },
     peakRssEachMb: () => children.map((child) => peakRssMb(child.pid!)),
+    pids: () => children.map((child) => child.pid!),
     async stop() {
       const closing = balancer;
       balancer = undefined;
