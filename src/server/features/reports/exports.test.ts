@@ -213,7 +213,7 @@ describe('CSV exports', () => {
     await t.app.db.update(products).set({ createdAt: sql`'2025-06-01 10:00:00.123999+00'` }).where(eq(products.id, close[1].id));
 
     let text = '';
-    for await (const chunk of productsCsv(t.app.db, { from: '2025-06-01', to: '2025-06-01' }, 2)) text += chunk;
+    for await (const chunk of productsCsv(t.app.db, { from: '2025-06-01', to: '2025-06-01' }, { batchSize: 2 })) text += chunk;
     const names = parseCsv(text.slice(1))
       .slice(1)
       .map((row) => row[1]);

@@ -13,6 +13,7 @@ import {
   monthlyReport,
   monthlyReportCsv,
   ordersCsv,
+  EXPORT_GIVE_WAY,
   productsCsv,
   type ExportKind,
 } from './service';
@@ -56,6 +57,7 @@ function sendCsv(request: FastifyRequest, reply: FastifyReply, fileName: string,
 }
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pace = { giveWay: EXPORT_GIVE_WAY[app.database.kind] };
   app.get(
     '/monthly',
     {
@@ -112,9 +114,9 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  exportRoute('orders', 'Admin: orders placed in a date range, one row per order line (CSV)', (range) => ordersCsv(app.db, range), ordersExportQuerySchema);
-  exportRoute('customers', 'Admin: registered customers, with orders and amount spent; range on registration (CSV)', (range) => customersCsv(app.db, range), exportRangeQuerySchema);
-  exportRoute('products', 'Admin: all products; range optional, on creation (CSV)', (range) => productsCsv(app.db, range), exportRangeQuerySchema);
+  exportRoute('orders', 'Admin: orders placed in a date range, one row per order line (CSV)', (range) => ordersCsv(app.db, range, pace), ordersExportQuerySchema);
+  exportRoute('customers', 'Admin: registered customers, with orders and amount spent; range on registration (CSV)', (range) => customersCsv(app.db, range, pace), exportRangeQuerySchema);
+  exportRoute('products', 'Admin: all products; range optional, on creation (CSV)', (range) => productsCsv(app.db, range, pace), exportRangeQuerySchema);
 };
 
 export default reportRoutes;

@@ -18,6 +18,19 @@ export const BATCH_SIZES = { orders: 500, customers: 1_000, products: 1_000 } as
 
 export type ExportKind = 'orders' | 'customers' | 'products';
 
+/**
+ * How much of the machine an export may take: after each batch it waits `giveWay` times as long as the
+ * batch took. The embedded database runs on the server's own thread, so there an export's queries stop
+ * shoppers' requests outright and it must leave more room (measured by npm run bench -- --only export).
+ */
+export const EXPORT_GIVE_WAY = { pglite: 4, postgres: 1 } as const;
+
+export interface ExportPace {
+  batchSize?: number;
+  /** Wait this many times a batch's own time after it (0: none, as in tests). */
+  giveWay?: number;
+}
+
 const iso = (at: Date | null) => (at ? isoInShopTime(at) : '');
 
 /** The rows of one kind of export, batch by batch, each batch as CSV text. */
@@ -26,15 +39,21 @@ async function* batches<T extends { cursorAt: string; id: string }>(
   read: (after: Cursor | null) => Promise<T[]>,
   write: (batch: T[]) => Promise<string> | string,
   batchSize: number,
+  giveWay: number,
 ): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(header);
   let after: Cursor | null = null;
   for (;;) {
+    const started = performance.now();
     const batch = await read(after);
-    if (batch.length > 0) yield await write(batch);
+    const text = batch.length > 0 ? await write(batch) : '';
+    const busyMs = performance.now() - started;
+    if (text) yield text;
     if (batch.length < batchSize) return;
     const last = batch[batch.length - 1];
     after = { at: last.cursorAt, id: last.id };
+    // An export is a chore beside the shoppers: it gives way so the storefront keeps its pace.
+    if (giveWay > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(busyMs * giveWay, 2_000)));
   }
 }
 
@@ -68,7 +87,7 @@ export const ORDERS_HEADER = [
  * filter or total by product as well as by order. The order's amounts are those stored when it was
  * placed; a line's total is unit price x quantity, the same rule its items total was made with (money.ts).
  */
-export function ordersCsv(db: Db, range: DayRange, batchSize: number = BATCH_SIZES.orders) {
+export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.orders, giveWay = 0 }: ExportPace = {}) {
   return batches(
     ORDERS_HEADER,
     (after) => q.ordersBatch(db, range, after, batchSize),
@@ -111,30 +130,33 @@ export function ordersCsv(db: Db, range: DayRange, batchSize: number = BATCH_SIZ
       return text;
     },
     batchSize,
+    giveWay,
   );
 }
 
 export const CUSTOMERS_HEADER = ['Customer ID', 'Registered at', 'Name', 'E-mail', 'Phone', 'Orders', 'Amount spent (ZMW)'] as const;
 
 /** Registered customers; "amount spent" sums their paid orders that were not cancelled. */
-export function customersCsv(db: Db, range: DayRange, batchSize: number = BATCH_SIZES.customers) {
+export function customersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.customers, giveWay = 0 }: ExportPace = {}) {
   return batches(
     CUSTOMERS_HEADER,
     (after) => q.customersBatch(db, range, after, batchSize),
     (customers) => customers.map((c) => csvLine([c.id, iso(c.createdAt), c.name, c.email, c.phone, c.orders, plainKwacha(c.spentNgwee)])).join(''),
     batchSize,
+    giveWay,
   );
 }
 
 export const PRODUCTS_HEADER = ['Product ID', 'Name', 'SKU', 'Category', 'Price (ZMW)', 'Stock', 'Featured', 'Created at'] as const;
 
-export function productsCsv(db: Db, range: DayRange, batchSize: number = BATCH_SIZES.products) {
+export function productsCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.products, giveWay = 0 }: ExportPace = {}) {
   return batches(
     PRODUCTS_HEADER,
     (after) => q.productsBatch(db, range, after, batchSize),
     (products) =>
       products.map((p) => csvLine([p.id, p.name, p.sku, p.category, plainKwacha(p.priceNgwee), p.countInStock, yesNo(p.isFeatured), iso(p.createdAt)])).join(''),
     batchSize,
+    giveWay,
   );
 }
 
