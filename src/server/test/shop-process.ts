@@ -50,6 +50,10 @@ export async function startShop(env: Record<string, string>, port?: number): Pro
       LOG_LEVEL: 'warn',
       REGISTRATIONS_PER_HOUR: '1000',
       MAIL_FROM: '"Test Shop" <shop@coop-shop.example>',
+      // The crash tests count the order e-mails exactly and time their kills: no low-stock digest or daily
+      // backup of the clock's choosing in between (each has its own tests; a test may turn them on).
+      LOW_STOCK_CHECK_SECONDS: '0',
+      BACKUP_SCHEDULE: 'off',
       ...env,
       PORT: String(listenOn),
     },

@@ -169,6 +169,14 @@ export async function databaseHoldsShop(database: Database) {
 async function dropShopTables(tx: Tx) {
   const tables = rowsOf<{ name: string }>(await tx.execute(sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')`));
   for (const { name } of tables) await tx.execute(sql.raw(`drop table if exists ${quoteName(name)} cascade`));
+  // The migrations' own functions (the audit trail's trigger) go too; those of extensions (pg_trgm) stay.
+  const functions = rowsOf<{ signature: string }>(
+    await tx.execute(sql`
+      select p.oid::regprocedure::text as signature from pg_proc p
+      where p.pronamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`),
+  );
+  for (const { signature } of functions) await tx.execute(sql.raw(`drop function if exists ${signature} cascade`));
   await tx.execute(sql`drop schema if exists drizzle cascade`);
 }
 
