@@ -16,6 +16,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   creditCard: 'Credit / Debit Card',
 };
 
+/** A stored payment method in words; an unknown one (an old row) as it is stored. */
+export const paymentMethodLabel = (method: string): string => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+
 /** The reference a customer quotes when paying: the first 8 characters of the order id. */
 export function orderReference(orderId: string): string {
   return orderId.slice(0, 8);

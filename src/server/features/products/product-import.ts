@@ -218,7 +218,8 @@ export async function applyImport(db: Db, planned: PlannedRow[], actor: AuditAct
         if (!input || report.action === 'unchanged') continue;
         if (!current) {
           const created = await q.insertProduct(tx, productValues(input));
-          await recordAudit(tx, actor, { ...productCreatedEntry(created), summary: `${productCreatedEntry(created).summary} (imported)` });
+          const entry = productCreatedEntry(created);
+          await recordAudit(tx, actor, { ...entry, summary: `${entry.summary} (imported)` });
           ids.push(created.id);
           continue;
         }

@@ -1,6 +1,6 @@
 import { plainKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/order-status';
+import { PAYMENT_METHODS, paymentMethodLabel } from '../../../shared/order-status';
 import type { MonthlyReport } from '../../../shared/schemas/reports';
 import { isoInShopTime, SHOP_TIME_ZONE, shopDayOf, shopMonthOf } from '../../../shared/shop-time';
 import type { Db } from '../../db/client';
@@ -115,7 +115,7 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
           o.status,
           yesNo(o.isPaid),
           iso(o.paidAt),
-          PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod,
+          paymentMethodLabel(o.paymentMethod),
           o.paymentReference,
           iso(o.deliveredAt),
         ];

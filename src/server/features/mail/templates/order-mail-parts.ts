@@ -1,5 +1,5 @@
 import { formatKwacha, lineTotalInKwacha, TAX_RATE_PERCENT } from '../../../../shared/money';
-import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/order-status';
+import { orderReference, paymentMethodLabel } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import type { ShopSettings } from '../../../../shared/schemas/settings';
 import type { OutgoingMail } from '../outbox';
@@ -20,7 +20,7 @@ export const orderNumber = (order: Order) => `#${orderReference(order._id)}`;
 
 export const customerOrderUrl = (order: Order, context: OrderMailContext) => `${context.publicUrl}/account/orders/${order._id}`;
 
-export const paymentMethodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
+export { paymentMethodLabel };
 
 export function itemRows(order: Order): MailBlock {
   return {

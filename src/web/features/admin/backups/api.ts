@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupOverview, BackupRunJson } from '../../../../shared/schemas/backups';
-import { apiRequest, currentToken, errorMessage } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { downloadWithProgress, saveFile } from '../../../lib/download-with-progress';
 import { failureMessage } from '../../../lib/failure-message';
 import { toast } from '../../../lib/toast';
 
@@ -30,25 +31,11 @@ export function useMakeBackup() {
 
 /** The file comes with the admin's token, so it is fetched here and handed to the browser as a download. */
 export async function downloadBackup(run: BackupRunJson) {
-  const token = currentToken();
-  let response: Response;
   try {
-    response = await fetch(`/api/backups/${encodeURIComponent(run.id)}/file`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  } catch {
-    toast.error('Failed to download the backup. Check your connection and try again.');
-    return;
+    const file = await downloadWithProgress({ path: `/backups/${encodeURIComponent(run.id)}/file`, fallbackName: run.file ?? 'backup.tar.gz' });
+    saveFile(file);
+  } catch (error) {
+    const offline = error instanceof ApiError && error.kind === 'network';
+    toast.error(offline ? 'Failed to download the backup. Check your connection and try again.' : (error as Error).message);
   }
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => null);
-    toast.error(errorMessage(response, data, Boolean(token), false));
-    return;
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = run.file ?? 'backup.tar.gz';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { lineTotalInKwacha } from '../../../../shared/money';
-import { ORDER_STATUSES, PAYMENT_METHOD_LABELS, orderReference, type OrderStatus, type PaymentMethod } from '../../../../shared/order-status';
+import { ORDER_STATUSES, orderReference, paymentMethodLabel, type OrderStatus } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -31,9 +31,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function paymentMethodLabel(method: string) {
-  return PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
-}
 
 export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDialogProps) {
   const updateStatus = useUpdateOrderStatus();

@@ -1,9 +1,7 @@
-import { orderReference, PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/order-status';
+import { orderReference, paymentMethodLabel } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { formatDate, formatKwacha } from '../../../lib/format';
 import type { ShopSettings } from '../../../lib/shop-settings';
-
-export const paymentMethodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
 
 /** One order's slip, to go in its parcel: who it goes to, what to pack (with a box to tick), paid or what to collect. Each prints on its own page. */
 export function PackingSlip({ order, shop }: { order: Order; shop: ShopSettings | undefined }) {
