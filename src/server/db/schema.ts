@@ -25,9 +25,13 @@ export const users = pgTable(
     name: text('name').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    email: text('email').notNull(),
+    /** Null for an account opened with a phone number alone (issue 14); such an account has no password either. */
+    email: text('email'),
+    /** A contact number the customer typed (checkout fills it in); not proof of anything. */
     phone: text('phone').notNull().default(''),
-    passwordHash: text('password_hash').notNull(),
+    /** The sign-in number, +260 and 9 digits, confirmed by a one-time code; one account per number. */
+    mobile: text('mobile'),
+    passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Part of every token; raised when the password changes, so tokens issued before stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -36,6 +40,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    check('users_can_sign_in', sql`${t.email} is not null or ${t.mobile} is not null`),
+    check('users_mobile_form', sql`${t.mobile} ~ '^\\+260[0-9]{9}$'`),
     index('users_created_at_idx').on(t.createdAt),
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
@@ -204,6 +211,65 @@ export const mailMessages = pgTable(
     check('mail_messages_status_known', sql`${t.status} in ('pending','sending','sent','failed','uncertain')`),
     index('mail_messages_status_idx').on(t.status, t.createdAt),
     index('mail_messages_batch_idx').on(t.batchId),
+  ],
+);
+
+/**
+ * Every text message the shop sends, recorded before it is sent (decision 015): claimed with a lease,
+ * marked 'submitting' just before the provider is asked, then 'sent' or 'failed'. A one-time code's
+ * text is blanked once it is out; only its hash is kept (phone_codes).
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    /** A code or other secret: the body is blanked once sent, and never resent after a crash. */
+    secret: boolean('secret').notNull().default(false),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    providerMessageId: text('provider_message_id'),
+    cost: text('cost'),
+    createdAt: createdAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('sms_messages_status_known', sql`${t.status} in ('pending','claimed','submitting','sent','failed')`),
+    index('sms_messages_status_idx').on(t.status, t.createdAt),
+    index('sms_messages_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * One-time sign-in codes sent by SMS (issue 14): only a hash of the code is stored; a code lives five
+ * minutes and allows five tries. The rows also count sends per number and per number and address.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobile: text('mobile').notNull(),
+    /** 'sign-in' (log in or open an account) or 'add-number' (a signed-in customer confirms a number). */
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    /** A digest of the client address, so limits per number and address need no address stored. */
+    addressKey: text('address_key').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('phone_codes_purpose_known', sql`${t.purpose} in ('sign-in','add-number')`),
+    index('phone_codes_mobile_idx').on(t.mobile, t.createdAt),
+    index('phone_codes_address_idx').on(t.addressKey, t.createdAt),
   ],
 );
 

@@ -52,7 +52,7 @@ export default fp(
       }
       const user = await findSessionUser(app.db, sub);
       if (!user || user.tokenVersion !== ver) throw Unauthorized('Not authorized, token failed');
-      request.currentUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
+      request.currentUser = { id: user.id, name: user.name, email: user.email ?? '', isAdmin: user.isAdmin };
     }
 
     app.decorate('authenticate', authenticate);

@@ -96,7 +96,7 @@ describe('seedDemoIfEmpty', () => {
       expect(u.isAdmin).toBe(false);
     }
     // Each has its own hash of a random password that was thrown away.
-    expect(demo.every((u) => u.passwordHash.startsWith('scrypt$'))).toBe(true);
+    expect(demo.every((u) => u.passwordHash?.startsWith('scrypt$'))).toBe(true);
     expect(new Set(demo.map((u) => u.passwordHash)).size).toBe(demo.length);
   });
 

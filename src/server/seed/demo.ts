@@ -83,7 +83,7 @@ export async function seedDemoCatalogue(deps: { db: Db; imageStore: ImageStore; 
       .from(users)
       .where(inArray(sql`lower(${users.email})`, DEMO_CUSTOMERS.map((c) => c.email.toLowerCase())));
     // An account may already exist with the same address in other letter case; reuse it.
-    const customerByEmail = new Map(customerRows.map((u) => [u.email.toLowerCase(), u]));
+    const customerByEmail = new Map(customerRows.map((u) => [(u.email ?? '').toLowerCase(), { ...u, email: u.email ?? '' }]));
     const customers = DEMO_CUSTOMERS.map((c) => ({ ...c, user: customerByEmail.get(c.email.toLowerCase())! }));
 
     const random = createRandom(DEMO_RANDOM_SEED);

@@ -211,7 +211,7 @@ async function loadBuyers(db: Db, random: Random): Promise<Buyer[]> {
     return {
       id: u.id,
       name: u.name,
-      email: u.email,
+      email: u.email ?? '',
       shippingAddress: {
         address: `${random.int(1, 120)} ${random.pick(STREETS)}`,
         city: town,

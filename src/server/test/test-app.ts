@@ -112,5 +112,5 @@ export async function createUser(
     })
     .returning();
   const token = t.app.signToken(user);
-  return { user, token, password, email, auth: { authorization: `Bearer ${token}` } };
+  return { user: { ...user, email }, token, password, email, auth: { authorization: `Bearer ${token}` } };
 }

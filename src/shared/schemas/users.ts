@@ -53,8 +53,11 @@ export const userSchema = z.object({
   name: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** '' for an account opened with a phone number alone. */
   email: z.string(),
   phone: z.string(),
+  /** The sign-in number (+260...), confirmed by a code; '' when none. */
+  mobile: z.string(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
 });

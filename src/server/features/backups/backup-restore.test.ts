@@ -275,7 +275,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const file = path.join(tempFolder('coop-shop-old-'), 'old.tar.gz');
     try {
       await oldShop.db.transaction((tx) => applyMigrations(tx, older));
-      await oldShop.db.insert(users).values({ name: 'Old Customer', email: 'old@example.com', passwordHash: 'x' });
+      // Plain SQL: the schema module describes today's tables, which may have columns the older one lacks.
+      await oldShop.db.execute(sql`insert into users (name, email, password_hash) values ('Old Customer', 'old@example.com', 'x')`);
       await writeBackup({ database: oldShop }, { file });
     } finally {
       await oldShop.close();

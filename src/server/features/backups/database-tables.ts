@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 
 /** Counters of the rate limits (logins, registrations): minutes of life, no worth in a backup or a copy. */
-export const TRANSIENT_TABLES = new Set(['login_failures', 'rate_limit_counters']);
+export const TRANSIENT_TABLES = new Set(['login_failures', 'rate_limit_counters', 'phone_codes']);
 
 export interface TableShape {
   name: string;

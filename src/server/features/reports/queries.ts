@@ -164,7 +164,8 @@ export async function customersBatch(db: Db, range: DayRange, after: Cursor | nu
   const result = await keysetPage(
     db,
     sql`
-    select u.id, u.created_at, u.created_at::text as cursor_at, u.name, u.email, u.phone,
+    select u.id, u.created_at, u.created_at::text as cursor_at, u.name, coalesce(u.email, '') as email,
+           coalesce(nullif(u.phone, ''), u.mobile, '') as phone,
            coalesce(s.orders, 0) as orders, coalesce(s.spent, 0) as spent
     from users u
     left join lateral (

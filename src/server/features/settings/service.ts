@@ -17,6 +17,8 @@ export const DEMO_SHOP_SETTINGS: ShopSettings = {
   instagramUrl: 'https://instagram.com/',
   linkedinUrl: 'https://linkedin.com/',
   lowStockThreshold: 5,
+  whatsappNumber: '+260 97 000 0000',
+  orderSmsNumber: '',
 };
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {

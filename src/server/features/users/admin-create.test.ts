@@ -72,7 +72,7 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
 
     const admin = await findUser('boss@example.com');
     expect(admin).toMatchObject({ name: 'Shop Boss', firstName: 'Shop', lastName: 'Boss', isAdmin: true });
-    expect(await verifyPassword('kalulu-secret-9', admin.passwordHash)).toBe(true);
+    expect(await verifyPassword('kalulu-secret-9', admin.passwordHash ?? '')).toBe(true);
   });
 
   it('promotes an existing customer, keeping the password unless --reset-password, and reads ADMIN_* settings', async () => {
@@ -86,14 +86,14 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
     expect(promoted.stdout).toContain('Existing account existing@example.com is now an admin (password unchanged).');
     let user = await findUser('existing@example.com');
     expect(user.isAdmin).toBe(true);
-    expect(await verifyPassword('own password 1', user.passwordHash)).toBe(true);
+    expect(await verifyPassword('own password 1', user.passwordHash ?? '')).toBe(true);
 
     const reset = await runCli(['--reset-password'], env);
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain('existing@example.com is already an admin (password reset).');
     expect(reset.stdout).not.toContain('from-the-env-1');
     user = await findUser('existing@example.com');
-    expect(await verifyPassword('from-the-env-1', user.passwordHash)).toBe(true);
+    expect(await verifyPassword('from-the-env-1', user.passwordHash ?? '')).toBe(true);
   });
 
   it('fails with the usage when nothing is given and there is no terminal to ask', async () => {

@@ -35,7 +35,7 @@ describe('POST /api/users (register)', () => {
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, body._id));
     expect(row.isAdmin).toBe(false);
-    expect(await verifyPassword('secret123', row.passwordHash)).toBe(true);
+    expect(await verifyPassword('secret123', row.passwordHash ?? '')).toBe(true);
 
     const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${body.token}` } });
     expect(profile.statusCode).toBe(200);

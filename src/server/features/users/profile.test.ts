@@ -28,6 +28,7 @@ describe('GET /api/users/profile', () => {
       lastName: user.lastName,
       email: user.email,
       phone: '',
+      mobile: '',
       isAdmin: false,
       createdAt: user.createdAt.toISOString(),
     });
@@ -104,7 +105,7 @@ describe('PUT /api/users/profile', () => {
     const ok = await updateProfile(auth, { password: 'brand new pass', currentPassword: password });
     expect(ok.statusCode).toBe(200);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
-    expect(await verifyPassword('brand new pass', row.passwordHash)).toBe(true);
+    expect(await verifyPassword('brand new pass', row.passwordHash ?? '')).toBe(true);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/users/login',

@@ -18,8 +18,9 @@ export function toUserJson(row: UserRow): User {
     name: row.name,
     firstName: row.firstName,
     lastName: row.lastName,
-    email: row.email,
+    email: row.email ?? '',
     phone: row.phone,
+    mobile: row.mobile ?? '',
     isAdmin: row.isAdmin,
     createdAt: row.createdAt.toISOString(),
   };

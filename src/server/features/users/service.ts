@@ -33,7 +33,8 @@ export function deriveNames(given: { name?: string; firstName?: string; lastName
 export async function checkCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  return user && matches ? user : null;
+  // An account opened by phone has no password: no password signs in to it.
+  return user?.passwordHash && matches ? user : null;
 }
 
 /** A new customer; whatever the body says, never an admin. */
@@ -69,14 +70,19 @@ export async function updateProfile(db: Db, userId: string, input: z.infer<typeo
     Object.assign(changes, names);
   }
   if (input.phone !== undefined) changes.phone = input.phone;
-  if (input.email !== undefined && input.email !== user.email.toLowerCase()) {
+  if (input.email !== undefined && input.email !== user.email?.toLowerCase()) {
     if (await isEmailTaken(db, input.email, user.id)) throw Conflict(EMAIL_TAKEN);
     changes.email = input.email;
   }
   if (input.password !== undefined) {
-    if (!input.currentPassword) throw BadRequest('Current password is required to set a new password');
-    // 400 rather than 401: a 401 would make the web client drop the session of a user who merely mistyped.
-    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw BadRequest('Current password is incorrect');
+    if (user.passwordHash) {
+      if (!input.currentPassword) throw BadRequest('Current password is required to set a new password');
+      // 400 rather than 401: a 401 would make the web client drop the session of a user who merely mistyped.
+      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw BadRequest('Current password is incorrect');
+    } else if (!user.email && !changes.email) {
+      // An account opened by phone sets its first password without a current one; it signs in with an e-mail.
+      throw BadRequest('Add an e-mail first: the password signs you in with it.');
+    }
     changes.passwordHash = await hashPassword(input.password);
     changes.tokenVersion = user.tokenVersion + 1;
   }
@@ -102,7 +108,7 @@ export async function updateUserAsAdmin(
       if (!target) throw NotFound(USER_NOT_FOUND);
       const changes: UserChanges = {};
       if (input.name !== undefined) Object.assign(changes, deriveNames({ name: input.name }));
-      if (input.email !== undefined && input.email !== target.email.toLowerCase()) {
+      if (input.email !== undefined && input.email !== target.email?.toLowerCase()) {
         if (await isEmailTaken(tx, input.email, target.id)) throw Conflict(EMAIL_TAKEN);
         changes.email = input.email;
       }

@@ -24,6 +24,7 @@ export function repairSession(stored: unknown): SessionUser | null {
     lastName,
     email,
     phone: text(stored.phone),
+    mobile: text(stored.mobile),
     isAdmin: stored.isAdmin === true,
     createdAt: text(stored.createdAt),
     token,

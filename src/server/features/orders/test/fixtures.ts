@@ -51,7 +51,7 @@ export async function insertCustomers(t: TestApp, count: number, base = 'Custome
       })),
     )
     .returning();
-  return rows.map((user) => ({ user, auth: { authorization: `Bearer ${t.app.signToken(user)}` } }));
+  return rows.map((user) => ({ user: { ...user, email: user.email ?? '' }, auth: { authorization: `Bearer ${t.app.signToken(user)}` } }));
 }
 
 export interface CartLine {
@@ -80,7 +80,7 @@ export function orderBody(lines: CartLine[], overrides: Record<string, unknown> 
 export async function insertOrder(
   t: TestApp,
   opts: {
-    user: { id: string; name: string; email: string } | null;
+    user: { id: string; name: string; email: string | null } | null;
     total: number;
     status?: string;
     isPaid?: boolean;
@@ -94,7 +94,7 @@ export async function insertOrder(
     .values({
       userId: opts.user?.id ?? null,
       customerName: opts.user?.name ?? 'Former Customer',
-      customerEmail: opts.user?.email ?? 'former@example.com',
+      customerEmail: opts.user ? (opts.user.email ?? '') : 'former@example.com',
       shippingAddress: address,
       paymentMethod: 'mtn',
       itemsNgwee: totalNgwee,
