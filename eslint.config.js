@@ -20,7 +20,7 @@ const featuresOf = (side) =>
 const serverDoors = ['service', '*-plugin'];
 const extraServerDoors = {
   inventory: ['stock'], // orders take and return stock
-  orders: ['serialize'], // the dashboard lists recent orders as orders show them
+  orders: ['serialize', 'order-link'], // the dashboard lists recent orders as orders show them; SMS sends the signed order link
 };
 const doorsOf = (feature) => [...serverDoors, ...(extraServerDoors[feature] ?? [])];
 

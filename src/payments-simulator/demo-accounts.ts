@@ -1,5 +1,6 @@
 import type { AirtelAccount } from './airtel-routes';
 import type { MtnAccount } from './mtn-routes';
+import type { AfricasTalkingAccount } from './sms-routes';
 
 /** The demo credentials; README shows the shop's settings that match them. */
 export const DEMO_MTN: MtnAccount = {
@@ -14,4 +15,8 @@ export const DEMO_AIRTEL: AirtelAccount = {
   clientId: 'simulator-airtel-client-id',
   clientSecret: 'simulator-airtel-client-secret',
   tokenSeconds: 180,
+};
+export const DEMO_AFRICASTALKING: AfricasTalkingAccount = {
+  username: 'coop-shop-simulator',
+  apiKey: 'simulator-africastalking-api-key',
 };

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { kwachaText, type SimPayment, type SimulatorState } from './state';
+import type { SimSms } from './sms-state';
+import { kwachaText, phoneKey, type SimPayment, type SimulatorState } from './state';
 
-/** The shopper's phone, played by a tester: every open request with approve / decline / wrong PIN. Plain forms. */
+/**
+ * The shopper's phone, played by a tester: every open request with approve / decline / wrong PIN, and the
+ * text messages received (?to=0971234567 shows one number's). Plain forms.
+ */
 export function phonePage(app: FastifyInstance, state: SimulatorState): void {
-  app.get('/', async (_request, reply) => {
+  app.get<{ Querystring: { to?: string } }>('/', async (request, reply) => {
+    const to = request.query.to ? phoneKey(request.query.to) ?? undefined : undefined;
+    const texts = state.sms.to(to).slice(-20).reverse();
     const payments = [...state.payments.values()].reverse();
     const open = payments.filter((p) => p.status === 'PENDING');
     const ended = payments.filter((p) => p.status !== 'PENDING').slice(0, 20);
@@ -19,6 +25,9 @@ form{display:inline}button{font:inherit;margin:.25rem .25rem 0 0;padding:.4rem .
 ${open.length ? `<ul>${open.map(openItem).join('')}</ul>` : '<p>No payment is waiting.</p>'}
 <h2>Ended</h2>
 ${ended.length ? `<ul>${ended.map(endedItem).join('')}</ul>` : '<p>None yet.</p>'}
+<h2>Text messages${to ? ` to ${escape(to)}` : ''} (${texts.length})</h2>
+<form method="get" action="/"><label>Number <input name="to" value="${escape(to ?? '')}" inputmode="tel"></label> <button type="submit">Show</button></form>
+${texts.length ? `<ul>${texts.map(textItem).join('')}</ul>` : '<p>No text message yet.</p>'}
 </body></html>`);
   });
 }
@@ -38,6 +47,10 @@ function openItem(p: SimPayment): string {
 
 function endedItem(p: SimPayment): string {
   return `<li>${summary(p)}<br>${p.status === 'SUCCESSFUL' ? 'Paid' : `Failed: ${escape(p.reason ?? '')}`}</li>`;
+}
+
+function textItem(m: SimSms): string {
+  return `<li><small>To ${escape(m.to)} from ${escape(m.from ?? 'AFRICASTKNG')} · ${escape(m.receivedAt.slice(11, 19))}</small><br>${escape(m.text)}</li>`;
 }
 
 function escape(text: string): string {

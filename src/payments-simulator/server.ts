@@ -4,21 +4,24 @@ import { controlRoutes } from './control-routes';
 import { mtnRoutes, type MtnAccount } from './mtn-routes';
 import { phonePage } from './phone-page';
 import type { SettleOptions } from './settle';
+import { smsRoutes, type AfricasTalkingAccount } from './sms-routes';
 import { SimulatorState } from './state';
-import { DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
 
 /**
- * The mobile-money provider simulator: MTN MoMo and Airtel Money as the shop's clients use them, over real
- * HTTP, with a phone page for testers and a control API for tests. It imports nothing from the shop.
+ * The mobile-money provider simulator: MTN MoMo and Airtel Money as the shop's clients use them, and
+ * Africa's Talking's SMS API, over real HTTP, with a phone page for testers and a control API for tests.
+ * It imports nothing from the shop.
  */
 export interface SimulatorOptions extends SettleOptions {
   host?: string;
   port?: number;
   mtn?: Partial<MtnAccount>;
   airtel?: Partial<AirtelAccount>;
+  africasTalking?: Partial<AfricasTalkingAccount>;
 }
 
-export { DEMO_AIRTEL, DEMO_MTN };
+export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN };
 
 export interface RunningSimulator {
   url: string;
@@ -32,11 +35,16 @@ export interface RunningSimulator {
 export async function startPaymentsSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
   const state = new SimulatorState();
   const settle: SettleOptions = { airtelCallbackUrl: options.airtelCallbackUrl, airtelCallbackKey: options.airtelCallbackKey };
-  const app = Fastify({ logger: false });
-  // The phone page's forms carry no fields (the action is in the address).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+  // A stopped simulator drops its connections at once: a client that gave up on a slow answer (an SMS
+  // timeout test) can leave one the server does not count as idle, and close would wait for it.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  // Africa's Talking takes form bodies; the phone page's forms carry no fields (the action is in the address).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   mtnRoutes(app, state, { ...DEMO_MTN, ...options.mtn }, settle);
   airtelRoutes(app, state, { ...DEMO_AIRTEL, ...options.airtel }, settle);
+  smsRoutes(app, state.sms, { ...DEMO_AFRICASTALKING, ...options.africasTalking });
   controlRoutes(app, state, settle);
   phonePage(app, state);
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });

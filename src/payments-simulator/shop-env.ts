@@ -1,8 +1,9 @@
-import { DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
 
 /**
  * The shop's settings (environment variables, README) that make both its providers collect through a
- * simulator at `simulatorUrl`, with callbacks to `callbackBase` (the shop's `.../api/payments/callback`).
+ * simulator at `simulatorUrl`, with callbacks to `callbackBase` (the shop's `.../api/payments/callback`),
+ * and its text messages go to the simulator's Africa's Talking SMS API.
  * Used by `PAYMENTS=simulator npm start`, the crash tests and the bench; names only, no shop code.
  */
 export function shopEnvForSimulator(simulatorUrl: string, callbackBase: string | undefined): Record<string, string> {
@@ -17,5 +18,9 @@ export function shopEnvForSimulator(simulatorUrl: string, callbackBase: string |
     AIRTEL_MONEY_CLIENT_ID: DEMO_AIRTEL.clientId,
     AIRTEL_MONEY_CLIENT_SECRET: DEMO_AIRTEL.clientSecret,
     PAYMENTS_CALLBACK_BASE_URL: callbackBase ?? '',
+    SMS_PROVIDER: 'africastalking',
+    AFRICASTALKING_USERNAME: DEMO_AFRICASTALKING.username,
+    AFRICASTALKING_API_KEY: DEMO_AFRICASTALKING.apiKey,
+    AFRICASTALKING_URL: simulatorUrl,
   };
 }

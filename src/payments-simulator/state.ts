@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { SmsInbox } from './sms-state';
 
 /**
- * The simulator's memory: tokens it gave out, every payment request it received, and how it was told to
+ * The simulator's memory: tokens it gave out, every payment request and text message it received, and how it was told to
  * behave (for every phone, or for one number). Nothing is stored on disk; a restart forgets everything.
  */
 export type SimProvider = 'mtn' | 'airtel';
@@ -65,6 +66,8 @@ export class SimulatorState {
   readonly payments = new Map<string, SimPayment>();
   readonly tokens = new Map<string, { provider: SimProvider; expiresAt: number }>();
   readonly tokensIssued: Record<SimProvider, number> = { mtn: 0, airtel: 0 };
+  /** Text messages sent through the simulated Africa's Talking SMS API (sms-routes.ts). */
+  readonly sms = new SmsInbox();
   private globalBehaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   private readonly byPhone = new Map<string, Behaviour>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -110,6 +113,7 @@ export class SimulatorState {
     this.tokensIssued.mtn = 0;
     this.tokensIssued.airtel = 0;
     this.resetBehaviour();
+    this.sms.reset();
   }
 
   later(ms: number, run: () => void): void {

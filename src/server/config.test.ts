@@ -139,4 +139,38 @@ describe('loadConfig', () => {
     expect(forgotten).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set STORAGE_URL/);
     expect(forgotten).not.toThrow(/very-secret-value/);
   });
+
+  it("writes texts to DATA_DIR/sms-outbox unless SMS_PROVIDER=africastalking, which needs the app's username and key", () => {
+    expect(loadConfig({ DATA_DIR: dir }).sms).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'off', AFRICASTALKING_API_KEY: 'k' }).sms).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_USERNAME: 'sandbox', AFRICASTALKING_API_KEY: 'at-key' }).sms).toEqual({
+      provider: 'africastalking',
+      username: 'sandbox',
+      apiKey: 'at-key',
+      senderId: undefined,
+      baseUrl: 'https://api.africastalking.com',
+      timeoutMs: 15_000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        SMS_PROVIDER: 'africastalking',
+        AFRICASTALKING_USERNAME: 'kabulonga-crafts',
+        AFRICASTALKING_API_KEY: 'at-key',
+        AFRICASTALKING_SENDER_ID: 'KABULONGA',
+        AFRICASTALKING_URL: 'https://api.sandbox.africastalking.com/',
+      }).sms,
+    ).toMatchObject({ senderId: 'KABULONGA', baseUrl: 'https://api.sandbox.africastalking.com' });
+  });
+
+  it('refuses to start with SMS_PROVIDER=africastalking and no username or key, never printing the key', () => {
+    const noKey = () => loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_USERNAME: 'sandbox' });
+    expect(noKey).toThrow(/AFRICASTALKING_API_KEY: SMS_PROVIDER=africastalking needs/);
+    const noName = () => loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_API_KEY: 'very-secret-at-key' });
+    expect(noName).toThrow(/AFRICASTALKING_USERNAME: SMS_PROVIDER/);
+    expect(noName).not.toThrow(/very-secret-at-key/);
+    expect(() => loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER: must be africastalking or off/);
+    expect(() => loadConfig({ DATA_DIR: dir, AFRICASTALKING_URL: 'api.africastalking.com' })).toThrow(/AFRICASTALKING_URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, AFRICASTALKING_SENDER_ID: 'Far-too-long-name' })).toThrow(/AFRICASTALKING_SENDER_ID/);
+  });
 });

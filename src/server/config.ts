@@ -7,6 +7,7 @@ import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
 import { optionalSetting } from './lib/optional-setting';
+import { readSmsSettings, type AfricasTalkingSettings } from './features/sms/sms-settings';
 
 
 const envSchema = z
@@ -74,6 +75,8 @@ export interface AppConfig {
   paymentTiming?: Partial<PaymentTiming>;
   /** Product images in an S3-compatible bucket; unset: files in DATA_DIR/uploads. */
   storage?: S3StorageSettings;
+  /** Text messages through Africa's Talking; unset: files in DATA_DIR/sms-outbox (features/sms). */
+  sms?: AfricasTalkingSettings;
   /** How often to look for products that fell to their low-stock level (ms); unset or 0: never (tests). */
   lowStockCheckMs?: number;
   /** Backups (issue 12); unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
@@ -121,11 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   const payments = readPaymentProviderSettings(env);
   const storage = readStorageSettings(env);
-  if (!parsed.success || !payments.ok || !storage.ok) {
+  const sms = readSmsSettings(env);
+  if (!parsed.success || !payments.ok || !storage.ok || !sms.ok) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)),
       ...(payments.ok ? [] : payments.issues),
       ...(storage.ok ? [] : storage.issues),
+      ...(sms.ok ? [] : sms.issues),
     ];
     throw new ConfigError(`Invalid settings:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -157,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
     },
     storage: storage.settings,
+    sms: sms.settings,
     lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
     backups: { folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: parseDailyTime(e.BACKUP_SCHEDULE), keep: e.BACKUP_KEEP },
   };

@@ -49,6 +49,12 @@ export function readZambianMobile(input: string): PhoneCheck {
   return { ok: true, mobile: { e164: `+260${national}`, national, network } };
 }
 
+/** +260971234567 as people read it: +260 97 123 4567 (anything else comes back as it is). */
+export function formatZambianMobile(e164: string): string {
+  const match = /^\+260(\d{2})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `+260 ${match[1]} ${match[2]} ${match[3]}` : e164;
+}
+
 /** The same, and the number must belong to the network of the chosen payment method. */
 export function readMobileForNetwork(input: string, network: Exclude<MobileNetwork, 'zamtel'>): PhoneCheck {
   const check = readZambianMobile(input);

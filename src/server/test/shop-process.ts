@@ -54,6 +54,9 @@ export async function startShop(env: Record<string, string>, port?: number): Pro
       // backup of the clock's choosing in between (each has its own tests; a test may turn them on).
       LOW_STOCK_CHECK_SECONDS: '0',
       BACKUP_SCHEDULE: 'off',
+      // Never a real provider from a developer's shell: a test that wants texts points them at the simulator.
+      SMS_PROVIDER: 'off',
+      SMTP_URL: '',
       ...env,
       PORT: String(listenOn),
     },

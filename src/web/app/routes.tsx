@@ -24,6 +24,7 @@ const CheckoutSuccessPage = page(() => import('../features/checkout/checkout-suc
 const AccountPage = page(() => import('../features/account/account-page'), 'AccountPage');
 const MyOrdersPage = page(() => import('../features/account/my-orders-page'), 'MyOrdersPage');
 const OrderPage = page(() => import('../features/account/order-page'), 'OrderPage');
+const OrderLinkPage = page(() => import('../features/order-link/order-link-page'), 'OrderLinkPage');
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
 export function AppRoutes() {
@@ -45,6 +46,7 @@ export function AppRoutes() {
           <Route path="account" element={<AccountPage />} />
           <Route path="account/orders" element={<MyOrdersPage />} />
           <Route path="account/orders/:id" element={<OrderPage />} />
+          <Route path="o/:token" element={<OrderLinkPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route

@@ -8,6 +8,7 @@ import type { StartPaymentInput } from '../../shared/schemas/payments';
 import type { ProductInput, ReviewInput } from '../../shared/schemas/products';
 import type { ProductImportInput } from '../../shared/schemas/product-import';
 import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
+import type { MobileChangeInput, PhoneCodeRequest, PhoneVerifyInput } from '../../shared/schemas/phone-sign-in';
 import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
@@ -37,6 +38,9 @@ type QueryValue = string | number | boolean | null | undefined;
 export type RequestBody =
   | LoginInput
   | RegisterInput
+  | PhoneCodeRequest
+  | PhoneVerifyInput
+  | MobileChangeInput
   | ProfileUpdate
   | AdminUserUpdate
   | ProductInput

@@ -15,8 +15,11 @@ const FIELD_WORDS: Record<string, string> = {
   instagramUrl: 'Instagram link',
   linkedinUrl: 'LinkedIn link',
   lowStockThreshold: 'low-stock level',
+  whatsappNumber: 'WhatsApp number',
+  orderSmsNumber: 'number for new-order SMS',
 };
-const SAID_WITH_VALUES = ['airtelMoneyNumber', 'mtnMoneyNumber', 'paymentAccountName', 'lowStockThreshold'];
+// The two phone numbers too: a wrong one sends customers' orders (WhatsApp) or order alerts (SMS) to a stranger.
+const SAID_WITH_VALUES = ['airtelMoneyNumber', 'mtnMoneyNumber', 'paymentAccountName', 'lowStockThreshold', 'whatsappNumber', 'orderSmsNumber'];
 
 const shown = (value: unknown) => (value === '' || value === null || value === undefined ? '(empty)' : String(value));
 

@@ -92,3 +92,34 @@ describe('PUT /api/settings', () => {
     expect(res.json()).toMatchObject({ shopName: 'Kept Name', email: DEMO_SHOP_SETTINGS.email });
   });
 });
+
+describe('the WhatsApp and new-order SMS numbers (issue 14)', () => {
+  it.each(['+260 97 123 4567', '0971234567', '260-96-123-4567', '(077) 123 4567', ''])('accepts %j for both, stored as written', async (number) => {
+    const res = await save(admin.auth, { whatsappNumber: number, orderSmsNumber: number });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ whatsappNumber: number, orderSmsNumber: number });
+    expect((await read()).json()).toMatchObject({ whatsappNumber: number, orderSmsNumber: number });
+  });
+
+  it.each([
+    [{ whatsappNumber: '12345' }, 'whatsappNumber must be empty or a Zambian mobile number such as +260 97 123 4567'],
+    [{ whatsappNumber: '+27 82 123 4567' }, 'whatsappNumber must be empty or a Zambian mobile number such as +260 97 123 4567'],
+    [{ orderSmsNumber: '0211 234567' }, 'orderSmsNumber must be empty or a Zambian mobile number such as +260 97 123 4567'],
+    [{ orderSmsNumber: 971234567 }, 'orderSmsNumber must be text'],
+  ])('answers 400 for %j with its message, changing nothing', async (payload, message) => {
+    const before = (await read()).json();
+    const res = await save(admin.auth, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect((await read()).json()).toEqual(before);
+  });
+
+  it('says both numbers, old and new, in the audit line', async () => {
+    await save(admin.auth, { whatsappNumber: '0970000000', orderSmsNumber: '' });
+    const res = await save(admin.auth, { whatsappNumber: '+260 96 555 0101', orderSmsNumber: '0975550102' });
+    expect(res.statusCode).toBe(200);
+    const audit = await t.app.inject({ method: 'GET', url: '/api/audit', headers: admin.auth });
+    const summaries = audit.json().events.map((e: { summary: string }) => e.summary);
+    expect(summaries).toContain('Shop settings: WhatsApp number 0970000000 → +260 96 555 0101; number for new-order SMS (empty) → 0975550102');
+  });
+});

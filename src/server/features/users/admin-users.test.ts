@@ -144,6 +144,15 @@ describe('PUT /api/users/:id', () => {
     expect(res.json()).toEqual({ message: 'An account with this email already exists' });
   });
 
+  it('never makes an account opened by phone (no e-mail, no password) an admin', async () => {
+    const [phoneOnly] = await t.app.db.insert(users).values({ name: 'Phone Only', mobile: '+260971110001', phone: '+260971110001' }).returning();
+    const res = await put(`/api/users/${phoneOnly.id}`, admin.auth, { isAdmin: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Only an account with an e-mail and a password can be an admin.' });
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, phoneOnly.id));
+    expect(row.isAdmin).toBe(false);
+  });
+
   it('refuses to let an admin remove their own admin rights', async () => {
     const res = await put(`/api/users/${admin.user.id}`, admin.auth, { isAdmin: false });
     expect(res.statusCode).toBe(400);

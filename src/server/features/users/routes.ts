@@ -19,6 +19,7 @@ import {
 import { tooManyAttemptsMessage } from './login-throttle';
 import { loginFailuresInDatabase, loginFailuresInMemory } from './login-failures';
 import { findUserById, listUsers, toUserJson, userStats } from './queries';
+import phoneRoutes from './phone-routes';
 import {
   USER_NOT_FOUND,
   checkCredentials,
@@ -51,6 +52,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many new accounts from your address. Please try again in ${context.after}.`),
   });
+  // Signing in with a phone number and a texted code; the sign-in number on the profile.
+  await app.register(phoneRoutes);
 
   app.post(
     '/login',

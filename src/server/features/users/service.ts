@@ -116,6 +116,11 @@ export async function updateUserAsAdmin(
         if (!input.isAdmin && admins.filter((id) => id !== target.id).length === 0) {
           throw Conflict('You cannot remove the last admin');
         }
+        // Admins sign in by e-mail and password only (no sign-in number): an account opened by phone
+        // would be locked out the moment it became an admin.
+        if (input.isAdmin && (!(changes.email ?? target.email) || !target.passwordHash)) {
+          throw BadRequest('Only an account with an e-mail and a password can be an admin.');
+        }
         changes.isAdmin = input.isAdmin;
       }
       const saved = await saveUser(tx, target, changes);

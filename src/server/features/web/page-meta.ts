@@ -36,6 +36,8 @@ export function classifyPath(pathname: string): PageKind {
   if (path === '/contact') return { kind: 'contact' };
   if (PRIVATE_PAGES[path]) return { kind: 'private', title: PRIVATE_PAGES[path] };
   if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'private', title: 'Admin' };
+  // The signed order link of an SMS (issue 14): a key to one order, never for search engines.
+  if (/^\/o\/[^/]+$/.test(path)) return { kind: 'private', title: 'Your Order' };
   return { kind: 'not-found' };
 }
 

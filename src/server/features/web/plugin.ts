@@ -72,6 +72,8 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     );
     const file: StaticFile = { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) };
     reply.code(meta.status);
+    // The meta tag is read only by crawlers that run the page; the header reaches every one that fetches it.
+    if (meta.robots !== 'index, follow') reply.header('x-robots-tag', meta.robots);
     return sendStaticFile(request, reply, file, NO_CACHE);
   }
 

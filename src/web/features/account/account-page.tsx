@@ -8,6 +8,7 @@ import { profileQuery } from './api';
 import { useAccountGate } from './login-gate';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { SignInNumber } from './sign-in-number';
 import { useEndSessionOnError, useSessionErrorHandler } from './session';
 
 export function AccountPage() {
@@ -40,7 +41,10 @@ function AccountScreen() {
       </Link>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm profile={profile} onSessionError={onSessionError} />
-        <PasswordForm onSessionError={onSessionError} />
+        <div className="grid gap-6">
+          <SignInNumber profile={profile} onSessionError={onSessionError} />
+          <PasswordForm profile={profile} onSessionError={onSessionError} />
+        </div>
       </div>
     </div>
   );

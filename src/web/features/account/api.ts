@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { MY_ORDERS_PAGE_SIZE, type Order, type PayOrderInput } from '../../../shared/schemas/orders';
+import type { MobileChangeInput, PhoneCodeRequest, PhoneCodeSent } from '../../../shared/schemas/phone-sign-in';
 import type { User } from '../../../shared/schemas/users';
 import { apiRequest } from '../../lib/api-client';
 
@@ -21,4 +22,18 @@ export const myOrdersQuery = infiniteQueryOptions({
 /** The owner may only attach the transaction id; an admin checks it and marks the order paid. */
 export function attachPaymentReference(orderId: string, paymentReference: string): Promise<Order> {
   return apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(orderId)}/pay`, { method: 'PUT', body: { paymentReference } });
+}
+
+/** Texts a code to a number the signed-in customer wants to sign in with. */
+export function askNumberCode(phone: string): Promise<PhoneCodeSent> {
+  return apiRequest<PhoneCodeSent, PhoneCodeRequest>('/users/profile/mobile/code', { method: 'POST', body: { phone } });
+}
+
+/** The answer's token is not needed: the number changes no password, so the session's token stays good. */
+export function confirmNumber(input: MobileChangeInput): Promise<User> {
+  return apiRequest<User, MobileChangeInput>('/users/profile/mobile', { method: 'PUT', body: input });
+}
+
+export function removeNumber(): Promise<User> {
+  return apiRequest<User>('/users/profile/mobile', { method: 'DELETE' });
 }

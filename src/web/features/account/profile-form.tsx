@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useAuth } from '../auth';
 import { profileQuery } from './api';
-import { profileFormSchema, type ProfileForm as ProfileValues } from './account-schemas';
+import { profileFormSchema, profileWithoutEmailFormSchema, type ProfileForm as ProfileValues } from './account-schemas';
 
 const valuesOf = (profile: Pick<User, 'firstName' | 'lastName' | 'email' | 'phone'>): ProfileValues => ({
   firstName: profile.firstName,
@@ -25,13 +25,15 @@ interface Props {
 export function ProfileForm({ profile, onSessionError }: Props) {
   const { user, updateProfile } = useAuth();
   const queryClient = useQueryClient();
+  // Opened with a phone number: the e-mail may stay empty until the customer adds one.
+  const hasEmail = Boolean((profile ?? user)?.email);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ProfileValues>({
-    resolver: zodResolver(profileFormSchema),
+    resolver: zodResolver(hasEmail ? profileFormSchema : profileWithoutEmailFormSchema),
     mode: 'onTouched',
     defaultValues: valuesOf(profile ?? user ?? { firstName: '', lastName: '', email: '', phone: '' }),
   });
@@ -44,7 +46,8 @@ export function ProfileForm({ profile, onSessionError }: Props) {
   const submit = handleSubmit(async (values) => {
     try {
       // The auth facility shows 'Profile updated successfully' or the server's message, and keeps the token.
-      const { token: _token, ...saved } = await updateProfile(values);
+      const { email, ...rest } = values;
+      const { token: _token, ...saved } = await updateProfile(email ? values : rest);
       queryClient.setQueryData(profileQuery.queryKey, saved);
       reset(valuesOf(saved));
     } catch (error) {
@@ -60,7 +63,15 @@ export function ProfileForm({ profile, onSessionError }: Props) {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
         <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-        <TextField label="Email" type="email" autoComplete="email" className="sm:col-span-2" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label={hasEmail ? 'Email' : 'Email (optional)'}
+          type="email"
+          autoComplete="email"
+          className="sm:col-span-2"
+          hint={hasEmail ? undefined : 'Add one to get order e-mails and to log in with a password too'}
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField
           label="Phone Number"
           type="tel"

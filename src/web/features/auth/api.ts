@@ -1,3 +1,4 @@
+import type { PhoneCodeRequest, PhoneCodeSent, PhoneVerifyInput } from '../../../shared/schemas/phone-sign-in';
 import type { AuthUser, LoginInput, ProfileUpdate, RegisterInput, User } from '../../../shared/schemas/users';
 import { apiRequest } from '../../lib/api-client';
 import { MISSING_TOKEN_MESSAGE } from '../../lib/failure-message';
@@ -22,6 +23,17 @@ export async function logIn(credentials: Credentials): Promise<SessionUser> {
 
 export async function registerCustomer(registration: Registration): Promise<SessionUser> {
   const answer = await apiRequest<AuthUser, RegisterInput>('/users', { method: 'POST', body: registration, keepServerMessageOn401: true });
+  return sessionFrom(answer);
+}
+
+/** Texts a sign-in code; the answer is the same whether or not the number has an account. */
+export function askSignInCode(phone: string): Promise<PhoneCodeSent> {
+  return apiRequest<PhoneCodeSent, PhoneCodeRequest>('/users/phone/code', { method: 'POST', body: { phone } });
+}
+
+/** Signs in with the code, or opens an account with it and a name (a 400 with needsName asks for one). */
+export async function signInWithCode(input: PhoneVerifyInput): Promise<SessionUser> {
+  const answer = await apiRequest<AuthUser, PhoneVerifyInput>('/users/phone/verify', { method: 'POST', body: input });
   return sessionFrom(answer);
 }
 

@@ -4,7 +4,9 @@ import { toast } from '../../lib/toast';
 import { setTokenSource } from '../../lib/api-client';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 import { failureMessage } from '../../lib/failure-message';
-import { logIn, registerCustomer, saveProfile, type Credentials, type ProfileChanges, type Registration } from './api';
+import type { PhoneVerifyInput } from '../../../shared/schemas/phone-sign-in';
+import type { User } from '../../../shared/schemas/users';
+import { logIn, registerCustomer, saveProfile, signInWithCode, type Credentials, type ProfileChanges, type Registration } from './api';
 import { SESSION_STORAGE_KEY, repairSession, type SessionUser } from './session';
 
 export interface AuthFacility {
@@ -15,7 +17,14 @@ export interface AuthFacility {
   isAdmin: boolean;
   login: (credentials: Credentials) => Promise<SessionUser>;
   register: (registration: Registration) => Promise<SessionUser>;
+  /**
+   * Signs in with a texted code, or opens an account (`opening`: the name the server asked for is given).
+   * Failures are not toasted: the phone form shows them beside the code.
+   */
+  loginWithCode: (input: PhoneVerifyInput, options: { opening: boolean }) => Promise<SessionUser>;
   logout: (options?: { silent?: boolean }) => void;
+  /** A profile the server answered (the sign-in number changed): it replaces the user, the token stays. */
+  applyProfile: (profile: User) => SessionUser | null;
   updateProfile: (changes: ProfileChanges, options?: { successMessage?: string }) => Promise<SessionUser>;
 }
 
@@ -83,6 +92,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [start],
   );
 
+  const loginWithCode = useCallback(
+    async (input: PhoneVerifyInput, { opening }: { opening: boolean }) => {
+      const session = await signInWithCode(input);
+      start(session);
+      toast.success(opening ? 'Registration successful' : 'Login successful');
+      return session;
+    },
+    [start],
+  );
+
+  const applyProfile = useCallback(
+    (profile: User) => {
+      const session = repairSession({ ...profile, token: userRef.current?.token });
+      if (session) start(session);
+      return session;
+    },
+    [start],
+  );
+
   const logout = useCallback(
     ({ silent = false }: { silent?: boolean } = {}) => {
       removeStored(SESSION_STORAGE_KEY);
@@ -123,10 +151,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.isAdmin === true,
       login,
       register,
+      loginWithCode,
       logout,
+      applyProfile,
       updateProfile,
     }),
-    [user, login, register, logout, updateProfile],
+    [user, login, register, loginWithCode, logout, applyProfile, updateProfile],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -15,7 +15,10 @@ export function destinationAfterLogin(user: SessionUser, search: URLSearchParams
   return redirectTarget(search) ?? (user.isAdmin ? '/admin' : '/');
 }
 
-export function withRedirect(path: string, search: URLSearchParams): string {
+/** `path` with the page's redirect (checkout, an account page) carried over, and any `extra` query. */
+export function withRedirect(path: string, search: URLSearchParams, extra: Record<string, string> = {}): string {
   const target = redirectTarget(search);
-  return target ? `${path}?redirect=${encodeURIComponent(target.slice(1))}` : path;
+  const parts = Object.entries(extra).map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
+  if (target) parts.push(`redirect=${encodeURIComponent(target.slice(1))}`);
+  return parts.length > 0 ? `${path}?${parts.join('&')}` : path;
 }

@@ -95,6 +95,11 @@ export function RegisterPage() {
         </Button>
       </form>
       <p className="mt-6 text-center text-bark-700">
+        <Link to={withRedirect('/login', searchParams, { with: 'phone' })} className="font-semibold text-forest-800 underline underline-offset-4">
+          No e-mail? Use your phone number
+        </Link>
+      </p>
+      <p className="mt-4 text-center text-bark-700">
         Already have an account?{' '}
         <Link to={withRedirect('/login', searchParams)} className="font-semibold text-forest-800 underline underline-offset-4">
           Log in

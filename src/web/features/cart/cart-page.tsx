@@ -9,6 +9,8 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { lineTotalInKwacha } from '../../../shared/money';
+import { cartOrderText } from '../../../shared/whatsapp';
+import { OrderOnWhatsApp } from '../../components/ui/order-on-whatsapp';
 import { useCart } from './cart-context';
 import type { CartItem } from './cart-store';
 
@@ -128,6 +130,9 @@ export function CartPage() {
           <ButtonLink to="/checkout" size="lg" className="mt-6 w-full">
             Proceed to Checkout
           </ButtonLink>
+          <div className="mt-3 text-center">
+            <OrderOnWhatsApp message={(shopName) => cartOrderText(shopName, items)} />
+          </div>
         </aside>
       </div>
     </div>

@@ -12,7 +12,7 @@ import { useCart } from '../cart';
 import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';
 import { CheckoutFields } from './checkout-fields';
-import { checkoutFormSchema, type CheckoutForm, type CheckoutFormInput } from './checkout-schema';
+import { checkoutFormSchema, checkoutFormWithoutEmailSchema, type CheckoutForm, type CheckoutFormInput } from './checkout-schema';
 import { OrderSummary, OrderTotalLine } from './order-summary';
 
 const FORM_ID = 'checkout-form';
@@ -78,7 +78,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
-    resolver: zodResolver(checkoutFormSchema),
+    // SPEC §5's e-mail rule, except for an account opened with a phone number alone (issue 14).
+    resolver: zodResolver(user?.email ? checkoutFormSchema : checkoutFormWithoutEmailSchema),
     mode: 'onTouched',
     defaultValues: {
       firstName: user?.firstName || user?.name.split(' ')[0] || '',

@@ -10,5 +10,10 @@ export const checkoutFormSchema = shippingAddressSchema.extend({
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
 
+/** A customer who opened the account with a phone number has no e-mail: it may stay empty (it is not sent). */
+export const checkoutFormWithoutEmailSchema = checkoutFormSchema.extend({
+  email: z.string().trim().pipe(z.union([z.literal(''), z.email('Invalid email address')])),
+});
+
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;

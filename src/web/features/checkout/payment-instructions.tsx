@@ -1,49 +1,56 @@
-import type { Order } from '../../../shared/schemas/orders';
+import { howToPay, type HowToPay } from '../../../shared/how-to-pay';
 import { formatKwacha } from '../../../shared/money';
-import { orderReference, PAYMENT_METHOD_LABELS, paysByMobileMoney, type PaymentMethod } from '../../../shared/order-status';
+import type { Order } from '../../../shared/schemas/orders';
 import { useShopSettings } from '../../lib/shop-settings';
 import { PayNumber } from './pay-number';
 
 /** How to pay, the way the cooperative really takes money: a mobile-money transfer quoting the order number. */
 export function PaymentInstructions({ order }: { order: Order }) {
   const { data: settings } = useShopSettings();
-  const method = order.paymentMethod as PaymentMethod;
-  const reference = orderReference(order._id);
-  const total = formatKwacha(order.totalPrice);
-  const number = method === 'airtel' ? settings?.airtelMoneyNumber : settings?.mtnMoneyNumber;
-  if (order.isPaid) return null;
+  // Until the settings arrive the panel shows without a number rather than not at all.
+  const pay = howToPay(order, settings ?? { airtelMoneyNumber: '', mtnMoneyNumber: '', paymentAccountName: '' });
+  // Nothing to pay: the order is paid, or cancelled.
+  return pay ? <HowToPayPanel pay={pay} /> : null;
+}
+
+/**
+ * The panel itself, for an order whose payment facts are already worked out (the signed order link's
+ * answer carries them). `missingNumber` says where the number is when the admin has not entered one.
+ */
+export function HowToPayPanel({ pay, missingNumber = 'shown in your confirmation e-mail' }: { pay: HowToPay; missingNumber?: string }) {
+  const total = formatKwacha(pay.amount);
   return (
     <section aria-labelledby="pay-title" className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6">
       <h2 id="pay-title" className="mb-3 text-xl font-bold">
         How to pay
       </h2>
-      {paysByMobileMoney(method) ? (
+      {pay.kind === 'mobileMoney' ? (
         <>
           <p className="mb-3">
-            Send <strong className="tabular-nums">{total}</strong> by {PAYMENT_METHOD_LABELS[method]} to:
+            Send <strong className="tabular-nums">{total}</strong> by {pay.methodLabel} to:
           </p>
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1">
             <dt className="font-semibold">Number</dt>
-            <dd>{number ? <PayNumber number={number} /> : <span data-testid="pay-number">shown in your confirmation e-mail</span>}</dd>
-            {settings?.paymentAccountName && (
+            <dd>{pay.number ? <PayNumber number={pay.number} /> : <span data-testid="pay-number">{missingNumber}</span>}</dd>
+            {pay.accountName && (
               <>
                 <dt className="font-semibold">Name</dt>
-                <dd>{settings.paymentAccountName}</dd>
+                <dd>{pay.accountName}</dd>
               </>
             )}
             <dt className="font-semibold">Reference</dt>
             <dd className="font-mono font-bold" data-testid="pay-reference">
-              {reference}
+              {pay.reference}
             </dd>
           </dl>
           <p className="mt-3 text-sm text-bark-700">
-            Please use the order number {reference} as the payment reference so we can match your payment. We start preparing your order once it arrives.
+            Please use the order number {pay.reference} as the payment reference so we can match your payment. We start preparing your order once it arrives.
           </p>
         </>
       ) : (
         <p>
           You chose to pay by card: the cooperative will send you a payment link for <strong className="tabular-nums">{total}</strong> (reference{' '}
-          <span className="font-mono font-bold">{reference}</span>).
+          <span className="font-mono font-bold">{pay.reference}</span>).
         </p>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { payNumberFor } from '../../../../shared/how-to-pay';
 import { formatKwacha } from '../../../../shared/money';
 import { orderReference, paysByMobileMoney } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
@@ -48,7 +49,7 @@ function paymentInstructions(order: Order, context: OrderMailContext): MailBlock
       ],
     };
   }
-  const number = order.paymentMethod === 'airtel' ? settings.airtelMoneyNumber : settings.mtnMoneyNumber;
+  const number = payNumberFor(order.paymentMethod, settings);
   const label = paymentMethodLabel(order.paymentMethod);
   const prompt: MailBlock[] = context.automaticPayments?.includes(order.paymentMethod)
     ? [

@@ -50,6 +50,8 @@ const FIELD_LABELS: Record<string, string> = {
   airtelMoneyNumber: 'Airtel Money number',
   mtnMoneyNumber: 'MTN MoMo number',
   paymentAccountName: 'Payment account name',
+  whatsappNumber: 'WhatsApp number',
+  orderSmsNumber: 'Number for new-order SMS',
   facebookUrl: 'Facebook link',
   instagramUrl: 'Instagram link',
   linkedinUrl: 'LinkedIn link',

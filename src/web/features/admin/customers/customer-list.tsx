@@ -1,3 +1,4 @@
+import { formatZambianMobile } from '../../../../shared/phone-numbers';
 import { ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import type { User } from '../../../../shared/schemas/users';
 import { Badge } from '../../../components/ui/badge';
@@ -48,9 +49,14 @@ function RowActions({ user, currentUserId, busy, onAction }: Pick<CustomerListPr
 
 /** Select-all works on the shown page: checked when all of it is chosen, indeterminate when part is. */
 function pageSelection(users: User[], selected: CustomerListProps['selected']) {
-  const chosen = users.filter((user) => selected.has(user._id)).length;
-  return { all: users.length > 0 && chosen === users.length, some: chosen > 0 && chosen < users.length };
+  // Customers who signed up with a phone number alone have no e-mail to send to.
+  const mailable = users.filter((user) => user.email);
+  const chosen = mailable.filter((user) => selected.has(user._id)).length;
+  return { all: mailable.length > 0 && chosen === mailable.length, some: chosen > 0 && chosen < mailable.length };
 }
+
+/** The e-mail, or for an account opened by phone its sign-in number. */
+const contactOf = (user: User) => user.email || (user.mobile ? `No e-mail · ${formatZambianMobile(user.mobile)}` : '');
 
 function SelectAll({ users, selected, onToggleAll }: Pick<CustomerListProps, 'users' | 'selected' | 'onToggleAll'>) {
   const { all, some } = pageSelection(users, selected);
@@ -65,7 +71,14 @@ function SelectAll({ users, selected, onToggleAll }: Pick<CustomerListProps, 'us
 }
 
 function SelectOne({ user, selected, onToggle }: Pick<CustomerListProps, 'selected' | 'onToggle'> & { user: User }) {
-  return <Checkbox checked={selected.has(user._id)} onChange={(event) => onToggle(user, event.target.checked)} aria-label={`Select ${user.name}`} />;
+  return (
+    <Checkbox
+      checked={selected.has(user._id)}
+      disabled={!user.email}
+      onChange={(event) => onToggle(user, event.target.checked)}
+      aria-label={`Select ${user.name}`}
+    />
+  );
 }
 
 /** The table's columns (from 768 px); below that each customer is a card. */
@@ -73,7 +86,7 @@ export function customerColumns(props: CustomerListProps): AdminColumn<User>[] {
   return [
     { header: <SelectAll {...props} />, headerClassName: 'w-12', rowPadding: 'py-2', cell: (user) => <SelectOne user={user} {...props} /> },
     { header: 'Customer', cell: (user) => user.name, className: 'font-medium text-bark-900' },
-    { header: 'Email', cell: (user) => user.email, className: 'text-bark-700 [overflow-wrap:anywhere]' },
+    { header: 'Email', cell: contactOf, className: 'text-bark-700 [overflow-wrap:anywhere]' },
     { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap text-bark-700' },
     { header: 'Status', cell: (user) => <StatusBadge isAdmin={user.isAdmin} /> },
     { header: <span className="sr-only">Actions</span>, align: 'right', rowPadding: 'py-1', cell: (user) => <RowActions user={user} {...props} /> },
@@ -103,7 +116,7 @@ export function CustomerCard({ user, ...props }: CustomerListProps & { user: Use
             <p className="min-w-0 font-semibold break-words text-bark-900">{user.name}</p>
             <StatusBadge isAdmin={user.isAdmin} />
           </div>
-          <p className="text-sm text-bark-700 [overflow-wrap:anywhere]">{user.email}</p>
+          <p className="text-sm text-bark-700 [overflow-wrap:anywhere]">{contactOf(user)}</p>
           <p className="mt-1 text-sm text-bark-600">Joined {formatDate(user.createdAt)}</p>
         </div>
       </div>

@@ -21,7 +21,8 @@ function useSelection() {
     setSelected((current) => {
       const next = new Map(current);
       for (const user of users) {
-        if (checked) next.set(user._id, { name: user.name, email: user.email });
+        // Customers who signed up with a phone number alone have no e-mail to send to.
+        if (checked && user.email) next.set(user._id, { name: user.name, email: user.email });
         else next.delete(user._id);
       }
       return next;

@@ -42,6 +42,24 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
     ],
   },
   {
+    title: 'WhatsApp and SMS',
+    description: 'Leave a number empty to turn its feature off. Any written form works, such as 097 123 4567 or +260 97 123 4567.',
+    fields: [
+      {
+        name: 'whatsappNumber',
+        label: 'WhatsApp number',
+        type: 'tel',
+        hint: 'Product and cart pages offer "Order on WhatsApp", which opens a chat with this number and the order written out.',
+      },
+      {
+        name: 'orderSmsNumber',
+        label: 'Number for new-order SMS',
+        type: 'tel',
+        hint: 'This phone gets a text message for every new order.',
+      },
+    ],
+  },
+  {
     title: 'Social links',
     description: 'Leave a link empty to hide it.',
     fields: [

@@ -9,6 +9,8 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
 import { categoryDisplayName } from '../../../../shared/categories';
+import { productOrderText } from '../../../../shared/whatsapp';
+import { OrderOnWhatsApp } from '../../../components/ui/order-on-whatsapp';
 import { formatKwacha } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCart } from '../../cart';
@@ -73,6 +75,14 @@ function ProductDetail({ product }: { product: Product }) {
               Add to Cart
             </Button>
           </div>
+          {inStock && (
+            <OrderOnWhatsApp
+              className="mt-3"
+              message={(shopName) =>
+                productOrderText(shopName, { name: product.name, price: product.price, quantity, url: `${window.location.origin}/products/${product._id}` })
+              }
+            />
+          )}
           <p className="mt-5 flex items-center gap-2 font-medium text-forest-800">
             <Leaf size={18} aria-hidden="true" />
             100% Organic &amp; Sustainable

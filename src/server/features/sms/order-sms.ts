@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { orderReference } from '../../../shared/order-status';
+import { readZambianMobile } from '../../../shared/phone-numbers';
+import type { Order } from '../../../shared/schemas/orders';
+import type { Tx } from '../../db/client';
+import { orderLinkUrl } from '../orders/order-link';
+import { getShopSettings } from '../settings/service';
+import { newOrderText, orderPlacedText, orderUpdateText, type OrderTextUpdate } from './order-texts';
+import type { OutgoingSms, SmsOutbox } from './outbox';
+import { signInNumberOf } from './queries';
+
+/**
+ * Order texts, driven by the order events as order mail is (decision 009): each text is recorded in the
+ * order's own transaction and the outbox's line sends it after the commit. A customer hears on the
+ * account's sign-in number, else on the order's delivery phone when that is a Zambian mobile; the co-op
+ * hears of each new order on the settings' orderSmsNumber. A slow or refusing provider never delays,
+ * fails or undoes an order.
+ */
+export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
+  const events = app.orderEvents;
+  const link = (order: Order) => orderLinkUrl(app.config.publicUrl, order._id, app.config.jwtSecret);
+
+  async function customerNumber(tx: Tx, order: Order): Promise<string | null> {
+    const signInNumber = order.user?._id ? await signInNumberOf(tx, order.user._id) : null;
+    if (signInNumber) return signInNumber;
+    const delivery = readZambianMobile(order.shippingAddress.phoneNumber);
+    return delivery.ok ? delivery.mobile.e164 : null;
+  }
+
+  const toCustomer = async (tx: Tx, order: Order, kind: string, text: string): Promise<OutgoingSms[]> => {
+    const to = await customerNumber(tx, order);
+    return to ? [{ kind, to, text, orderId: order._id }] : [];
+  };
+
+  const update = (kind: OrderTextUpdate) => async (tx: Tx, { order }: { order: Order }) => {
+    // Read in the transaction: on the embedded database a read outside would wait for this very transaction.
+    const settings = await getShopSettings(tx);
+    const text = orderUpdateText(kind, order, { settings, link: link(order) });
+    await outbox.record(tx, await toCustomer(tx, order, `order-${kind.toLowerCase()}`, text));
+  };
+
+  events.record('order.placed', async (tx, { order }) => {
+    const settings = await getShopSettings(tx);
+    const messages = await toCustomer(tx, order, 'order-placed', orderPlacedText(order, { settings, link: link(order) }));
+    const shop = settings.orderSmsNumber ? readZambianMobile(settings.orderSmsNumber) : null;
+    if (shop?.ok) {
+      const adminLink = `${app.config.publicUrl}/admin/orders?q=${orderReference(order._id)}`;
+      messages.push({ kind: 'order-notice', to: shop.mobile.e164, text: newOrderText(order, adminLink), orderId: order._id });
+    }
+    await outbox.record(tx, messages);
+  });
+  events.record('order.paid', update('paid'));
+  events.record('order.cancelled', update('Cancelled'));
+  events.record('order.status-changed', async (tx, { order }) => {
+    if (order.status === 'Shipped' || order.status === 'Delivered') await update(order.status)(tx, { order });
+  });
+
+  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed'] as const) {
+    events.after(event, () => outbox.wake());
+  }
+}

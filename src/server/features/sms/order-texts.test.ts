@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../shared/schemas/orders';
+import { smsLength } from '../../../shared/sms-text';
+import { newOrderText, orderPlacedText, orderUpdateText, type OrderTextContext } from './order-texts';
+
+// The longest a real link gets: a 25-character public address, /o/ and the 43-character token.
+const PUBLIC_URL = 'https://shop.kabulonga.zm'; // 25
+const LINK = `${PUBLIC_URL}/o/${'A'.repeat(43)}`;
+const ADMIN_LINK = `${PUBLIC_URL}/admin/orders?q=3f2a9c1e`;
+
+const settings: OrderTextContext['settings'] = {
+  shopName: 'Kabulonga Women’s Craft Co-operative Society',
+  phone: '+260 97 765 4321',
+  airtelMoneyNumber: '+260 97 123 4567',
+  mtnMoneyNumber: '096 123 4567',
+  paymentAccountName: 'Kabulonga Women’s Crafts Savings Group',
+};
+const context: OrderTextContext = { settings, link: LINK };
+
+function order(change: Partial<Order> = {}): Order {
+  return {
+    _id: '3f2a9c1e-8b7d-4e6f-a5c4-123456789abc',
+    user: { _id: null, name: 'Mwila Chanda-Mulenga Nakamba', email: '' },
+    orderItems: [{ name: 'Hand-woven “Chitenge” basket — large', quantity: 12, price: 1_234.5, image: '', product: 'p' }],
+    shippingAddress: { address: 'Plot 12', city: 'Kapiri Mposhi', province: 'Central', zipCode: '10101', phoneNumber: '0971234567' },
+    paymentMethod: 'airtel',
+    totalPrice: 123_456.78,
+    isPaid: false,
+    status: 'Pending',
+    ...change,
+  } as Order;
+}
+
+const every = (o: Order) => [
+  orderPlacedText(o, context),
+  ...(['paid', 'Shipped', 'Delivered', 'Cancelled'] as const).map((update) => orderUpdateText(update, o, context)),
+  newOrderText(o, ADMIN_LINK),
+];
+
+describe('order texts', () => {
+  it('fit one GSM-7 message with long names, a six-figure total and the longest link', () => {
+    for (const paymentMethod of ['airtel', 'mtn', 'creditCard']) {
+      for (const isPaid of [false, true]) {
+        for (const text of every(order({ paymentMethod, isPaid }))) {
+          expect(smsLength(text), text).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+          expect(text).not.toMatch(/[’“”—]/);
+        }
+      }
+    }
+    for (const text of every(order())) expect(text).toMatch(/(\/o\/A{43}|\?q=3f2a9c1e)$/);
+  });
+
+  it('tell a mobile-money customer the total, the number and the reference to pay with, shop name first when it fits', () => {
+    const short = { ...context, settings: { ...settings, shopName: 'Kabulonga Crafts', paymentAccountName: '' } };
+    expect(orderPlacedText(order({ totalPrice: 450 }), short)).toBe(`Kabulonga Crafts: Order #3f2a9c1e, K450.00. Pay by Airtel to 0971234567, ref 3f2a9c1e. ${LINK}`);
+    const shortLink = { ...short, link: 'https://kumbuka.zm/o/x' };
+    expect(orderPlacedText(order({ totalPrice: 450 }), shortLink)).toBe(
+      'Kabulonga Crafts: Thank you! Order #3f2a9c1e received, K450.00. Pay by Airtel Money to 0971234567, reference 3f2a9c1e. https://kumbuka.zm/o/x',
+    );
+    const long = orderPlacedText(order({ paymentMethod: 'mtn' }), context);
+    expect(long).toContain('K123,456.78');
+    expect(long).toMatch(/Pay by MTN.* to 0961234567, ref(erence)? 3f2a9c1e\./);
+    expect(orderPlacedText(order({ paymentMethod: 'creditCard', totalPrice: 450 }), short)).toMatch(/card payment link/);
+    const noNumber = { ...short, settings: { ...short.settings, airtelMoneyNumber: '' } };
+    expect(orderPlacedText(order({ totalPrice: 450 }), noNumber)).toBe(`Kabulonga Crafts: Thank you! Order #3f2a9c1e received, K450.00. How to pay: ${LINK}`);
+  });
+
+  it('say what changed: paid, on its way, delivered, cancelled (with or without a refund)', () => {
+    const o = order({ totalPrice: 450 });
+    const context = { settings: { ...settings, shopName: 'Kabulonga Crafts' }, link: LINK };
+    expect(orderUpdateText('Shipped', o, { settings, link: LINK })).toBe(`Kabulonga Women's Craft Co-operative Society: Order #3f2a9c1e is on its way. ${LINK}`);
+    expect(orderUpdateText('paid', o, context)).toMatch(/K450\.00 .*#3f2a9c1e/);
+    expect(orderUpdateText('Shipped', o, context)).toContain('#3f2a9c1e is on its way to Kapiri Mposhi.');
+    expect(orderUpdateText('Delivered', o, context)).toContain('Call 0977654321.');
+    expect(orderUpdateText('Cancelled', o, context)).toContain('(K450.00) cancelled. Please do not pay for it.');
+    expect(orderUpdateText('Cancelled', order({ totalPrice: 450, isPaid: true }), context)).toContain('cancelled; we will return your K450.00.');
+  });
+
+  it('tell the co-op of a new order in one line with the back-office link', () => {
+    expect(newOrderText(order({ totalPrice: 450, paymentMethod: 'mtn' }), ADMIN_LINK)).toBe(
+      `New order #3f2a9c1e, K450.00, MTN, 12 items for Mwila Chanda-Mulenga Nakamba, Kapiri Mposhi. ${ADMIN_LINK}`,
+    );
+  });
+});

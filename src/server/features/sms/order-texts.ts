@@ -1,0 +1,108 @@
+import { howToPay } from '../../../shared/how-to-pay';
+import { formatKwacha } from '../../../shared/money';
+import { orderReference } from '../../../shared/order-status';
+import { NETWORK_NAMES, readZambianMobile } from '../../../shared/phone-numbers';
+import type { Order } from '../../../shared/schemas/orders';
+import type { ShopSettings } from '../../../shared/schemas/settings';
+import { firstThatFits } from '../../../shared/sms-text';
+
+/**
+ * The order texts, each written to fit one 160-character GSM-7 message with the signed order link
+ * (about 70 characters): wordings go from friendliest to shortest, the shop's name first while it fits
+ * (sms-text.ts picks). The facts are the e-mails' (how-to-pay.ts, money.ts); features/sms/order-sms.ts
+ * decides when each goes.
+ */
+export interface OrderTextContext {
+  settings: Pick<ShopSettings, 'shopName' | 'phone' | 'airtelMoneyNumber' | 'mtnMoneyNumber' | 'paymentAccountName'>;
+  /** The signed order link (orders/order-link.ts), which opens the order without signing in. */
+  link: string;
+}
+
+export type OrderTextUpdate = 'paid' | 'Shipped' | 'Delivered' | 'Cancelled';
+
+/** K1,234.50: the shop's kwacha without the space, a character an SMS can use better. */
+const kwacha = (amount: number) => formatKwacha(amount).replace(/\s+/g, '');
+const numberOf = (order: Order) => `#${orderReference(order._id)}`;
+
+/** A number as a Zambian dials it (0971234567); as typed when it is not a Zambian mobile. */
+export function localNumber(typed: string): string {
+  const check = readZambianMobile(typed);
+  return check.ok ? `0${check.mobile.national}` : typed.trim();
+}
+
+/**
+ * The shop's name in front of the longest wording that leaves room for it, else the wordings without it:
+ * until the co-op has its own sender id, texts come from Africa's Talking's shared short code, and the
+ * name is how a customer knows who wrote.
+ */
+function signed(shopName: string, wordings: string[]): string {
+  return firstThatFits([...wordings.map((text) => `${shopName}: ${text}`), ...wordings]);
+}
+
+export function orderPlacedText(order: Order, { settings, link }: OrderTextContext): string {
+  const number = numberOf(order);
+  const total = kwacha(order.totalPrice);
+  const pay = howToPay(order, settings);
+  if (pay?.kind === 'mobileMoney' && pay.number) {
+    const to = localNumber(pay.number);
+    const network = NETWORK_NAMES[pay.method];
+    return signed(settings.shopName, [
+      `Thank you! Order ${number} received, ${total}. Pay by ${pay.methodLabel} to ${to}, reference ${pay.reference}. ${link}`,
+      `Order ${number} received, ${total}. Pay by ${pay.methodLabel} to ${to}, ref ${pay.reference}. ${link}`,
+      `Order ${number}, ${total}. Pay by ${network} to ${to}, ref ${pay.reference}. ${link}`,
+    ]);
+  }
+  if (pay?.kind === 'card') {
+    return signed(settings.shopName, [
+      `Thank you! Order ${number} received, ${total}. We will send you a link to pay by card. ${link}`,
+      `Order ${number}, ${total}: we will send a card payment link. ${link}`,
+    ]);
+  }
+  return signed(settings.shopName, [`Thank you! Order ${number} received, ${total}. How to pay: ${link}`, `Order ${number}, ${total}. How to pay: ${link}`]);
+}
+
+export function orderUpdateText(update: OrderTextUpdate, order: Order, { settings, link }: OrderTextContext): string {
+  const number = numberOf(order);
+  const total = kwacha(order.totalPrice);
+  switch (update) {
+    case 'paid':
+      return signed(settings.shopName, [
+        `We received your payment of ${total} for order ${number}. Thank you! We are preparing it now. ${link}`,
+        `Payment of ${total} received for order ${number}. Thank you! ${link}`,
+      ]);
+    case 'Shipped':
+      return signed(settings.shopName, [
+        `Order ${number} is on its way to ${order.shippingAddress.city}. ${link}`,
+        `Order ${number} is on its way. ${link}`,
+      ]);
+    case 'Delivered':
+      return signed(settings.shopName, [
+        ...(settings.phone ? [`Order ${number} delivered. Thank you! Anything wrong? Call ${localNumber(settings.phone)}. ${link}`] : []),
+        `Order ${number} has been delivered. Thank you! ${link}`,
+      ]);
+    case 'Cancelled':
+      return signed(
+        settings.shopName,
+        order.isPaid
+          ? [`Order ${number} (${total}) cancelled. We will contact you to return your payment. ${link}`, `Order ${number} cancelled; we will return your ${total}. ${link}`]
+          : [`Order ${number} (${total}) cancelled. Please do not pay for it. ${link}`, `Order ${number} cancelled. Please do not pay. ${link}`],
+      );
+  }
+}
+
+const METHOD_WORDS: Record<string, string> = { mtn: NETWORK_NAMES.mtn, airtel: NETWORK_NAMES.airtel, creditCard: 'card' };
+
+/** The co-op's text about a new order; `adminLink` opens it in the back office. */
+export function newOrderText(order: Order, adminLink: string): string {
+  const number = numberOf(order);
+  const total = kwacha(order.totalPrice);
+  const method = METHOD_WORDS[order.paymentMethod] ?? order.paymentMethod;
+  const count = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
+  const items = `${count} item${count === 1 ? '' : 's'}`;
+  const who = [order.user?.name, order.shippingAddress.city].filter(Boolean).join(', ');
+  return firstThatFits([
+    `New order ${number}, ${total}, ${method}, ${items}${who ? ` for ${who}` : ''}. ${adminLink}`,
+    `New order ${number}, ${total}, ${method}, ${items}. ${adminLink}`,
+    `New order ${number}, ${total}. ${adminLink}`,
+  ]);
+}

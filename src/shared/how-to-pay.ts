@@ -1,0 +1,49 @@
+import { orderReference, paymentMethodLabel, paysByMobileMoney } from './order-status';
+import type { ShopSettings } from './schemas/settings';
+
+/**
+ * How a customer pays an unpaid order by hand, in one place: the checkout's success page, the order page,
+ * the signed order link (issue 14) and the order e-mail all say the same number, name and reference.
+ */
+export type HowToPay =
+  | {
+      kind: 'mobileMoney';
+      method: 'airtel' | 'mtn';
+      methodLabel: string;
+      /** Kwacha, the order's total. */
+      amount: number;
+      /** The co-op's number on that network; empty when the admin has not entered one. */
+      number: string;
+      accountName: string;
+      reference: string;
+    }
+  | { kind: 'card'; methodLabel: string; amount: number; reference: string };
+
+export type PaySettings = Pick<ShopSettings, 'airtelMoneyNumber' | 'mtnMoneyNumber' | 'paymentAccountName'>;
+
+/** The co-op's number for a mobile-money method ('' for a card or when none is set). */
+export function payNumberFor(method: string, settings: PaySettings): string {
+  if (method === 'airtel') return settings.airtelMoneyNumber;
+  if (method === 'mtn') return settings.mtnMoneyNumber;
+  return '';
+}
+
+/** Null when there is nothing to pay: the order is paid, or cancelled. */
+export function howToPay(
+  order: { _id: string; paymentMethod: string; totalPrice: number; isPaid: boolean; status: string },
+  settings: PaySettings,
+): HowToPay | null {
+  if (order.isPaid || order.status === 'Cancelled') return null;
+  const reference = orderReference(order._id);
+  const methodLabel = paymentMethodLabel(order.paymentMethod);
+  if (!paysByMobileMoney(order.paymentMethod)) return { kind: 'card', methodLabel, amount: order.totalPrice, reference };
+  return {
+    kind: 'mobileMoney',
+    method: order.paymentMethod,
+    methodLabel,
+    amount: order.totalPrice,
+    number: payNumberFor(order.paymentMethod, settings),
+    accountName: settings.paymentAccountName,
+    reference,
+  };
+}

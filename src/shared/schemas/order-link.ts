@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** GET /order-links/{token}: the 43-character signed token of an SMS link (checked by its MAC, not here). */
+export const orderLinkParamsSchema = z.object({ token: z.string() });
+
+export const howToPaySchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('mobileMoney'),
+    method: z.enum(['airtel', 'mtn']),
+    methodLabel: z.string(),
+    amount: z.number(),
+    number: z.string(),
+    accountName: z.string(),
+    reference: z.string(),
+  }),
+  z.object({ kind: z.literal('card'), methodLabel: z.string(), amount: z.number(), reference: z.string() }),
+]);
+
+/**
+ * The read-only order a signed link shows without logging in (issue 14). A link may be forwarded, so it
+ * carries nothing about the person: no name, address, phone, e-mail or payment transaction id.
+ */
+export const orderLinkViewSchema = z.object({
+  _id: z.string(),
+  /** The short number the customer quotes (first 8 characters of the id). */
+  reference: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  isPaid: z.boolean(),
+  paidAt: z.string().nullable(),
+  isDelivered: z.boolean(),
+  deliveredAt: z.string().nullable(),
+  orderItems: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      image: z.string(),
+      quantity: z.number().int(),
+      price: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
+  itemsPrice: z.number(),
+  taxPrice: z.number(),
+  shippingPrice: z.number(),
+  totalPrice: z.number(),
+  paymentMethod: z.string(),
+  paymentMethodLabel: z.string(),
+  /** While unpaid and not cancelled: where to send the money and the reference to quote. */
+  howToPay: howToPaySchema.nullable(),
+  /** When this link stops working (the customer can still log in). */
+  linkExpiresAt: z.string(),
+});
+export type OrderLinkView = z.infer<typeof orderLinkViewSchema>;
+
+export const ORDER_LINK_INVALID = 'This order link is not valid. Please check that the whole link was copied, or log in to see your orders.';
+export const ORDER_LINK_EXPIRED = 'This order link has expired. Log in to see your order, or ask the shop for a new link.';
