@@ -8,6 +8,8 @@ export interface CurrentUser {
   id: string;
   name: string;
   email: string;
+  /** The confirmed sign-in number (+260...), or null. */
+  mobile: string | null;
   isAdmin: boolean;
 }
 
@@ -52,7 +54,7 @@ export default fp(
       }
       const user = await findSessionUser(app.db, sub);
       if (!user || user.tokenVersion !== ver) throw Unauthorized('Not authorized, token failed');
-      request.currentUser = { id: user.id, name: user.name, email: user.email ?? '', isAdmin: user.isAdmin };
+      request.currentUser = { id: user.id, name: user.name, email: user.email ?? '', mobile: user.mobile, isAdmin: user.isAdmin };
     }
 
     app.decorate('authenticate', authenticate);

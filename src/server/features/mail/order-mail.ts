@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { getShopSettings } from '../settings/service';
+import { shopSettingsInTransaction } from '../settings/service';
 import type { Outbox } from './outbox';
 import { orderUpdateMails, placedOrderMails } from './templates/order-emails';
 import type { OrderUpdate } from './templates/order-mail-customer';
@@ -18,7 +18,7 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
   // Read in the transaction: the cached copy is keyed on the database handle, and on the embedded
   // database a read outside would wait for this very transaction.
   const context = async (tx: Tx): Promise<OrderMailContext> => {
-    const settings = await getShopSettings(tx);
+    const settings = await shopSettingsInTransaction(tx);
     const automaticPayments = Object.keys(app.config.paymentProviders ?? {});
     return { settings, publicUrl: app.config.publicUrl, shopInbox: app.config.shopEmail ?? settings.email, automaticPayments };
   };

@@ -10,8 +10,8 @@ import type { Order } from '../../../shared/schemas/orders';
  * none of them.
  */
 export interface OrderEvents {
-  /** A new order (not an Idempotency-Key repeat of one). */
-  'order.placed': { order: Order };
+  /** A new order (not an Idempotency-Key repeat of one); the customer's sign-in number rides along. */
+  'order.placed': { order: Order; customerMobile: string | null };
   /** The status changed to anything but Cancelled. */
   'order.status-changed': { order: Order; from: string };
   /** An admin recorded the payment (a customer's reference alone is not a payment). */

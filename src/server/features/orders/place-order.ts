@@ -129,7 +129,7 @@ export async function placeOrder(
         })),
       );
       // In the transaction: what must follow an order (its e-mails) is recorded with it (decision 009).
-      await raise('order.placed', { order: toOrderJson(order) });
+      await raise('order.placed', { order: toOrderJson(order), customerMobile: customer.mobile });
       return order;
     });
   } catch (error) {

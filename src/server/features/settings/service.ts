@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { lockStoredSettings, mergeStoredSettings, readStoredSettings } from './queries';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { settingsChangedEntry } from './settings-audit';
@@ -23,6 +23,21 @@ export const DEMO_SHOP_SETTINGS: ShopSettings = {
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {
   return withDemoDefaults(await readStoredSettings(db));
+}
+
+const readInTransaction = new WeakMap<Tx, Promise<ShopSettings>>();
+
+/**
+ * The settings as one transaction sees them, read once however many subscribers ask (an order's mail
+ * and its texts): on the embedded database each statement of an order waits behind the orders in flight.
+ */
+export function shopSettingsInTransaction(tx: Tx): Promise<ShopSettings> {
+  let read = readInTransaction.get(tx);
+  if (!read) {
+    read = getShopSettings(tx);
+    readInTransaction.set(tx, read);
+  }
+  return read;
 }
 
 /** Changes seen per database handle (one per app instance): a save here, or a notice of one elsewhere. */

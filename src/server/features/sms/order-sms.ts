@@ -4,7 +4,7 @@ import { readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order } from '../../../shared/schemas/orders';
 import type { Tx } from '../../db/client';
 import { orderLinkUrl } from '../orders/order-link';
-import { getShopSettings } from '../settings/service';
+import { shopSettingsInTransaction } from '../settings/service';
 import { newOrderText, orderPlacedText, orderUpdateText, type OrderTextUpdate } from './order-texts';
 import type { OutgoingSms, SmsOutbox } from './outbox';
 import { signInNumberOf } from './queries';
@@ -20,28 +20,29 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
   const events = app.orderEvents;
   const link = (order: Order) => orderLinkUrl(app.config.publicUrl, order._id, app.config.jwtSecret);
 
-  async function customerNumber(tx: Tx, order: Order): Promise<string | null> {
-    const signInNumber = order.user?._id ? await signInNumberOf(tx, order.user._id) : null;
+  /** `known`: the sign-in number the event carried (undefined: look it up). */
+  async function customerNumber(tx: Tx, order: Order, known?: string | null): Promise<string | null> {
+    const signInNumber = known !== undefined ? known : order.user?._id ? await signInNumberOf(tx, order.user._id) : null;
     if (signInNumber) return signInNumber;
     const delivery = readZambianMobile(order.shippingAddress.phoneNumber);
     return delivery.ok ? delivery.mobile.e164 : null;
   }
 
-  const toCustomer = async (tx: Tx, order: Order, kind: string, text: string): Promise<OutgoingSms[]> => {
-    const to = await customerNumber(tx, order);
+  const toCustomer = async (tx: Tx, order: Order, kind: string, text: string, known?: string | null): Promise<OutgoingSms[]> => {
+    const to = await customerNumber(tx, order, known);
     return to ? [{ kind, to, text, orderId: order._id }] : [];
   };
 
   const update = (kind: OrderTextUpdate) => async (tx: Tx, { order }: { order: Order }) => {
     // Read in the transaction: on the embedded database a read outside would wait for this very transaction.
-    const settings = await getShopSettings(tx);
+    const settings = await shopSettingsInTransaction(tx);
     const text = orderUpdateText(kind, order, { settings, link: link(order) });
     await outbox.record(tx, await toCustomer(tx, order, `order-${kind.toLowerCase()}`, text));
   };
 
-  events.record('order.placed', async (tx, { order }) => {
-    const settings = await getShopSettings(tx);
-    const messages = await toCustomer(tx, order, 'order-placed', orderPlacedText(order, { settings, link: link(order) }));
+  events.record('order.placed', async (tx, { order, customerMobile }) => {
+    const settings = await shopSettingsInTransaction(tx);
+    const messages = await toCustomer(tx, order, 'order-placed', orderPlacedText(order, { settings, link: link(order) }), customerMobile);
     const shop = settings.orderSmsNumber ? readZambianMobile(settings.orderSmsNumber) : null;
     if (shop?.ok) {
       const adminLink = `${app.config.publicUrl}/admin/orders?q=${orderReference(order._id)}`;

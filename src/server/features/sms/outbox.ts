@@ -12,8 +12,9 @@ import {
   renewSmsLease,
   retrySmsLater,
   type ClaimedSms,
+  type SmsSent,
 } from './queries';
-import type { SmsTransport } from './transport';
+import type { SmsOutcome, SmsTransport } from './transport';
 
 /**
  * The SMS outbox (decision 015): every text is a row before it is sent (record), claimed with a lease,
@@ -56,7 +57,8 @@ const LINE_BATCH = 20;
  * in flight, so this is also the most a kill can duplicate.
  */
 const PROVIDER_CONCURRENCY = 2;
-const FILE_CONCURRENCY = 4;
+/** Files are written in whole claimed batches: three statements for twenty texts. */
+const FILE_CONCURRENCY = LINE_BATCH;
 /** Tries of a message the provider could not take (unreachable, overloaded, out of credit) before giving up. */
 const MAX_ATTEMPTS = 8;
 const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 15 * 60_000);
@@ -87,52 +89,67 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
     });
   }
 
-  /** Sends one claimed message and records what became of it; answers false if the provider is down. */
-  async function deliver(message: ClaimedSms): Promise<boolean> {
-    if (!(await markSmsSubmitting(db, message.id, SMS_LEASE_MS))) return true;
-    const outcome = await transport.send(message).catch((error: unknown) => ({
-      ok: false as const,
-      reason: error instanceof Error ? error.message.slice(0, 300) : 'Unknown error',
-      retry: true,
-    }));
-    if (outcome.ok) {
-      await markSmsSent(db, message, outcome.providerMessageId, outcome.cost);
-      return true;
-    }
+  /** Records a message the provider did not take: failed, or pending again for a later try. */
+  async function settle(message: ClaimedSms, outcome: SmsOutcome): Promise<'sent' | 'refused' | 'provider-down'> {
+    if (outcome.ok) return 'sent';
     const context = { smsId: message.id, kind: message.kind, attempts: message.attempts, reason: outcome.reason };
     if (!outcome.retry || message.secret || message.attempts >= MAX_ATTEMPTS) {
       // A code is useful for minutes only: the customer asks for a new one rather than getting this one late.
       const reason = message.secret && outcome.retry ? `${outcome.reason}; ask for a new code` : outcome.reason;
       log.warn(context, 'sms not sent');
       await markSmsFailed(db, message, message.attempts >= MAX_ATTEMPTS && outcome.retry ? `Gave up after ${message.attempts} tries: ${reason}` : reason);
-      return !outcome.retry;
+      return outcome.retry ? 'provider-down' : 'refused';
     }
     log.warn(context, 'sms not sent yet; tried again later');
     await retrySmsLater(db, message.id, outcome.reason, retryDelayMs(message.attempts));
-    return false;
+    return 'provider-down';
   }
 
-  /** Sends a claimed batch a few at a time; stops taking new ones when the provider is down or the app stops. */
+  /**
+   * Sends a few claimed messages at once: all marked 'submitting' in one statement, each asked of the
+   * provider, those taken recorded 'sent' in one statement. Answers false if the provider is down.
+   */
+  async function sendGroup(group: ClaimedSms[]): Promise<boolean> {
+    const mine = await markSmsSubmitting(db, group.map((m) => m.id), SMS_LEASE_MS);
+    const toSend = group.filter((m) => mine.has(m.id));
+    const outcomes = await Promise.all(
+      toSend.map((message) =>
+        transport.send(message).catch((error: unknown): SmsOutcome => ({
+          ok: false,
+          reason: error instanceof Error ? error.message.slice(0, 300) : 'Unknown error',
+          retry: true,
+        })),
+      ),
+    );
+    const sent: SmsSent[] = [];
+    let providerUp = true;
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.ok) sent.push({ id: toSend[i].id, providerMessageId: outcome.providerMessageId, cost: outcome.cost });
+      else if ((await settle(toSend[i], outcome)) === 'provider-down') providerUp = false;
+    }
+    await markSmsSent(db, sent);
+    return providerUp;
+  }
+
+  /** Sends a claimed batch a group at a time; stops taking new ones when the provider is down or the app stops. */
   async function sendBatch(batch: ClaimedSms[]): Promise<boolean> {
     const held = new Set(batch.map((m) => m.id));
-    const notAttempted: string[] = [];
-    let providerUp = true;
     const renew = setInterval(() => {
       renewSmsLease(db, [...held], SMS_LEASE_MS).catch((error) => log.warn({ err: error }, 'sms lease not renewed'));
     }, SMS_LEASE_MS / 3);
-    const worker = async () => {
-      for (let message = batch.shift(); message; message = batch.shift()) {
-        if (!providerUp || closing) notAttempted.push(message.id);
-        else if (!(await deliver(message))) providerUp = false;
-        held.delete(message.id);
-      }
-    };
+    let providerUp = true;
+    let next = 0;
     try {
-      await Promise.all(Array.from({ length: Math.min(atOnce, batch.length) }, worker));
+      while (next < batch.length && providerUp && !closing) {
+        const group = batch.slice(next, next + atOnce);
+        next += group.length;
+        providerUp = await sendGroup(group);
+        for (const message of group) held.delete(message.id);
+      }
     } finally {
       clearInterval(renew);
     }
-    await releaseClaimedSms(db, notAttempted);
+    await releaseClaimedSms(db, batch.slice(next).map((m) => m.id));
     return providerUp;
   }
 

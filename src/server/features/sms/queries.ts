@@ -46,16 +46,19 @@ export async function claimDueSms(db: Db, limit: number, leaseMs: number): Promi
 }
 
 /**
- * The last step before the provider is asked: from here a crash leaves the message in doubt. Answers
- * false when the claim was lost meanwhile (its lease lapsed and another instance took the row).
+ * The last step before the provider is asked, for the messages about to be sent together: from here a
+ * crash leaves them in doubt. Answers the ids still claimed (a claim may have lapsed meanwhile and
+ * another instance taken the row). One statement for the group, not one a message: on the embedded
+ * database every statement waits its turn behind the orders in flight.
  */
-export async function markSmsSubmitting(db: Db, id: string, leaseMs: number): Promise<boolean> {
+export async function markSmsSubmitting(db: Db, ids: readonly string[], leaseMs: number): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
   const rows = await db
     .update(smsMessages)
     .set({ status: 'submitting', submittedAt: sql`now()`, leaseUntil: leaseEnd(leaseMs) })
-    .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'claimed')))
+    .where(and(inArray(smsMessages.id, [...ids]), eq(smsMessages.status, 'claimed')))
     .returning({ id: smsMessages.id });
-  return rows.length === 1;
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Extends the claim of messages this instance still holds (a slow provider), so nobody else takes them. */
@@ -67,19 +70,25 @@ export async function renewSmsLease(db: Db, ids: readonly string[], leaseMs: num
     .where(and(inArray(smsMessages.id, [...ids]), inArray(smsMessages.status, ['claimed', 'submitting'])));
 }
 
-export async function markSmsSent(db: Db, message: ClaimedSms, providerMessageId: string | null, cost: string | null): Promise<void> {
-  await db
-    .update(smsMessages)
-    .set({
-      status: 'sent',
-      sentAt: sql`now()`,
-      leaseUntil: null,
-      lastError: null,
-      providerMessageId,
-      cost,
-      ...(message.secret ? { body: REMOVED_SECRET } : {}),
-    })
-    .where(eq(smsMessages.id, message.id));
+export interface SmsSent {
+  id: string;
+  providerMessageId: string | null;
+  cost: string | null;
+}
+
+/** Records the messages of a group the provider took, in one statement; a secret's text is blanked. */
+export async function markSmsSent(db: Db, sent: readonly SmsSent[]): Promise<void> {
+  if (sent.length === 0) return;
+  const values = sql.join(
+    sent.map((m) => sql`(${m.id}::uuid, ${m.providerMessageId}::text, ${m.cost}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${smsMessages} as s set status = 'sent', sent_at = now(), lease_until = null, last_error = null,
+      provider_message_id = v.provider_message_id, cost = v.cost,
+      body = case when s.secret then ${REMOVED_SECRET} else s.body end
+    from (values ${values}) as v(id, provider_message_id, cost)
+    where s.id = v.id`);
 }
 
 export async function markSmsFailed(db: Db, message: Pick<ClaimedSms, 'id' | 'secret'>, reason: string): Promise<void> {
