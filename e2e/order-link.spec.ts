@@ -64,9 +64,9 @@ test('a link with one character changed, or one past its date, says so and offer
     const shopper = await registerByApi(page, 'Mutale Phiri');
     const order = await placeOrderByApi(request, shopper, [{ product, quantity: 1 }], 'mtn');
     const good = linkTo(order._id);
-    const last = good.at(-1) === 'A' ? 'B' : 'A';
-
-    await page.goto(good.slice(0, -1) + last);
+    // A character inside the MAC (the last one also holds unused bits): any change there breaks it.
+    const at = good.length - 5;
+    await page.goto(good.slice(0, at) + (good[at] === 'A' ? 'B' : 'A') + good.slice(at + 1));
     await expect(page.getByRole('heading', { level: 1, name: 'Link not valid' })).toBeVisible();
     await expect(page.getByText('This order link is not valid. Please check that the whole link was copied, or log in to see your orders.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Log in to see your orders' })).toBeVisible();

@@ -35,7 +35,9 @@ export function signOrderLink(orderId: string, secret: string, now = Date.now(),
 export function readOrderLink(token: string, secret: string, now = Date.now()): OrderLinkCheck {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'invalid' };
   const bytes = Buffer.from(token, 'base64url');
-  if (bytes.length !== TOKEN_BYTES) return { ok: false, reason: 'invalid' };
+  // The last character carries 4 bits and 2 unused ones, which decoding ignores: only the one written
+  // form of a token is accepted, so a changed character never opens the order.
+  if (bytes.length !== TOKEN_BYTES || bytes.toString('base64url') !== token) return { ok: false, reason: 'invalid' };
   const payload = bytes.subarray(0, ID_BYTES + EXPIRY_BYTES);
   if (!timingSafeEqual(bytes.subarray(ID_BYTES + EXPIRY_BYTES), macOf(secret, payload))) return { ok: false, reason: 'invalid' };
   const expiresAt = new Date(payload.readUInt32BE(ID_BYTES) * HOUR_MS);
