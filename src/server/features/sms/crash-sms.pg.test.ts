@@ -47,8 +47,10 @@ describe('order texts survive kill -9 of the real server on PostgreSQL', () => {
       expect(live.duplicates).toBe(0);
 
       const killed = await killWhileTexting(a, simulator, 10);
+      // In flight: A's last group at the kill and B's current one (B also sends texts of A's orders, which
+      // are rows in the shared table): two requests per instance at the most.
       const inDoubt = await reader.submitting();
-      expect(inDoubt.size).toBeLessThanOrEqual(2);
+      expect(inDoubt.size).toBeLessThanOrEqual(4);
       // B takes A's claims once their lease (30 s) lapses.
       const outcome = await expectEveryOrderTexted(simulator, [...onA, ...onB, ...killed.placed], inDoubt, 90_000);
       console.info('PostgreSQL pair, A killed, SMS:', { inFlightAtKill: killed.inFlight, ...outcome });
