@@ -75,3 +75,8 @@ const kwachaFormat = new Intl.NumberFormat('en-ZM', { style: 'currency', currenc
 export function formatKwacha(kwacha: number): string {
   return kwachaFormat.format(kwacha);
 }
+
+/** 'K1,234.50': the shop's kwacha without its no-break space, for texts and chat links (SMS, WhatsApp). */
+export function compactKwacha(kwacha: number): string {
+  return formatKwacha(kwacha).replace(/\s+/g, '');
+}

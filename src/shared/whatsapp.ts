@@ -1,4 +1,4 @@
-import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from './money';
+import { compactKwacha, computeTotalsInKwacha, lineTotalInKwacha } from './money';
 import { readZambianMobile } from './phone-numbers';
 
 /**
@@ -23,15 +23,13 @@ export function whatsappDigits(number: string): string | null {
   return check.ok ? check.mobile.e164.slice(1) : null;
 }
 
-/** 'K1,234.50': the shop's kwacha format without its no-break space, which would travel as %C2%A0 in the address. */
-const kwacha = (amount: number) => formatKwacha(amount).replace(/\s/g, '');
 
 const greeting = (shopName: string) => `Hello ${shopName}! I would like to order:`;
-const lineText = (line: WhatsAppLine) => `${line.quantity} x ${line.name} — ${kwacha(lineTotalInKwacha(line.price, line.quantity))}`;
+const lineText = (line: WhatsAppLine) => `${line.quantity} x ${line.name} — ${compactKwacha(lineTotalInKwacha(line.price, line.quantity))}`;
 
 /** The message for one product page: what, how many, the price and the page, so the co-op sees which item. */
 export function productOrderText(shopName: string, product: WhatsAppLine & { url: string }): string {
-  const each = product.quantity > 1 ? ` (${kwacha(product.price)} each)` : '';
+  const each = product.quantity > 1 ? ` (${compactKwacha(product.price)} each)` : '';
   return [
     greeting(shopName),
     '',
@@ -46,7 +44,7 @@ export function productOrderText(shopName: string, product: WhatsAppLine & { url
 export function cartOrderText(shopName: string, lines: readonly WhatsAppLine[]): string {
   const subtotal = computeTotalsInKwacha(lines).itemsPrice;
   const head = [greeting(shopName), ''];
-  const tail = ['', `Subtotal: ${kwacha(subtotal)}`, 'Shipping and tax are confirmed by the co-op. Please tell me the total and how to pay. Thank you!'];
+  const tail = ['', `Subtotal: ${compactKwacha(subtotal)}`, 'Shipping and tax are confirmed by the co-op. Please tell me the total and how to pay. Thank you!'];
   const length = (parts: string[]) => parts.join('\n').length;
   const shown: string[] = [];
   for (const [index, line] of lines.entries()) {

@@ -1,5 +1,5 @@
 import { howToPay } from '../../../shared/how-to-pay';
-import { formatKwacha } from '../../../shared/money';
+import { compactKwacha } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-status';
 import { NETWORK_NAMES, readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order } from '../../../shared/schemas/orders';
@@ -20,8 +20,6 @@ export interface OrderTextContext {
 
 export type OrderTextUpdate = 'paid' | 'Shipped' | 'Delivered' | 'Cancelled';
 
-/** K1,234.50: the shop's kwacha without the space, a character an SMS can use better. */
-const kwacha = (amount: number) => formatKwacha(amount).replace(/\s+/g, '');
 const numberOf = (order: Order) => `#${orderReference(order._id)}`;
 
 /** A number as a Zambian dials it (0971234567); as typed when it is not a Zambian mobile. */
@@ -41,7 +39,7 @@ function signed(shopName: string, wordings: string[]): string {
 
 export function orderPlacedText(order: Order, { settings, link }: OrderTextContext): string {
   const number = numberOf(order);
-  const total = kwacha(order.totalPrice);
+  const total = compactKwacha(order.totalPrice);
   const pay = howToPay(order, settings);
   if (pay?.kind === 'mobileMoney' && pay.number) {
     const to = localNumber(pay.number);
@@ -63,7 +61,7 @@ export function orderPlacedText(order: Order, { settings, link }: OrderTextConte
 
 export function orderUpdateText(update: OrderTextUpdate, order: Order, { settings, link }: OrderTextContext): string {
   const number = numberOf(order);
-  const total = kwacha(order.totalPrice);
+  const total = compactKwacha(order.totalPrice);
   switch (update) {
     case 'paid':
       return signed(settings.shopName, [
@@ -95,7 +93,7 @@ const METHOD_WORDS: Record<string, string> = { mtn: NETWORK_NAMES.mtn, airtel: N
 /** The co-op's text about a new order; `adminLink` opens it in the back office. */
 export function newOrderText(order: Order, adminLink: string): string {
   const number = numberOf(order);
-  const total = kwacha(order.totalPrice);
+  const total = compactKwacha(order.totalPrice);
   const method = METHOD_WORDS[order.paymentMethod] ?? order.paymentMethod;
   const count = order.orderItems.reduce((sum, item) => sum + item.quantity, 0);
   const items = `${count} item${count === 1 ? '' : 's'}`;
