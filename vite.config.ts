@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -42,7 +42,19 @@ const webOutDir = process.env.WEB_DIST_DIR ?? 'dist/web';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/web/entry-server.tsx`: the storefront's render module for the server, beside the
+ * browser's build (dist/web-ssr for dist/web). Its libraries are bundled in, so React's production
+ * server renderer is used whatever NODE_ENV the server runs with (the development one is several times slower).
+ */
+const serverRenderBuild: UserConfig = {
+  plugins: [react()],
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: { outDir: `${webOutDir}-ssr`, emptyOutDir: true, target: 'node20', reportCompressedSize: false },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : {
   plugins: [react(), tailwindcss(), precompress()],
   publicDir: 'src/web/public',
   server: {
@@ -91,4 +103,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

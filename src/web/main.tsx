@@ -1,13 +1,32 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { beginHydration, endHydration } from './lib/hydration';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
+/** Runs after every first-render effect below it: from then on, device state is drawn as it is. */
+function HydrationDone() {
+  useEffect(endHydration, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={createQueryClient()} router={BrowserRouter} />
+    <HydrationDone />
+  </StrictMode>
 );
+
+// Storefront pages arrive drawn by the server (src/web/entry-server.tsx) and are adopted; the cart,
+// checkout, account and back office arrive as an empty shell and are drawn here.
+if (root.firstElementChild) {
+  beginHydration();
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -1,21 +1,22 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { LazyToaster } from '../components/ui/lazy-toaster';
 import { AuthProvider } from '../features/auth';
 import { CartProvider } from '../features/cart';
-import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './routes';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The whole app under a router given by the caller: the browser's history in main.tsx, a fixed address
+ * when the server renders a page (entry-server.tsx). Both must draw the same first screen.
+ */
+export function App({ queryClient, router: Router }: { queryClient: QueryClient; router: (props: { children: ReactNode }) => ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <CartProvider>
-          <BrowserRouter>
+          <Router>
             <AppRoutes />
-          </BrowserRouter>
+          </Router>
           <LazyToaster />
         </CartProvider>
       </AuthProvider>

@@ -24,8 +24,11 @@ export function ScrollManager() {
       seek();
       return () => cancelAnimationFrame(frame);
     }
+    // Not on the first screen: a server-drawn page can be scrolled before its script runs, and the
+    // shopper's place must not jump back to the top when it does.
+    if (isFirst) return undefined;
     window.scrollTo(0, 0);
-    if (!isFirst) document.getElementById('main')?.focus({ preventScroll: true });
+    document.getElementById('main')?.focus({ preventScroll: true });
     return undefined;
   }, [pathname, hash]);
 

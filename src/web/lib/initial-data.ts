@@ -1,12 +1,20 @@
+import { createContext, use } from 'react';
 import { INITIAL_DATA_ELEMENT_ID } from '../../shared/initial-data';
 import { isRecord } from './storage';
 
 /**
  * Data the server wrote into the page (src/server/features/web): the shop's identity, and the
- * product or featured list the page opens with. It saves a round trip per item on a slow line.
+ * product, listing or featured list the page opens with. It saves a round trip per item on a slow line,
+ * and it is what the server drew the page from, so the browser's first render matches the server's.
  * Each entry is taken once: later visits to the same screen fetch fresh data.
  */
-export type InitialDataKey = 'settings' | 'featured' | `product:${string}`;
+export type InitialDataKey = 'settings' | 'featured' | `product:${string}` | `products:${string}`;
+
+export interface PageData {
+  take<T>(key: InitialDataKey, isValid: (value: unknown) => boolean): T | undefined;
+  /** The shop's address ('https://shop.example'), for links written out in full (a WhatsApp message). */
+  origin: string;
+}
 
 let entries: Record<string, unknown> | undefined;
 
@@ -25,11 +33,28 @@ function read(): Record<string, unknown> {
   return entries;
 }
 
-export function takeInitialData<T>(key: InitialDataKey, isValid: (value: unknown) => boolean): T | undefined {
-  const all = read();
-  const value = all[key];
-  delete all[key];
-  return value !== undefined && isValid(value) ? (value as T) : undefined;
+function takeFrom(all: Record<string, unknown>) {
+  return <T,>(key: InitialDataKey, isValid: (value: unknown) => boolean): T | undefined => {
+    const value = all[key];
+    delete all[key];
+    return value !== undefined && isValid(value) ? (value as T) : undefined;
+  };
+}
+
+const documentData: PageData = {
+  take: (key, isValid) => takeFrom(read())(key, isValid),
+  origin: typeof window === 'undefined' ? '' : window.location.origin,
+};
+
+/** The server renders many pages at once: each render is given its own data (src/web/entry-server.tsx). */
+export const PageDataContext = createContext<PageData>(documentData);
+
+export function pageDataOf(data: Record<string, unknown>, origin: string): PageData {
+  return { take: takeFrom({ ...data }), origin };
+}
+
+export function usePageData(): PageData {
+  return use(PageDataContext);
 }
 
 /** When the embedded data was current: the moment the page was served. */

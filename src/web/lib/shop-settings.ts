@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ShopSettings } from '../../shared/schemas/settings';
 import { apiRequest } from './api-client';
-import { pageLoadedAt, takeInitialData } from './initial-data';
+import { pageLoadedAt, usePageData } from './initial-data';
 import { isRecord } from './storage';
 
 export type { ShopSettings };
@@ -15,10 +15,11 @@ const isSettings = (value: unknown) => isRecord(value) && typeof value.shopName 
 export const SETTINGS_QUERY_KEY = ['settings'] as const;
 
 export function useShopSettings() {
+  const pageData = usePageData();
   return useQuery({
     queryKey: SETTINGS_QUERY_KEY,
     queryFn: ({ signal }) => apiRequest<ShopSettings>('/settings', { signal }),
-    initialData: () => takeInitialData<ShopSettings>('settings', isSettings),
+    initialData: () => pageData.take<ShopSettings>('settings', isSettings),
     initialDataUpdatedAt: pageLoadedAt,
     meta: { errorToast: false },
   });

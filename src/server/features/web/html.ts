@@ -63,3 +63,15 @@ export function renderPage(template: string, parts: PageParts): string {
     .replace('<!--app-head-->', () => headTags(parts))
     .replace('<!--app-data-->', () => data);
 }
+
+const ROOT = '<div id="root">';
+
+/** The filled page cut where the server-drawn storefront goes: inside the root element. */
+export function pageDocument(template: string, parts: PageParts): { head: string; tail: string } {
+  const page = renderPage(template, parts);
+  const at = page.indexOf(ROOT);
+  if (at < 0) throw new Error('The page template has no <div id="root">');
+  const rest = page.slice(at + ROOT.length);
+  if (!rest.startsWith('</div>')) throw new Error('The page template\'s root element is not empty');
+  return { head: page.slice(0, at + ROOT.length), tail: rest };
+}

@@ -3,14 +3,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Product, ProductSummary } from '../../../shared/schemas/products';
+import { createHash } from 'node:crypto';
+import type { PageDataNeed } from '../../../shared/page-render';
+import type { Product } from '../../../shared/schemas/products';
 import { projectRoot } from '../../lib/project-root';
 import { cachedShopSettings } from '../settings/service';
-import { renderPage } from './html';
+import { pageDocument, renderPage } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';
 import { routePreloads, type ViteManifest } from './route-chunks';
 import { robotsTxt, sitemapXml } from './seo-files';
+import { DrawnPages, loadPageRenderer, pageEncoding, streamPage } from './server-render';
 import { compressSmall, etagOf, loadStaticFiles, sendStaticFile, type StaticFile } from './static-files';
 
 export interface WebPluginOptions {
@@ -21,6 +24,10 @@ export interface WebPluginOptions {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages carry prices and stock: always revalidated (cheaply, by ETag). */
 const NO_CACHE = 'no-cache';
+/** The storefront's own pages, drawn on the server; the rest (cart, checkout, account, admin) by the browser. */
+const SERVER_DRAWN = new Set<PageKind['kind']>(['home', 'products', 'product', 'about', 'contact', 'not-found']);
+/** Drawn pages kept, compressed: a few thousand product and listing pages. */
+const DRAWN_PAGES_BYTES = 16 * 1024 * 1024;
 
 /**
  * Serves the built storefront: hashed assets cached for a year, every client route as index.html
@@ -39,42 +46,70 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
   const files = await loadStaticFiles(distDir);
+  const renderer = await loadPageRenderer(distDir, app.log);
+  const drawnPages = new DrawnPages(DRAWN_PAGES_BYTES);
+  const buildId = etagOf(template);
 
   const shopSettings = () => cachedShopSettings(app.db);
 
   /** Through the public API (and its catalogue cache), so pages and API never disagree. */
-  async function apiJson<T>(url: string): Promise<T | null> {
+  async function apiJson(url: string): Promise<unknown> {
     const response = await app.inject({ method: 'GET', url });
-    return response.statusCode === 200 ? (response.json() as T) : null;
+    return response.statusCode === 200 ? response.json() : null;
   }
 
-  async function pageData(page: PageKind) {
+  /** Without the render module only the answers the page's tags need, as before server rendering. */
+  function tagNeeds(page: PageKind): PageDataNeed[] {
+    if (page.kind === 'product') return [{ key: `product:${page.id.trim()}`, path: `/api/products/${encodeURIComponent(page.id.trim())}` }];
+    if (page.kind === 'home') return [{ key: 'featured', path: '/api/products/featured' }];
+    return [];
+  }
+
+  async function pageData(page: PageKind, url: string, drawn: boolean) {
     const settings = await shopSettings();
     const initialData: Record<string, unknown> = { settings };
-    let product: Product | null | undefined;
-    if (page.kind === 'product') {
-      product = await apiJson<Product>(`/api/products/${encodeURIComponent(page.id)}`);
-      if (product) initialData[`product:${page.id}`] = product;
-    } else if (page.kind === 'home') {
-      const featured = await apiJson<ProductSummary[]>('/api/products/featured');
-      if (featured) initialData.featured = featured;
-    }
+    const needs = drawn && renderer ? renderer.dataNeeds(url) : tagNeeds(page);
+    await Promise.all(
+      needs.map(async (need) => {
+        const value = await apiJson(need.path);
+        if (value !== null) initialData[need.key] = value;
+      }),
+    );
+    const product = page.kind === 'product' ? ((initialData[`product:${page.id.trim()}`] as Product | undefined) ?? null) : undefined;
     return { settings, product, initialData };
   }
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://local');
     const page = classifyPath(url.pathname);
-    const { settings, product, initialData } = await pageData(page);
+    const drawn = renderer !== null && SERVER_DRAWN.has(page.kind);
+    const { settings, product, initialData } = await pageData(page, request.url, drawn);
     const meta = pageMeta({ page, query: url.searchParams, settings, publicUrl: app.config.publicUrl, product });
-    const html = Buffer.from(
-      renderPage(template, { meta, shopName: settings.shopName, modulePreloads: routePreloads(manifest, page), initialData }),
-    );
-    const file: StaticFile = { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) };
+    const parts = { meta, shopName: settings.shopName, modulePreloads: routePreloads(manifest, page), initialData };
     reply.code(meta.status);
     // The meta tag is read only by crawlers that run the page; the header reaches every one that fetches it.
     if (meta.robots !== 'index, follow') reply.header('x-robots-tag', meta.robots);
-    return sendStaticFile(request, reply, file, NO_CACHE);
+    if (!drawn || !renderer) {
+      const html = Buffer.from(renderPage(template, parts));
+      const file: StaticFile = { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) };
+      return sendStaticFile(request, reply, file, NO_CACHE);
+    }
+    const document = pageDocument(template, parts);
+    // Everything the page is drawn from: the same inputs always draw the same page.
+    const etag = `"${createHash('sha1').update(buildId).update(request.url).update(document.head).update(document.tail).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', NO_CACHE).header('etag', etag).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      return reply.code(304).send();
+    }
+    const encoding = pageEncoding(request);
+    const cacheKey = `${etag}:${encoding}`;
+    const cached = drawnPages.get(cacheKey);
+    if (cached) {
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(cached);
+    }
+    return streamPage(reply, renderer, { ...document, url: `${app.config.publicUrl}${request.url}`, data: initialData, cacheKey }, encoding, drawnPages);
   }
 
   app.get('/assets/*', (request, reply) => {

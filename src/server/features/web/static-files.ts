@@ -81,7 +81,7 @@ export async function loadStaticFiles(root: string): Promise<Map<string, StaticF
   return files;
 }
 
-function accepts(request: FastifyRequest, encoding: string): boolean {
+export function accepts(request: FastifyRequest, encoding: string): boolean {
   const header = request.headers['accept-encoding'];
   if (typeof header !== 'string') return false;
   return header.split(',').some((part) => {

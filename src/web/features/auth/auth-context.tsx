@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { setTokenSource } from '../../lib/api-client';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
 import { failureMessage } from '../../lib/failure-message';
+import { drawsServerView } from '../../lib/hydration';
 import type { PhoneVerifyInput } from '../../../shared/schemas/phone-sign-in';
 import type { User } from '../../../shared/schemas/users';
 import { logIn, registerCustomer, saveProfile, signInWithCode, type Credentials, type ProfileChanges, type Registration } from './api';
@@ -11,7 +12,7 @@ import { SESSION_STORAGE_KEY, repairSession, type SessionUser } from './session'
 
 export interface AuthFacility {
   user: SessionUser | null;
-  /** True until the stored session has been read (synchronous here, kept for callers that wait on it). */
+  /** True until the stored session has been read: only while a server-drawn page is being adopted. */
   loading: boolean;
   isAuthenticated: boolean;
   isAdmin: boolean;
@@ -42,11 +43,22 @@ function loadSession(): SessionUser | null {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<SessionUser | null>(loadSession);
+  // A server-drawn page is adopted signed out, as the server drew it; the session is read right after.
+  const [fromServer] = useState(drawsServerView);
+  const [sessionRead, setSessionRead] = useState(!fromServer);
+  const [user, setUser] = useState<SessionUser | null>(() => (fromServer ? null : loadSession()));
   const userRef = useRef(user);
   userRef.current = user;
   // Set during render, not in an effect: children's effects (their first queries) run before ours.
   setTokenSource(() => userRef.current?.token);
+
+  useEffect(() => {
+    if (sessionRead) return;
+    const session = loadSession();
+    userRef.current = session;
+    setUser(session);
+    setSessionRead(true);
+  }, [sessionRead]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
@@ -146,7 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthFacility>(
     () => ({
       user,
-      loading: false,
+      loading: !sessionRead,
       isAuthenticated: Boolean(user?.token),
       isAdmin: user?.isAdmin === true,
       login,
@@ -156,7 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       applyProfile,
       updateProfile,
     }),
-    [user, login, register, loginWithCode, logout, applyProfile, updateProfile],
+    [user, sessionRead, login, register, loginWithCode, logout, applyProfile, updateProfile],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

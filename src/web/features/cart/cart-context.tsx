@@ -1,4 +1,5 @@
-import { createContext, use, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { drawsServerView } from '../../lib/hydration';
 import { toast } from '../../lib/toast';
 import { readStored, writeStored } from '../../lib/storage';
 import { CART_STORAGE_KEY, cartOf, cartReducer, repairCart, type Cart, type CartItem } from './cart-store';
@@ -19,12 +20,22 @@ function loadCart(): Cart {
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [cart, dispatch] = useReducer(cartReducer, undefined, loadCart);
+  // A server-drawn page is adopted with an empty cart, as the server drew it; the stored one follows.
+  const [fromServer] = useState(drawsServerView);
+  const [cart, dispatch] = useReducer(cartReducer, undefined, () => (fromServer ? cartOf([]) : loadCart()));
+  const stored = useRef(!fromServer);
 
-  // Saved after every change, and once at start so a repaired cart replaces the broken one.
+  // Saved after every change, and once at start so a repaired cart replaces the broken one; never
+  // before the stored cart has been read, which the empty first cart would overwrite.
   useEffect(() => {
-    writeStored(CART_STORAGE_KEY, cart);
+    if (stored.current) writeStored(CART_STORAGE_KEY, cart);
   }, [cart]);
+
+  useEffect(() => {
+    if (stored.current) return;
+    stored.current = true;
+    dispatch({ type: 'replace', cart: loadCart() });
+  }, []);
 
   // Another tab changed the cart: follow it, so two tabs never overwrite each other's lines.
   useEffect(() => {

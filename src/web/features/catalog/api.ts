@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product, ProductList, ProductSummary } from '../../../shared/schemas/products';
-import { apiRequest } from '../../lib/api-client';
-import { pageLoadedAt, takeInitialData } from '../../lib/initial-data';
+import { apiRequest, buildQueryString } from '../../lib/api-client';
+import { pageLoadedAt, usePageData } from '../../lib/initial-data';
 import { isRecord } from '../../lib/storage';
 
 export type { Product, ProductList, ProductSummary };
@@ -22,34 +22,48 @@ export const catalogKeys = {
   related: (id: string) => ['products', 'related', id] as const,
 };
 
+/** The listing's API address, also what the server fetches to draw the listing (src/web/entry-server.tsx). */
+export function productListPath(params: ProductListParams): string {
+  return `/products${buildQueryString({ ...params })}`;
+}
+
+/** A listing's key among the page's embedded data. */
+export const productListDataKey = (params: ProductListParams) => `products:${productListPath(params)}` as const;
+
+const isProductList = (value: unknown) => isRecord(value) && Array.isArray(value.products) && typeof value.page === 'number';
 const isProduct = (value: unknown) => isRecord(value) && typeof value._id === 'string' && Array.isArray(value.reviews);
 const isProductArray = (value: unknown) => Array.isArray(value) && value.every((item) => isRecord(item) && typeof item._id === 'string');
 
 export function useProductList(params: ProductListParams) {
+  const pageData = usePageData();
   return useQuery({
     queryKey: catalogKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<ProductList>('/products', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => apiRequest<ProductList>(productListPath(params), { signal }),
+    initialData: () => pageData.take<ProductList>(productListDataKey(params), isProductList),
+    initialDataUpdatedAt: pageLoadedAt,
     // The listing shows its own failure text.
     meta: { errorToast: false },
   });
 }
 
 export function useFeaturedProducts() {
+  const pageData = usePageData();
   return useQuery({
     queryKey: catalogKeys.featured,
     queryFn: ({ signal }) => apiRequest<ProductSummary[]>('/products/featured', { signal }),
-    initialData: () => takeInitialData<ProductSummary[]>('featured', isProductArray),
+    initialData: () => pageData.take<ProductSummary[]>('featured', isProductArray),
     initialDataUpdatedAt: pageLoadedAt,
     meta: { errorToast: 'Failed to fetch featured products' },
   });
 }
 
 export function useProduct(id: string) {
+  const pageData = usePageData();
   return useQuery({
     queryKey: catalogKeys.detail(id),
     queryFn: ({ signal }) => apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
     enabled: id.length > 0,
-    initialData: () => takeInitialData<Product>(`product:${id}`, isProduct),
+    initialData: () => pageData.take<Product>(`product:${id}`, isProduct),
     initialDataUpdatedAt: pageLoadedAt,
     meta: { errorToast: 'Failed to load product details.' },
   });

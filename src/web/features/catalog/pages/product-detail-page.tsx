@@ -12,6 +12,7 @@ import { categoryDisplayName } from '../../../../shared/categories';
 import { productOrderText } from '../../../../shared/whatsapp';
 import { OrderOnWhatsApp } from '../../../components/ui/order-on-whatsapp';
 import { formatKwacha } from '../../../lib/format';
+import { usePageData } from '../../../lib/initial-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCart } from '../../cart';
 import { useProduct, type Product } from '../api';
@@ -33,6 +34,7 @@ function ProductNotFound() {
 function ProductDetail({ product }: { product: Product }) {
   useDocumentTitle(product.name);
   const { addItem } = useCart();
+  const { origin } = usePageData();
   const [quantity, setQuantity] = useState(1);
   const inStock = product.countInStock > 0;
   const image = product.mainImage || product.image || product.images[0] || '';
@@ -79,7 +81,7 @@ function ProductDetail({ product }: { product: Product }) {
             <OrderOnWhatsApp
               className="mt-3"
               message={(shopName) =>
-                productOrderText(shopName, { name: product.name, price: product.price, quantity, url: `${window.location.origin}/products/${product._id}` })
+                productOrderText(shopName, { name: product.name, price: product.price, quantity, url: `${origin}/products/${product._id}` })
               }
             />
           )}

@@ -1,0 +1,25 @@
+/**
+ * What the server asks of the storefront's render module (built from src/web/entry-server.tsx into
+ * dist/web-ssr and loaded at start by src/server/features/web): which API answers a page opens with, and
+ * the page drawn with them. The server fetches the answers through its own API (and catalogue cache), so a
+ * page and the API never disagree, and writes the same data into the page for the browser to adopt.
+ */
+export interface PageDataNeed {
+  /** The key under which the answer is written into the page (src/web/lib/initial-data.ts). */
+  key: string;
+  /** The API address, with its query: '/api/products?category=oil&page=2&limit=12'. */
+  path: string;
+}
+
+export interface PageRenderer {
+  /** The answers the page at this address (path and query, or in full) is drawn from, besides the shop's settings. */
+  dataNeeds(url: string): PageDataNeed[];
+  /**
+   * Draws the page at `url` (in full: the shop's public address, path and query) into the sink (a Node
+   * writable, as React's pipe() wants) and ends it; resolves false, having written nothing, when the page
+   * could not be drawn: the caller then sends the empty shell that the browser draws itself.
+   */
+  render(url: string, data: Record<string, unknown>, sink: NodeJS.WritableStream, onError: (error: unknown) => void): Promise<boolean>;
+  /** Called once before the first page: loads the code of every screen. */
+  prepare(): Promise<void>;
+}

@@ -1,0 +1,93 @@
+import { Writable } from 'node:stream';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { PageDataNeed, PageRenderer } from '../shared/page-render';
+import { App } from './app/app';
+import { productListDataKey, productListPath } from './features/catalog/api';
+import { listingApiParams, parseListingQuery } from './features/catalog/listing/listing-query';
+import { PageDataContext, pageDataOf } from './lib/initial-data';
+import { createQueryClient } from './lib/query-client';
+
+/** A page that takes longer than this to draw is sent as the empty shell the browser draws itself. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+function dataNeeds(url: string): PageDataNeed[] {
+  const { pathname, searchParams } = new URL(url, 'http://local');
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/' || path === '') return [{ key: 'featured', path: '/api/products/featured' }];
+  if (path === '/products') {
+    const params = listingApiParams(parseListingQuery(searchParams));
+    return [{ key: productListDataKey(params), path: `/api${productListPath(params)}` }];
+  }
+  const product = /^\/products\/([^/]+)$/.exec(path);
+  if (product) {
+    let id = product[1];
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // Drawn as the page for a product that does not exist.
+    }
+    id = id.trim();
+    return id ? [{ key: `product:${id}`, path: `/api/products/${encodeURIComponent(id)}` }] : [];
+  }
+  return [];
+}
+
+function render(url: string, data: Record<string, unknown>, sink: NodeJS.WritableStream, onError: (error: unknown) => void): Promise<boolean> {
+  const queryClient = createQueryClient();
+  const address = new URL(url, 'http://local');
+  const location = `${address.pathname}${address.search}`;
+  const Router = ({ children }: { children: React.ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
+  return new Promise((resolve) => {
+    let settled = false;
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <PageDataContext value={pageDataOf(data, address.origin)}>
+          <App queryClient={queryClient} router={Router} />
+        </PageDataContext>
+      </StrictMode>,
+      {
+        // React writes a large screen after the rest, put in place by an inline script, so the frame
+        // paints first; the shop's Content-Security-Policy refuses inline scripts, and the whole page is
+        // ready before the first byte anyway (below), so every screen is written in place.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        // The whole page before the first byte of it: crawlers, link previews and phones without
+        // JavaScript get every product, never a loading placeholder. The data is already here, so this
+        // waits only for the page's code, which is loaded once per process.
+        onAllReady() {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          stream.pipe(sink);
+          resolve(true);
+        },
+        onShellError() {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(false);
+        },
+        onError,
+      },
+    );
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      stream.abort();
+      resolve(false);
+    }, RENDER_TIMEOUT_MS);
+  });
+}
+
+/** Each screen's code is a lazy chunk (app/routes.tsx): loaded at start, not on a shopper's time. */
+async function prepare(): Promise<void> {
+  const screens = ['/', '/products', '/products/0', '/about', '/contact', '/not-a-page'];
+  for (const screen of screens) {
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const finished = new Promise((resolve) => sink.on('finish', resolve).on('error', resolve));
+    if (await render(`http://local${screen}`, {}, sink, () => undefined)) await finished;
+  }
+}
+
+export const renderer: PageRenderer = { dataNeeds, render, prepare };
