@@ -45,6 +45,9 @@ test.describe('with JavaScript off', () => {
     const missing = await page.goto('/no-such-page');
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const gone = await page.goto('/products/no-such-product');
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
   });
 });
 

@@ -12,6 +12,8 @@ export type InitialDataKey = 'settings' | 'featured' | `product:${string}` | `pr
 
 export interface PageData {
   take<T>(key: InitialDataKey, isValid: (value: unknown) => boolean): T | undefined;
+  /** The server found nothing there (a product that does not exist): the page says so at once. */
+  absent(key: InitialDataKey): boolean;
   /** The shop's address ('https://shop.example'), for links written out in full (a WhatsApp message). */
   origin: string;
 }
@@ -36,13 +38,15 @@ function read(): Record<string, unknown> {
 function takeFrom(all: Record<string, unknown>) {
   return <T,>(key: InitialDataKey, isValid: (value: unknown) => boolean): T | undefined => {
     const value = all[key];
+    if (value === undefined || !isValid(value)) return undefined;
     delete all[key];
-    return value !== undefined && isValid(value) ? (value as T) : undefined;
+    return value as T;
   };
 }
 
 const documentData: PageData = {
   take: (key, isValid) => takeFrom(read())(key, isValid),
+  absent: (key) => read()[key] === null,
   origin: typeof window === 'undefined' ? '' : window.location.origin,
 };
 
@@ -50,7 +54,8 @@ const documentData: PageData = {
 export const PageDataContext = createContext<PageData>(documentData);
 
 export function pageDataOf(data: Record<string, unknown>, origin: string): PageData {
-  return { take: takeFrom({ ...data }), origin };
+  const own = { ...data };
+  return { take: takeFrom(own), absent: (key) => own[key] === null, origin };
 }
 
 export function usePageData(): PageData {

@@ -55,7 +55,9 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   /** Through the public API (and its catalogue cache), so pages and API never disagree. */
   async function apiJson(url: string): Promise<unknown> {
     const response = await app.inject({ method: 'GET', url });
-    return response.statusCode === 200 ? response.json() : null;
+    if (response.statusCode === 200) return response.json();
+    // Written into the page as null: the page shows "not found" at once instead of asking again.
+    return response.statusCode === 404 ? null : undefined;
   }
 
   /** Without the render module only the answers the page's tags need, as before server rendering. */
@@ -72,7 +74,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     await Promise.all(
       needs.map(async (need) => {
         const value = await apiJson(need.path);
-        if (value !== null) initialData[need.key] = value;
+        if (value !== undefined) initialData[need.key] = value;
       }),
     );
     const product = page.kind === 'product' ? ((initialData[`product:${page.id.trim()}`] as Product | undefined) ?? null) : undefined;

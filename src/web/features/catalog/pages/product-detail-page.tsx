@@ -101,7 +101,9 @@ export function ProductDetailPage() {
   const { id } = useParams();
   const productId = id?.trim() ?? '';
   const { data, isPending, isError } = useProduct(productId);
+  const { absent } = usePageData();
   if (!productId) return <Navigate to="/products" replace />;
+  if (isPending && absent(`product:${productId}`)) return <ProductNotFound />;
   if (isPending) return <Spinner label="Loading product" className="min-h-[50vh]" />;
   if (isError || !data) return <ProductNotFound />;
   // Remount per product so the quantity and chosen image start fresh when a related product is opened.
