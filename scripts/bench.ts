@@ -37,6 +37,7 @@ import { ensureWebApp } from './bench/web-app';
 import { describePage, notAPage, PAGE_SCENARIO_KEYS, pageScenarios, probePage } from './bench/page-scenarios';
 import { writeReport } from './bench/report';
 import { parseArgs } from './lib/args';
+import { describeCheckout } from './lib/checkout';
 
 const args = parseArgs(process.argv.slice(2));
 const sizes = (args.get('sizes') ?? '1000,10000').split(',').map(Number);
@@ -327,7 +328,8 @@ const paymentsSkipped =
     : '';
 
 async function main() {
-  console.log(`building the server bundle${appRoot === root ? '' : ` of ${appRoot}`}...`);
+  const app = { dir: appRoot, commit: describeCheckout(appRoot) };
+  console.log(`building the server bundle of ${app.dir} (${app.commit})...`);
   execFileSync('npm', ['run', 'build:server'], { cwd: appRoot, stdio: 'inherit' });
   if (buildWeb || PAGE_SCENARIO_KEYS.some((key) => !only || only.includes(key))) ensureWebApp(appRoot, buildWeb);
   if (paymentsSkipped) console.log(paymentsSkipped);
@@ -339,7 +341,7 @@ async function main() {
       all.push(...(await benchOne(db, size)));
     }
   }
-  writeReport(outDir, { duration, connections, instances, shape, rows: all, payments: paymentRows, skipped: paymentsSkipped });
+  writeReport(outDir, { duration, connections, instances, shape, app, rows: all, payments: paymentRows, skipped: paymentsSkipped });
 }
 
 main().catch((error) => {

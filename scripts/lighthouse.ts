@@ -18,6 +18,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { parseArgs } from './lib/args';
+import { describeCheckout } from './lib/checkout';
 import { freePort, stopChild, waitForHealth } from './local-server';
 import { BUDGETS, budgetFailures, describeBudgets, figuresOf, formatFigure, medianFigures, type PageFigures } from './lighthouse/budgets';
 
@@ -31,19 +32,9 @@ const outFile = args.has('out') ? path.resolve(args.get('out')!) : undefined;
 const build = !args.has('no-build') && !distDir;
 const reportsDir = path.join(root, 'lighthouse-results');
 
-function gitDescribe(dir: string): string {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: dir, encoding: 'utf8' }).trim();
-    return dirty ? `${commit} with uncommitted changes` : commit;
-  } catch {
-    return 'not a git checkout';
-  }
-}
-
 if (build) execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: appRoot, stdio: 'inherit' });
 const served = distDir ?? path.join(appRoot, 'dist', 'web');
-console.log(`shop of ${appRoot} (${gitDescribe(appRoot)}), web app from ${served}${build ? '' : ' (not rebuilt)'}; ${runs} run(s) a page`);
+console.log(`shop of ${appRoot} (${describeCheckout(appRoot)}), web app from ${served}${build ? '' : ' (not rebuilt)'}; ${runs} run(s) a page`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-lighthouse-'));
 const port = await freePort();
@@ -123,7 +114,7 @@ if (outFile) {
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(
     outFile,
-    JSON.stringify({ when: new Date().toISOString(), app: appRoot, commit: gitDescribe(appRoot), web: served, runs, budgets: BUDGETS, pages: summary }, null, 2),
+    JSON.stringify({ when: new Date().toISOString(), app: appRoot, commit: describeCheckout(appRoot), web: served, runs, budgets: BUDGETS, pages: summary }, null, 2),
   );
   console.log(`written to ${outFile}`);
 }
