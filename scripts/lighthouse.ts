@@ -20,7 +20,7 @@ import lighthouse from 'lighthouse';
 import { parseArgs } from './lib/args';
 import { describeCheckout } from './lib/checkout';
 import { freePort, stopChild, waitForHealth } from './local-server';
-import { BUDGETS, budgetFailures, describeBudgets, figuresOf, formatFigure, medianFigures, type PageFigures } from './lighthouse/budgets';
+import { BUDGETS, describeBudgets, figuresOf, formatFigure, judgePage, runProblem, type PageFigures, type RunOutcome } from './lighthouse/budgets';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = parseArgs(process.argv.slice(2));
@@ -54,7 +54,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   stdio: 'ignore',
 });
 
-const pages: Record<string, { path: string; runs: PageFigures[] }> = {};
+const pages: Record<string, { path: string; runs: RunOutcome[] }> = {};
+/** Lighthouse asks to be run again when it loses a trace; a run is tried this many times before it counts as failed. */
+const ATTEMPTS = 3;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForHealth(base, server);
@@ -77,12 +79,21 @@ try {
   // In turns (home, listing, product, home, ...), so a busy minute on the shared cores spreads over every page.
   for (let run = 1; run <= runs; run++) {
     for (const [name, page] of Object.entries(pages)) {
-      const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: 'html', logLevel: 'error' });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-      const figures = figuresOf(result.lhr);
-      page.runs.push(figures);
-      if (runs > 1) console.log(`run ${run}, ${name}: performance ${figures.performance}, LCP ${formatFigure('lcpMs', figures.lcpMs)}, TBT ${formatFigure('tbtMs', figures.tbtMs)}`);
-      writeFileSync(path.join(reportsDir, runs > 1 ? `${name}-${run}.html` : `${name}.html`), String(result.report));
+      let outcome: RunOutcome = { error: 'not run' };
+      for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+        const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: 'html', logLevel: 'error' });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+        writeFileSync(path.join(reportsDir, runs > 1 ? `${name}-${run}.html` : `${name}.html`), String(result.report));
+        const problem = runProblem(result.lhr);
+        outcome = problem ? { error: problem } : { figures: figuresOf(result.lhr) };
+        if (!problem) break;
+        console.warn(`run ${run}, ${name}: Lighthouse measured nothing (${problem})${attempt < ATTEMPTS ? ', trying again' : ''}`);
+      }
+      page.runs.push(outcome);
+      if (runs > 1 && 'figures' in outcome) {
+        const { performance, lcpMs, tbtMs } = outcome.figures;
+        console.log(`run ${run}, ${name}: performance ${performance}, LCP ${formatFigure('lcpMs', lcpMs)}, TBT ${formatFigure('tbtMs', tbtMs)}`);
+      }
     }
   }
 } finally {
@@ -91,10 +102,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const summary = Object.entries(pages).map(([name, page]) => {
-  const median = medianFigures(page.runs);
-  return { name, path: page.path, median, failures: budgetFailures(median), runs: page.runs };
-});
+const summary = Object.entries(pages).map(([name, page]) => ({ name, path: page.path, ...judgePage(page.runs), runs: page.runs }));
 const columns: [keyof PageFigures, string][] = [
   ['performance', 'perf'],
   ['accessibility', 'a11y'],
@@ -108,7 +116,11 @@ const columns: [keyof PageFigures, string][] = [
 ];
 console.log(`\n${runs > 1 ? `median of ${runs} runs` : 'one run'}; budgets: ${describeBudgets()}`);
 console.log(`${'page'.padEnd(10)}${columns.map(([, title]) => title.padStart(9)).join('')}`);
-for (const page of summary) console.log(`${page.name.padEnd(10)}${columns.map(([figure]) => formatFigure(figure, page.median[figure]).padStart(9)).join('')}`);
+for (const page of summary) {
+  const median = page.median;
+  const figures = median ? columns.map(([figure]) => formatFigure(figure, median[figure]).padStart(9)).join('') : '  not measured';
+  console.log(`${page.name.padEnd(10)}${figures}${page.measured < runs ? `  (${page.measured} of ${runs} runs measured it)` : ''}`);
+}
 const failed = summary.filter((page) => page.failures.length > 0);
 for (const page of failed) console.error(`${page.name} (${page.path}) over budget: ${page.failures.join('; ')}`);
 if (outFile) {

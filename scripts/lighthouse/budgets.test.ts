@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFailures, describeBudgets, figuresOf, formatFigure, median, medianFigures, type PageFigures } from './budgets';
+import { budgetFailures, describeBudgets, figuresOf, formatFigure, judgePage, median, medianFigures, runProblem, type PageFigures } from './budgets';
 
 const within: PageFigures = {
   performance: 98,
@@ -92,5 +92,51 @@ describe('formatFigure and describeBudgets', () => {
 
   it('says the budgets of issue 15', () => {
     expect(describeBudgets()).toBe('performance >= 97, accessibility >= 100, LCP <= 1.5 s, TBT <= 100 ms');
+  });
+});
+
+describe('runProblem', () => {
+  const measured = {
+    categories: { performance: { score: 0.9 }, accessibility: { score: 1 } },
+    audits: {
+      'first-contentful-paint': { numericValue: 900 },
+      'largest-contentful-paint': { numericValue: 1400 },
+      'total-blocking-time': { numericValue: 0 },
+    },
+  };
+
+  it('finds nothing wrong with a run that measured the page, a TBT of 0 included', () => {
+    expect(runProblem(measured)).toBeUndefined();
+  });
+
+  it('names a run Lighthouse could not finish', () => {
+    expect(runProblem({ ...measured, runtimeError: { code: 'NO_NAVSTART', message: 'Something went wrong' } })).toBe('NO_NAVSTART');
+  });
+
+  it('names an unscored category or a time that was not measured', () => {
+    expect(runProblem({ ...measured, categories: { ...measured.categories, performance: { score: null } } })).toBe('performance not scored');
+    expect(runProblem({ ...measured, audits: { ...measured.audits, 'largest-contentful-paint': { errorMessage: 'NO_LCP' } } })).toBe(
+      'largest-contentful-paint: NO_LCP',
+    );
+  });
+});
+
+describe('judgePage', () => {
+  it('judges the median of the runs that measured the page, leaving out the ones that broke', () => {
+    const verdict = judgePage([{ figures: { ...within, performance: 96 } }, { error: 'NO_NAVSTART' }, { figures: { ...within, performance: 98 } }]);
+    expect(verdict).toEqual({ median: { ...within, performance: 97 }, measured: 2, errors: ['NO_NAVSTART'], failures: [] });
+  });
+
+  it('fails a page that no run measured', () => {
+    expect(judgePage([{ error: 'NO_NAVSTART' }, { error: 'NO_FCP' }])).toEqual({
+      median: null,
+      measured: 0,
+      errors: ['NO_NAVSTART', 'NO_FCP'],
+      failures: ['no run measured the page (NO_NAVSTART, NO_FCP)'],
+    });
+  });
+
+  it('names the budgets the median missed', () => {
+    expect(judgePage([{ figures: { ...within, tbtMs: 250 } }]).failures).toEqual(['TBT 250 ms > 100 ms']);
   });
 });

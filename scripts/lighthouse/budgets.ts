@@ -45,11 +45,28 @@ export const BUDGETS: readonly Budget[] = [
 
 /** The parts of a Lighthouse result (LH.Result) the figures come from. */
 export interface LighthouseResultLike {
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number } | undefined>;
+  audits: Record<string, { numericValue?: number; errorMessage?: string } | undefined>;
 }
 
-/** A page's figures from its Lighthouse result; a category or audit that did not run reads as 0. */
+const BUDGETED_CATEGORIES = ['performance', 'accessibility'];
+const TIMED_AUDITS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'];
+
+/**
+ * Why a Lighthouse result measured nothing, or undefined when it did. Lighthouse still answers when a
+ * run broke (on a busy machine it can lose the trace: NO_NAVSTART), with null scores that would read as 0.
+ */
+export function runProblem(lhr: LighthouseResultLike): string | undefined {
+  if (lhr.runtimeError) return lhr.runtimeError.code;
+  const unscored = BUDGETED_CATEGORIES.find((category) => typeof lhr.categories[category]?.score !== 'number');
+  if (unscored) return `${unscored} not scored`;
+  const untimed = TIMED_AUDITS.find((audit) => typeof lhr.audits[audit]?.numericValue !== 'number');
+  if (untimed) return `${untimed}: ${lhr.audits[untimed]?.errorMessage ?? 'no value'}`;
+  return undefined;
+}
+
+/** A page's figures from its Lighthouse result (one runProblem found nothing wrong with); a figure missing reads as 0. */
 export function figuresOf(lhr: LighthouseResultLike): PageFigures {
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const value = (audit: string) => lhr.audits[audit]?.numericValue ?? 0;
@@ -99,6 +116,26 @@ export function budgetFailures(figures: PageFigures, budgets: readonly Budget[] 
       (budget) =>
         `${FIGURE_NAMES[budget.figure]} ${formatFigure(budget.figure, figures[budget.figure])} ${budget.kind === 'min' ? '<' : '>'} ${formatFigure(budget.figure, budget.limit)}`,
     );
+}
+
+/** One run of one page: its figures, or why Lighthouse measured nothing. */
+export type RunOutcome = { figures: PageFigures } | { error: string };
+
+export interface PageVerdict {
+  /** Each figure's median over the runs that measured the page; null when none did. */
+  median: PageFigures | null;
+  measured: number;
+  errors: string[];
+  failures: string[];
+}
+
+/** A page's runs judged: the median of those that measured it against the budgets; a page no run measured fails. */
+export function judgePage(runs: readonly RunOutcome[], budgets: readonly Budget[] = BUDGETS): PageVerdict {
+  const figures = runs.flatMap((run) => ('figures' in run ? [run.figures] : []));
+  const errors = runs.flatMap((run) => ('error' in run ? [run.error] : []));
+  if (figures.length === 0) return { median: null, measured: 0, errors, failures: [`no run measured the page (${errors.join(', ')})`] };
+  const median = medianFigures(figures);
+  return { median, measured: figures.length, errors, failures: budgetFailures(median, budgets) };
 }
 
 /** The budgets as one line, for the output's heading. */
