@@ -72,7 +72,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
     target: 'es2022',
     cssCodeSplit: true,
     reportCompressedSize: false,
-    // React DOM alone is ~290 KB raw (~90 KB gzip); scripts/bundle-report.mjs checks the budget that matters.
+    // React DOM alone is ~290 KB raw (~90 KB gzip); scripts/bundle-report.ts checks the budget that matters.
     // The back office's chart library (~360 KB raw) is one lazy chunk that only the dashboard loads.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {

@@ -4,7 +4,11 @@
  *
  * --only runs some scenarios by key. Cached (the same few answers again and again): list, keyword-cached, filters, detail,
  * featured; partly cached: keyword-uncached, keyword-new; orders (one product). Cold (issue 17, scripts/bench/cold-scenarios.ts):
- * detail-random, keyword-never-seen, orders-mixed, shopper-mix. And
+ * detail-random, keyword-never-seen, orders-mixed, shopper-mix. Pages (issue 15, scripts/bench/page-scenarios.ts): the HTML
+ * document a phone fetches first, as a browser asks for it: page-home, page-list, page-list-filters, page-product (cached),
+ * page-list-cold, page-product-cold. Pages need the built web app: it is built when dist/web/index.html is missing, or
+ * always with --build-web. --app DIR measures another checkout of the shop (its server, seed and web app; it needs its
+ * own node_modules) with this bench, so a before and an after run the same scenarios. And
  * payments (200 shoppers paying by mobile money through the simulator; once per database, on the first size).
  * export (issue 12): random list pages alone, then while every order is exported as CSV again and again;
  * seed orders for it with --orders N (e.g. --orders 100000), peak RSS counted from the exports' start.
@@ -24,14 +28,18 @@ import autocannon from 'autocannon';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { freePort } from './local-server';
 import { benchPayments, startBenchSimulator, type BenchSimulator, type PaymentRow } from './bench-payments';
+import { readCatalogue } from './bench/catalogue';
 import { COLD_SCENARIO_KEYS, coldScenarios } from './bench/cold-scenarios';
 import { EXPORT_SCENARIO_KEY, exportScenario } from './bench/export-scenario';
 import { benchOrderBody, json, resetPeakRss, rssMb, whenSteady, type Row } from './bench/http';
 import { benchShops } from './bench/instances';
+import { ensureWebApp } from './bench/web-app';
+import { describePage, notAPage, PAGE_SCENARIO_KEYS, pageScenarios, probePage } from './bench/page-scenarios';
 import { writeReport } from './bench/report';
+import { parseArgs } from './lib/args';
+import { describeCheckout } from './lib/checkout';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
+const args = parseArgs(process.argv.slice(2));
 const sizes = (args.get('sizes') ?? '1000,10000').split(',').map(Number);
 const dbs = (args.get('db') ?? 'pglite,postgres').split(',');
 const duration = Number(args.get('duration') ?? 10);
@@ -44,8 +52,11 @@ if (!Number.isInteger(instances) || instances < 1) throw new Error(`--instances:
 if (instances > 1 && dbs.some((db) => db !== 'postgres')) throw new Error(`--instances ${instances} needs --db postgres (PGlite lives inside one process)`);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
+/** The checkout whose server is built, seeded and measured: this one unless --app names another. */
+const appRoot = path.resolve(args.get('app') ?? root);
+const buildWeb = args.get('build-web') === 'true';
 const outDir = path.resolve(root, args.get('out') ?? 'bench-results');
-const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, 'payments', EXPORT_SCENARIO_KEY];
+const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, ...PAGE_SCENARIO_KEYS, 'payments', EXPORT_SCENARIO_KEY];
 const unknownKeys = only?.filter((key) => !SCENARIO_KEYS.includes(key)) ?? [];
 if (unknownKeys.length > 0) throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
 
@@ -82,7 +93,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const t0 = Date.now();
-  execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products), ...(seedOrders ? ['--orders', seedOrders] : [])], { cwd: root, env, stdio: 'ignore' });
+  execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products), ...(seedOrders ? ['--orders', seedOrders] : [])], { cwd: appRoot, env, stdio: 'ignore' });
   console.log(`  seeded ${products} products${seedOrders ? ` and ${seedOrders} orders` : ''} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const ports: number[] = [];
@@ -90,10 +101,10 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
   // The payment scenario: the shop's MTN and Airtel collect through the simulator (its own process). Not
   // with several instances: the simulator's Airtel callbacks go to one URL (see paymentsSkipped).
   const payments = (!only || only.includes('payments')) && products === sizes[0] && instances === 1;
-  const simulator: BenchSimulator | null = payments ? await startBenchSimulator(root, ports[0]) : null;
+  const simulator: BenchSimulator | null = payments ? await startBenchSimulator(appRoot, ports[0]) : null;
   const adminPassword = randomUUID();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (Node refuses it in NODE_OPTIONS).
-  const shops = benchShops(root, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  const shops = benchShops(appRoot, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
   // Shared by every instance, so a token from one is good on the others.
   const jwtSecret = randomBytes(32).toString('hex');
   const rows: Row[] = [];
@@ -236,6 +247,19 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         `e-mails: ${mailsAtEnd} out by the end of the run, ${mails} of ${2 * written} ${catchUpSeconds.toFixed(0)} s later (orders with their mail sent: ${sustained}/s)`;
       console.log(`  ${orderRow.note}`);
     }
+    const pages = PAGE_SCENARIO_KEYS.filter((key) => !only || only.includes(key));
+    if (pages.length > 0) {
+      const catalogue = (await readCatalogue(base)).filter((p) => p._id !== stocked._id);
+      for (const s of await pageScenarios(base, catalogue)) {
+        if (!pages.includes(s.key)) continue;
+        const probe = await probePage(base, s.probePath);
+        const wrong = notAPage(probe);
+        // Without the built web app the server answers every page with a 404: a fast bench of nothing.
+        if (wrong) throw new Error(`${s.key}: GET ${s.probePath} ${wrong}; is the web app built (--build-web)?`);
+        const row = record(s.name, await run({ ...s.opts, url: base }), s.note + describePage(probe));
+        console.log(`    ${row.note}`);
+      }
+    }
     const cold = COLD_SCENARIO_KEYS.filter((key) => !only || only.includes(key));
     if (cold.length > 0) {
       for (const s of await coldScenarios(base, admin.token, connections, stocked._id)) {
@@ -304,8 +328,10 @@ const paymentsSkipped =
     : '';
 
 async function main() {
-  console.log('building the server bundle...');
-  execFileSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
+  const app = { dir: appRoot, commit: describeCheckout(appRoot) };
+  console.log(`building the server bundle of ${app.dir} (${app.commit})...`);
+  execFileSync('npm', ['run', 'build:server'], { cwd: appRoot, stdio: 'inherit' });
+  if (buildWeb || PAGE_SCENARIO_KEYS.some((key) => !only || only.includes(key))) ensureWebApp(appRoot, buildWeb);
   if (paymentsSkipped) console.log(paymentsSkipped);
   const shape = instances > 1 ? `${instances} instances behind nginx` : 'one instance';
   const all: Row[] = [];
@@ -315,7 +341,7 @@ async function main() {
       all.push(...(await benchOne(db, size)));
     }
   }
-  writeReport(outDir, { duration, connections, instances, shape, rows: all, payments: paymentRows, skipped: paymentsSkipped });
+  writeReport(outDir, { duration, connections, instances, shape, app, rows: all, payments: paymentRows, skipped: paymentsSkipped });
 }
 
 main().catch((error) => {

@@ -6,9 +6,19 @@ import type { Row } from './http';
 /** Writes a run's figures to `outDir`/<date>.json and .md and prints the .md's tables. */
 export function writeReport(
   outDir: string,
-  run: { duration: number; connections: number; instances: number; shape: string; rows: Row[]; payments: PaymentRow[]; skipped: string },
+  run: {
+    duration: number;
+    connections: number;
+    instances: number;
+    shape: string;
+    /** The checkout measured and its commit (scripts/lib/checkout.ts). */
+    app: { dir: string; commit: string };
+    rows: Row[];
+    payments: PaymentRow[];
+    skipped: string;
+  },
 ) {
-  const { duration, connections, instances, shape, rows, payments, skipped } = run;
+  const { duration, connections, instances, shape, app, rows, payments, skipped } = run;
   mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
   const header = '| db | products | instances | scenario | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB (each instance) |\n|---|---|---|---|---|---|---|---|---|\n';
@@ -27,7 +37,7 @@ export function writeReport(
     : '';
   const notes = rows.filter((r) => r.note).map((r) => `- ${r.db}, ${r.products}, ${r.scenario}: ${r.note}`);
   const body = (rows.length ? table + (notes.length ? `\n\n${notes.join('\n')}` : '') : '') + paymentTable + (skipped ? `\n\n${skipped}.` : '');
-  writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), duration, connections, instances, rows, payments }, null, 2));
-  writeFileSync(path.join(outDir, `${stamp}.md`), `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, ${shape}, 2 shared cores.\n\n${body}\n`);
+  writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify({ when: new Date().toISOString(), app, duration, connections, instances, rows, payments }, null, 2));
+  writeFileSync(path.join(outDir, `${stamp}.md`), `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, ${shape}, 2 shared cores; the shop of ${app.dir} at ${app.commit}.\n\n${body}\n`);
   console.log(`\n${body}\n\nwritten to ${path.join(outDir, `${stamp}.md`)}`);
 }

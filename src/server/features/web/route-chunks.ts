@@ -2,8 +2,8 @@ import type { PageKind } from './page-meta';
 
 export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
-/** The lazy page module of each screen (src/web/app/routes.tsx). */
-const PAGE_SOURCES: Partial<Record<PageKind['kind'], string>> = {
+/** The lazy page module of each screen (src/web/app/routes.tsx); the bundle report weighs them too. */
+export const PAGE_SOURCES: Partial<Record<PageKind['kind'], string>> = {
   home: 'src/web/features/catalog/pages/home-page.tsx',
   products: 'src/web/features/catalog/pages/products-page.tsx',
   product: 'src/web/features/catalog/pages/product-detail-page.tsx',
@@ -18,7 +18,8 @@ const PRIVATE_SOURCES: Record<string, string> = {
   'Shopping Cart': 'src/web/features/cart/cart-page.tsx',
 };
 
-function staticClosure(manifest: ViteManifest, key: string, into = new Set<string>()): Set<string> {
+/** The manifest keys of a chunk and of every chunk it imports statically, transitively. */
+export function staticClosure(manifest: ViteManifest, key: string, into = new Set<string>()): Set<string> {
   const chunk = manifest[key];
   if (!chunk || into.has(key)) return into;
   into.add(key);
