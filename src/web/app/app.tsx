@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { LazyToaster } from '../components/ui/lazy-toaster';
 import { AuthProvider } from '../features/auth';
 import { CartProvider } from '../features/cart';
