@@ -113,7 +113,10 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/*.test', '**/*.test.ts', '**/test/*'], message: 'Tests and test support (test/ folders) are for tests only.' }] },
+        {
+          patterns: [{ group: ['**/*.test', '**/*.test.ts', '**/test/*'], message: 'Tests and test support (test/ folders) are for tests only.' }],
+          paths: [{ name: 'react-router', message: 'The web app routes with src/web/lib/router, a small part of React Router with its names (docs/decisions/017-own-router.md).' }],
+        },
       ],
     },
   },

@@ -85,7 +85,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
             // shopper's phone keeps them cached across deploys instead of downloading them again.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
               priority: 10,
             },
             // Our small shared modules (buttons, formatters, icons) in one file instead of a dozen

@@ -65,6 +65,13 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('keeps React Router out: the web app has its own router', async () => {
+    expect(await boundaryErrors('src/web/features/catalog/probe.tsx', "import { Link } from 'react-router';\n")).toEqual([
+      expect.stringContaining('The web app routes with src/web/lib/router'),
+    ]);
+    expect(await boundaryErrors('src/web/features/catalog/probe.tsx', "import { Link } from '../../lib/router';\n")).toEqual([]);
+  });
+
   it('keeps test support out of production code', async () => {
     const code = "import { insertProduct } from './test/fixtures';\n";
     expect(await boundaryErrors('src/server/features/orders/probe.ts', code)).toEqual([

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import type { PageDataNeed, PageRenderer } from '../shared/page-render';
 import { App } from './app/app';
 import { productListDataKey, productListPath } from './features/catalog/api';

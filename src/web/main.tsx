@@ -1,6 +1,6 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { App } from './app/app';
 import { beginHydration, endHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';

@@ -1,5 +1,5 @@
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/router';
 import { CartCountBadge, cartLinkLabel } from '../components/ui/cart-count-badge';
 import { formatKwacha } from '../lib/format';
 import { useCart } from '../features/cart';

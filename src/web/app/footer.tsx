@@ -1,7 +1,7 @@
 import Mail from 'lucide-react/icons/mail';
 import MapPin from 'lucide-react/icons/map-pin';
 import Phone from 'lucide-react/icons/phone';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { LogoMark } from '../components/ui/logo';
 import { SocialLinks } from '../components/ui/social-links';
 import { FALLBACK_SHOP_NAME, useShopSettings } from '../lib/shop-settings';

@@ -2,7 +2,7 @@ import MenuIcon from 'lucide-react/icons/menu';
 import ShoppingCart from 'lucide-react/icons/shopping-cart';
 import XIcon from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../lib/router';
 import { CartCountBadge, cartLinkLabel } from '../components/ui/cart-count-badge';
 import { LogoMark } from '../components/ui/logo';
 import { useAuth } from '../features/auth';

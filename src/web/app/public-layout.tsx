@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../lib/router';
 import { useCart } from '../features/cart';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { Spinner } from '../components/ui/spinner';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '../lib/router';
 import { Spinner } from '../components/ui/spinner';
 import { PublicLayout } from './public-layout';
 import { ScrollManager } from './scroll-manager';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 
 /**
  * SPEC §2: the page scrolls to the top on every path change. A #fragment scrolls to its section

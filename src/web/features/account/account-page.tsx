@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Package from 'lucide-react/icons/package';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { profileQuery } from './api';

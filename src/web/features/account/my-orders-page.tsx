@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { orderReference } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { Breadcrumb } from '../../components/ui/breadcrumb';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { isSessionError, useSessionExpiry } from '../auth';
 import { loginPathFor } from './login-gate';
 

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from '../../lib/router';
 import { useAuth } from '../auth';
 import { AdminLayout } from './layout';
 

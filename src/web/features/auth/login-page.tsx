@@ -1,6 +1,6 @@
 import Smartphone from 'lucide-react/icons/smartphone';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../../lib/router';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from './auth-context';

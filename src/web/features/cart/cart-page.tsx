@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { ButtonLink } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { toast } from '../../lib/toast';

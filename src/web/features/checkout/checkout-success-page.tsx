@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { ButtonLink } from '../../components/ui/button';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LinkIcon from 'lucide-react/icons/link';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import type { OrderLinkView } from '../../../shared/schemas/order-link';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { orderReference } from '../../../../shared/order-status';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { formatKwacha, formatDate } from '../../../lib/format';

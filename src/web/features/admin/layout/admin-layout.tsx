@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../../../lib/router';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
 import { Spinner } from '../../../components/ui/spinner';
 import { AdminSidebar } from './admin-sidebar';

@@ -1,6 +1,6 @@
 import Store from 'lucide-react/icons/store';
 import type { Ref } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../../lib/router';
 import { ADMIN_NAV_LINKS } from './admin-nav-links';
 
 export const ADMIN_SIDEBAR_ID = 'admin-sidebar';

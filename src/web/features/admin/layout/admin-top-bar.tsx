@@ -3,7 +3,7 @@ import Store from 'lucide-react/icons/store';
 import MenuIcon from 'lucide-react/icons/menu';
 import XIcon from 'lucide-react/icons/x';
 import type { Ref } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { LogoMark } from '../../../components/ui/logo';
 import { FALLBACK_SHOP_NAME, useShopSettings } from '../../../lib/shop-settings';
 import { useAuth } from '../../auth';

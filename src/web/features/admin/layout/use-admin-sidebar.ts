@@ -1,5 +1,5 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 
 /** SPEC §4 and §9: below 768 px the sidebar starts closed and lies over the page. */
 const NARROW_SCREEN = '(max-width: 767.98px)';

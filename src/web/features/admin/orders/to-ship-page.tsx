@@ -1,6 +1,6 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Printer from 'lucide-react/icons/printer';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { ORDERS_TO_SHIP_LIMIT } from '../../../../shared/schemas/orders';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,7 +1,7 @@
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import Printer from 'lucide-react/icons/printer';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { monthlySummaryLines, monthName, paymentMethodLines, type MonthlyReportLine } from '../../../../shared/monthly-report';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
 import { shopMonthOf } from '../../../../shared/shop-time';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 
 /** SPEC §9: the back office searches after a 300 ms pause, from page 1. */
 const SEARCH_PAUSE_MS = 300;

@@ -5,7 +5,7 @@ import HandHeart from 'lucide-react/icons/hand-heart';
 import Leaf from 'lucide-react/icons/leaf';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Trees from 'lucide-react/icons/trees';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { CATEGORY_LABELS } from '../../../../shared/categories';
 import { ButtonLink } from '../../../components/ui/button';
 

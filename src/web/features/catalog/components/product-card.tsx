@@ -1,5 +1,5 @@
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';

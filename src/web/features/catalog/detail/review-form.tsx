@@ -1,7 +1,7 @@
 import Star from 'lucide-react/icons/star';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import type { ReviewInput } from '../../../../shared/schemas/products';

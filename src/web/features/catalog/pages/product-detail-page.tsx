@@ -1,7 +1,7 @@
 import Leaf from 'lucide-react/icons/leaf';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Button, ButtonLink } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../lib/router';
 import { inAppDestination, isPlainClick } from './in-app-link';
 
 type Attempt = { kind: 'link'; link: HTMLAnchorElement; to: string } | { kind: 'history'; delta: number };
@@ -19,7 +19,7 @@ const navigationApi = (): Navigation | undefined => (window as Window & { naviga
  * Holds navigation inside the app while `active`: a click on one of its links, or the browser's back or
  * forward button, waits until the admin chooses to stay or to leave (`onLeave` runs first).
  *
- * The app is routed by <BrowserRouter>, which has no blocker (useBlocker needs a data router). Link clicks
+ * The app's router (lib/router) has no blocker, as React Router's <BrowserRouter> had none. Link clicks
  * are taken before the router's own handler sees them. Back and forward are cancelled through the
  * Navigation API's navigate event, which comes before popstate: by the time a popstate listener added
  * here ran, the router (listening since the app started) would have rendered the next screen. Where the
