@@ -85,9 +85,13 @@ test('a product that has left the catalogue still shows in the cart and leads to
   await expect(page).toHaveURL(/\/products$/);
 });
 
+/** A listing opened from a footer link is fetched by the browser (one opened from the address arrives drawn, data and all). */
+const footerLink = (page: Page, name: string) => page.getByRole('contentinfo').getByRole('link', { name, exact: true });
+
 test('when the server fails, the listing says so instead of breaking', async ({ page }) => {
+  await page.goto('/about');
   await page.route('**/api/products?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
-  await page.goto('/products');
+  await footerLink(page, 'All Products').click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again.' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
 });
@@ -95,14 +99,15 @@ test('when the server fails, the listing says so instead of breaking', async ({ 
 test('a proxy error page (not JSON) or a dropped connection gives the same calm message', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
+  await page.goto('/about');
   await page.route('**/api/products?*', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
-  await page.goto('/products?category=oil');
+  await footerLink(page, 'Skincare').click();
   await expect(page.getByText('Failed to load products. Please try again.')).toBeVisible();
   expect(logged.some((line) => line.startsWith('Server responded with non-JSON content: 502'))).toBe(true);
 
   await page.unroute('**/api/products?*');
   await page.route('**/api/products?*', (route) => route.abort('internetdisconnected'));
-  await page.goto('/products?category=lotion');
+  await footerLink(page, 'Body Care').click();
   await expect(page.getByText('Failed to load products. Please try again.')).toBeVisible();
 });
 
