@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { installableShop } from './scripts/vite-pwa';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -43,7 +44,8 @@ const webOutDir = process.env.WEB_DIST_DIR ?? 'dist/web';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  // installableShop: manifest, icons and service worker (README: Offline and installable).
+  plugins: [react(), tailwindcss(), precompress(), ...installableShop(webOutDir)],
   publicDir: 'src/web/public',
   server: {
     port: 5173,

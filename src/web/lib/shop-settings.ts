@@ -17,7 +17,7 @@ export const SETTINGS_QUERY_KEY = ['settings'] as const;
 export function useShopSettings() {
   return useQuery({
     queryKey: SETTINGS_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest<ShopSettings>('/settings', { signal }),
+    queryFn: ({ signal }) => apiRequest<ShopSettings>('/settings', { signal, publicRead: true }),
     initialData: () => takeInitialData<ShopSettings>('settings', isSettings),
     initialDataUpdatedAt: pageLoadedAt,
     meta: { errorToast: false },

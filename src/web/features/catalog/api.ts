@@ -28,7 +28,7 @@ const isProductArray = (value: unknown) => Array.isArray(value) && value.every((
 export function useProductList(params: ProductListParams) {
   return useQuery({
     queryKey: catalogKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<ProductList>('/products', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => apiRequest<ProductList>('/products', { query: { ...params }, signal, publicRead: true }),
     // The listing shows its own failure text.
     meta: { errorToast: false },
   });
@@ -37,7 +37,7 @@ export function useProductList(params: ProductListParams) {
 export function useFeaturedProducts() {
   return useQuery({
     queryKey: catalogKeys.featured,
-    queryFn: ({ signal }) => apiRequest<ProductSummary[]>('/products/featured', { signal }),
+    queryFn: ({ signal }) => apiRequest<ProductSummary[]>('/products/featured', { signal, publicRead: true }),
     initialData: () => takeInitialData<ProductSummary[]>('featured', isProductArray),
     initialDataUpdatedAt: pageLoadedAt,
     meta: { errorToast: 'Failed to fetch featured products' },
@@ -47,7 +47,7 @@ export function useFeaturedProducts() {
 export function useProduct(id: string) {
   return useQuery({
     queryKey: catalogKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { signal, publicRead: true }),
     enabled: id.length > 0,
     initialData: () => takeInitialData<Product>(`product:${id}`, isProduct),
     initialDataUpdatedAt: pageLoadedAt,
@@ -58,7 +58,7 @@ export function useProduct(id: string) {
 export function useRelatedProducts(id: string, enabled: boolean) {
   return useQuery({
     queryKey: catalogKeys.related(id),
-    queryFn: ({ signal }) => apiRequest<ProductSummary[]>(`/products/${encodeURIComponent(id)}/related`, { signal }),
+    queryFn: ({ signal }) => apiRequest<ProductSummary[]>(`/products/${encodeURIComponent(id)}/related`, { signal, publicRead: true }),
     enabled,
     // "You might also like" is a bonus: when it fails the section simply stays away.
     meta: { errorToast: false },
