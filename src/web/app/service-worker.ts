@@ -51,6 +51,8 @@ function offerReload(registration: ServiceWorkerRegistration) {
         id: UPDATE_TOAST_ID,
         duration: Infinity,
         action: { label: 'Reload', onClick: () => reloadOntoNewWorker(registration) },
+        // Sonner's own action button is 24 px tall: too small a target for a thumb.
+        classNames: { actionButton: 'h-10! rounded-full! bg-forest-700! px-5! text-sm! font-semibold!' },
       }),
     )
     .catch(() => {
