@@ -55,6 +55,10 @@ test('after a new deployment the open page offers a reload, and the reload runs 
     await startShop(firstBuild);
     await page.goto(`${base}/`);
     await waitForWorkerControl(page);
+    // A page seen on the first build, kept for offline.
+    await page.goto(`${base}/products`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+    await page.goto(`${base}/`);
     const firstBuildId = await page.locator('html[data-build]').getAttribute('data-build');
     expect(firstBuildId).not.toBe(nextBuildId);
 
@@ -75,6 +79,13 @@ test('after a new deployment the open page offers a reload, and the reload runs 
     await expect(offer).toHaveCount(0);
     // The new worker controls the page and nothing waits behind it.
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+
+    // Offline, the page seen on the first build opens on the new build (its old copy named scripts that are gone).
+    await page.context().setOffline(true);
+    await page.goto(`${base}/products`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-build', nextBuildId);
+    await page.context().setOffline(false);
   } finally {
     if (server) await stopChild(server);
     rmSync(scratch, { recursive: true, force: true });

@@ -24,6 +24,12 @@ clientsClaim();
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+// Copies of pages name the scripts of the build they came from, which this worker's precache no longer
+// holds: offline, such a copy would open blank. A new worker drops them; offline, a page then opens as
+// the app shell of this build, with the catalogue answers and images kept (their form does not change).
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.delete(RUNTIME_CACHES.pages.cacheName));
+});
 
 function capped(cache: keyof typeof RUNTIME_CACHES) {
   const { cacheName, maxEntries, maxAgeSeconds } = RUNTIME_CACHES[cache];
