@@ -25,8 +25,9 @@ clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 // Copies of pages name the scripts of the build they came from, which this worker's precache no longer
-// holds: offline, such a copy would open blank. A new worker drops them; offline, a page then opens as
-// the app shell of this build, with the catalogue answers and images kept (their form does not change).
+// holds: offline, such a copy would run the old build from whatever the HTTP cache still has, or open
+// blank. A new worker drops them; offline, a page then opens as the app shell of this build, with the
+// catalogue answers and images kept (their form does not change).
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.delete(RUNTIME_CACHES.pages.cacheName));
 });
