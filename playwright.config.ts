@@ -44,16 +44,18 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A worker would keep pages and answers across a journey's steps; only the pwa journeys have one.
+    serviceWorkers: 'block',
   },
   projects: [
     {
       name: 'phone',
-      grepInvert: new RegExp(`@desktop|@alone${skipShots}`),
+      grepInvert: new RegExp(`@desktop|@alone|@pwa${skipShots}`),
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
     },
     {
       name: 'desktop',
-      grepInvert: new RegExp(`@phone|@alone${skipShots}`),
+      grepInvert: new RegExp(`@phone|@alone|@pwa${skipShots}`),
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
     {
@@ -61,8 +63,16 @@ export default defineConfig({
       // other journey's order lands between two readings.
       name: 'alone',
       grep: /@alone/,
+      grepInvert: /@pwa/,
       dependencies: ['phone', 'desktop'],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+    },
+    {
+      // Offline and installable (issue 15): the journeys with the service worker running, on a phone.
+      // Each journey has its own browser context, so its own worker and caches.
+      name: 'pwa',
+      grep: /@pwa/,
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, serviceWorkers: 'allow' },
     },
   ],
   webServer: [

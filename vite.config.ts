@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { installableShop } from './scripts/vite-pwa';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -55,7 +56,8 @@ const serverRenderBuild: UserConfig = {
 };
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : {
-  plugins: [react(), tailwindcss(), precompress()],
+  // installableShop: manifest, icons and service worker (README: Offline and installable).
+  plugins: [react(), tailwindcss(), precompress(), ...installableShop(webOutDir)],
   publicDir: 'src/web/public',
   server: {
     port: 5173,

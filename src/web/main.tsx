@@ -4,6 +4,7 @@ import { BrowserRouter } from './lib/router';
 import { App } from './app/app';
 import { beginHydration, endHydration } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
+import { startServiceWorkerAfterLoad } from './app/start-service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -30,3 +31,5 @@ if (root.firstElementChild) {
 } else {
   createRoot(root).render(app);
 }
+
+startServiceWorkerAfterLoad();

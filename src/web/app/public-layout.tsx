@@ -6,6 +6,7 @@ import { Spinner } from '../components/ui/spinner';
 import { FLOATING_CART_CLEARANCE, FloatingCartButton, showsFloatingCart } from './floating-cart-button';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineNotice } from './offline-notice';
 
 export function PublicLayout() {
   const { pathname } = useLocation();
@@ -19,6 +20,7 @@ export function PublicLayout() {
         Skip to content
       </a>
       <Header />
+      <OfflineNotice />
       {/* At least a screen tall: while a page or its data loads, the footer stays below the fold
           instead of being pushed down in view (a layout shift shoppers feel as a jump). */}
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">

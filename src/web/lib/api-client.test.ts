@@ -23,6 +23,16 @@ describe('apiRequest: the error rules of SPEC §8 in one place', () => {
     expect(init.body).toBe('{"status":"Shipped"}');
   });
 
+  it('sends a public read without the token, so the service worker may keep its answer', async () => {
+    const fetchMock = vi.fn(async () => answer(200, []));
+    vi.stubGlobal('fetch', fetchMock);
+    setTokenSource(() => 'tok');
+    await apiRequest('/products/featured', { publicRead: true });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).not.toHaveProperty('authorization');
+    expect(init.headers).toMatchObject({ accept: 'application/json' });
+  });
+
   it("uses the server's message, else 'Error: {status} {statusText}'", async () => {
     vi.stubGlobal('fetch', async () => answer(409, { message: 'Only 2 left of Mungongo Oil' }));
     await expect(apiRequest('/orders')).rejects.toThrow('Only 2 left of Mungongo Oil');

@@ -67,6 +67,11 @@ export interface ApiRequest<TBody extends RequestBody = never> {
   headers?: Record<string, string>;
   /** Let the request outlive the page (sent while the tab closes); its answer may then never be read. */
   keepalive?: boolean;
+  /**
+   * The same answer for everyone (the catalogue, the shop's identity): sent without the session's token,
+   * so the service worker may keep a copy for offline browsing (it never keeps a request with a token).
+   */
+  publicRead?: boolean;
 }
 
 let readToken: () => string | null | undefined = () => null;
@@ -99,7 +104,7 @@ export async function apiRequest<T, TBody extends RequestBody = never>(path: str
   const token = readToken();
   const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (token && !request.publicRead) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
   try {

@@ -18,7 +18,7 @@ export function useShopSettings() {
   const pageData = usePageData();
   return useQuery({
     queryKey: SETTINGS_QUERY_KEY,
-    queryFn: ({ signal }) => apiRequest<ShopSettings>('/settings', { signal }),
+    queryFn: ({ signal }) => apiRequest<ShopSettings>('/settings', { signal, publicRead: true }),
     initialData: () => pageData.take<ShopSettings>('settings', isSettings),
     initialDataUpdatedAt: pageLoadedAt,
     meta: { errorToast: false },

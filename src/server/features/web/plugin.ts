@@ -14,7 +14,7 @@ import { sitemapProducts } from './queries';
 import { routePreloads, type ViteManifest } from './route-chunks';
 import { robotsTxt, sitemapXml } from './seo-files';
 import { DrawnPages, loadPageRenderer, pageEncoding, streamPage } from './server-render';
-import { compressSmall, etagOf, loadStaticFiles, sendStaticFile, type StaticFile } from './static-files';
+import { compressSmall, etagOf, loadStaticFiles, publicFileCacheControl, sendStaticFile, type StaticFile } from './static-files';
 
 export interface WebPluginOptions {
   /** The built web app; default <project>/dist/web. */
@@ -138,7 +138,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     // The API and uploaded images answer their own 404s (JSON), never the app's page.
     if (pathname === '/api' || pathname.startsWith('/api/') || pathname === '/uploads' || pathname.startsWith('/uploads/')) return reply.callNotFound();
     const file = files.get(pathname);
-    if (file) return sendStaticFile(request, reply, file, 'public, max-age=86400');
+    if (file) return sendStaticFile(request, reply, file, publicFileCacheControl(pathname));
     return sendPage(request, reply);
   });
 }

@@ -46,6 +46,15 @@ export function compressSmall(body: Buffer): Pick<StaticFile, 'br' | 'gzip'> {
   };
 }
 
+/**
+ * Cache-Control of a top-level file of the build. The service worker, its Workbox scripts, the web app
+ * manifest and the app shell change with each deployment under the same name: always revalidated (by
+ * ETag, cheaply), so a phone learns of a new deployment at its next visit, not a day later.
+ */
+export function publicFileCacheControl(pathname: string): string {
+  return /^\/(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|app-shell\.html)$/.test(pathname) ? 'no-cache' : 'public, max-age=86400';
+}
+
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(

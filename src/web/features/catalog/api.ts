@@ -38,7 +38,7 @@ export function useProductList(params: ProductListParams) {
   const pageData = usePageData();
   return useQuery({
     queryKey: catalogKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<ProductList>(productListPath(params), { signal }),
+    queryFn: ({ signal }) => apiRequest<ProductList>(productListPath(params), { signal, publicRead: true }),
     initialData: () => pageData.take<ProductList>(productListDataKey(params), isProductList),
     initialDataUpdatedAt: pageLoadedAt,
     // The listing shows its own failure text.
@@ -50,7 +50,7 @@ export function useFeaturedProducts() {
   const pageData = usePageData();
   return useQuery({
     queryKey: catalogKeys.featured,
-    queryFn: ({ signal }) => apiRequest<ProductSummary[]>('/products/featured', { signal }),
+    queryFn: ({ signal }) => apiRequest<ProductSummary[]>('/products/featured', { signal, publicRead: true }),
     initialData: () => pageData.take<ProductSummary[]>('featured', isProductArray),
     initialDataUpdatedAt: pageLoadedAt,
     meta: { errorToast: 'Failed to fetch featured products' },
@@ -61,7 +61,7 @@ export function useProduct(id: string) {
   const pageData = usePageData();
   return useQuery({
     queryKey: catalogKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<Product>(`/products/${encodeURIComponent(id)}`, { signal, publicRead: true }),
     enabled: id.length > 0,
     initialData: () => pageData.take<Product>(`product:${id}`, isProduct),
     initialDataUpdatedAt: pageLoadedAt,
@@ -72,7 +72,7 @@ export function useProduct(id: string) {
 export function useRelatedProducts(id: string, enabled: boolean) {
   return useQuery({
     queryKey: catalogKeys.related(id),
-    queryFn: ({ signal }) => apiRequest<ProductSummary[]>(`/products/${encodeURIComponent(id)}/related`, { signal }),
+    queryFn: ({ signal }) => apiRequest<ProductSummary[]>(`/products/${encodeURIComponent(id)}/related`, { signal, publicRead: true }),
     enabled,
     // "You might also like" is a bonus: when it fails the section simply stays away.
     meta: { errorToast: false },

@@ -6,6 +6,7 @@ import { Breadcrumb } from '../../components/ui/breadcrumb';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { toast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useOnline } from '../../lib/use-online';
 import { isSessionError, useAuth, useSessionExpiry } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
 import { useCart } from '../cart';
@@ -13,6 +14,7 @@ import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';
 import { CheckoutFields } from './checkout-fields';
 import { checkoutFormSchema, checkoutFormWithoutEmailSchema, type CheckoutForm, type CheckoutFormInput } from './checkout-schema';
+import { OFFLINE_CHECKOUT_NOTICE_ID, OfflineCheckoutNotice } from './offline-checkout-notice';
 import { OrderSummary, OrderTotalLine } from './order-summary';
 
 const FORM_ID = 'checkout-form';
@@ -73,6 +75,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
   // One key per checkout attempt: a double tap or a retry after a dropped connection answers the same order.
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
   const inFlight = useRef(false);
+  // Offline the order cannot be placed; the form stays as filled, and the key stays for the one real attempt.
+  const online = useOnline();
   const {
     register,
     handleSubmit,
@@ -99,7 +103,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       toast.error('Your cart is empty');
       return;
     }
-    if (inFlight.current) return;
+    if (inFlight.current || !navigator.onLine) return;
     inFlight.current = true;
     try {
       const order = await placeOrder(items, form, idempotencyKey);
@@ -136,10 +140,11 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       {/* The summary comes first in reading order: a shopper (or a screen reader) meets the total with tax
           and shipping before any button that places the order. On wide screens it sits in the right column. */}
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
-        <OrderSummary items={items} formId={FORM_ID} submitting={isSubmitting} className="lg:col-start-2 lg:row-start-1" />
+        <OrderSummary items={items} formId={FORM_ID} submitting={isSubmitting} offlineNoticeId={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID} className="lg:col-start-2 lg:row-start-1" />
         <form id={FORM_ID} noValidate onSubmit={submit} className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1" aria-label="Checkout">
           <CheckoutFields register={register} errors={errors} />
           <OrderTotalLine items={items} className="lg:hidden" />
+          {!online && <OfflineCheckoutNotice />}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {isSubmitting ? (
               <Button variant="outline" disabled>
@@ -150,7 +155,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
                 ← Back to Cart
               </ButtonLink>
             )}
-            <Button type="submit" size="lg" disabled={isSubmitting}>
+            <Button type="submit" size="lg" disabled={isSubmitting || !online} aria-describedby={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID}>
               {isSubmitting ? 'Processing...' : 'Place Order'}
             </Button>
           </div>

@@ -6,6 +6,8 @@ interface Props {
   items: CartItem[];
   formId: string;
   submitting: boolean;
+  /** No connection: the order cannot be placed now; the id of the checkout's notice that says so. */
+  offlineNoticeId?: string;
   className?: string;
 }
 
@@ -27,7 +29,7 @@ export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; c
 }
 
 /** Sticky on wide screens; its 'Complete Order' submits the same form as 'Place Order'. */
-export function OrderSummary({ items, formId, submitting, className = '' }: Props) {
+export function OrderSummary({ items, formId, submitting, offlineNoticeId, className = '' }: Props) {
   const totals = computeTotalsInKwacha(items);
   return (
     <aside aria-labelledby="checkout-summary-title" className={`h-fit rounded-2xl border border-sand-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24 ${className}`}>
@@ -62,7 +64,7 @@ export function OrderSummary({ items, formId, submitting, className = '' }: Prop
           <dd className="tabular-nums" data-testid="summary-total">{formatKwacha(totals.totalPrice)}</dd>
         </div>
       </dl>
-      <Button type="submit" form={formId} size="lg" className="mt-6 w-full" disabled={submitting}>
+      <Button type="submit" form={formId} size="lg" className="mt-6 w-full" disabled={submitting || Boolean(offlineNoticeId)} aria-describedby={offlineNoticeId}>
         {submitting ? 'Processing...' : 'Complete Order'}
       </Button>
     </aside>

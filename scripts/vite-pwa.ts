@@ -1,0 +1,138 @@
+/**
+ * The build side of "Offline and installable" (issue 15), used by vite.config.ts: the web app manifest
+ * and its icons, the app shell page, and the service worker of src/web/service-worker built by
+ * vite-plugin-pwa (injectManifest) with a precache of the storefront only.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+
+const THEME_COLOUR = '#2c5a32';
+/** The page background (sand-50): the splash screen of the installed app. */
+const BACKGROUND_COLOUR = '#fdfaf4';
+const FAVICON = 'src/web/public/favicon.svg';
+/** Where the worker's page fallback lives (APP_SHELL_URL in src/web/service-worker/cache-rules.ts). */
+const APP_SHELL_FILE = 'app-shell.html';
+/** The back office's chunk and everything only it loads: staff work online, shoppers never download it. */
+const BACK_OFFICE_SOURCE = 'src/web/features/admin/admin-app.tsx';
+
+export const WEB_APP_MANIFEST = {
+  id: '/',
+  name: 'Forest Co-op Shop',
+  short_name: 'Forest Co-op',
+  description: 'Organic skincare, body care, gift sets, nuts and cooking oils from a women’s forest co-operative in Zambia.',
+  lang: 'en-ZM',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  theme_color: THEME_COLOUR,
+  background_color: BACKGROUND_COLOUR,
+  icons: [
+    { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * The icons, drawn from the favicon at build time (no binary files to keep in step with it). The
+ * maskable one fills the square with the theme colour and keeps the leaf inside the middle 70 %, the
+ * circle a launcher may cut it to.
+ */
+async function icons(): Promise<Record<string, Buffer>> {
+  const svg = await readFile(FAVICON);
+  const drawn = (size: number) => sharp(svg, { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  const inner = Math.round(512 * 0.7);
+  const maskable = await sharp({ create: { width: 512, height: 512, channels: 4, background: THEME_COLOUR } })
+    .composite([{ input: await drawn(inner), gravity: 'centre' }])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return { 'icon-192.png': await drawn(192), 'icon-512.png': await drawn(512), 'icon-maskable-512.png': maskable };
+}
+
+/**
+ * The app shell: the built index.html without the server's markers, the page the worker shows offline
+ * for a screen it has no copy of. The app then renders that screen from what the phone has.
+ */
+export function appShellOf(indexHtml: string): string {
+  return indexHtml.replace(/<!--app-[a-z-]+-->\n?/g, '');
+}
+
+function installableFiles(): Plugin {
+  return {
+    name: 'coop:installable',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type === 'asset') {
+        this.emitFile({ type: 'asset', fileName: APP_SHELL_FILE, source: appShellOf(String(index.source)) });
+      }
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: `${JSON.stringify(WEB_APP_MANIFEST, null, 2)}\n` });
+      for (const [fileName, source] of Object.entries(await icons())) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
+interface ViteManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+export type ViteManifest = Record<string, ViteManifestChunk>;
+
+/**
+ * Every file the storefront may load: the entry and all it imports, statically or lazily, without
+ * entering the back office. A file the back office shares with the storefront is in.
+ */
+export function storefrontFiles(manifest: ViteManifest, backOffice = BACK_OFFICE_SOURCE): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key) || key === backOffice) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  return files;
+}
+
+/** Keeps the back office's scripts out of the precache: a shopper's phone downloads only the shop. */
+export function storefrontOnly(outDir: string): ManifestTransform {
+  return (entries) => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+    const keep = storefrontFiles(manifest);
+    return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)), warnings: [] };
+  };
+}
+
+export function installableShop(outDir: string): Plugin[] {
+  return [
+    installableFiles(),
+    ...VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/web/service-worker',
+      filename: 'sw.ts',
+      outDir,
+      // Registered by the app itself, after the page has loaded (src/web/app/start-service-worker.ts).
+      injectRegister: false,
+      // Written by installableFiles, and linked from index.html by hand.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css,woff2}', APP_SHELL_FILE, 'favicon.svg'],
+        manifestTransforms: [storefrontOnly(outDir)],
+      },
+    }),
+  ];
+}

@@ -1,0 +1,76 @@
+/**
+ * What the service worker (sw.ts) keeps for offline use, and what it never touches. An allowlist: a
+ * request matches one of the kinds below or the worker leaves it to the browser. Accounts, orders,
+ * payments and the back office are never stored on a phone, nor any request that carries a session.
+ */
+
+const DAY = 24 * 60 * 60;
+
+/**
+ * Each runtime cache with its caps. The oldest entries go first when a cap is reached, and every cache
+ * is emptied when the phone says its storage is full (purgeOnQuotaError), so the shop never crowds out
+ * a shopper's photos. Images are 400/800 px WebP of 20-60 KB: 120 of them stay under about 5 MB.
+ */
+export const RUNTIME_CACHES = {
+  pages: { cacheName: 'shop-pages', maxEntries: 30, maxAgeSeconds: 7 * DAY },
+  catalogue: { cacheName: 'shop-catalogue', maxEntries: 60, maxAgeSeconds: 7 * DAY },
+  settings: { cacheName: 'shop-settings', maxEntries: 1, maxAgeSeconds: 30 * DAY },
+  images: { cacheName: 'shop-images', maxEntries: 120, maxAgeSeconds: 30 * DAY },
+} as const;
+
+/**
+ * How long a page or catalogue answer may take before the copy seen last is shown instead. The network
+ * answer, when it comes, still refreshes the copy for next time. Short, as on 2G a page that has not
+ * started after three seconds usually takes ten. A copy's prices may then be older than the shop's: an
+ * order is priced by the server, which answers 409 with the new prices before anything is charged.
+ */
+export const NETWORK_TIMEOUT_SECONDS = 3;
+
+/** The precached page every navigation falls back to offline when its own copy is missing: the app, without data. */
+export const APP_SHELL_URL = '/app-shell.html';
+
+/**
+ * - `page`: a storefront page, network first, then its copy, then the app shell.
+ * - `shell-only`: a page whose HTML is never kept (account, checkout, sign-in, order links): network,
+ *   then the app shell, which renders it from what the phone has (the cart is in localStorage).
+ * - `catalogue`: the products the storefront reads, network first, then the copy.
+ * - `settings`: the shop's identity, network first with no time limit (it carries the numbers to pay
+ *   to: a slow line waits for the current ones), its copy only when there is no network at all.
+ * - `image`: a product image, from the cache first (their addresses never change content).
+ * - `null`: not the worker's business; the browser fetches it as if there were no worker.
+ */
+export type RequestKind = 'page' | 'shell-only' | 'catalogue' | 'settings' | 'image' | null;
+
+/** The parts of a Request the rules read (a fetch event's Request has them all). */
+export interface RequestFacts {
+  method: string;
+  url: string;
+  mode: string;
+  headers: { has(name: string): boolean };
+}
+
+/** Pages that show the same to everyone and that a shopper may want again offline. */
+const STOREFRONT_PAGE = /^\/(products(\/[^/]+)?|about|contact|cart)?\/?$/;
+
+/** The catalogue reads of the storefront; not /api/products/low-stock, which is the back office's. */
+const CATALOGUE_API = /^\/api\/products(\/featured|\/(?!low-stock$)[^/]+(\/related)?)?$/;
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+export function requestKind(request: RequestFacts, origin: string): RequestKind {
+  if (request.method !== 'GET') return null;
+  const url = new URL(request.url);
+  if (url.origin !== origin) return null;
+  // A request with a session's token reads something of that person: never written to a shared cache.
+  if (request.headers.has('authorization')) return null;
+  const { pathname } = url;
+  if (request.mode === 'navigate') {
+    // The back office is used online by the shop's staff: no copies, no shell, the browser's own page offline.
+    if (under(pathname, '/admin') || under(pathname, '/api') || under(pathname, '/uploads')) return null;
+    return STOREFRONT_PAGE.test(pathname) ? 'page' : 'shell-only';
+  }
+  if (CATALOGUE_API.test(pathname)) return 'catalogue';
+  if (pathname === '/api/settings') return 'settings';
+  if (pathname.startsWith('/uploads/')) return 'image';
+  return null;
+}

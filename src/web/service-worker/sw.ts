@@ -1,0 +1,67 @@
+/**
+ * The shop's service worker (built by vite-plugin-pwa's injectManifest into dist/web/sw.js). It keeps the
+ * storefront's scripts and styles of this build (precache), and copies of the pages, catalogue answers and
+ * product images a shopper has seen (cache-rules.ts), so browsing and the cart go on without a connection.
+ * It never answers for the back office, accounts, orders or payments, and never replays a request.
+ */
+import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { APP_SHELL_URL, NETWORK_TIMEOUT_SECONDS, RUNTIME_CACHES, requestKind } from './cache-rules';
+import { SKIP_WAITING } from './messages';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+// A new worker waits until the page asks it to take over (src/web/app/service-worker.ts): until then the
+// open page keeps the worker whose precache holds the scripts it was built with, and lazy screens load.
+self.addEventListener('message', (event) => {
+  if (event.data?.type === SKIP_WAITING) void self.skipWaiting();
+});
+// On the first visit, control the open page at once, so what it fetches from now on is kept for offline.
+clientsClaim();
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+// Copies of pages name the scripts of the build they came from, which this worker's precache no longer
+// holds: offline, such a copy would run the old build from whatever the HTTP cache still has, or open
+// blank. A new worker drops them; offline, a page then opens as the app shell of this build, with the
+// catalogue answers and images kept (their form does not change).
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.delete(RUNTIME_CACHES.pages.cacheName));
+});
+
+function capped(cache: keyof typeof RUNTIME_CACHES) {
+  const { cacheName, maxEntries, maxAgeSeconds } = RUNTIME_CACHES[cache];
+  return { cacheName, plugins: [new ExpirationPlugin({ maxEntries, maxAgeSeconds, purgeOnQuotaError: true })] };
+}
+
+const pages = new NetworkFirst({ ...capped('pages'), networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS });
+const networkOnly = new NetworkOnly();
+const origin = self.location.origin;
+
+registerRoute(
+  ({ request }) => {
+    const kind = requestKind(request, origin);
+    return kind === 'page' || kind === 'shell-only';
+  },
+  async (options) => {
+    const strategy = requestKind(options.request, origin) === 'page' ? pages : networkOnly;
+    try {
+      return await strategy.handle(options);
+    } catch {
+      // Offline with no copy of this page: the app renders it from what it has (cart, catalogue copies).
+      return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
+    }
+  },
+);
+
+registerRoute(
+  ({ request }) => requestKind(request, origin) === 'catalogue',
+  new NetworkFirst({ ...capped('catalogue'), networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS }),
+);
+
+registerRoute(({ request }) => requestKind(request, origin) === 'settings', new NetworkFirst(capped('settings')));
+
+registerRoute(({ request }) => requestKind(request, origin) === 'image', new CacheFirst(capped('images')));
