@@ -77,8 +77,9 @@ function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
-    // The 404 page's own status and log are expected; everything else is a fault.
-    if (/status of 404|non-existent route/.test(message.text())) return;
+    // The 404 page's own status and log are expected, and so is Playwright's own note that it blocked the
+    // service worker (these journeys run with workers blocked); everything else is a fault.
+    if (/status of 404|non-existent route|registration blocked by Playwright/.test(message.text())) return;
     problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
