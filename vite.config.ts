@@ -83,6 +83,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
       output: {
         codeSplitting: {
           groups: [
+            // Vite's helper that fetches a lazy chunk's imports alongside it. The entry (src/web/boot.ts)
+            // uses it to start the app, so it must not sit in a chunk that brings React with it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 20 },
             // Libraries every page needs change far less often than our code: kept apart, a returning
             // shopper's phone keeps them cached across deploys instead of downloading them again.
             {

@@ -19,6 +19,22 @@ describe('firstLoad', () => {
     });
   });
 
+  it('counts the app the entry starts after the first paint (src/web/main.tsx), when the build has it apart', () => {
+    const split: ViteManifest = {
+      'src/web/boot.ts': { file: 'assets/boot.js', isEntry: true, imports: ['_runtime.js'], css: ['assets/index.css'] },
+      '_runtime.js': { file: 'assets/runtime.js' },
+      'src/web/main.tsx': { file: 'assets/main.js', imports: ['_runtime.js', '_vendor.js'] },
+      '_vendor.js': { file: 'assets/vendor.js' },
+      'src/pages/products-page.tsx': { file: 'assets/products-page.js', imports: ['_vendor.js'] },
+      'src/pages/admin-page.tsx': { file: 'assets/admin-page.js', imports: ['_charts.js'] },
+      '_charts.js': { file: 'assets/charts.js' },
+    };
+    expect(firstLoad(split, 'src/pages/products-page.tsx')).toEqual({
+      js: ['assets/boot.js', 'assets/runtime.js', 'assets/main.js', 'assets/vendor.js', 'assets/products-page.js'],
+      css: ['assets/index.css'],
+    });
+  });
+
   it('fails for a page module the build does not have', () => {
     expect(() => firstLoad(manifest, 'src/pages/renamed-page.tsx')).toThrow('no chunk for src/pages/renamed-page.tsx');
   });

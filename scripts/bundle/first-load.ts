@@ -1,4 +1,4 @@
-import { PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/web/route-chunks';
+import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/web/route-chunks';
 
 /**
  * The most JavaScript (gzip) a public page may need on its first load: the entry, the page's chunk and
@@ -19,15 +19,16 @@ export interface FirstLoad {
 }
 
 /**
- * The files a browser loads before the page at `pageSource` can run: the entry's and the page chunk's
- * static imports, transitively, and the CSS of any of them. Throws when the manifest lacks either, so a
+ * The files a browser loads before the page at `pageSource` can run: the entry, the app it starts
+ * (APP_SOURCE, when the build has it apart) and the page chunk, with their static imports, transitively,
+ * and the CSS of any of them. Throws when the manifest lacks either, so a
  * renamed page module fails the report instead of weighing nothing.
  */
 export function firstLoad(manifest: ViteManifest, pageSource: string): FirstLoad {
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('the build manifest has no entry chunk');
   if (!manifest[pageSource]) throw new Error(`the build manifest has no chunk for ${pageSource}`);
-  const keys = [...staticClosure(manifest, pageSource, staticClosure(manifest, entryKey))];
+  const keys = [...staticClosure(manifest, pageSource, staticClosure(manifest, APP_SOURCE, staticClosure(manifest, entryKey)))];
   const files = keys.map((key) => manifest[key].file);
   return {
     js: files.filter((file) => file.endsWith('.js')),

@@ -1,3 +1,4 @@
+import { APP_CHUNKS_META } from '../../../shared/app-chunks';
 import { INITIAL_DATA_ELEMENT_ID } from '../../../shared/initial-data';
 import { imageSrcSet, PRODUCT_MAIN_IMAGE_SIZES, storedImageName, variantUrl } from '../../../shared/images';
 import type { PageMeta } from './page-meta';
@@ -20,9 +21,20 @@ export interface PageParts {
   /** Chunks of the screen being opened, fetched alongside the entry instead of after it. */
   modulePreloads: string[];
   initialData: Record<string, unknown>;
+  /**
+   * For a page the server has drawn: it is readable before its scripts run, so the browser is not told
+   * of the app's chunks until it has painted (src/web/boot.ts reads them from APP_CHUNKS_META then). The
+   * stylesheet and the main picture have the line to themselves, and a slow phone shows the shop sooner.
+   */
+  chunksAfterPaint?: boolean;
 }
 
-function headTags({ meta: page, shopName, modulePreloads }: PageParts): string {
+function chunkTags(modulePreloads: string[], afterPaint: boolean | undefined): string[] {
+  if (afterPaint) return modulePreloads.length > 0 ? [meta('name', APP_CHUNKS_META, modulePreloads.join(' '))] : [];
+  return modulePreloads.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+}
+
+function headTags({ meta: page, shopName, modulePreloads, chunksAfterPaint }: PageParts): string {
   const tags = [
     meta('name', 'description', page.description),
     meta('name', 'robots', page.robots),
@@ -40,7 +52,7 @@ function headTags({ meta: page, shopName, modulePreloads }: PageParts): string {
     meta('name', 'twitter:title', page.title),
     meta('name', 'twitter:description', page.description),
     page.image ? meta('name', 'twitter:image', page.image) : '',
-    ...modulePreloads.map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`),
+    ...chunkTags(modulePreloads, chunksAfterPaint),
     page.preloadImage ? imagePreload(page.preloadImage) : '',
     ...page.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ];
@@ -53,6 +65,27 @@ function imagePreload(url: string): string {
   const href = storedImageName(url) ? variantUrl(url, 800) : url;
   const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(PRODUCT_MAIN_IMAGE_SIZES)}"` : '';
   return `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high" />`;
+}
+
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+
+/**
+ * The built index.html with its stylesheets moved to the top of <head>, ahead of every script and preload:
+ * nothing is painted before the stylesheet arrives, and on a phone's few connections it must not queue
+ * behind the scripts.
+ */
+export function stylesheetFirst(template: string): string {
+  const sheets = template.match(STYLESHEET) ?? [];
+  if (sheets.length === 0 || !template.includes('<!--app-head-->')) return template;
+  return template.replace(STYLESHEET, '').replace('<!--app-head-->', () => `${sheets.map((tag) => tag.trim()).join('\n    ')}\n    <!--app-head-->`);
+}
+
+/**
+ * The entry of a server-drawn page at low priority: the page is readable without it, and it only waits
+ * for the first paint before it starts the app (PageParts.chunksAfterPaint).
+ */
+export function scriptsAtLowPriority(template: string): string {
+  return template.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 }
 
 /** Fills the built index.html: title, head tags at <!--app-head-->, embedded data at <!--app-data-->. */

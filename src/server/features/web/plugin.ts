@@ -8,7 +8,7 @@ import type { PageDataNeed } from '../../../shared/page-render';
 import type { Product } from '../../../shared/schemas/products';
 import { projectRoot } from '../../lib/project-root';
 import { cachedShopSettings } from '../settings/service';
-import { pageDocument, renderPage } from './html';
+import { pageDocument, renderPage, scriptsAtLowPriority, stylesheetFirst } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';
 import { routePreloads, type ViteManifest } from './route-chunks';
@@ -42,13 +42,15 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     app.log.warn(`web app not built (${indexFile} missing): run \`npm run build:web\`; pages are not served`);
     return;
   }
-  const template = await readFile(indexFile, 'utf8');
+  const built = await readFile(indexFile, 'utf8');
+  const template = stylesheetFirst(built);
+  const drawnTemplate = scriptsAtLowPriority(template);
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
   const files = await loadStaticFiles(distDir);
   const renderer = await loadPageRenderer(distDir, app.log);
   const drawnPages = new DrawnPages(DRAWN_PAGES_BYTES);
-  const buildId = etagOf(template);
+  const buildId = etagOf(built);
 
   const shopSettings = () => cachedShopSettings(app.db);
 
@@ -96,7 +98,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       const file: StaticFile = { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) };
       return sendStaticFile(request, reply, file, NO_CACHE);
     }
-    const document = pageDocument(template, parts);
+    const document = pageDocument(drawnTemplate, { ...parts, chunksAfterPaint: true });
     // Everything the page is drawn from: the same inputs always draw the same page.
     const etag = `"${createHash('sha1').update(buildId).update(request.url).update(document.head).update(document.tail).digest('base64url').slice(0, 27)}"`;
     reply.header('cache-control', NO_CACHE).header('etag', etag).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
