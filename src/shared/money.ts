@@ -70,9 +70,12 @@ export function plainKwacha(ngwee: number): string {
   return `${ngwee < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
-const kwachaFormat = new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW' });
+// Made on first use, not when the module loads: a browser's first Intl formatter loads its locale data,
+// a long task on a slow phone that a page without prices should not pay while it starts.
+let kwachaFormat: Intl.NumberFormat | undefined;
 
 export function formatKwacha(kwacha: number): string {
+  kwachaFormat ??= new Intl.NumberFormat('en-ZM', { style: 'currency', currency: 'ZMW' });
   return kwachaFormat.format(kwacha);
 }
 

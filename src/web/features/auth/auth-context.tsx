@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { setTokenSource } from '../../lib/api-client';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
@@ -56,8 +56,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (sessionRead) return;
     const session = loadSession();
     userRef.current = session;
-    setUser(session);
-    setSessionRead(true);
+    // A transition, drawn in slices after the page is adopted, not in one long task on a slow phone.
+    startTransition(() => {
+      setUser(session);
+      setSessionRead(true);
+    });
   }, [sessionRead]);
 
   useEffect(() => {

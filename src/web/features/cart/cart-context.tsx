@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { drawsServerView } from '../../lib/hydration';
 import { toast } from '../../lib/toast';
 import { readStored, writeStored } from '../../lib/storage';
@@ -34,7 +34,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (stored.current) return;
     stored.current = true;
-    dispatch({ type: 'replace', cart: loadCart() });
+    const saved = loadCart();
+    // Most first visits have no cart: nothing to draw again, only a broken stored one to replace. Else a
+    // transition, so the header's badge is drawn in slices that a tap can interrupt; a tap's own change
+    // to the cart is kept (React applies both in the order they were made).
+    if (saved.items.length === 0) writeStored(CART_STORAGE_KEY, saved);
+    else startTransition(() => dispatch({ type: 'replace', cart: saved }));
   }, []);
 
   // Another tab changed the cart: follow it, so two tabs never overwrite each other's lines.
