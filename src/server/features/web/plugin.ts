@@ -28,6 +28,8 @@ const NO_CACHE = 'no-cache';
 const SERVER_DRAWN = new Set<PageKind['kind']>(['home', 'products', 'product', 'about', 'contact', 'not-found']);
 /** Drawn pages kept, compressed: a few thousand product and listing pages. */
 const DRAWN_PAGES_BYTES = 16 * 1024 * 1024;
+/** Prepared pages kept (data, head, ETag), by address: a listing's is about 20 KB. */
+const PREPARED_PAGES = 500;
 
 /**
  * Serves the built storefront: hashed assets cached for a year, every client route as index.html
@@ -83,24 +85,54 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
     return { settings, product, initialData };
   }
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, 'http://local');
+  type PreparedPage =
+    | { status: number; robots: string; file: StaticFile }
+    | { status: number; robots: string; document: { head: string; tail: string }; etag: string; initialData: Record<string, unknown> };
+
+  /** Everything a page is sent from, but its drawing: its data, head, tail and ETag, or the shell's bytes. */
+  async function preparePage(requestUrl: string): Promise<PreparedPage> {
+    const url = new URL(requestUrl, 'http://local');
     const page = classifyPath(url.pathname);
     const drawn = renderer !== null && SERVER_DRAWN.has(page.kind);
-    const { settings, product, initialData } = await pageData(page, request.url, drawn);
+    const { settings, product, initialData } = await pageData(page, requestUrl, drawn);
     const meta = pageMeta({ page, query: url.searchParams, settings, publicUrl: app.config.publicUrl, product });
     const parts = { meta, shopName: settings.shopName, modulePreloads: routePreloads(manifest, page), initialData };
-    reply.code(meta.status);
-    // The meta tag is read only by crawlers that run the page; the header reaches every one that fetches it.
-    if (meta.robots !== 'index, follow') reply.header('x-robots-tag', meta.robots);
-    if (!drawn || !renderer) {
+    if (!drawn) {
       const html = Buffer.from(renderPage(template, parts));
-      const file: StaticFile = { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) };
-      return sendStaticFile(request, reply, file, NO_CACHE);
+      return { status: meta.status, robots: meta.robots, file: { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) } };
     }
     const document = pageDocument(drawnTemplate, { ...parts, chunksAfterPaint: true });
     // Everything the page is drawn from: the same inputs always draw the same page.
-    const etag = `"${createHash('sha1').update(buildId).update(request.url).update(document.head).update(document.tail).digest('base64url').slice(0, 27)}"`;
+    const etag = `"${createHash('sha1').update(buildId).update(requestUrl).update(document.head).update(document.tail).digest('base64url').slice(0, 27)}"`;
+    return { status: meta.status, robots: meta.robots, document, etag, initialData };
+  }
+
+  /**
+   * Prepared pages by address, while the catalogue (its cache's version, bumped by every change any
+   * instance makes) and the shop's settings are those they were made from: a popular page costs a lookup,
+   * not an API call, a parse and a hash per visit. Bounded: addresses come from anyone.
+   */
+  const prepared = new Map<string, { version: string; settings: object; page: PreparedPage }>();
+  async function preparedPage(requestUrl: string): Promise<PreparedPage> {
+    const version = app.catalogCache.version;
+    const settings = await shopSettings();
+    const kept = prepared.get(requestUrl);
+    if (kept && kept.version === version && kept.settings === settings) return kept.page;
+    const page = await preparePage(requestUrl);
+    prepared.delete(requestUrl);
+    if (prepared.size >= PREPARED_PAGES) prepared.delete(prepared.keys().next().value as string);
+    prepared.set(requestUrl, { version, settings, page });
+    return page;
+  }
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const page = await preparedPage(request.url);
+    reply.code(page.status);
+    // The meta tag is read only by crawlers that run the page; the header reaches every one that fetches it.
+    if (page.robots !== 'index, follow') reply.header('x-robots-tag', page.robots);
+    if ('file' in page) return sendStaticFile(request, reply, page.file, NO_CACHE);
+    if (!renderer) throw new Error('a drawn page without the render module');
+    const { etag } = page;
     reply.header('cache-control', NO_CACHE).header('etag', etag).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     const ifNoneMatch = request.headers['if-none-match'];
     if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
@@ -113,7 +145,7 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(cached);
     }
-    return streamPage(reply, renderer, { ...document, url: `${app.config.publicUrl}${request.url}`, data: initialData, cacheKey }, encoding, drawnPages);
+    return streamPage(reply, renderer, { ...page.document, url: `${app.config.publicUrl}${request.url}`, data: page.initialData, cacheKey }, encoding, drawnPages);
   }
 
   app.get('/assets/*', (request, reply) => {

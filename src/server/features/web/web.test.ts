@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { products } from '../../db/schema';
@@ -73,6 +74,19 @@ describe('pages', () => {
     await updateShopSettings(app.db, { airtelMoneyNumber: '+260 97 000 0002' });
     const second = initialData((await app.inject({ method: 'GET', url: '/checkout/success' })).body);
     expect(second.settings.airtelMoneyNumber).toBe('+260 97 000 0002');
+  });
+
+  it('serves a product as it is after a change to the catalogue, not the page prepared before it', async () => {
+    const before = await app.inject({ method: 'GET', url: `/products/${oilId}` });
+    expect(initialData(before.body)[`product:${oilId}`].countInStock).toBe(5);
+    await app.db.update(products).set({ countInStock: 4 }).where(eq(products.id, oilId));
+    // As an order does: only the answers showing this product go.
+    await app.catalogCache.invalidate('stock', [oilId]);
+    const after = await app.inject({ method: 'GET', url: `/products/${oilId}` });
+    expect(initialData(after.body)[`product:${oilId}`].countInStock).toBe(4);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    await app.db.update(products).set({ countInStock: 5 }).where(eq(products.id, oilId));
+    await app.catalogCache.invalidate('stock', [oilId]);
   });
 
   it('describes a product for link previews and search engines', async () => {
