@@ -1,10 +1,11 @@
 import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/web/route-chunks';
 
 /**
- * The most JavaScript (gzip) a public page may need on its first load: the entry, the page's chunk and
- * everything they import statically. Issue 15 lowers it to 80 once the storefront renders on the server.
+ * The most JavaScript (gzip) a public page may need on its first load: the entry, the app it starts, the
+ * page's chunk and everything they import statically. A ratchet at what issue 15 left (home 105.6,
+ * listing 114.9, product 115.4 KB): its target of 80 is not reached; React DOM alone is 63.7 KB of it.
  */
-export const FIRST_LOAD_BUDGET_KB = 120;
+export const FIRST_LOAD_BUDGET_KB = 117;
 
 /** The public pages whose first load is weighed, with the address a shopper opens. */
 export const WEIGHED_PAGES = [
@@ -42,12 +43,10 @@ export function totalBytes(files: readonly string[], sizeOf: (file: string) => n
 }
 
 /**
- * Pages that were over the budget when the report began weighing them, with the most they may weigh
- * meanwhile (gzip KB): a ratchet, so they cannot grow while issue 15 brings them under the budget.
- * Measured at 114530d: listing 123.1 KB, product 123.5 KB (their page chunks import Radix UI pieces).
- * Delete an entry once its page is within the budget, and all of them before lowering the budget to 80.
+ * Pages over the budget, with the most they may weigh meanwhile (gzip KB), so they cannot grow while
+ * they are brought under it; none today (listing and product, at 124 until issue 15, are within it).
  */
-export const ALLOWED_OVER_BUDGET_KB: Readonly<Record<string, number>> = { listing: 124, product: 124 };
+export const ALLOWED_OVER_BUDGET_KB: Readonly<Record<string, number>> = {};
 
 export interface Verdict {
   name: string;
