@@ -1,10 +1,10 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { freePort, stopChild, waitForHealth } from '../scripts/local-server';
+import { freePort, spawnShop, stopChild, waitForHealth } from '../scripts/local-server';
 import { waitForWorkerControl } from './support/pwa';
 
 const run = promisify(execFile);
@@ -32,20 +32,13 @@ test('after a new deployment the open page offers a reload, and the reload runs 
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   const startShop = async (webDistDir: string) => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: base,
-        WEB_DIST_DIR: webDistDir,
-        // An empty shop starts in seconds (no demo pictures to draw); the journey needs only its pages.
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        BACKUP_SCHEDULE: 'off',
-        LOW_STOCK_CHECK_SECONDS: '0',
-      },
+    server = spawnShop({
+      port,
+      dataDir,
+      webDistDir,
+      // An empty shop starts in seconds (no demo pictures to draw); the journey needs only its pages.
+      seedDemo: false,
+      env: { BACKUP_SCHEDULE: 'off', LOW_STOCK_CHECK_SECONDS: '0' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitForHealth(base, server);

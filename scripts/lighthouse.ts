@@ -11,7 +11,7 @@
  * --out FILE writes every run's figures, the medians and the failures as JSON. Reports go to lighthouse-results/.
  * Offline: the shop runs on loopback and Chromium's background networking is off.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { parseArgs } from './lib/args';
 import { describeCheckout } from './lib/checkout';
-import { freePort, stopChild, waitForHealth } from './local-server';
+import { freePort, spawnShop, stopChild, waitForHealth } from './local-server';
 import { BUDGETS, describeBudgets, figuresOf, formatFigure, judgePage, runProblem, type PageFigures, type RunOutcome } from './lighthouse/budgets';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,20 +39,7 @@ console.log(`shop of ${appRoot} (${describeCheckout(appRoot)}), web app from ${s
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-lighthouse-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  cwd: appRoot,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    ...(distDir ? { WEB_DIST_DIR: distDir } : {}),
-  },
-  stdio: 'ignore',
-});
+const server = spawnShop({ cwd: appRoot, port, dataDir, seedDemo: true, webDistDir: distDir });
 
 const pages: Record<string, { path: string; runs: RunOutcome[] }> = {};
 /** Lighthouse asks to be run again when it loses a trace; a run is tried this many times before it counts as failed. */

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** Helpers of the scripts that start the built or source server as a child process on loopback. */
@@ -32,4 +32,37 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);
   await exited;
+}
+
+export interface ShopProcessOptions {
+  /** The checkout whose source server runs (default: the current directory). */
+  cwd?: string;
+  port: number;
+  dataDir: string;
+  /** The demo catalogue at first start, with its pictures (slower), or an empty shop. */
+  seedDemo: boolean;
+  /** Another build of the web app than the checkout's dist/web. */
+  webDistDir?: string;
+  /** More settings for the shop (on top of this process's environment). */
+  env?: Record<string, string>;
+  stdio?: StdioOptions;
+}
+
+/** The shop's source server (tsx) as a child process on 127.0.0.1:port, its own data directory and public address. */
+export function spawnShop({ cwd, port, dataDir, seedDemo, webDistDir, env = {}, stdio = 'ignore' }: ShopProcessOptions): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: String(seedDemo),
+      LOG_LEVEL: 'warn',
+      ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+      ...env,
+    },
+    stdio,
+  });
 }
