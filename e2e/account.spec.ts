@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { formatKwacha } from '../src/shared/money';
 import { MY_ORDERS_PAGE_SIZE } from '../src/shared/schemas/orders';

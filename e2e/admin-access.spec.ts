@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { demoProducts, E2E_ADMIN, placeOrderByApi, registerByApi } from './support/shop';
 
 const ADMIN_SCREENS = ['/admin', '/admin/products', '/admin/customers', '/admin/orders', '/admin/settings'];

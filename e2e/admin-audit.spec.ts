@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { formatKwacha } from '../src/shared/money';
 import { expectNoSeriousViolations } from './support/a11y';
 import { bearer, createTestProduct, expectNoSidewaysScroll, signInAsAdmin, toast } from './support/shop';

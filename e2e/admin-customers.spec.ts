@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { E2E_ADMIN, expectNoSidewaysScroll, registerByApi, signInAsAdmin, toast } from './support/shop';

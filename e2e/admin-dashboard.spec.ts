@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { formatKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import type { DashboardStats } from '../src/shared/schemas/dashboard';

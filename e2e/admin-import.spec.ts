@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { bearer, createTestProduct, demoProducts, expectNoSidewaysScroll, signInAsAdmin, toast } from './support/shop';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { simulatorURL } from '../playwright.config';
 import { formatKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';

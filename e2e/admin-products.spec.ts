@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type Request, type TestInfo } from './support/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import sharp from 'sharp';
 import { formatKwacha } from '../src/shared/money';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from './support/test';
 import { formatKwacha } from '../src/shared/money';
 import type { MonthlyReport } from '../src/shared/schemas/reports';
 import { expectNoSeriousViolations } from './support/a11y';

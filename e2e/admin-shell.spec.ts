@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { E2E_ADMIN, expectNoSidewaysScroll, payManually, toast } from './support/shop';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { formatKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';

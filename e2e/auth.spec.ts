@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { E2E_ADMIN, openMenuOnPhone, registerByApi, toast } from './support/shop';
 
 test('checkout sends a visitor to log in, who registers instead and comes back to checkout', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoProducts, expectCartCount, showFilters, storedCart } from './support/shop';
 
 test('a shopper browses from the home page to a product and adds it to the cart', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoProductCards, expectCartCount, storedCart, toast } from './support/shop';
 
 test('a shopper fills the cart, changes quantities, removes a line and finds it all after a reload', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { apiToken, bearer, createTestProduct, E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
 
 async function signIn(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { computeTotalsInKwacha } from '../src/shared/money';
 import { E2E_ADMIN, expectCartCount, expectNoSidewaysScroll, demoProductCards, payManually, productCards, registerByApi, storedCart, toast } from './support/shop';
 

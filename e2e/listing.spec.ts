@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './support/test';
 import { demoProducts, productCards, showFilters } from './support/shop';
 
 const listRequests = (requests: Request[]) => requests.filter((r) => new URL(r.url()).pathname === '/api/products');

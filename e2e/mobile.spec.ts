@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoProductCards, demoProducts, expectCartCount, expectNoSidewaysScroll } from './support/shop';
 
 test.describe('on a phone', { tag: '@phone' }, () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { formatKwacha } from '../src/shared/money';
 import { E2E_ADMIN, expectNoSidewaysScroll, demoProductCards, payManually, productCards, registerByApi, toast } from './support/shop';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { cartOrderText, productOrderText, whatsappDigits } from '../src/shared/whatsapp';
 import { apiToken, bearer, demoProducts, E2E_ADMIN, storedCart } from './support/shop';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Request } from './support/test';
 import { toast } from './support/shop';
 
 test('About tells the story with its sections, journey and team roles (no names)', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from './support/test';
 import { simulatorURL } from '../playwright.config';
 import { formatKwacha } from '../src/shared/money';
 import { expectNoSeriousViolations } from './support/a11y';

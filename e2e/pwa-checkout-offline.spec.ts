@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { bearer, demoProductCards, registerByApi, toast } from './support/shop';
 import { offlineNotice, waitForWorkerControl } from './support/pwa';
 

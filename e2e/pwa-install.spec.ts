@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { waitForWorkerControl } from './support/pwa';
 
 /** Width and height of a PNG, from its IHDR chunk. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoProductCards, expectCartCount, headerCart } from './support/shop';
 import { mainImagesLoaded, offlineNotice, waitForWorkerControl } from './support/pwa';
 

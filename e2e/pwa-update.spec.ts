@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { freePort, spawnShop, stopChild, waitForHealth } from '../scripts/local-server';
 import { waitForWorkerControl } from './support/pwa';
 

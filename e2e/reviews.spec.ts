@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoProducts, placeOrderByApi, registerByApi, toast } from './support/shop';
 
 test('a customer who bought a product reviews it once; others are told why they cannot', async ({ page, request }) => {

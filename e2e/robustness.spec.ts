@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectCartCount, storedCart, toast } from './support/shop';
 
 /** Puts raw text into localStorage before the app starts, once (later reloads see what the app wrote). */

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demoProducts, registerByApi } from './support/shop';
 
 const SHOTS = '.scratch/shots';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { formatKwacha } from '../src/shared/money';
 import { demoProducts, expectCartCount, registerByApi } from './support/shop';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { computeTotalsInKwacha, formatKwacha } from '../src/shared/money';
 import { ZAMBIAN_PROVINCES } from '../src/shared/provinces';
 import { apiToken, bearer, demoProducts, E2E_ADMIN, payManually, placeOrderWithToken, registerByApi, signInAsAdmin, type ListedProduct } from './support/shop';

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { AppReady } from './app-ready';
 import { Outlet, useLocation } from '../lib/router';
 import { useCart } from '../features/cart';
 import { ErrorBoundary } from '../components/ui/error-boundary';
@@ -27,6 +28,7 @@ export function PublicLayout() {
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner label="Loading page" className="min-h-[50vh]" />}>
             <Outlet />
+            <AppReady />
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '../lib/router';
 import { Spinner } from '../components/ui/spinner';
+import { AppReady } from './app-ready';
 import { PublicLayout } from './public-layout';
 import { ScrollManager } from './scroll-manager';
 
@@ -54,6 +55,7 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<Spinner label="Loading" className="min-h-dvh" />}>
               <AdminApp />
+              <AppReady />
             </Suspense>
           }
         />
