@@ -60,6 +60,8 @@ function render(url: string, data: Record<string, unknown>, sink: NodeJS.Writabl
   );
   return Promise.race([drawn, tooLong]).then((html) => {
     clearTimeout(timer);
+    // Each query would otherwise keep this page's data (and the client) for its gcTime, ten minutes.
+    void drawn.finally(() => queryClient.clear());
     if (html === null) return false;
     sink.end(html);
     return true;
