@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { preactForReact } from './scripts/preact-for-react';
 import { installableShop } from './scripts/vite-pwa';
 
 const brotli = promisify(brotliCompress);
@@ -50,6 +51,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
  */
 const serverRenderBuild: UserConfig = {
   plugins: [react()],
+  resolve: { alias: preactForReact },
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: { outDir: `${webOutDir}-ssr`, emptyOutDir: true, target: 'node20', reportCompressedSize: false },
@@ -58,6 +60,7 @@ const serverRenderBuild: UserConfig = {
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : {
   // installableShop: manifest, icons and service worker (README: Offline and installable).
   plugins: [react(), tailwindcss(), precompress(), ...installableShop(webOutDir)],
+  resolve: { alias: preactForReact },
   publicDir: 'src/web/public',
   server: {
     port: 5173,
@@ -90,7 +93,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
             // shopper's phone keeps them cached across deploys instead of downloading them again.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
+              test: /node_modules[\\/](preact|@tanstack)[\\/]/,
               priority: 10,
             },
             // Our small shared modules (buttons, formatters, icons) in one file instead of a dozen

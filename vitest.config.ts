@@ -1,10 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { preactForReact } from './scripts/preact-for-react';
 
 // *.pg.test.ts need a real PostgreSQL (npm run test:pg gives TEST_DATABASE_URL); without one they are
 // left out of the run rather than reported as skipped.
 const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'];
 
 export default defineConfig({
+  resolve: { alias: preactForReact },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...postgresOnly],
@@ -13,5 +15,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Libraries that import React are bundled through the alias too, so that one Preact runs a test.
+    server: { deps: { inline: [/@tanstack[\\/]/, /radix-ui/, /sonner/, /lucide-react/, /react-hook-form/, /@hookform[\\/]/] } },
   },
 });

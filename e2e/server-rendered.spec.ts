@@ -72,7 +72,7 @@ test('a repeat visit is answered 304 from the ETag, and a changed page gets a ne
   expect(other.headers().etag).not.toBe(etag);
 });
 
-/** Hydration problems are reported on the console (React's recoverable errors, mismatch warnings). */
+/** Errors and warnings on the console while pages are adopted (a failed start, a script error). */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -5,7 +5,7 @@ import './index.css';
  * The page's entry, kept tiny. A storefront page arrives drawn by the server: the browser paints it
  * first, and only then fetches and runs the app (./main.tsx and the page's chunks, which the server lists
  * in a meta tag instead of preload hints) to adopt it. A phone on a slow line gets the stylesheet and the
- * pictures before 100 KB of scripts, and shows the shop before it spends its CPU on React. An empty page
+ * pictures before 50 KB of scripts, and shows the shop before it spends its CPU on the app. An empty page
  * (cart, checkout, account, back office) has nothing to paint: it starts the app at once, its chunks
  * hinted by the server as usual.
  */

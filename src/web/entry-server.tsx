@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from './lib/router';
 import type { PageDataNeed, PageRenderer } from '../shared/page-render';
 import { App } from './app/app';
@@ -39,44 +39,32 @@ function render(url: string, data: Record<string, unknown>, sink: NodeJS.Writabl
   const address = new URL(url, 'http://local');
   const location = `${address.pathname}${address.search}`;
   const Router = ({ children }: { children: React.ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
-  return new Promise((resolve) => {
-    let settled = false;
-    const stream = renderToPipeableStream(
-      <StrictMode>
-        <PageDataContext value={pageDataOf(data, address.origin)}>
-          <App queryClient={queryClient} router={Router} />
-        </PageDataContext>
-      </StrictMode>,
-      {
-        // React writes a large screen after the rest, put in place by an inline script, so the frame
-        // paints first; the shop's Content-Security-Policy refuses inline scripts, and the whole page is
-        // ready before the first byte anyway (below), so every screen is written in place.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        // The whole page before the first byte of it: crawlers, link previews and phones without
-        // JavaScript get every product, never a loading placeholder. The data is already here, so this
-        // waits only for the page's code, which is loaded once per process.
-        onAllReady() {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          stream.pipe(sink);
-          resolve(true);
-        },
-        onShellError() {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve(false);
-        },
-        onError,
-      },
-    );
-    const timer = setTimeout(() => {
-      if (settled) return;
-      settled = true;
-      stream.abort();
-      resolve(false);
-    }, RENDER_TIMEOUT_MS);
+  const page = (
+    <PageDataContext value={pageDataOf(data, address.origin)}>
+      <App queryClient={queryClient} router={Router} />
+    </PageDataContext>
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const tooLong = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+  });
+  // The whole page before the first byte of it: crawlers, link previews and phones without JavaScript
+  // get every product, never a loading placeholder. The data is already here, so this waits only for the
+  // page's code (lazy screens), which is loaded once per process.
+  const drawn = Promise.resolve(renderToStringAsync(page as unknown as VNode)).then(
+    (html): string | null => html,
+    (error: unknown) => {
+      onError(error);
+      return null;
+    },
+  );
+  return Promise.race([drawn, tooLong]).then((html) => {
+    clearTimeout(timer);
+    // Each query would otherwise keep this page's data (and the client) for its gcTime, ten minutes.
+    void drawn.finally(() => queryClient.clear());
+    if (html === null) return false;
+    sink.end(html);
+    return true;
   });
 }
 

@@ -1,8 +1,9 @@
 /**
  * True while the browser's first render adopts the page the server drew. Until then, what only this
  * device knows (the signed-in user, the cart in localStorage) must not be drawn: the server drew the page
- * without it, and a different first render is a hydration mismatch that React repairs by throwing the
- * server's markup away. Providers start from the server's view and read the device's right after.
+ * without it, and Preact adopts the server's nodes as they are, so a first render that differs would
+ * leave the page showing what the server drew while the app believes otherwise. Providers start from the
+ * server's view and read the device's right after.
  */
 let hydrating = false;
 

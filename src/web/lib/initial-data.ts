@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 import { INITIAL_DATA_ELEMENT_ID } from '../../shared/initial-data';
 import { isRecord } from './storage';
 
@@ -59,7 +59,7 @@ export function pageDataOf(data: Record<string, unknown>, origin: string): PageD
 }
 
 export function usePageData(): PageData {
-  return use(PageDataContext);
+  return useContext(PageDataContext);
 }
 
 /** When the embedded data was current: the moment the page was served. */

@@ -28,7 +28,7 @@ export function staticClosure(manifest: ViteManifest, key: string, into = new Se
 }
 
 /**
- * The app the tiny entry (src/web/boot.ts) starts once the page is painted: React, the router, the
+ * The app the tiny entry (src/web/boot.ts) starts once the page is painted: Preact, the router, the
  * header and the cart. Every page needs it, so its chunks are hinted in every page's <head>.
  */
 export const APP_SOURCE = 'src/web/main.tsx';

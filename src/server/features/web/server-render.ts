@@ -91,7 +91,7 @@ export interface DrawnPage {
 
 /**
  * Streams a page: headers and <head> at once (the browser starts on the styles and scripts while the
- * page is drawn), then React's HTML through the compressor as it is written, then the tail. When the
+ * page is drawn), then the page's HTML through the compressor as it is written, then the tail. When the
  * render fails the empty root is sent and the browser draws the page itself.
  */
 export function streamPage(

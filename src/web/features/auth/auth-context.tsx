@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { setTokenSource } from '../../lib/api-client';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
@@ -177,7 +177,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 export function useAuth(): AuthFacility {
-  const auth = use(AuthContext);
+  const auth = useContext(AuthContext);
   if (!auth) throw new Error('useAuth must be used within an AuthProvider');
   return auth;
 }

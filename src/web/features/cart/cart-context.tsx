@@ -1,4 +1,4 @@
-import { createContext, startTransition, use, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { drawsServerView } from '../../lib/hydration';
 import { toast } from '../../lib/toast';
 import { readStored, writeStored } from '../../lib/storage';
@@ -71,7 +71,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 }
 
 export function useCart(): CartFacility {
-  const cart = use(CartContext);
+  const cart = useContext(CartContext);
   if (!cart) throw new Error('useCart must be used within a CartProvider');
   return cart;
 }

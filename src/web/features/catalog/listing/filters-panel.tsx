@@ -1,8 +1,8 @@
 import Search from 'lucide-react/icons/search';
-import { Slider } from 'radix-ui';
 import { useId } from 'react';
 import { CATEGORIES, categoryDisplayName, type Category } from '../../../../shared/categories';
 import { Button } from '../../../components/ui/button';
+import { RangeSlider } from '../../../components/ui/range-slider';
 import { formatKwacha } from '../../../lib/format';
 import { PRICE_MAX, PRICE_MIN, PRICE_STEP, type FilterDraft } from './listing-query';
 
@@ -25,8 +25,6 @@ export function FiltersPanel({ draft, onChange, onClearAll, onApply }: FiltersPa
     const categories = checked ? [...draft.categories, category] : draft.categories.filter((c) => c !== category);
     onChange({ ...draft, categories });
   };
-  const thumb =
-    'block h-7 w-7 rounded-full border-4 border-forest-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-honey-500';
 
   return (
     <div className="space-y-7 rounded-2xl border border-sand-200 bg-white p-5">
@@ -60,22 +58,17 @@ export function FiltersPanel({ draft, onChange, onClearAll, onApply }: FiltersPa
         <legend id={priceId} className="mb-3 font-semibold">
           Price range
         </legend>
-        <Slider.Root
-          className="relative flex h-8 touch-none items-center select-none"
+        <RangeSlider
           min={PRICE_MIN}
           max={PRICE_MAX}
           step={PRICE_STEP}
-          minStepsBetweenThumbs={1}
+          minStepsBetween={1}
           value={draft.price}
-          onValueChange={(value) => onChange({ ...draft, price: [value[0], value[1]] })}
-          aria-labelledby={priceId}
-        >
-          <Slider.Track className="relative h-2 grow rounded-full bg-sand-200">
-            <Slider.Range className="absolute h-full rounded-full bg-forest-600" />
-          </Slider.Track>
-          <Slider.Thumb className={thumb} aria-label="Minimum price" aria-valuetext={formatKwacha(draft.price[0])} />
-          <Slider.Thumb className={thumb} aria-label="Maximum price" aria-valuetext={priceText(draft.price[1])} />
-        </Slider.Root>
+          onValueChange={(price) => onChange({ ...draft, price })}
+          labels={['Minimum price', 'Maximum price']}
+          valueText={priceText}
+          labelledBy={priceId}
+        />
         <p className="mt-2 flex justify-between text-sm font-medium text-bark-700 tabular-nums" data-testid="price-range">
           <span>{formatKwacha(draft.price[0])}</span>
           <span>{priceText(draft.price[1])}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../../../lib/router';
 import { inAppDestination, isPlainClick } from './in-app-link';
 
@@ -33,7 +33,9 @@ export function useInAppLeaveGuard(active: boolean, onLeave: () => void) {
   const beforeLeaving = useRef(onLeave);
   beforeLeaving.current = onLeave;
 
-  useEffect(() => {
+  // A layout effect: listening from the render that made the editor dirty, not from after the next paint
+  // (when Preact runs effects), so a back press right after a keystroke is asked about too.
+  useLayoutEffect(() => {
     if (!active) return;
     const navigation = navigationApi();
 

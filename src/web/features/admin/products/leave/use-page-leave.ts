@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 interface PageLeave {
   /** Ask the browser's own question (beforeunload) before the tab is closed or reloaded. */
@@ -14,8 +14,9 @@ export function usePageLeave({ prompt, onHide, onShow }: PageLeave) {
   const handlers = useRef({ onHide, onShow });
   handlers.current = { onHide, onShow };
 
-  // Only while there is something to lose: a beforeunload listener can keep a page out of the back-forward cache.
-  useEffect(() => {
+  // Only while there is something to lose: a beforeunload listener can keep a page out of the back-forward
+  // cache. From the render that made the editor dirty (a layout effect), not after the next paint.
+  useLayoutEffect(() => {
     if (!prompt) return;
     const ask = (event: BeforeUnloadEvent) => {
       event.preventDefault();
