@@ -77,7 +77,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
     target: 'es2022',
     cssCodeSplit: true,
     reportCompressedSize: false,
-    // React DOM alone is ~290 KB raw (~90 KB gzip); scripts/bundle-report.ts checks the budget that matters.
+    // scripts/bundle-report.ts checks the budget that matters (first-load JavaScript of the public pages).
     // The back office's chart library (~360 KB raw) is one lazy chunk that only the dashboard loads.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
@@ -87,7 +87,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
         codeSplitting: {
           groups: [
             // Vite's helper that fetches a lazy chunk's imports alongside it. The entry (src/web/boot.ts)
-            // uses it to start the app, so it must not sit in a chunk that brings React with it.
+            // uses it to start the app, so it must not sit in a chunk that brings Preact with it.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 20 },
             // Libraries every page needs change far less often than our code: kept apart, a returning
             // shopper's phone keeps them cached across deploys instead of downloading them again.

@@ -15,11 +15,11 @@ export interface PageRenderer {
   /** The answers the page at this address (path and query, or in full) is drawn from, besides the shop's settings. */
   dataNeeds(url: string): PageDataNeed[];
   /**
-   * Draws the page at `url` (in full: the shop's public address, path and query) into the sink (a Node
-   * writable, as React's pipe() wants) and ends it; resolves false, having written nothing, when the page
-   * could not be drawn: the caller then sends the empty shell that the browser draws itself.
+   * The page at `url` (in full: the shop's public address, path and query) as HTML; null when it could not
+   * be drawn (an error, also given to `onError`, or a render over the time limit): the caller then sends
+   * the empty shell that the browser draws itself.
    */
-  render(url: string, data: Record<string, unknown>, sink: NodeJS.WritableStream, onError: (error: unknown) => void): Promise<boolean>;
+  render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null>;
   /** Called once before the first page: loads the code of every screen. */
   prepare(): Promise<void>;
 }

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from './lib/router';
@@ -34,7 +33,7 @@ function dataNeeds(url: string): PageDataNeed[] {
   return [];
 }
 
-function render(url: string, data: Record<string, unknown>, sink: NodeJS.WritableStream, onError: (error: unknown) => void): Promise<boolean> {
+function render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null> {
   const queryClient = createQueryClient();
   const address = new URL(url, 'http://local');
   const location = `${address.pathname}${address.search}`;
@@ -44,37 +43,28 @@ function render(url: string, data: Record<string, unknown>, sink: NodeJS.Writabl
       <App queryClient={queryClient} router={Router} />
     </PageDataContext>
   );
+  // The whole page before the first byte of it: crawlers, link previews and phones without JavaScript
+  // get every product, never a loading placeholder. The data is already here, so this waits only for the
+  // page's code (lazy screens), which is loaded once per process.
+  const drawn = Promise.resolve()
+    .then(() => renderToStringAsync(page as unknown as VNode))
+    .catch((error: unknown) => {
+      onError(error);
+      return null;
+    })
+    // Each query would otherwise keep this page's data (and the client) for its gcTime, ten minutes.
+    .finally(() => queryClient.clear());
   let timer: NodeJS.Timeout | undefined;
   const tooLong = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
   });
-  // The whole page before the first byte of it: crawlers, link previews and phones without JavaScript
-  // get every product, never a loading placeholder. The data is already here, so this waits only for the
-  // page's code (lazy screens), which is loaded once per process.
-  const drawn = Promise.resolve(renderToStringAsync(page as unknown as VNode)).then(
-    (html): string | null => html,
-    (error: unknown) => {
-      onError(error);
-      return null;
-    },
-  );
-  return Promise.race([drawn, tooLong]).then((html) => {
-    clearTimeout(timer);
-    // Each query would otherwise keep this page's data (and the client) for its gcTime, ten minutes.
-    void drawn.finally(() => queryClient.clear());
-    if (html === null) return false;
-    sink.end(html);
-    return true;
-  });
+  return Promise.race([drawn, tooLong]).finally(() => clearTimeout(timer));
 }
 
 /** Each screen's code is a lazy chunk (app/routes.tsx): loaded at start, not on a shopper's time. */
 async function prepare(): Promise<void> {
-  const screens = ['/', '/products', '/products/0', '/about', '/contact', '/not-a-page'];
-  for (const screen of screens) {
-    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const finished = new Promise((resolve) => sink.on('finish', resolve).on('error', resolve));
-    if (await render(`http://local${screen}`, {}, sink, () => undefined)) await finished;
+  for (const screen of ['/', '/products', '/products/0', '/about', '/contact', '/not-a-page']) {
+    await render(`http://local${screen}`, {}, () => undefined);
   }
 }
 

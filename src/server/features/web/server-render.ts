@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, Writable, type Transform } from 'node:stream';
+import { PassThrough, type Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -91,8 +91,8 @@ export interface DrawnPage {
 
 /**
  * Streams a page: headers and <head> at once (the browser starts on the styles and scripts while the
- * page is drawn), then the page's HTML through the compressor as it is written, then the tail. When the
- * render fails the empty root is sent and the browser draws the page itself.
+ * page is drawn), then the page's HTML through the compressor, then the tail. When the render fails the
+ * empty root is sent and the browser draws the page itself.
  */
 export function streamPage(
   reply: FastifyReply,
@@ -112,26 +112,14 @@ export function streamPage(
   out.write(page.head);
   flush(out);
 
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      if (out.write(chunk)) done();
-      else out.once('drain', done);
-    },
-    final(done) {
-      out.end(page.tail);
-      done();
-    },
-  });
   renderer
-    .render(page.url, page.data, sink, (error) => {
-      complete = false;
+    .render(page.url, page.data, (error) => {
       reply.log.error({ err: error, url: page.url }, 'page render error');
     })
-    .then((drawn) => {
-      if (!drawn) {
-        complete = false;
-        out.end(page.tail);
-      }
+    .then((html) => {
+      if (html === null) complete = false;
+      else out.write(html);
+      out.end(page.tail);
     })
     .catch((error: unknown) => {
       complete = false;

@@ -50,11 +50,11 @@ export function valueAt(fraction: number, bounds: RangeBounds): number {
   return snap(bounds.min + Math.min(1, Math.max(0, fraction)) * (bounds.max - bounds.min), bounds);
 }
 
-/** The thumb a press at `value` moves: the nearer one; on a tie, the one the press is beyond. */
+/** The thumb a press at `value` moves: the nearer one; on a tie, the low one only for a press below it. */
 export function nearerThumb(range: Range, value: number): 0 | 1 {
   const toLow = Math.abs(value - range[0]);
   const toHigh = Math.abs(value - range[1]);
-  if (toLow === toHigh) return value > range[1] ? 1 : value < range[0] ? 0 : toLow === 0 ? 0 : 1;
+  if (toLow === toHigh) return value < range[0] ? 0 : 1;
   return toLow < toHigh ? 0 : 1;
 }
 
