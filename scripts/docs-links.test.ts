@@ -15,8 +15,8 @@ const pages = () => [
     .map((name) => path.join('docs', name)),
 ];
 
-/** The page without its fenced code blocks: a `[x](y)` or `# line` in a shell sample is neither a link nor a heading. */
-const prose = (markdown: string) => markdown.replace(/^ *(```|~~~)[^\n]*\n[\s\S]*?^ *\1 *$/gm, '');
+/** The page without its fenced code blocks and comments: a `[x](y)` or `# line` there is neither a link nor a heading. */
+const prose = (markdown: string) => markdown.replace(/^ *(```|~~~)[^\n]*\n[\s\S]*?^ *\1 *$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
 
 /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
 export function headingAnchors(markdown: string): Set<string> {
@@ -76,6 +76,7 @@ describe('the documentation', () => {
       '```sh',
       '# not a heading [nor](a-link.md) `src/nowhere.ts`',
       '```',
+      '<!-- a comment: [template](NNN-title.md) -->',
     ].join('\n');
     expect([...headingAnchors(sample)]).toEqual(['running-on-several-machines', 'order-links-and-order-on-whatsapp-issue-14', 'notes', 'notes-1']);
     expect(targetsIn(sample)).toEqual({ links: ['operations/payments.md#mobile-money', '#notes-1', 'settings.md'], codePaths: ['src/shared/money.ts'] });
