@@ -58,7 +58,7 @@ const serverRenderBuild: UserConfig = {
 };
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : {
-  // installableShop: manifest, icons and service worker (README: Offline and installable).
+  // installableShop: manifest, icons and service worker (docs/web-app.md: Offline and installable).
   plugins: [react(), tailwindcss(), precompress(), ...installableShop(webOutDir)],
   resolve: { alias: preactForReact },
   publicDir: 'src/web/public',

@@ -16,7 +16,7 @@ import { freePort, stopChild, waitForHealth } from './local-server';
 
 export const PAYMENT_SHOPPERS = 200;
 /**
- * The shop's own defaults (README; DEFAULT_PAYMENT_TIMING in src/server/features/payments/service.ts):
+ * The shop's own defaults (docs/settings.md; DEFAULT_PAYMENT_TIMING in src/server/features/payments/service.ts):
  * first status read 3 s after the request, the poller looks for due reads every 250 ms.
  */
 const FIRST_POLL_MS = 3_000;

@@ -3,7 +3,7 @@
  * through tsx; nothing is built) on the PostgreSQL of DATABASE_URL, behind nginx (round robin) on PORT.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop npm run cluster [-- --instances 3 | --ports 3001,3002]
- *   npm run cluster -- --print-nginx-config     the README's sample nginx config
+ *   npm run cluster -- --print-nginx-config     the sample nginx config of the docs
  *
  * PORT: nginx's port (default 8080). Every other setting is passed to each instance as it is (STORAGE_URL and
  * S3_* for images every instance can serve, ADMIN_EMAIL, ...); JWT_SECRET is made up for the run when

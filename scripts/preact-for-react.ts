@@ -1,6 +1,6 @@
 /**
  * The shop's code is written against React's API and typed with React's types; what runs, in the browser,
- * in the server's render and in the unit tests, is Preact's React layer (README: Why Preact): about 10 KB
+ * in the server's render and in the unit tests, is Preact's React layer (docs/web-app.md: Why Preact): about 10 KB
  * gzip where React DOM alone is 64 KB.
  */
 export const preactForReact = [

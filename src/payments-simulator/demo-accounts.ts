@@ -2,7 +2,7 @@ import type { AirtelAccount } from './airtel-routes';
 import type { MtnAccount } from './mtn-routes';
 import type { AfricasTalkingAccount } from './sms-routes';
 
-/** The demo credentials; README shows the shop's settings that match them. */
+/** The demo credentials; docs/operations/payments.md names the shop's settings that match them. */
 export const DEMO_MTN: MtnAccount = {
   apiUser: '0b6c3f1e-5d2a-4c8e-9f71-3a2d4e5f6a7b',
   apiKey: 'simulator-mtn-api-key',

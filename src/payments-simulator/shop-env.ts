@@ -1,7 +1,7 @@
 import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
 
 /**
- * The shop's settings (environment variables, README) that make both its providers collect through a
+ * The shop's settings (environment variables, docs/settings.md) that make both its providers collect through a
  * simulator at `simulatorUrl`, with callbacks to `callbackBase` (the shop's `.../api/payments/callback`),
  * and its text messages go to the simulator's Africa's Talking SMS API.
  * Used by `PAYMENTS=simulator npm start`, the crash tests and the bench; names only, no shop code.

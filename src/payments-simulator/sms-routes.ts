@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_SMS_BEHAVIOUR, AT_STATUS, type SmsInbox } from './sms-state';
 
-/** The Africa's Talking application the simulator knows (README: the shop's AFRICASTALKING_* settings). */
+/** The Africa's Talking application the simulator knows (docs/settings.md: the shop's AFRICASTALKING_* settings). */
 export interface AfricasTalkingAccount {
   username: string;
   apiKey: string;

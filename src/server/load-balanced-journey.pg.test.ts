@@ -25,7 +25,7 @@ let instances: string[];
 beforeAll(async () => {
   database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_balanced');
   storage = await startS3Peer();
-  // What must match on every machine (README, Running on several machines); the data folders do not.
+  // What must match on every machine (docs/operations/several-machines.md); the data folders do not.
   const shared = {
     DATABASE_URL: database.url,
     JWT_SECRET: randomBytes(32).toString('hex'),

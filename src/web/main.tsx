@@ -26,8 +26,8 @@ const app = (
 // checkout, account and back office arrive as an empty shell and are drawn here.
 if (root.firstElementChild) {
   beginHydration();
-  // Preact adopts the page in one pass (100-150 ms for a product or a listing on a 4x slowed CPU, README:
-  // Server-rendered storefront), keeping the server's nodes; it does not repair markup that differs from
+  // Preact adopts the page in one pass (100-150 ms for a product or a listing on a 4x slowed CPU,
+  // docs/performance.md), keeping the server's nodes; it does not repair markup that differs from
   // the first render, which is why that render draws the server's view (lib/hydration.ts).
   hydrateRoot(root, app);
 } else {

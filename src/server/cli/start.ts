@@ -2,7 +2,7 @@
  * npm start, npm run dev: the shop (src/server/main.ts, in this process). With PAYMENTS=simulator it
  * first starts the payments simulator as a child process (SIMULATOR_PORT, default 4010) and points both
  * mobile-money providers of the shop at it: the demo credentials, callbacks to this shop. Real providers
- * are set by their own settings (README, Mobile money), never by PAYMENTS.
+ * are set by their own settings (docs/operations/payments.md), never by PAYMENTS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nginxStandaloneConfig, sampleNginxSiteConfig } from './nginx-config';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const page = readFileSync(path.resolve(import.meta.dirname, '../../../docs/operations/several-machines.md'), 'utf8');
 
 describe('the nginx config in front of several instances', () => {
-  it('is the one the README shows (Running on several machines)', () => {
-    expect(readme).toContain('```nginx\n' + sampleNginxSiteConfig() + '```\n');
+  it('is the one docs/operations/several-machines.md shows', () => {
+    expect(page).toContain('```nginx\n' + sampleNginxSiteConfig() + '```\n');
   });
 
   it('runs our own nginx with every file in its folder, one worker so round robin alternates, and names the instance only when asked', () => {

@@ -1,5 +1,5 @@
 /**
- * The nginx configuration in front of several shop instances: one text for the README's sample, the
+ * The nginx configuration in front of several shop instances: one text for the docs' sample, the
  * load-balanced tests and `npm run cluster`, so what the docs show is what the tests run.
  */
 
@@ -88,5 +88,5 @@ export function nginxStandaloneConfig(options: NginxSiteOptions & { runDir: stri
   ].join('\n');
 }
 
-/** The README's sample (Running on several machines): two machines with a shop each on port 3000. */
+/** The sample of docs/operations/several-machines.md: two machines with a shop each on port 3000. */
 export const sampleNginxSiteConfig = () => nginxSiteConfig({ listen: 80, upstreams: ['10.0.0.11:3000', '10.0.0.12:3000'] });

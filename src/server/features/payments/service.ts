@@ -24,7 +24,7 @@ import {
   type AttemptRow,
 } from './queries';
 
-/** How long an attempt lives and how often the poller reads it (README settings; tests make it fast). */
+/** How long an attempt lives and how often the poller reads it (docs/settings.md; tests make it fast). */
 export interface PaymentTiming {
   expiryMs: number;
   /** The first read after a request; each later one waits twice as long, up to maxPollMs. */

@@ -27,7 +27,7 @@ import { USER_NOT_FOUND, deriveNames } from './service';
 
 /**
  * Signing in with a phone number (issue 14): a 6-digit code sent by text proves the number, and the
- * number is the account's key. Merge rules (README "Signing in with a phone number"): a number belongs to
+ * number is the account's key. Merge rules (docs/product-decisions.md, "Signing in with a phone number"): a number belongs to
  * at most one account; a code never attaches itself to an account just because its contact phone holds
  * the number; two accounts are never merged; admins sign in with e-mail and password only.
  */

@@ -17,7 +17,7 @@ function currentLocation(): Location {
 /**
  * The router of the browser: the address bar is the state. Links and navigate() push or replace a
  * history entry; back and forward (and a jump to a #fragment) arrive as popstate. The new screen renders
- * in a transition, as React Router's does; under Preact (README: Why Preact) that is at once, and the
+ * in a transition, as React Router's does; under Preact (docs/web-app.md: Why Preact) that is at once, and the
  * layout's Suspense shows its loading state while a lazy page's chunk arrives. Reads
  * `window` when it first renders: on the server, render <StaticRouter> instead.
  */

@@ -26,7 +26,7 @@ export interface AirtelMoneySettings {
   clientSecret: string;
   country: 'ZM';
   currency: 'ZMW';
-  /** Registered in Airtel's portal (Airtel takes no callback URL per request); shown in the README. */
+  /** Registered in Airtel's portal (Airtel takes no callback URL per request); shown in docs/operations/payments.md. */
   callbackUrl?: string;
   timeoutMs: number;
 }
