@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { expectNoSeriousViolations } from './support/a11y';
 import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
+import { mailSubjectsTo, textsTo } from './support/outbox';
 import { apiToken, bearer, demoProducts, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast, type ListedProduct } from './support/shop';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
@@ -108,6 +109,7 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   await expect(update).toHaveValue('Pending');
   await expect(update.getByRole('option')).toHaveText(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
   await update.selectOption('Shipped');
+  await page.getByRole('alertdialog', { name: 'Mark as Shipped?' }).getByRole('button', { name: 'Mark as Shipped' }).click();
   await expect(toast(page, 'Order status updated to Shipped')).toBeVisible();
   await expect(dialog).toBeHidden();
   // Filtered on Pending, the order has left the list; on all statuses it shows its new badge.
@@ -129,6 +131,7 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   await expect(dialog).toContainText(`Airtel Money ${reference} checked on the co-op's phone`);
   await expect(dialog.getByRole('button', { name: 'Mark as Paid' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Mark as Delivered' }).click();
+  await page.getByRole('alertdialog', { name: 'Mark as Delivered?' }).getByRole('button', { name: 'Mark as Delivered' }).click();
   await expect(toast(page, 'Order marked as delivered')).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Update Status' })).toHaveValue('Delivered');
   await expect(dialog.getByRole('button', { name: 'Mark as Delivered' })).toHaveCount(0);
@@ -139,6 +142,70 @@ test('an admin finds an order by its number or the customer e-mail and works it 
 
   const stored = await (await request.get(`/api/orders/${order._id}`, { headers: auth })).json();
   expect(stored).toMatchObject({ status: 'Delivered', isPaid: true, isDelivered: true, paymentReference: reference });
+});
+
+test('a change the customer hears of asks first: Cancel changes nothing, yes changes it and tells them once (issue 26)', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const token = await signInAsAdmin(page);
+  const [product] = await productsInStock(request);
+  const customer = await registerByApi(page, 'Chipo Mweemba');
+  // A number of its own, so the texts counted below are this order's.
+  const mobile = `096${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const address = { address: 'Plot 3, Mosi-oa-Tunya Road', city: 'Livingstone', province: 'Southern', zipCode: '20100', phoneNumber: mobile };
+  const order = await placeOrderWithToken(request, await apiToken(request, customer), [{ product, quantity: 1 }], 'mtn', address);
+  const ref = orderReference(order._id);
+  const stored = async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).status;
+  const statusCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && /\/api\/orders\/[^/]+\/(status|deliver)$/.test(r.url())) statusCalls.push(r.url());
+  });
+
+  await openOrders(page, `?q=${ref}`);
+  await page.getByRole('button', { name: `View order ${ref}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Details' });
+  const update = dialog.getByRole('combobox', { name: 'Update Status' });
+  await expect(update).toHaveValue('Pending');
+
+  // Shipped asks, saying what will happen; Cancel leaves everything as it was. (A person choosing in the
+  // select has it focused; selectOption alone does not focus it.)
+  await update.focus();
+  await update.selectOption('Shipped');
+  const shipping = page.getByRole('alertdialog', { name: 'Mark as Shipped?' });
+  await expect(shipping).toContainText('The customer gets an e-mail and a text.');
+  await expect(shipping.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-confirm-shipped.png` });
+  await shipping.getByRole('button', { name: 'Cancel' }).click();
+  await expect(shipping).toBeHidden();
+  await expect(update).toHaveValue('Pending');
+  await expect(update).toBeFocused();
+
+  // Cancelling the order asks too, and Escape on the keyboard keeps the order.
+  await update.selectOption('Cancelled');
+  const cancelling = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+  await expect(cancelling).toContainText('Stock goes back and the customer is told by e-mail and text.');
+  await page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-confirm-cancel.png` });
+  await page.keyboard.press('Escape');
+  await expect(cancelling).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(update).toHaveValue('Pending');
+  expect(await stored()).toBe('Pending');
+  expect(statusCalls).toEqual([]);
+
+  // Yes, by keyboard: from Cancel, Tab to the action and press Enter.
+  await update.selectOption('Shipped');
+  await expect(shipping.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(shipping.getByRole('button', { name: 'Mark as Shipped' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Order status updated to Shipped')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(statusCalls).toHaveLength(1);
+  expect(await stored()).toBe('Shipped');
+
+  // One mail and one text of the shipping, none of a cancellation.
+  await expect.poll(() => mailSubjectsTo(customer.email)).toEqual([`Order #${ref} received`, `Order #${ref} shipped`]);
+  await expect.poll(async () => (await textsTo(request, `+260${mobile.slice(1)}`)).filter((text) => text.includes('on its way'))).toHaveLength(1);
+  expect((await textsTo(request, `+260${mobile.slice(1)}`)).filter((text) => /cancel/i.test(text))).toEqual([]);
 });
 
 test("a refused status change keeps the dialog open with the server's reason", async ({ page, request }) => {

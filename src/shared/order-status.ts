@@ -4,6 +4,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses that still need someone at the cooperative to act (SPEC §9 "Pending Orders"). */
 export const ACTION_NEEDED_STATUSES: readonly OrderStatus[] = ['Pending', 'Processing'];
 
+/** The changes of status a customer hears of by e-mail and text; the back office asks before making one. */
+export const STATUSES_TOLD_TO_CUSTOMER = ['Shipped', 'Delivered', 'Cancelled'] as const satisfies readonly OrderStatus[];
+export const isToldToCustomer = (status: string): status is (typeof STATUSES_TOLD_TO_CUSTOMER)[number] =>
+  (STATUSES_TOLD_TO_CUSTOMER as readonly string[]).includes(status);
+
 export const PAYMENT_METHODS = ['airtel', 'mtn', 'creditCard'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

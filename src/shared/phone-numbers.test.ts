@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_A_ZAMBIAN_MOBILE, readMobileForNetwork, readZambianMobile } from './phone-numbers';
+import { exampleNumberOf, isZambianPhone, NOT_A_ZAMBIAN_MOBILE, networkPrefixRule, readMobileForNetwork, readZambianMobile } from './phone-numbers';
 
 describe('readZambianMobile', () => {
   it('writes every way a shopper types one number as +260 and nine digits', () => {
@@ -46,5 +46,24 @@ describe('readMobileForNetwork', () => {
       message: 'This is not an Airtel number. Airtel numbers start with 097, 077 or 057; this one is Zamtel.',
     });
     expect(readMobileForNetwork('12345', 'mtn')).toEqual({ ok: false, message: NOT_A_ZAMBIAN_MOBILE });
+  });
+});
+
+describe('isZambianPhone (the shop\'s contact phone)', () => {
+  it('takes a mobile of any network or a fixed line 0211 to 0218', () => {
+    for (const typed of ['097 123 4567', '+260 95 123 4567', '0211 234 567', '+260 213 320 100', '260218123456']) expect(isZambianPhone(typed), typed).toBe(true);
+  });
+
+  it('refuses anything else', () => {
+    for (const typed of ['', 'abc', '12345', '0219 123 456', '0210 123 456', '0211 23456', '+27 82 123 4567']) expect(isZambianPhone(typed), typed).toBe(false);
+  });
+});
+
+describe('what a message says of a network', () => {
+  it('names its prefixes and an example', () => {
+    expect(networkPrefixRule('mtn')).toBe('MTN numbers start with 096 or 076');
+    expect(networkPrefixRule('airtel')).toBe('Airtel numbers start with 097, 077 or 057');
+    expect(exampleNumberOf('mtn')).toBe('096 123 4567');
+    expect(exampleNumberOf('airtel')).toBe('097 123 4567');
   });
 });

@@ -27,6 +27,12 @@ const prefixesOf = (network: MobileNetwork) =>
   PREFIXES.filter(([, owner]) => owner === network)
     .map(([prefix]) => `0${prefix}`);
 
+/** 'MTN numbers start with 096 or 076': what a message says when a number is not of the network asked for. */
+export const networkPrefixRule = (network: MobileNetwork) => `${NETWORK_NAMES[network]} numbers start with ${listOf(prefixesOf(network))}`;
+
+/** A number of the network as people write it at home, for examples in messages: 096 123 4567. */
+export const exampleNumberOf = (network: MobileNetwork) => `${prefixesOf(network)[0]} 123 4567`;
+
 export interface ZambianMobile {
   /** +260 and the 9 national digits: the one form the shop stores and shows. */
   e164: string;
@@ -62,8 +68,18 @@ export function readMobileForNetwork(input: string, network: Exclude<MobileNetwo
   const name = NETWORK_NAMES[network];
   return {
     ok: false,
-    message: `This is not an ${name} number. ${name} numbers start with ${listOf(prefixesOf(network))}; this one is ${NETWORK_NAMES[check.mobile.network]}.`,
+    message: `This is not an ${name} number. ${networkPrefixRule(network)}; this one is ${NETWORK_NAMES[check.mobile.network]}.`,
   };
+}
+
+/**
+ * A number a shopper can call: a mobile, or a fixed line (a geographic code 0211 to 0218, then 6 digits:
+ * 0211 Lusaka, 0213 Southern Province and so on). The shop's contact phone may be the office's line.
+ */
+export function isZambianPhone(input: string): boolean {
+  if (readZambianMobile(input).ok) return true;
+  const compact = input.trim().replace(/[\s\-.()]/g, '');
+  return /^(?:\+260|00260|260|0)21[1-8]\d{6}$/.test(compact);
 }
 
 function listOf(items: string[]): string {

@@ -1,12 +1,38 @@
 import { z } from 'zod';
 import { emailSchema, text } from './common';
 import { lowStockThresholdSchema } from './products';
-import { readZambianMobile } from '../phone-numbers';
+import { exampleNumberOf, isZambianPhone, NETWORK_NAMES, networkPrefixRule, readMobileForNetwork, readZambianMobile } from '../phone-numbers';
 
 /** Empty, or a Zambian mobile number in any written form (stored as typed; read with readZambianMobile). */
 function zambianMobileOrEmpty(label: string) {
   return text(40, label).refine((v) => v === '' || readZambianMobile(v).ok, {
     message: `${label} must be empty or a Zambian mobile number such as +260 97 123 4567`,
+  });
+}
+
+/**
+ * Empty (the co-op takes no money by hand on that network: shoppers are told to ask the shop), or a
+ * number of that network: shoppers are told to send money there, so a number of another network or no
+ * number at all would send their money nowhere or to a stranger.
+ */
+function payToNumber(label: string, network: 'airtel' | 'mtn') {
+  const name = NETWORK_NAMES[network];
+  return text(40, label).superRefine((value, ctx) => {
+    if (value === '' || readMobileForNetwork(value, network).ok) return;
+    const other = readZambianMobile(value);
+    ctx.addIssue({
+      code: 'custom',
+      message: other.ok
+        ? `${label} must be an ${name} number (${networkPrefixRule(network)}); this one is ${NETWORK_NAMES[other.mobile.network]}`
+        : `${label} must be empty or an ${name} number such as ${exampleNumberOf(network)}`,
+    });
+  });
+}
+
+/** Empty, or a Zambian number a shopper can call: a mobile or the office's fixed line. */
+function contactPhone(label: string) {
+  return text(40, label).refine((v) => v === '' || isZambianPhone(v), {
+    message: `${label} must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456`,
   });
 }
 
@@ -38,5 +64,16 @@ export const shopSettingsSchema = z.object({
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
-export const updateShopSettingsSchema = shopSettingsSchema.partial();
+/**
+ * What an admin may save: the settings with the numbers checked too. Reading stays with the looser
+ * shopSettingsSchema, so a number stored before these checks is still shown as it is (and the settings
+ * form asks for it to be corrected) instead of falling back to a demo number that nobody owns.
+ */
+export const shopSettingsFormSchema = shopSettingsSchema.extend({
+  phone: contactPhone('phone'),
+  airtelMoneyNumber: payToNumber('airtelMoneyNumber', 'airtel'),
+  mtnMoneyNumber: payToNumber('mtnMoneyNumber', 'mtn'),
+});
+
+export const updateShopSettingsSchema = shopSettingsFormSchema.partial();
 export type ShopSettingsUpdate = z.input<typeof updateShopSettingsSchema>;

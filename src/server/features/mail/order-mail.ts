@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isToldToCustomer } from '../../../shared/order-status';
 import type { Tx } from '../../db/client';
 import { shopSettingsInTransaction } from '../settings/service';
 import type { Outbox } from './outbox';
@@ -29,7 +30,8 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
   events.record('order.paid', update('paid'));
   events.record('order.cancelled', update('Cancelled'));
   events.record('order.status-changed', async (tx, { order }) => {
-    if (order.status === 'Shipped' || order.status === 'Delivered') await update(order.status)(tx, { order });
+    // Cancelled arrives as order.cancelled above, never here.
+    if (isToldToCustomer(order.status)) await update(order.status)(tx, { order });
   });
 
   for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed'] as const) {

@@ -123,3 +123,59 @@ describe('the WhatsApp and new-order SMS numbers (issue 14)', () => {
     expect(summaries).toContain('Shop settings: WhatsApp number 0970000000 → +260 96 555 0101; number for new-order SMS (empty) → 0975550102');
   });
 });
+
+describe('the pay-to numbers and the contact phone (issue 26)', () => {
+  const audit = async () => (await t.app.inject({ method: 'GET', url: '/api/audit', headers: admin.auth })).json().events.length;
+
+  it('answers 401 without a token and 403 for a customer, even for good numbers, storing nothing', async () => {
+    const before = (await read()).json();
+    const payload = { mtnMoneyNumber: '096 555 0199', airtelMoneyNumber: '097 555 0199', phone: '0213 320 100' };
+    expect((await save(undefined, payload)).statusCode).toBe(401);
+    expect((await save(customer.auth, payload)).statusCode).toBe(403);
+    expect((await save(customer.auth, { mtnMoneyNumber: 'abc' })).statusCode).toBe(403);
+    expect((await read()).json()).toEqual(before);
+  });
+
+  it.each([
+    [{ mtnMoneyNumber: '12345' }, 'mtnMoneyNumber must be empty or an MTN number such as 096 123 4567'],
+    [{ mtnMoneyNumber: 'abc' }, 'mtnMoneyNumber must be empty or an MTN number such as 096 123 4567'],
+    [{ mtnMoneyNumber: '+27 82 123 4567' }, 'mtnMoneyNumber must be empty or an MTN number such as 096 123 4567'],
+    [{ mtnMoneyNumber: '097 123 4567' }, 'mtnMoneyNumber must be an MTN number (MTN numbers start with 096 or 076); this one is Airtel'],
+    [{ mtnMoneyNumber: '0951234567' }, 'mtnMoneyNumber must be an MTN number (MTN numbers start with 096 or 076); this one is Zamtel'],
+    [{ airtelMoneyNumber: '12345' }, 'airtelMoneyNumber must be empty or an Airtel number such as 097 123 4567'],
+    [{ airtelMoneyNumber: '+260 96 123 4567' }, 'airtelMoneyNumber must be an Airtel number (Airtel numbers start with 097, 077 or 057); this one is MTN'],
+    [{ phone: 'abc' }, 'phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456'],
+    [{ phone: '12345' }, 'phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456'],
+    [{ phone: '0219 123 456' }, 'phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456'],
+  ])('an admin sending %j gets 400 naming the field, and nothing of the save is stored', async (bad, message) => {
+    const before = (await read()).json();
+    const linesBefore = await audit();
+    // A good field beside the bad one is not stored either: a refused save stores nothing.
+    const res = await save(admin.auth, { shopName: 'Half Saved Co-op', ...bad });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect((await read()).json()).toEqual(before);
+    expect(await getShopSettings(t.app.db)).toEqual(before);
+    expect(await audit()).toBe(linesBefore);
+  });
+
+  it('an admin saves numbers of the right network in any written form, a fixed-line contact phone, and empty pay-to numbers', async () => {
+    const good = { mtnMoneyNumber: '076-555-0102', airtelMoneyNumber: '+260 57 555 0103', phone: '0213 320 100' };
+    const res = await save(admin.auth, good);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject(good);
+    expect((await read()).json()).toMatchObject(good);
+
+    const none = await save(admin.auth, { mtnMoneyNumber: '', airtelMoneyNumber: '  ', phone: '' });
+    expect(none.statusCode, none.body).toBe(200);
+    expect((await read()).json()).toMatchObject({ mtnMoneyNumber: '', airtelMoneyNumber: '', phone: '' });
+  });
+
+  it('still shows a number stored before the check as it is, not a demo number nobody owns', async () => {
+    await t.app.db
+      .insert(settings)
+      .values({ key: 'shop', value: { mtnMoneyNumber: '12345' } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { mtnMoneyNumber: '12345' } } });
+    expect((await read()).json().mtnMoneyNumber).toBe('12345');
+  });
+});

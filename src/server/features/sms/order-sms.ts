@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { orderReference } from '../../../shared/order-status';
+import { isToldToCustomer, orderReference } from '../../../shared/order-status';
 import { readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order } from '../../../shared/schemas/orders';
 import type { Tx } from '../../db/client';
@@ -53,7 +53,8 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
   events.record('order.paid', update('paid'));
   events.record('order.cancelled', update('Cancelled'));
   events.record('order.status-changed', async (tx, { order }) => {
-    if (order.status === 'Shipped' || order.status === 'Delivered') await update(order.status)(tx, { order });
+    // Cancelled arrives as order.cancelled above, never here.
+    if (isToldToCustomer(order.status)) await update(order.status)(tx, { order });
   });
 
   for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed'] as const) {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { howToPay, type HowToPay } from '../../../shared/how-to-pay';
 import { formatKwacha } from '../../../shared/money';
 import type { Order } from '../../../shared/schemas/orders';
@@ -15,13 +16,15 @@ export function PaymentInstructions({ order }: { order: Order }) {
 
 /**
  * The panel itself, for an order whose payment facts are already worked out (the signed order link's
- * answer carries them). `missingNumber` says where the number is when the admin has not entered one.
+ * answer carries them). `missingNumber` says what to do when the admin has not entered one (decision 024).
+ * `regionName` names the panel apart from others on the same screen (the settings' preview shows one per network).
  */
-export function HowToPayPanel({ pay, missingNumber = 'shown in your confirmation e-mail' }: { pay: HowToPay; missingNumber?: string }) {
+export function HowToPayPanel({ pay, missingNumber = 'please ask the shop for it', regionName }: { pay: HowToPay; missingNumber?: string; regionName?: string }) {
   const total = formatKwacha(pay.amount);
+  const titleId = useId();
   return (
-    <section aria-labelledby="pay-title" className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6">
-      <h2 id="pay-title" className="mb-3 text-xl font-bold">
+    <section aria-labelledby={regionName ? undefined : titleId} aria-label={regionName} className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6">
+      <h2 id={titleId} className="mb-3 text-xl font-bold">
         How to pay
       </h2>
       {pay.kind === 'mobileMoney' ? (

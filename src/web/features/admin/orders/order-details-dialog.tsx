@@ -3,6 +3,7 @@ import { lineTotalInKwacha } from '../../../../shared/money';
 import { ORDER_STATUSES, orderReference, paymentMethodLabel, type OrderStatus } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { ProductImage } from '../../../components/ui/product-image';
@@ -12,6 +13,7 @@ import { useMarkOrderDelivered, useUpdateOrderStatus } from './api';
 import { PaidBadge } from '../../../components/ui/paid-badge';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { MarkedPaid, OrderAttempts } from './order-payments';
+import { statusChangeQuestion } from './status-change-question';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -36,6 +38,8 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
   const updateStatus = useUpdateOrderStatus();
   const markDelivered = useMarkOrderDelivered();
   const [markingPaid, setMarkingPaid] = useState(false);
+  // A change that tells the customer or cancels waits here for the admin's yes; 'deliver' is the button.
+  const [asking, setAsking] = useState<{ status: OrderStatus; by: 'select' | 'deliver' } | null>(null);
   const busy = updateStatus.isPending || markDelivered.isPending;
 
   const close = (open: boolean) => {
@@ -45,11 +49,15 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
   if (!order) return null;
 
   const address = order.shippingAddress;
+  // SPEC §4: on success the dialog closes; on failure it stays open showing the old status.
+  const applyStatus = (status: OrderStatus) => updateStatus.mutate({ id: order._id, status }, { onSuccess: onClose, onSettled: () => setAsking(null) });
+  const deliver = () => markDelivered.mutate(order._id, { onSuccess: onChanged, onSettled: () => setAsking(null) });
   const changeStatus = (status: OrderStatus) => {
     if (status === order.status) return;
-    // SPEC §4: on success the dialog closes; on failure it stays open showing the old status.
-    updateStatus.mutate({ id: order._id, status }, { onSuccess: onClose });
+    if (statusChangeQuestion(order, status)) setAsking({ status, by: 'select' });
+    else applyStatus(status);
   };
+  const question = asking ? statusChangeQuestion(order, asking.status) : null;
 
   return (
     <Dialog
@@ -70,7 +78,12 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
             </Button>
           )}
           {!order.isDelivered && (
-            <Button variant="outline" disabled={busy} onClick={() => markDelivered.mutate(order._id, { onSuccess: onChanged })}>
+            <Button
+              variant="outline"
+              disabled={busy}
+              aria-haspopup="dialog"
+              onClick={() => (statusChangeQuestion(order, 'Delivered') ? setAsking({ status: 'Delivered', by: 'deliver' }) : deliver())}
+            >
               {markDelivered.isPending ? 'Saving...' : 'Mark as Delivered'}
             </Button>
           )}
@@ -164,7 +177,7 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
         <Section title="Status">
           <SelectField
             label="Update Status"
-            value={updateStatus.isPending ? updateStatus.variables.status : order.status}
+            value={asking?.by === 'select' ? asking.status : updateStatus.isPending ? updateStatus.variables.status : order.status}
             options={STATUS_OPTIONS}
             disabled={busy}
             aria-busy={updateStatus.isPending || undefined}
@@ -173,6 +186,19 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
         </Section>
       </div>
       <MarkPaidDialog order={order} open={markingPaid} onOpenChange={setMarkingPaid} onPaid={onChanged} />
+      {/* Always there (open or not), so that closing it hands focus back to the select as a dialog should. */}
+      <ConfirmDialog
+        open={question !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={question?.title ?? ''}
+        description={question?.description ?? ''}
+        confirmLabel={question?.confirmLabel ?? ''}
+        cancelLabel={question?.keepLabel}
+        busy={busy}
+        busyLabel="Saving..."
+        tone={asking?.status === 'Cancelled' ? 'danger' : 'primary'}
+        onConfirm={() => asking && (asking.by === 'deliver' ? deliver() : applyStatus(asking.status))}
+      />
     </Dialog>
   );
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { shopSettingsSchema, type ShopSettings } from '../../../../shared/schemas/settings';
+import { networkPrefixRule } from '../../../../shared/phone-numbers';
+import { shopSettingsFormSchema, type ShopSettings } from '../../../../shared/schemas/settings';
 
-export type SettingsFormInput = z.input<typeof shopSettingsSchema>;
+export type SettingsFormInput = z.input<typeof shopSettingsFormSchema>;
 export type SettingsField = keyof ShopSettings;
 
 interface FieldSpec {
@@ -19,7 +20,12 @@ export interface FieldGroup {
   title: string;
   description: string;
   fields: FieldSpec[];
+  /** Shows what shoppers are told to pay to, from the values being typed. */
+  previewsHowToPay?: true;
 }
+
+/** Checked as soon as the screen opens: a number saved before the checks existed is said to be wrong at once. */
+export const CHECKED_NUMBERS: SettingsField[] = ['phone', 'airtelMoneyNumber', 'mtnMoneyNumber'];
 
 export const SETTINGS_GROUPS: FieldGroup[] = [
   {
@@ -28,7 +34,7 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
     fields: [
       { name: 'shopName', label: 'Shop name', autoComplete: 'organization' },
       { name: 'email', label: 'Contact email', type: 'email', autoComplete: 'email' },
-      { name: 'phone', label: 'Contact phone', type: 'tel', autoComplete: 'tel' },
+      { name: 'phone', label: 'Contact phone', type: 'tel', autoComplete: 'tel', hint: 'A mobile or the office line, such as 097 123 4567 or 0213 123 456.' },
       { name: 'address', label: 'Address', multiline: true, autoComplete: 'street-address' },
     ],
   },
@@ -36,10 +42,21 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
     title: 'Mobile money payments',
     description: 'Customers see these in the payment instructions after checkout and in their order e-mail.',
     fields: [
-      { name: 'airtelMoneyNumber', label: 'Airtel Money number', type: 'tel', hint: 'Customers paying by Airtel Money send money here.' },
-      { name: 'mtnMoneyNumber', label: 'MTN Mobile Money number', type: 'tel', hint: 'Customers paying by MTN Mobile Money send money here.' },
+      {
+        name: 'airtelMoneyNumber',
+        label: 'Airtel Money number',
+        type: 'tel',
+        hint: `Customers paying by Airtel Money send money here. ${networkPrefixRule('airtel')}. Empty: customers are told to ask the shop.`,
+      },
+      {
+        name: 'mtnMoneyNumber',
+        label: 'MTN Mobile Money number',
+        type: 'tel',
+        hint: `Customers paying by MTN Mobile Money send money here. ${networkPrefixRule('mtn')}. Empty: customers are told to ask the shop.`,
+      },
       { name: 'paymentAccountName', label: 'Account name', hint: 'The registered name customers see when they send money.' },
     ],
+    previewsHowToPay: true,
   },
   {
     title: 'WhatsApp and SMS',
@@ -84,7 +101,7 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
 
 const LABELS = Object.fromEntries(SETTINGS_GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label])));
 
-const checkWithSharedRules = zodResolver(shopSettingsSchema);
+const checkWithSharedRules = zodResolver(shopSettingsFormSchema);
 
 /**
  * The server's own rules (shared schema); its messages name the API field ('shopName cannot be

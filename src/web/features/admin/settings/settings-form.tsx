@@ -1,10 +1,12 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import type { ShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { useSaveSettings } from './api';
-import { SETTINGS_GROUPS, settingsResolver, type SettingsField, type SettingsFormInput } from './settings-fields';
+import { PayPreview } from './pay-preview';
+import { CHECKED_NUMBERS, SETTINGS_GROUPS, settingsResolver, type SettingsField, type SettingsFormInput } from './settings-fields';
 
 export function SettingsForm({ settings }: { settings: ShopSettings }) {
   const save = useSaveSettings();
@@ -12,8 +14,14 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
     register,
     handleSubmit,
     reset,
+    trigger,
+    control,
     formState: { errors, dirtyFields, isDirty },
-  } = useForm<SettingsFormInput, unknown, ShopSettings>({ resolver: settingsResolver, defaultValues: settings });
+  } = useForm<SettingsFormInput, unknown, ShopSettings>({ resolver: settingsResolver, defaultValues: settings, mode: 'onTouched' });
+
+  useEffect(() => {
+    void trigger(CHECKED_NUMBERS);
+  }, [trigger]);
 
   const onSubmit = handleSubmit(async (values) => {
     const changed = (Object.keys(values) as SettingsField[]).filter((name) => dirtyFields[name]);
@@ -49,6 +57,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
               ),
             )}
           </div>
+          {group.previewsHowToPay && <PayPreview control={control} />}
         </fieldset>
       ))}
       {/* Kept in reach at the bottom of the screen: the payment numbers sit in the middle of a long form. */}
