@@ -3,6 +3,7 @@
  * request matches one of the kinds below or the worker leaves it to the browser. Accounts, orders,
  * payments and the back office are never stored on a phone, nor any request that carries a session.
  */
+import { INITIAL_DATA_ELEMENT_ID } from '../../shared/initial-data';
 
 const DAY = 24 * 60 * 60;
 
@@ -73,4 +74,29 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
   if (pathname === '/api/settings') return 'settings';
   if (pathname.startsWith('/uploads/')) return 'image';
   return null;
+}
+
+/** Where the app reads the shop's settings; the worker keeps one copy of them (RUNTIME_CACHES.settings). */
+export const SETTINGS_URL = '/api/settings';
+
+const INITIAL_DATA = new RegExp(`<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">([\\s\\S]*?)</script>`);
+
+/**
+ * The shop's settings written into a page the server sent (its name, contact details, payment numbers),
+ * or null. A page drawn by the server carries them, so the app never asks /api/settings for them and
+ * that answer was never kept: offline, a page drawn from the app shell then showed a made-up name and an
+ * empty contact block. The worker keeps these as the settings' copy instead, costing no download.
+ */
+export function settingsOfPage(html: string): Record<string, unknown> | null {
+  const found = INITIAL_DATA.exec(html);
+  if (!found) return null;
+  try {
+    const data: unknown = JSON.parse(found[1]);
+    const settings = data && typeof data === 'object' ? (data as { settings?: unknown }).settings : null;
+    return settings && typeof settings === 'object' && typeof (settings as { shopName?: unknown }).shopName === 'string'
+      ? (settings as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
