@@ -73,9 +73,11 @@ describe('activeFilters', () => {
     expect(activeFilters(parse('keyword=baobab&category=skincare&minPrice=50')).map((f) => f.name)).toEqual([
       'Remove search: baobab',
       'Remove filter: Skincare',
-      `Remove filter: price ${formatKwacha(50)} – ${formatKwacha(400)}+`,
+      `Remove filter: price ${formatKwacha(50)} and up`,
     ]);
-    expect(activeFilters(parse('maxPrice=120')).map((f) => f.text)).toEqual([`${formatKwacha(0)} – ${formatKwacha(120)}`]);
+    expect(activeFilters(parse('maxPrice=120')).map((f) => f.text)).toEqual([`Up to ${formatKwacha(120)}`]);
+    expect(activeFilters(parse('minPrice=20&maxPrice=120')).map((f) => f.name)).toEqual([`Remove filter: price ${formatKwacha(20)} to ${formatKwacha(120)}`]);
+    expect(activeFilters(parse('maxPrice=120'))[0].name).toBe(`Remove filter: price up to ${formatKwacha(120)}`);
   });
 
   it('drops one filter and goes back to page 1', () => {

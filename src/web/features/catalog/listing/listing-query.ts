@@ -118,8 +118,10 @@ export function activeFilters(query: ListingQuery): ActiveFilter[] {
     active.push({ kind: 'category', text: label, name: `Remove filter: ${label}` });
   }
   if (query.minPrice > PRICE_MIN || query.maxPrice < PRICE_MAX) {
-    const range = `${formatKwacha(query.minPrice)} – ${priceText(query.maxPrice)}`;
-    active.push({ kind: 'price', text: range, name: `Remove filter: price ${range}` });
+    const [min, max] = [formatKwacha(query.minPrice), formatKwacha(query.maxPrice)];
+    const [text, said] =
+      query.minPrice === PRICE_MIN ? [`Up to ${max}`, `up to ${max}`] : query.maxPrice === PRICE_MAX ? [`${min} and up`, `${min} and up`] : [`${min} – ${max}`, `${min} to ${max}`];
+    active.push({ kind: 'price', text, name: `Remove filter: price ${said}` });
   }
   return active;
 }
