@@ -156,3 +156,46 @@ test('on a phone the filters open with Filters and close with Apply Filters', { 
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
   await expect(page).toHaveURL(/category=body-care/);
 });
+
+test('on a phone the search and filters in force show as chips with the panel closed, each cleared by a tap (issue 26)', { tag: '@phone' }, async ({ page }) => {
+  const address = '/products?keyword=oil&category=skincare&maxPrice=200';
+  // Drawn by the server from the address, before any script runs.
+  const drawn = await (await page.request.get(address)).text();
+  for (const name of ['Remove search: oil', 'Remove filter: Skincare']) expect(drawn).toContain(`aria-label="${name}"`);
+
+  await page.goto(address);
+  const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('button');
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
+  await expect(chips).toHaveCount(3);
+  await expect(toggle.getByTestId('filters-count')).toHaveText('3');
+  for (const chip of await chips.all()) {
+    const box = (await chip.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+
+  await page.getByRole('button', { name: 'Remove filter: Skincare' }).click();
+  await expect(page).toHaveURL(/\/products\?keyword=oil&maxPrice=200$/);
+  await expect(chips).toHaveCount(2);
+  await expect(toggle.getByTestId('filters-count')).toHaveText('2');
+  const oils = await (await page.request.get('/api/products?keyword=oil&maxPrice=200&limit=12')).json();
+  await expect(page.getByText(oils.totalProducts === 1 ? '1 product' : `${oils.totalProducts} products`, { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove search: oil' }).click();
+  await expect(page).toHaveURL(/\/products\?maxPrice=200$/);
+  await page.getByRole('button', { name: /^Remove filter: price / }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+  await expect(toggle.getByTestId('filters-count')).toHaveCount(0);
+
+  // A filter set in the panel shows as a chip once the panel is closed, and the panel agrees with a tap.
+  await toggle.click();
+  await page.getByRole('checkbox', { name: 'body care' }).check();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByRole('button', { name: 'Remove filter: Body Care' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove filter: Body Care' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await toggle.click();
+  await expect(page.getByRole('checkbox', { name: 'body care' })).not.toBeChecked();
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { formatKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectNoSidewaysScroll, demoProductCards, payManually, productCards, registerByApi, toast } from './support/shop';
+import { E2E_ADMIN, expectNoSidewaysScroll, demoProductCards, demoProducts, payManually, placeOrderByApi, productCards, registerByApi, toast } from './support/shop';
 
 // The e2e server has no SMTP_URL: it writes every message as an .eml file here.
 const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -108,4 +108,30 @@ test('the customer is e-mailed how to pay for the order just placed, then that i
   const paidMail = await mailArriving(shopper.email, `Order #${reference}: payment received`);
   expect(paidMail.text).toContain(`We have received your payment of ${total} for order #${reference}.`);
   expect(paidMail.text).toContain(orderUrl);
+});
+
+test('the order link of the confirmation e-mail opens the order page, with its title and no console error (issue 26)', async ({ page, baseURL }) => {
+  const shopper = await registerByApi(page, 'Chipo Mwiinga');
+  const product = (await demoProducts(page.request)).find((p) => p.countInStock > 5)!;
+  const order = await placeOrderByApi(page.request, shopper, [{ product, quantity: 1 }]);
+  const reference = order._id.slice(0, 8);
+  const confirmation = await mailArriving(shopper.email, `Order #${reference} received`);
+  // The shopper is signed in on this phone, as when she placed the order.
+  const session = await (await page.request.post('/api/users/login', { data: shopper })).json();
+  await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+
+  await page.setContent(confirmation.html as string);
+  const orderUrl = `${baseURL}/account/orders/${order._id}`;
+  const answer = page.waitForResponse((response) => response.url() === orderUrl);
+  await page.getByRole('link', { name: 'View your order' }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${reference}` })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^Order #${reference} \\| `));
+  await expect(page.getByRole('main').getByText(product.name)).toBeVisible();
+  expect(problems).toEqual([]);
 });

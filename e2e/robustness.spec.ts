@@ -120,9 +120,17 @@ test('featured products and product details fail gracefully when fetched on the 
   await expect(toast(page, 'Failed to fetch featured products')).toBeVisible();
 
   await page.goto('/products');
-  await page.route(/\/api\/products\/[0-9a-f-]{36}$/, (route) => route.abort('failed'));
-  const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').first();
-  await card.getByRole('heading').getByRole('link').click();
+  const product = /\/api\/products\/[0-9a-f-]{36}$/;
+  await page.route(product, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+  const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await cards.first().getByRole('heading').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
   await expect(toast(page, 'Failed to load product details.')).toBeVisible();
+
+  // No answer at all (a dropped connection): the product is not gone, this phone just has no copy of it (issue 26).
+  await page.unroute(product);
+  await page.route(product, (route) => route.abort('failed'));
+  await page.goBack();
+  await cards.nth(1).getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Not saved on this phone' })).toBeVisible();
 });

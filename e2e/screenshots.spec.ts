@@ -38,6 +38,9 @@ test('screenshots of every public screen', { tag: '@shots' }, async ({ page, req
     await filters.click();
     await shoot(page, 'products-filters', false);
   }
+  await page.goto('/products?keyword=oil&category=skincare&maxPrice=200');
+  await expect(page.getByRole('list', { name: 'Active filters' })).toBeVisible();
+  await shoot(page, 'products-chips', false);
 
   await page.goto(`/products/${withImages._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { APP_PAGES, type AppPageName } from '../../shared/app-pages';
 import { Route, Routes } from '../lib/router';
 import { Spinner } from '../components/ui/spinner';
 import { AppReady } from './app-ready';
@@ -28,30 +29,38 @@ const OrderPage = page(() => import('../features/account/order-page'), 'OrderPag
 const OrderLinkPage = page(() => import('../features/order-link/order-link-page'), 'OrderLinkPage');
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
+/** The screen of each page of the app's list (src/shared/app-pages.ts), which the server answers too. */
+const SCREENS: Record<Exclude<AppPageName, 'admin'>, ComponentType> = {
+  home: HomePage,
+  products: ProductsPage,
+  product: ProductDetailPage,
+  about: AboutPage,
+  contact: ContactPage,
+  login: LoginPage,
+  register: RegisterPage,
+  cart: CartPage,
+  checkout: CheckoutPage,
+  checkoutSuccess: CheckoutSuccessPage,
+  account: AccountPage,
+  myOrders: MyOrdersPage,
+  order: OrderPage,
+  orderLink: OrderLinkPage,
+};
+
 export function AppRoutes() {
   return (
     <>
       <ScrollManager />
       <Routes>
         <Route element={<PublicLayout />}>
-          <Route index element={<HomePage />} />
-          <Route path="products" element={<ProductsPage />} />
-          <Route path="products/:id" element={<ProductDetailPage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="cart" element={<CartPage />} />
-          <Route path="checkout" element={<CheckoutPage />} />
-          <Route path="checkout/success" element={<CheckoutSuccessPage />} />
-          <Route path="account" element={<AccountPage />} />
-          <Route path="account/orders" element={<MyOrdersPage />} />
-          <Route path="account/orders/:id" element={<OrderPage />} />
-          <Route path="o/:token" element={<OrderLinkPage />} />
+          {Object.entries(SCREENS).map(([name, Screen]) => {
+            const { path } = APP_PAGES[name as keyof typeof SCREENS];
+            return path ? <Route key={name} path={path} element={<Screen />} /> : <Route key={name} index element={<Screen />} />;
+          })}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route
-          path="admin/*"
+          path={APP_PAGES.admin.path}
           element={
             <Suspense fallback={<Spinner label="Loading" className="min-h-dvh" />}>
               <AdminApp />

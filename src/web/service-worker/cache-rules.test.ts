@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestKind, type RequestFacts } from './cache-rules';
+import { requestKind, settingsOfPage, type RequestFacts } from './cache-rules';
 
 const ORIGIN = 'https://shop.example';
 
@@ -75,5 +75,22 @@ describe('what the service worker keeps', () => {
   it('leaves scripts and styles to the precache (hashed files of this build)', () => {
     expect(fetched('/assets/index-abc.js')).toBeNull();
     expect(fetched('/favicon.svg')).toBeNull();
+  });
+});
+
+describe('the settings kept with a page', () => {
+  const page = (data: string) => `<html><body><div id="root"></div><script id="initial-data" type="application/json">${data}</script></body></html>`;
+
+  it('reads the shop settings written into a page the server sent', () => {
+    const settings = { shopName: 'Forest Gold </script> Co-op', phone: '+260 97 000 0000', email: 'hello@coop.example' };
+    // As the server writes it: '<' escaped, so no text can close the element early.
+    const written = JSON.stringify({ settings, featured: [] }).replace(/</g, '\\u003c');
+    expect(settingsOfPage(page(written))).toEqual(settings);
+  });
+
+  it('reads nothing from the app shell, a page without settings or broken data', () => {
+    expect(settingsOfPage('<html><body><div id="root"></div></body></html>')).toBeNull();
+    expect(settingsOfPage(page('{"featured":[]}'))).toBeNull();
+    expect(settingsOfPage(page('{"settings":{"shopName":'))).toBeNull();
   });
 });

@@ -3,6 +3,8 @@
  * request matches one of the kinds below or the worker leaves it to the browser. Accounts, orders,
  * payments and the back office are never stored on a phone, nor any request that carries a session.
  */
+import { matchAppPage, type AppPageName } from '../../shared/app-pages';
+import { INITIAL_DATA_ELEMENT_ID } from '../../shared/initial-data';
 
 const DAY = 24 * 60 * 60;
 
@@ -49,8 +51,8 @@ export interface RequestFacts {
   headers: { has(name: string): boolean };
 }
 
-/** Pages that show the same to everyone and that a shopper may want again offline. */
-const STOREFRONT_PAGE = /^\/(products(\/[^/]+)?|about|contact|cart)?\/?$/;
+/** Pages of the app's list (src/shared/app-pages.ts) that show the same to everyone and that a shopper may want again offline. */
+const KEPT_PAGES = new Set<AppPageName>(['home', 'products', 'product', 'about', 'contact', 'cart']);
 
 /** The catalogue reads of the storefront; not /api/products/low-stock, which is the back office's. */
 const CATALOGUE_API = /^\/api\/products(\/featured|\/(?!low-stock$)[^/]+(\/related)?)?$/;
@@ -67,10 +69,36 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
   if (request.mode === 'navigate') {
     // The back office is used online by the shop's staff: no copies, no shell, the browser's own page offline.
     if (under(pathname, '/admin') || under(pathname, '/api') || under(pathname, '/uploads')) return null;
-    return STOREFRONT_PAGE.test(pathname) ? 'page' : 'shell-only';
+    const page = matchAppPage(pathname);
+    return page && KEPT_PAGES.has(page.name) ? 'page' : 'shell-only';
   }
   if (CATALOGUE_API.test(pathname)) return 'catalogue';
   if (pathname === '/api/settings') return 'settings';
   if (pathname.startsWith('/uploads/')) return 'image';
   return null;
+}
+
+/** Where the app reads the shop's settings; the worker keeps one copy of them (RUNTIME_CACHES.settings). */
+export const SETTINGS_URL = '/api/settings';
+
+const INITIAL_DATA = new RegExp(`<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">([\\s\\S]*?)</script>`);
+
+/**
+ * The shop's settings written into a page the server sent (its name, contact details, payment numbers),
+ * or null. A page drawn by the server carries them, so the app never asks /api/settings for them and
+ * that answer was never kept: offline, a page drawn from the app shell then showed a made-up name and an
+ * empty contact block. The worker keeps these as the settings' copy instead, costing no download.
+ */
+export function settingsOfPage(html: string): Record<string, unknown> | null {
+  const found = INITIAL_DATA.exec(html);
+  if (!found) return null;
+  try {
+    const data: unknown = JSON.parse(found[1]);
+    const settings = data && typeof data === 'object' ? (data as { settings?: unknown }).settings : null;
+    return settings && typeof settings === 'object' && typeof (settings as { shopName?: unknown }).shopName === 'string'
+      ? (settings as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }

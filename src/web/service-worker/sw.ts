@@ -9,7 +9,8 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { APP_SHELL_URL, NETWORK_TIMEOUT_SECONDS, RUNTIME_CACHES, requestKind } from './cache-rules';
+import type { WorkboxPlugin } from 'workbox-core';
+import { APP_SHELL_URL, NETWORK_TIMEOUT_SECONDS, RUNTIME_CACHES, requestKind, SETTINGS_URL, settingsOfPage } from './cache-rules';
 import { SKIP_WAITING } from './messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -24,22 +25,51 @@ clientsClaim();
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-// Copies of pages name the scripts of the build they came from, which this worker's precache no longer
-// holds: offline, such a copy would run the old build from whatever the HTTP cache still has, or open
-// blank. A new worker drops them; offline, a page then opens as the app shell of this build, with the
-// catalogue answers and images kept (their form does not change).
-self.addEventListener('activate', (event) => {
-  event.waitUntil(caches.delete(RUNTIME_CACHES.pages.cacheName));
-});
-
 function capped(cache: keyof typeof RUNTIME_CACHES) {
   const { cacheName, maxEntries, maxAgeSeconds } = RUNTIME_CACHES[cache];
   return { cacheName, plugins: [new ExpirationPlugin({ maxEntries, maxAgeSeconds, purgeOnQuotaError: true })] };
 }
 
-const pages = new NetworkFirst({ ...capped('pages'), networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS });
+/** Each page kept also keeps the shop's settings written into it (cache-rules.ts: settingsOfPage). */
+const settingsFromPages: WorkboxPlugin = {
+  async cacheDidUpdate({ newResponse }) {
+    const settings = settingsOfPage(await newResponse.text());
+    if (!settings) return;
+    const copy = new Response(JSON.stringify(settings), { headers: { 'content-type': 'application/json; charset=utf-8', date: new Date().toUTCString() } });
+    await (await caches.open(RUNTIME_CACHES.settings.cacheName)).put(new URL(SETTINGS_URL, self.location.origin).href, copy);
+  },
+};
+
+const pagesCache = capped('pages');
+const pages = new NetworkFirst({ ...pagesCache, plugins: [...pagesCache.plugins, settingsFromPages], networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS });
 const networkOnly = new NetworkOnly();
 const origin = self.location.origin;
+
+/**
+ * The storefront pages open in this phone's tabs, kept as if they were opened now. On a first visit the
+ * page came before this worker, so the home page a shopper landed on would be missing offline. The
+ * browser's HTTP cache still has it: asking again costs a revalidation (the server answers 304 by ETag).
+ */
+async function keepOpenPages(event: ExtendableEvent) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.map((client) => client.url).filter((url) => requestKind({ method: 'GET', url, mode: 'navigate', headers: new Headers() }, origin) === 'page');
+  await Promise.all(
+    [...new Set(open)].map((url) =>
+      pages.handle({ request: new Request(url, { credentials: 'same-origin' }), event }).catch(() => {
+        // Offline again already: the page is kept the next time it is opened online.
+      }),
+    ),
+  );
+}
+
+// Copies of pages name the scripts of the build they came from, which this worker's precache no longer
+// holds: offline, such a copy would run the old build from whatever the HTTP cache still has, or open
+// blank. A new worker drops them; offline, a page then opens as the app shell of this build, with the
+// catalogue answers and images kept (their form does not change). The pages open now are kept again,
+// from this build.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.delete(RUNTIME_CACHES.pages.cacheName).then(() => keepOpenPages(event)));
+});
 
 registerRoute(
   ({ request }) => {

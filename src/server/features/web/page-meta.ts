@@ -2,50 +2,36 @@ import { CATEGORY_LABELS, isCategory } from '../../../shared/categories';
 import { storedImageName, variantUrl } from '../../../shared/images';
 import type { Product } from '../../../shared/schemas/products';
 import type { ShopSettings } from '../../../shared/schemas/settings';
+import { appPageTitle, matchAppPage, type AppPageName } from '../../../shared/app-pages';
 
 export const TAGLINE = 'Empowering Women, Preserving Nature';
 const SHOP_DESCRIPTION =
   "Organic skincare, body care, gift sets, oils and nuts handmade by a women's cooperative in southern Zambia from the seeds of indigenous forest trees.";
 
-/** Which screen a path shows; the web app's router has the same table (src/web/app/routes.tsx). */
+/** Which screen a path shows, from the web app's own list of pages (src/shared/app-pages.ts). */
 export type PageKind =
   | { kind: 'home' }
   | { kind: 'products' }
   | { kind: 'product'; id: string }
   | { kind: 'about' }
   | { kind: 'contact' }
-  | { kind: 'private'; title: string }
+  /** A page the browser draws (cart, checkout, account, orders, order links, the back office). */
+  | { kind: 'private'; page: AppPageName; title: string }
   | { kind: 'not-found' };
 
-const PRIVATE_PAGES: Record<string, string> = {
-  '/login': 'Login',
-  '/register': 'Create an Account',
-  '/cart': 'Shopping Cart',
-  '/checkout': 'Checkout',
-  '/checkout/success': 'Order received',
-  '/account': 'My Account',
-};
-
 export function classifyPath(pathname: string): PageKind {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '/' || path === '') return { kind: 'home' };
-  if (path === '/products') return { kind: 'products' };
-  const product = /^\/products\/([^/]+)$/.exec(path);
-  if (product) return { kind: 'product', id: safeDecode(product[1]) };
-  if (path === '/about') return { kind: 'about' };
-  if (path === '/contact') return { kind: 'contact' };
-  if (PRIVATE_PAGES[path]) return { kind: 'private', title: PRIVATE_PAGES[path] };
-  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'private', title: 'Admin' };
-  // The signed order link of an SMS (issue 14): a key to one order, never for search engines.
-  if (/^\/o\/[^/]+$/.test(path)) return { kind: 'private', title: 'Your Order' };
-  return { kind: 'not-found' };
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
+  const match = matchAppPage(pathname);
+  if (!match) return { kind: 'not-found' };
+  switch (match.name) {
+    case 'home':
+    case 'products':
+    case 'about':
+    case 'contact':
+      return { kind: match.name };
+    case 'product':
+      return { kind: 'product', id: match.params.id };
+    default:
+      return { kind: 'private', page: match.name, title: appPageTitle(match) ?? match.name };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { AppPageName } from '../../../shared/app-pages';
 import type { PageKind } from './page-meta';
 
 export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
@@ -12,10 +13,10 @@ export const PAGE_SOURCES: Partial<Record<PageKind['kind'], string>> = {
   'not-found': 'src/web/features/pages/not-found-page.tsx',
 };
 
-const PRIVATE_SOURCES: Record<string, string> = {
-  Login: 'src/web/features/auth/login-page.tsx',
-  'Create an Account': 'src/web/features/auth/register-page.tsx',
-  'Shopping Cart': 'src/web/features/cart/cart-page.tsx',
+const PRIVATE_SOURCES: Partial<Record<AppPageName, string>> = {
+  login: 'src/web/features/auth/login-page.tsx',
+  register: 'src/web/features/auth/register-page.tsx',
+  cart: 'src/web/features/cart/cart-page.tsx',
 };
 
 /** The manifest keys of a chunk and of every chunk it imports statically, transitively. */
@@ -41,7 +42,7 @@ export function routePreloads(manifest: ViteManifest, page: PageKind): string[] 
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const alreadyLoaded = entryKey ? staticClosure(manifest, entryKey) : new Set<string>();
   const wanted = staticClosure(manifest, APP_SOURCE);
-  const source = page.kind === 'private' ? PRIVATE_SOURCES[page.title] : PAGE_SOURCES[page.kind];
+  const source = page.kind === 'private' ? PRIVATE_SOURCES[page.page] : PAGE_SOURCES[page.kind];
   if (source) staticClosure(manifest, source, wanted);
   return [...wanted].filter((key) => !alreadyLoaded.has(key)).map((key) => `/${manifest[key].file}`);
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { products } from '../../db/schema';
 import { updateShopSettings } from '../settings/service';
+import { APP_PAGES } from '../../../shared/app-pages';
+import { escapeHtml } from './html';
 import { createWebTestApp } from './test/web-app';
 
 let app: App;
@@ -138,8 +140,49 @@ describe('pages', () => {
     expect(skincare.body).toContain('<link rel="canonical" href="https://shop.example/products?category=skincare" />');
   });
 
+  it('answers every page of the app with 200 and its title, and only unknown paths with 404 (issue 26)', async () => {
+    const shopName = escapeHtml(initialData((await app.inject({ method: 'GET', url: '/about' })).body).settings.shopName as string);
+    const orderId = '0b6e0c1a-2f6b-4b8e-9a50-2d1a3c4b5e6f';
+    const pages: [string, string][] = [
+      ['/products', 'Our Products'],
+      [`/products/${oilId}`, 'Mungongo Oil 50 ml'],
+      ['/about', 'About Us'],
+      ['/contact', 'Contact Us'],
+      ['/login', 'Login'],
+      ['/register', 'Create an Account'],
+      ['/cart', 'Shopping Cart'],
+      ['/checkout', 'Checkout'],
+      [`/checkout/success?orderId=${orderId}`, 'Order received'],
+      ['/account', 'My Account'],
+      // The link of every confirmation e-mail, and the list it belongs to.
+      ['/account/orders', 'My Orders'],
+      [`/account/orders/${orderId}`, 'Order #0b6e0c1a'],
+      ['/account/orders/', 'My Orders'],
+      ['/o/some-signed-token', 'Your Order'],
+      ['/admin', 'Admin'],
+      ['/admin/orders/to-ship', 'Admin'],
+      ['/admin/settings', 'Admin'],
+    ];
+    for (const [url, title] of pages) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<title>${title} | ${shopName}</title>`);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    // Every page of the app's own list answers, with a sample address for each param.
+    for (const [name, page] of Object.entries(APP_PAGES)) {
+      const url = `/${page.path.replace(':id', oilId).replace(/:\w+/g, 'x').replace('*', 'orders')}`;
+      expect((await app.inject({ method: 'GET', url })).statusCode, `${name}: ${url}`).toBe(200);
+    }
+    for (const url of ['/account/orders/x/y', '/accounts', '/checkout/other', '/o', '/administrator', '/no/such/page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain(`<title>Page not found | ${shopName}</title>`);
+    }
+  });
+
   it('keeps private screens out of search results', async () => {
-    for (const url of ['/cart', '/login', '/register', '/checkout', '/admin', '/admin/orders', '/account']) {
+    for (const url of ['/cart', '/login', '/register', '/checkout', '/admin', '/admin/orders', '/account', '/account/orders', '/o/some-token']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<meta name="robots" content="noindex, nofollow" />');

@@ -65,7 +65,8 @@ export function useProduct(id: string) {
     enabled: id.length > 0,
     initialData: () => pageData.take<Product>(`product:${id}`, isProduct),
     initialDataUpdatedAt: pageLoadedAt,
-    meta: { errorToast: 'Failed to load product details.' },
+    // With no network at all the page itself says the product is not saved on this phone: no red toast too.
+    meta: { errorToast: typeof navigator !== 'undefined' && !navigator.onLine ? false : 'Failed to load product details.' },
   });
 }
 

@@ -4,7 +4,7 @@ import { CATEGORIES, categoryDisplayName, type Category } from '../../../../shar
 import { Button } from '../../../components/ui/button';
 import { RangeSlider } from '../../../components/ui/range-slider';
 import { formatKwacha } from '../../../lib/format';
-import { PRICE_MAX, PRICE_MIN, PRICE_STEP, type FilterDraft } from './listing-query';
+import { PRICE_MAX, PRICE_MIN, PRICE_STEP, priceText, type FilterDraft } from './listing-query';
 
 interface FiltersPanelProps {
   draft: FilterDraft;
@@ -12,10 +12,6 @@ interface FiltersPanelProps {
   onClearAll: () => void;
   /** Shown on small screens only, where the panel opens over the results. */
   onApply: () => void;
-}
-
-function priceText(value: number) {
-  return value >= PRICE_MAX ? `${formatKwacha(PRICE_MAX)}+` : formatKwacha(value);
 }
 
 export function FiltersPanel({ draft, onChange, onClearAll, onApply }: FiltersPanelProps) {

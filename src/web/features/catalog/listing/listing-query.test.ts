@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LISTING_QUERY, draftFrom, listingApiParams, listingSearch, parseListingQuery, queryFromDraft } from './listing-query';
+import { formatKwacha } from '../../../lib/format';
+import { activeFilters, DEFAULT_LISTING_QUERY, draftFrom, listingApiParams, listingSearch, parseListingQuery, queryFromDraft, withoutFilter } from './listing-query';
 
 const parse = (search: string) => parseListingQuery(new URLSearchParams(search));
 
@@ -62,5 +63,27 @@ describe('address and API parameters', () => {
       minPrice: 0,
       maxPrice: 400,
     });
+  });
+});
+
+describe('activeFilters', () => {
+  it('names the search and each filter in force, and none for the whole catalogue', () => {
+    expect(activeFilters(DEFAULT_LISTING_QUERY)).toEqual([]);
+    expect(activeFilters(parse('page=3'))).toEqual([]);
+    expect(activeFilters(parse('keyword=baobab&category=skincare&minPrice=50')).map((f) => f.name)).toEqual([
+      'Remove search: baobab',
+      'Remove filter: Skincare',
+      `Remove filter: price ${formatKwacha(50)} and up`,
+    ]);
+    expect(activeFilters(parse('maxPrice=120')).map((f) => f.text)).toEqual([`Up to ${formatKwacha(120)}`]);
+    expect(activeFilters(parse('minPrice=20&maxPrice=120')).map((f) => f.name)).toEqual([`Remove filter: price ${formatKwacha(20)} to ${formatKwacha(120)}`]);
+    expect(activeFilters(parse('maxPrice=120'))[0].name).toBe(`Remove filter: price up to ${formatKwacha(120)}`);
+  });
+
+  it('drops one filter and goes back to page 1', () => {
+    const query = parse('keyword=baobab&category=skincare&minPrice=50&maxPrice=200&page=2');
+    expect(withoutFilter(query, 'keyword')).toEqual({ ...query, keyword: '', page: 1 });
+    expect(withoutFilter(query, 'category')).toEqual({ ...query, category: undefined, page: 1 });
+    expect(withoutFilter(query, 'price')).toEqual({ ...query, minPrice: 0, maxPrice: 400, page: 1 });
   });
 });

@@ -1,4 +1,5 @@
-import { isCategory, type Category } from '../../../../shared/categories';
+import { CATEGORY_LABELS, isCategory, type Category } from '../../../../shared/categories';
+import { formatKwacha } from '../../../lib/format';
 import type { ProductListParams } from '../api';
 
 /** SPEC §9: price filter 0 to 400 in steps of 5; the listing starts at page 1. */
@@ -91,4 +92,43 @@ export function queryFromDraft(draft: FilterDraft, page = 1): ListingQuery {
 
 export function sameFilters(a: ListingQuery, b: ListingQuery): boolean {
   return a.keyword === b.keyword && a.category === b.category && a.minPrice === b.minPrice && a.maxPrice === b.maxPrice;
+}
+
+export type ActiveFilterKind = 'keyword' | 'category' | 'price';
+
+export interface ActiveFilter {
+  kind: ActiveFilterKind;
+  /** What the chip shows. */
+  text: string;
+  /** What a screen reader says of its button. */
+  name: string;
+}
+
+/** A price as the slider shows it: its top means "and above". */
+export function priceText(value: number): string {
+  return value >= PRICE_MAX ? `${formatKwacha(PRICE_MAX)}+` : formatKwacha(value);
+}
+
+/** The search and each filter in force (the address's), for the chips above the results. */
+export function activeFilters(query: ListingQuery): ActiveFilter[] {
+  const active: ActiveFilter[] = [];
+  if (query.keyword) active.push({ kind: 'keyword', text: `“${query.keyword}”`, name: `Remove search: ${query.keyword}` });
+  if (query.category) {
+    const label = CATEGORY_LABELS[query.category];
+    active.push({ kind: 'category', text: label, name: `Remove filter: ${label}` });
+  }
+  if (query.minPrice > PRICE_MIN || query.maxPrice < PRICE_MAX) {
+    const [min, max] = [formatKwacha(query.minPrice), formatKwacha(query.maxPrice)];
+    const [text, said] =
+      query.minPrice === PRICE_MIN ? [`Up to ${max}`, `up to ${max}`] : query.maxPrice === PRICE_MAX ? [`${min} and up`, `${min} and up`] : [`${min} – ${max}`, `${min} to ${max}`];
+    active.push({ kind: 'price', text, name: `Remove filter: price ${said}` });
+  }
+  return active;
+}
+
+/** The query without one of its filters, from page 1. */
+export function withoutFilter(query: ListingQuery, kind: ActiveFilterKind): ListingQuery {
+  if (kind === 'keyword') return { ...query, keyword: '', page: 1 };
+  if (kind === 'category') return { ...query, category: undefined, page: 1 };
+  return { ...query, minPrice: PRICE_MIN, maxPrice: PRICE_MAX, page: 1 };
 }

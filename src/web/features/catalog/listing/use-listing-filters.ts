@@ -8,6 +8,8 @@ import {
   parseListingQuery,
   queryFromDraft,
   sameFilters,
+  withoutFilter,
+  type ActiveFilterKind,
   type FilterDraft,
   type ListingQuery,
 } from './listing-query';
@@ -64,7 +66,17 @@ export function useListingFilters() {
     apply(DEFAULT_LISTING_QUERY, true);
   }, [apply]);
 
+  /** Drops one filter (its chip was tapped) at once, and from the panel too. */
+  const removeFilter = useCallback(
+    (kind: ActiveFilterKind) => {
+      const next = withoutFilter(appliedRef.current, kind);
+      setDraft(draftFrom(next));
+      apply(next, true);
+    },
+    [apply],
+  );
+
   const goToPage = useCallback((page: number) => apply({ ...appliedRef.current, page }, false), [apply]);
 
-  return { applied, draft, setDraft, applyNow, clearAll, goToPage };
+  return { applied, draft, setDraft, applyNow, clearAll, removeFilter, goToPage };
 }

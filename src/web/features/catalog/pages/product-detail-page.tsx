@@ -1,6 +1,7 @@
 import Leaf from 'lucide-react/icons/leaf';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
-import { useState } from 'react';
+import WifiOff from 'lucide-react/icons/wifi-off';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useParams } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -11,6 +12,7 @@ import { StarRating } from '../../../components/ui/star-rating';
 import { categoryDisplayName } from '../../../../shared/categories';
 import { productOrderText } from '../../../../shared/whatsapp';
 import { OrderOnWhatsApp } from '../../../components/ui/order-on-whatsapp';
+import { ApiError } from '../../../lib/api-client';
 import { formatKwacha } from '../../../lib/format';
 import { usePageData } from '../../../lib/initial-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -27,6 +29,45 @@ function ProductNotFound() {
       <h1 className="mb-3 text-3xl font-bold">Product Not Found</h1>
       <p className="mb-8 text-bark-700">The product you are looking for does not exist or has been removed.</p>
       <ButtonLink to="/products">Return to Products</ButtonLink>
+    </div>
+  );
+}
+
+/** How often a product that could not be fetched is asked for again while the phone says it is online. */
+const RETRY_WHILE_ONLINE_MS = 5_000;
+
+/**
+ * Offline, a product never opened on this phone has no copy (the worker keeps what was seen): it is not
+ * gone from the shop, so this says so, and opens it by itself once the connection is back. The 'online'
+ * event is not always sent (nor is every "online" usable at once), so it is also asked again now and
+ * then while the phone says it has a network; with none, nothing is sent.
+ */
+function ProductNotSaved({ retry }: { retry: () => void }) {
+  useDocumentTitle('Not saved on this phone');
+  useEffect(() => {
+    const again = () => {
+      if (navigator.onLine) retry();
+    };
+    window.addEventListener('online', again);
+    const timer = window.setInterval(again, RETRY_WHILE_ONLINE_MS);
+    return () => {
+      window.removeEventListener('online', again);
+      window.clearInterval(timer);
+    };
+  }, [retry]);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <WifiOff size={40} aria-hidden="true" className="mx-auto mb-4 text-bark-600" />
+      <h1 className="mb-3 text-3xl font-bold">Not saved on this phone</h1>
+      <p className="mb-8 text-bark-700">
+        This product is not saved on this phone yet, and there is no connection. It will open when you are back online.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button variant="outline" onClick={retry}>
+          Try again
+        </Button>
+        <ButtonLink to="/products">Return to Products</ButtonLink>
+      </div>
     </div>
   );
 }
@@ -100,11 +141,13 @@ function ProductDetail({ product }: { product: Product }) {
 export function ProductDetailPage() {
   const { id } = useParams();
   const productId = id?.trim() ?? '';
-  const { data, isPending, isError } = useProduct(productId);
+  const { data, isPending, isError, error, refetch } = useProduct(productId);
+  const retry = useCallback(() => void refetch(), [refetch]);
   const { absent } = usePageData();
   if (!productId) return <Navigate to="/products" replace />;
   if (isPending && absent(`product:${productId}`)) return <ProductNotFound />;
   if (isPending) return <Spinner label="Loading product" className="min-h-[50vh]" />;
+  if (isError && error instanceof ApiError && error.kind === 'network') return <ProductNotSaved retry={retry} />;
   if (isError || !data) return <ProductNotFound />;
   // Remount per product so the quantity and chosen image start fresh when a related product is opened.
   return <ProductDetail key={data._id} product={data} />;

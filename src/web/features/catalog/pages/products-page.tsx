@@ -8,7 +8,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProductList } from '../api';
 import { ProductGrid } from '../components/product-grid';
 import { FiltersPanel } from '../listing/filters-panel';
-import { listingApiParams } from '../listing/listing-query';
+import { ActiveFilters } from '../listing/active-filters';
+import { activeFilters, listingApiParams } from '../listing/listing-query';
 import { useListingFilters } from '../listing/use-listing-filters';
 
 function Results({ params, onPageChange }: { params: ReturnType<typeof listingApiParams>; onPageChange: (page: number) => void }) {
@@ -38,7 +39,8 @@ function Results({ params, onPageChange }: { params: ReturnType<typeof listingAp
 }
 
 export function ProductsPage() {
-  const { applied, draft, setDraft, applyNow, clearAll, goToPage } = useListingFilters();
+  const { applied, draft, setDraft, applyNow, clearAll, removeFilter, goToPage } = useListingFilters();
+  const active = activeFilters(applied);
   // Same titles as the server writes for a first visit (src/server/features/web/page-meta.ts).
   useDocumentTitle(applied.category ? `${CATEGORY_LABELS[applied.category]} Products` : 'Our Products');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -58,6 +60,12 @@ export function ProductsPage() {
         <Button variant="outline" className="lg:hidden" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)}>
           <SlidersHorizontal size={18} aria-hidden="true" />
           Filters
+          {/* How many are in force; the chips below name them to a screen reader. */}
+          {active.length > 0 && (
+            <span aria-hidden="true" data-testid="filters-count" className="grid h-6 min-w-6 place-items-center rounded-full bg-forest-700 px-1.5 text-sm text-white">
+              {active.length}
+            </span>
+          )}
         </Button>
       </div>
       <div className="grid gap-8 lg:grid-cols-[17rem_1fr]">
@@ -73,6 +81,7 @@ export function ProductsPage() {
           />
         </aside>
         <section aria-label="Results" className="min-w-0">
+          <ActiveFilters filters={active} onRemove={removeFilter} />
           <Results params={listingApiParams(applied)} onPageChange={changePage} />
         </section>
       </div>
