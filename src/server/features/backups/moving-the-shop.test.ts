@@ -150,6 +150,19 @@ describe('moving the shop to a new DATA_DIR (embedded database)', () => {
     expect(await oldLinkAndLoginOpen(newPlace)).toEqual({ link: 200, profile: 200, items: 1 });
   }, 180_000);
 
+  it('restored with --force over a shop, the secret that was there is set aside, and a different JWT_SECRET is warned of', async () => {
+    const place = tempFolder('coop-shop-forced-');
+    mkdirSync(path.join(place, 'pgdata'));
+    writeFileSync(path.join(place, 'pgdata', 'PG_VERSION'), '17');
+    writeFileSync(path.join(place, 'jwt-secret'), 'the secret of the shop that was here');
+    const restore = await cli('restore', [backupFile, '--force'], { DATA_DIR: place, JWT_SECRET: ANOTHER_SECRET });
+    expect(restore.code, restore.out).toBe(0);
+    const aside = /The secret that was there is kept in (\S+)\./.exec(restore.out)![1];
+    expect(readFileSync(aside, 'utf8')).toBe('the secret of the shop that was here');
+    expect(readFileSync(path.join(place, 'jwt-secret'), 'utf8')).toBe(readFileSync(path.join(oldPlace, 'jwt-secret'), 'utf8'));
+    expect(restore.out).toContain("WARNING: JWT_SECRET is set here and is not the backed-up shop's secret, and it wins");
+  }, 120_000);
+
   it('when the secret cannot be carried (the shop signs with JWT_SECRET), the command says what to do', async () => {
     const withSetting = { DATA_DIR: oldPlace, JWT_SECRET: ANOTHER_SECRET };
     const backup = await cli('backup', ['--to', path.join(tempFolder('coop-shop-setting-'), 'set.tar.gz')], withSetting);
