@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/provider-config';
@@ -7,6 +6,7 @@ import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
 import { optionalSetting } from './lib/optional-setting';
+import { persistedSigningSecret } from './lib/signing-secret';
 import { readSmsSettings, type AfricasTalkingSettings } from './features/sms/sms-settings';
 
 
@@ -57,7 +57,10 @@ export interface AppConfig {
   admin?: { email: string; password: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** JWT_SECRET, else DATA_DIR/jwt-secret (made on first use: a command that never signs never writes one). */
   jwtSecret: string;
+  /** JWT_SECRET as set; unset: the secret is DATA_DIR/jwt-secret's. */
+  jwtSecretSetting?: string;
   jwtExpiresIn: string;
   publicUrl: string;
   logLevel: string;
@@ -119,8 +122,11 @@ export function httpTimeouts(requestSeconds = 120, keepAliveSeconds = 65): HttpT
 
 export class ConfigError extends Error {}
 
-/** Reads and checks the environment once; a bad value stops the start with a message naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/**
+ * Reads and checks the environment once; a bad value stops the start with a message naming it. DATA_DIR is
+ * made unless `leaveDataDirAlone` (npm run restore, whose target must stay as it was if the restore is refused).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { leaveDataDirAlone?: boolean } = {}): AppConfig {
   const parsed = envSchema.safeParse(env);
   const payments = readPaymentProviderSettings(env);
   const storage = readStorageSettings(env);
@@ -136,7 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  if (!options.leaveDataDirAlone) mkdirSync(dataDir, { recursive: true });
+  let jwtSecret = e.JWT_SECRET;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -145,7 +152,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    get jwtSecret() {
+      return (jwtSecret ??= persistedSigningSecret(dataDir));
+    },
+    jwtSecretSetting: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
@@ -177,13 +187,4 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
-}
-
-/** A secret made once per data folder, so tokens survive restarts without anyone choosing one. */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

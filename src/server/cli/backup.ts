@@ -13,6 +13,7 @@ import pino from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DatabaseInUseError } from '../db/folder-lock';
+import { secretToCarry } from '../lib/signing-secret';
 import { createBackupRunner, type BackupDestination, type BackupRun } from '../features/backups/backup-runner';
 import { requestBackup } from '../features/backups/control-socket';
 import { storageLocation } from '../features/uploads/storage-settings';
@@ -42,6 +43,11 @@ async function main(): Promise<number> {
   const folder = to && 'file' in to ? path.dirname(to.file) : (to?.folder ?? config.backups!.folder);
   console.log(`Backup written: ${path.join(folder, run.file!)}`);
   console.log(`  ${formatBytes(run.bytes!)}, ${run.rows} rows, ${run.images} images${config.storage ? ` (images stay in ${storageLocation(config.storage)})` : ''}`);
+  console.log(
+    secretToCarry(config.dataDir, config.jwtSecretSetting)
+      ? '  It carries the signing secret (DATA_DIR/jwt-secret), as it does customers\' data: keep it as safe as a password.'
+      : '  It does not carry the signing secret (JWT_SECRET is set): keep JWT_SECRET where a restore can find it.',
+  );
   return 0;
 }
 
@@ -71,6 +77,7 @@ async function backUpHere(config: AppConfig, to: BackupDestination | undefined, 
       keep: config.backups!.keep,
       uploadsDir: config.storage ? undefined : path.join(config.dataDir, 'uploads'),
       imagesKeptIn: config.storage ? storageLocation(config.storage) : undefined,
+      signingSecret: secretToCarry(config.dataDir, config.jwtSecretSetting),
       log: pino({ level: 'fatal' }),
     });
     try {

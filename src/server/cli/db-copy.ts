@@ -4,7 +4,8 @@
  *
  * Copies every row to a new, empty database and compares each table's count at the end. Stop the shop
  * first: orders placed after the copy began would not be in it. Images are not moved: they stay in
- * DATA_DIR/uploads (or the bucket of STORAGE_URL); copying to a FOLDER copies DATA_DIR/uploads there too.
+ * DATA_DIR/uploads (or the bucket of STORAGE_URL); copying to a FOLDER (made if missing) copies DATA_DIR/uploads
+ * and the signing secret (DATA_DIR/jwt-secret) there too.
  */
 import { cp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseInUseError } from '../db/folder-lock';
+import { secretToCarry } from '../lib/signing-secret';
 import { copyDatabase, type DatabaseEnd } from '../features/backups/copy-database';
+import { moveSigningSecret, movedSecretReport } from '../features/backups/moved-secret';
 import { RestoreRefused } from '../features/backups/restore-backup';
 
 const USAGE = `Usage: npm run db:copy -- --to TARGET
@@ -52,6 +55,11 @@ async function main(): Promise<number> {
   if (targetDir && !config.storage && existsSync(uploads)) {
     await cp(uploads, path.join(targetDir, 'uploads'), { recursive: true, errorOnExist: false });
     console.log(`Images copied to ${path.join(targetDir, 'uploads')}.`);
+  }
+  // The new DATA_DIR needs the secret the shop signs with, or every login and order link sent ends (decision 025).
+  if (targetDir) {
+    const moved = moveSigningSecret(targetDir, secretToCarry(config.dataDir, config.jwtSecretSetting), config.jwtSecretSetting);
+    for (const line of movedSecretReport(moved, 'copy')) console.log(line);
   }
   console.log(`${same ? 'Every table has the same number of rows' : 'Some tables differ'} (schema ${report.schema}), in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   if (same) console.log(toUrl ? 'Now start the shop with DATABASE_URL set to the target.' : `Now start the shop with DATA_DIR=${targetDir}.`);

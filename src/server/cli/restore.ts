@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseInUseError } from '../db/folder-lock';
 import { BackupFileError } from '../features/backups/backup-file';
+import { movedSecretReport } from '../features/backups/moved-secret';
 import { restoreBackup, RestoreRefused } from '../features/backups/restore-backup';
 import { storageLocation } from '../features/uploads/storage-settings';
 
@@ -31,15 +32,21 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return flags.help ? 0 : 1;
   }
-  const config = loadConfig();
+  // A refused restore changes nothing: not even an empty DATA_DIR is made, nor a secret written into it.
+  const config = loadConfig(process.env, { leaveDataDirAlone: true });
   const where = config.databaseUrl ? 'the database of DATABASE_URL' : `the embedded database in ${config.dataDir}`;
   console.log(`Checking ${positionals[0]}, then restoring into ${where}`);
   const started = performance.now();
-  const done = await restoreBackup(positionals[0], { databaseUrl: config.databaseUrl, dataDir: config.dataDir, storage: config.storage }, { force: flags.force });
+  const done = await restoreBackup(
+    positionals[0],
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, storage: config.storage, signingSecretSetting: config.jwtSecretSetting },
+    { force: flags.force },
+  );
   console.log(`Restored ${done.rows} rows and ${done.images} images in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   console.log(done.schemaInFile === done.schemaNow ? `Schema ${done.schemaNow}.` : `Schema ${done.schemaInFile} in the file, migrated to ${done.schemaNow}.`);
   if (config.storage) console.log(`Images were written to ${storageLocation(config.storage)}.`);
   for (const folder of done.setAside) console.log(`The shop that was there is kept in ${folder}.`);
+  for (const line of movedSecretReport(done.signingSecret, 'backup')) console.log(line);
   return 0;
 }
 

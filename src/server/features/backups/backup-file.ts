@@ -6,15 +6,18 @@ import type { SchemaVersion } from './schema-version';
  *   backup.json                  what it is: format, version, when, schema version (first, so a wrong file is refused early)
  *   tables/<table>/<n>.ndjson    rows as PostgreSQL's row_to_json, one per line, at most ROWS_PER_PART a part
  *   uploads/<file>               the image files, byte for byte
+ *   jwt-secret                   DATA_DIR/jwt-secret when the shop signs with it (not when JWT_SECRET is set): decision 025
  *   manifest.json                last: every entry's row count or size and SHA-256; a file without it is incomplete
  * The rows are plain JSON, so one file restores into either engine (PGlite or PostgreSQL).
  */
 export const BACKUP_FORMAT = 'coop-shop-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** 2: may carry the signing secret (an older shop refuses such a file by its version, not by a strange entry). */
+export const BACKUP_FORMAT_VERSION = 2;
 export const ROWS_PER_PART = 1000;
 
 export const HEADER_ENTRY = 'backup.json';
 export const MANIFEST_ENTRY = 'manifest.json';
+export const SIGNING_SECRET_ENTRY = 'jwt-secret';
 export const tablePartEntry = (table: string, part: number) => `tables/${table}/${String(part).padStart(5, '0')}.ndjson`;
 export const imageEntry = (file: string) => `uploads/${file}`;
 
@@ -41,6 +44,8 @@ export const backupManifestSchema = backupHeaderSchema.extend({
     }),
   ),
   images: z.array(entryCheck.extend({ bytes: z.number().int().min(0) })),
+  /** The signing secret's entry, when the file carries it. */
+  signingSecret: entryCheck.optional(),
   /** Set when the shop kept its images in a bucket: they are not in this file. */
   imagesKeptIn: z.string().optional(),
 });

@@ -77,20 +77,35 @@ describe('backups in the back office', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/backups/not-a-uuid/file', headers: admin })).statusCode).toBe(400);
   });
 
-  it('scheduled backups keep the newest BACKUP_KEEP files and delete only files named as backups', async () => {
-    const folder = path.join(t.config.dataDir, 'kept');
+  it('BACKUP_KEEP prunes only scheduled backups, as backup_runs records them: those an admin or the command asked for stay', async () => {
+    const folder = path.join(t.config.dataDir, 'backups');
     const runner = createBackupRunner({ database: t.database, folder, keep: 2, log: t.app.log });
-    const made: string[] = [];
-    for (const day of ['2026-01-01', '2026-01-02', '2026-01-03']) {
-      const run = await runner.run('schedule', { slot: day });
-      made.push(run!.file!);
-      await new Promise((r) => setTimeout(r, 1100)); // file names are stamped to the second
-    }
+    const before = readdirSync(folder); // the admin's backup of the test above
+    expect(before).toHaveLength(1);
+    const nextSecond = () => new Promise((r) => setTimeout(r, 1100)); // file names are stamped to the second
+    const scheduled: string[] = [];
+    const asked: string[] = [...before];
+    const schedule = async (day: string) => {
+      scheduled.push((await runner.run('schedule', { slot: day }))!.file!);
+      await nextSecond();
+    };
+    await schedule('2026-01-01');
+    const byAdmin = await t.app.inject({ method: 'POST', url: '/api/backups', headers: admin });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(202);
+    await t.app.backups.idle();
+    asked.push((await t.app.backups.byId(byAdmin.json().id))!.file!);
+    await nextSecond();
+    asked.push((await runner.run('command'))!.file!);
+    await nextSecond();
+    for (const day of ['2026-01-02', '2026-01-03', '2026-01-04']) await schedule(day);
     writeFileSync(path.join(folder, 'notes.txt'), 'keep me');
-    expect(readdirSync(folder).sort()).toEqual([...made.slice(1), 'notes.txt'].sort());
-    // The day's slot is taken: a second try for the same day makes nothing.
-    expect(await runner.run('schedule', { slot: '2026-01-03' })).toBeNull();
-    expect(existsSync(path.join(folder, made[0]))).toBe(false);
+
+    // Only the two oldest scheduled ones went; every asked-for backup and the stranger file remain.
+    expect(readdirSync(folder).sort()).toEqual([...asked, ...scheduled.slice(2), 'notes.txt'].sort());
+    // The day's slot is taken: a second try for the same day makes nothing, and deletes nothing.
+    expect(await runner.run('schedule', { slot: '2026-01-04' })).toBeNull();
+    expect(readdirSync(folder)).toHaveLength(asked.length + 3);
+    expect((await overview()).runs.filter((run) => asked.includes(run.file!)).every((run) => run.downloadable)).toBe(true);
   }, 60_000);
 });
 

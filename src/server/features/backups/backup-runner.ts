@@ -1,10 +1,11 @@
-import { readdir, unlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { BACKUP_FILE_NAME } from './backup-file';
-import { failRun, finishRun, insertRun, recentRuns, runById, tryBackupLock, type BackupRun } from './queries';
+import { failRun, finishRun, insertRun, recentRuns, runById, scheduledBackupFiles, tryBackupLock, type BackupRun } from './queries';
 import { writeBackup, type BackupSource } from './write-backup';
 
 export type { BackupRun };
@@ -81,11 +82,15 @@ export function createBackupRunner(options: BackupRunnerOptions) {
     }
   }
 
-  /** Deletes the oldest backup files of the folder beyond `keep` (only files named as this shop names them). */
+  /**
+   * Deletes the files of the oldest scheduled backups kept in the folder beyond `keep`. Which backups were
+   * scheduled is read from backup_runs, never guessed from a file's name: one an admin or the command
+   * asked for stays until a person deletes it.
+   */
   async function prune() {
     try {
-      const files = (await readdir(options.folder)).filter((f) => BACKUP_FILE_NAME.test(f)).sort();
-      for (const file of files.slice(0, Math.max(0, files.length - options.keep))) {
+      const kept = (await scheduledBackupFiles(db)).filter((file) => BACKUP_FILE_NAME.test(file) && existsSync(path.join(options.folder, file)));
+      for (const file of kept.slice(options.keep)) {
         await unlink(path.join(options.folder, file));
         log.info({ file }, 'old backup deleted');
       }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { secretToCarry } from '../../lib/signing-secret';
 import { storageLocation } from '../uploads/service';
 import { createBackupRunner, type BackupRunner } from './backup-runner';
 import { scheduleBackups } from './backup-schedule';
@@ -22,6 +23,7 @@ export default fp(
       keep: settings.keep,
       uploadsDir: config.storage ? undefined : path.join(config.dataDir, 'uploads'),
       imagesKeptIn: config.storage ? storageLocation(config.storage) : undefined,
+      signingSecret: secretToCarry(config.dataDir, config.jwtSecretSetting),
       log: app.log.child({ feature: 'backups' }),
     });
     app.decorate('backups', runner);

@@ -28,17 +28,20 @@ export async function copyDatabase(from: DatabaseEnd, to: DatabaseEnd): Promise<
     if ('databaseUrl' in to) return await copyInto(source, await openEnd(to), to);
     const folder = to.pgliteDir;
     if (existsSync(folder) && readdirSync(folder).length > 0) throw new RestoreRefused(`${folder} already holds a database. Copy into a new folder.`);
+    // The new DATA_DIR is made here (its lock file lives beside pgdata); only what this made goes if the copy fails.
+    const made = await mkdir(path.dirname(folder), { recursive: true });
     const release = lockDatabaseFolder(folder);
     const fresh = `${folder}.copying-${process.pid}`;
     try {
       await rm(fresh, { recursive: true, force: true });
-      await mkdir(path.dirname(folder), { recursive: true });
       const report = await copyInto(source, await openDatabase({ pgliteDir: fresh, migrate: false }), to);
       await rm(folder, { recursive: true, force: true }); // an empty folder, checked above
       await rename(fresh, folder);
       return report;
     } catch (error) {
       await rm(fresh, { recursive: true, force: true });
+      release();
+      if (made) await rm(made, { recursive: true, force: true });
       throw error;
     } finally {
       release();

@@ -42,6 +42,19 @@ export async function scheduledBackupSince(db: Db, since: Date) {
   return found.length > 0;
 }
 
+/**
+ * The files of the scheduled backups that were made, newest first: the only ones pruning may delete. A
+ * backup an admin or the command asked for is never in this list, whatever its file is called.
+ */
+export async function scheduledBackupFiles(db: Db): Promise<string[]> {
+  const runs = await db
+    .select({ file: backupRuns.file })
+    .from(backupRuns)
+    .where(and(eq(backupRuns.trigger, 'schedule'), isNotNull(backupRuns.file), isNotNull(backupRuns.finishedAt), isNull(backupRuns.error)))
+    .orderBy(desc(backupRuns.startedAt));
+  return runs.map((run) => run.file!);
+}
+
 /** Inside the backup's transaction: false when another instance is writing one (the lock is let go at commit). */
 export async function tryBackupLock(tx: Tx, key: number) {
   const [{ locked }] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as locked`));

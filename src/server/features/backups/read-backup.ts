@@ -10,6 +10,7 @@ import {
   backupManifestSchema,
   HEADER_ENTRY,
   MANIFEST_ENTRY,
+  SIGNING_SECRET_ENTRY,
   type BackupHeader,
   type BackupManifest,
 } from './backup-file';
@@ -20,6 +21,7 @@ export interface BackupVisitor {
   onHeader?(header: BackupHeader): Promise<void> | void;
   onTablePart?(table: string, rows: string[]): Promise<void>;
   onImage?(file: string, data: Buffer): Promise<void>;
+  onSigningSecret?(secret: string): void;
 }
 
 /** No entry we write comes near this; a bigger one means a file that is not ours. */
@@ -68,6 +70,9 @@ export async function readBackup(file: string, visitor: BackupVisitor = {}): Pro
       } else if (image) {
         seen.set(name, { sha256: sha256(data), bytes: data.length });
         await visitor.onImage?.(image[1], data);
+      } else if (name === SIGNING_SECRET_ENTRY) {
+        seen.set(name, { sha256: sha256(data), bytes: data.length });
+        visitor.onSigningSecret?.(data.toString('utf8'));
       } else {
         throw new BackupFileError(`The backup file has an entry this shop does not know (${name}).`);
       }
@@ -109,6 +114,7 @@ function checkAgainstManifest(manifest: BackupManifest, header: BackupHeader, se
   const expected = [
     ...manifest.tables.flatMap((t) => t.parts.map((p) => ({ entry: p.entry, sha256: p.sha256, rows: p.rows as number | undefined }))),
     ...manifest.images.map((i) => ({ entry: i.entry, sha256: i.sha256, rows: undefined })),
+    ...(manifest.signingSecret ? [{ ...manifest.signingSecret, rows: undefined }] : []),
   ];
   for (const want of expected) {
     const got = seen.get(want.entry);

@@ -6,6 +6,7 @@ import { openDatabase, rowsOf, type Database, type Tx } from '../../db/client';
 import { lockDatabaseFolder } from '../../db/folder-lock';
 import { openImageBucket, type S3StorageSettings } from '../uploads/service';
 import { BackupFileError, type BackupManifest } from './backup-file';
+import { moveSigningSecret, type MovedSecret } from './moved-secret';
 import { advanceSequences, countRows, insertRowsFromJson, quoteName, type TableShape } from './database-tables';
 import { readBackup } from './read-backup';
 import { applyMigrations, committedMigrations, currentSchema, type SchemaVersion } from './schema-version';
@@ -16,6 +17,8 @@ export interface RestoreTarget {
   dataDir: string;
   /** The images go to this bucket; unset: DATA_DIR/uploads. */
   storage?: S3StorageSettings;
+  /** JWT_SECRET where the shop is restored, if set: it signs instead of the secret the backup carries. */
+  signingSecretSetting?: string;
 }
 
 export interface RestoreSummary {
@@ -25,6 +28,8 @@ export interface RestoreSummary {
   schemaNow: string;
   /** With --force on the embedded database: where the shop that was there now lies. */
   setAside: string[];
+  /** What became of the signing secret (decision 025). */
+  signingSecret: MovedSecret;
 }
 
 /** The target already holds a shop and --force was not given; nothing was changed. */
@@ -40,16 +45,19 @@ export class RestoreRefused extends Error {
  * in the same transaction that loads the backup.
  */
 export async function restoreBackup(file: string, target: RestoreTarget, options: { force?: boolean } = {}): Promise<RestoreSummary> {
-  const manifest = await readBackup(file);
+  let secret: string | undefined;
+  const manifest = await readBackup(file, { onSigningSecret: (carried) => void (secret = carried) });
   const known = committedMigrations();
   if (manifest.schema.when > known.at(-1)!.when) {
     throw new BackupFileError(`The backup was made by a newer version of the shop (schema ${manifest.schema.tag}); this one knows up to ${currentSchema().tag}. Update the shop first.`);
   }
   if (!known.some((m) => m.when === manifest.schema.when)) throw new BackupFileError(`The backup's schema version (${manifest.schema.tag}) is not one this shop knows.`);
-  return target.databaseUrl ? restoreIntoPostgres(file, manifest, target, options.force ?? false) : restoreIntoPglite(file, manifest, target, options.force ?? false);
+  const restored = target.databaseUrl ? await restoreIntoPostgres(file, manifest, target, options.force ?? false) : await restoreIntoPglite(file, manifest, target, options.force ?? false);
+  // Last, once the shop is in: a refused or failed restore leaves the target's secret as it was.
+  return { ...restored, signingSecret: moveSigningSecret(target.dataDir, secret, target.signingSecretSetting) };
 }
 
-async function restoreIntoPostgres(file: string, manifest: BackupManifest, target: RestoreTarget, force: boolean): Promise<RestoreSummary> {
+async function restoreIntoPostgres(file: string, manifest: BackupManifest, target: RestoreTarget, force: boolean): Promise<Restored> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, migrate: false, poolSize: 2 });
   try {
     const holdsShop = await databaseHoldsShop(database);
@@ -77,7 +85,7 @@ async function restoreIntoPostgres(file: string, manifest: BackupManifest, targe
   }
 }
 
-async function restoreIntoPglite(file: string, manifest: BackupManifest, target: RestoreTarget, force: boolean): Promise<RestoreSummary> {
+async function restoreIntoPglite(file: string, manifest: BackupManifest, target: RestoreTarget, force: boolean): Promise<Restored> {
   const pgdata = path.join(target.dataDir, 'pgdata');
   const uploads = path.join(target.dataDir, 'uploads');
   const occupied = folderHasFiles(pgdata) || (!target.storage && folderHasFiles(uploads));
@@ -93,7 +101,7 @@ async function restoreIntoPglite(file: string, manifest: BackupManifest, target:
   }
 }
 
-async function restoreIntoFreshPglite(file: string, manifest: BackupManifest, target: RestoreTarget, pgdata: string, uploads: string): Promise<RestoreSummary> {
+async function restoreIntoFreshPglite(file: string, manifest: BackupManifest, target: RestoreTarget, pgdata: string, uploads: string): Promise<Restored> {
   const when = stamp();
   const fresh = `${pgdata}.restoring-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
@@ -226,6 +234,8 @@ function folderHasFiles(folder: string) {
 
 const stamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
 
-function summary(manifest: BackupManifest, rows: number, setAside: string[]): RestoreSummary {
+type Restored = Omit<RestoreSummary, 'signingSecret'>;
+
+function summary(manifest: BackupManifest, rows: number, setAside: string[]): Restored {
   return { rows, images: manifest.images.length, schemaInFile: manifest.schema.tag, schemaNow: currentSchema().tag, setAside };
 }

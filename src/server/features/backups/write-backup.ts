@@ -15,6 +15,7 @@ import {
   imageEntry,
   MANIFEST_ENTRY,
   ROWS_PER_PART,
+  SIGNING_SECRET_ENTRY,
   tablePartEntry,
   type BackupHeader,
   type BackupManifest,
@@ -28,6 +29,8 @@ export interface BackupSource {
   uploadsDir?: string;
   /** Where the images are instead (a bucket), recorded in the manifest. */
   imagesKeptIn?: string;
+  /** DATA_DIR/jwt-secret when the shop signs with it, carried so order links and logins survive a move (decision 025). */
+  signingSecret?: string;
 }
 
 export interface BackupSummary {
@@ -37,6 +40,8 @@ export interface BackupSummary {
   images: number;
   schema: string;
   seconds: number;
+  /** Whether the file carries the signing secret. */
+  signingSecret: boolean;
 }
 
 /**
@@ -103,7 +108,8 @@ export async function writeBackup(
       const entry = imageEntry(file);
       images.push({ entry, bytes: data.length, sha256: await add(entry, data) });
     }
-    const manifest: BackupManifest = { ...header!, tables, images, ...(source.imagesKeptIn ? { imagesKeptIn: source.imagesKeptIn } : {}) };
+    const signingSecret = source.signingSecret ? { entry: SIGNING_SECRET_ENTRY, sha256: await add(SIGNING_SECRET_ENTRY, Buffer.from(source.signingSecret)) } : undefined;
+    const manifest: BackupManifest = { ...header!, tables, images, signingSecret, ...(source.imagesKeptIn ? { imagesKeptIn: source.imagesKeptIn } : {}) };
     await add(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest)));
     pack.finalize();
     await written;
@@ -115,6 +121,7 @@ export async function writeBackup(
       images: images.length,
       schema: header!.schema.tag,
       seconds: (Date.now() - started) / 1000,
+      signingSecret: Boolean(signingSecret),
     };
   } catch (error) {
     pack.destroy();

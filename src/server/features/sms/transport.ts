@@ -22,6 +22,8 @@ export type SmsOutcome =
 export interface SmsTransport {
   readonly mode: 'africastalking' | 'outbox';
   send(message: SmsToSend): Promise<SmsOutcome>;
+  /** At start, before anything is sent: clears what a killed process left half written. Answers what it removed. */
+  sweepAtStart?(): Promise<string[]>;
 }
 
 export function createSmsTransport(config: AppConfig): SmsTransport {

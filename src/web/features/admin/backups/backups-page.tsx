@@ -26,7 +26,7 @@ export function BackupsPage() {
           {data && (
             <p className="mt-1 text-bark-700">
               {data.schedule
-                ? `A backup is made every day at ${data.schedule} (server time); the last ${data.keep} are kept.`
+                ? `A backup is made every day at ${data.schedule} (server time); the last ${data.keep} daily ones are kept. One made with Back up now stays until its file is deleted.`
                 : 'Daily backups are turned off on this server (BACKUP_SCHEDULE=off).'}
             </p>
           )}
