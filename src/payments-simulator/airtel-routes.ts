@@ -51,6 +51,7 @@ export function airtelRoutes(app: FastifyInstance, state: SimulatorState, accoun
       externalId: body.reference,
       message: body.reference,
       status: 'PENDING' as const,
+      statusReads: 0,
       reason: null,
       providerTransactionId: null,
       callbackUrl: null,
@@ -70,6 +71,7 @@ export function airtelRoutes(app: FastifyInstance, state: SimulatorState, accoun
     if (refused) return reply.code(refused.status).send(refused.body);
     const payment = state.payments.get(request.params.id);
     if (!payment || payment.provider !== 'airtel') return reply.code(404).send(envelope(false, '404', 'DP00800001025', 'Transaction not found'));
+    payment.statusReads += 1;
     if (await misbehave(state, payment.phone, reply)) return reply;
     return airtelView(payment);
   });

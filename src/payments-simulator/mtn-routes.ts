@@ -58,6 +58,7 @@ export function mtnRoutes(app: FastifyInstance, state: SimulatorState, account: 
       externalId: body.externalId,
       message: typeof body.payerMessage === 'string' ? body.payerMessage : '',
       status: 'PENDING' as const,
+      statusReads: 0,
       reason: null,
       providerTransactionId: null,
       callbackUrl: callbackUrl === undefined ? null : String(callbackUrl),
@@ -77,6 +78,7 @@ export function mtnRoutes(app: FastifyInstance, state: SimulatorState, account: 
     if (refused) return reply.code(refused.status).send(refused.body);
     const payment = state.payments.get(request.params.reference);
     if (!payment || payment.provider !== 'mtn') return reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
+    payment.statusReads += 1;
     if (await misbehave(state, payment.phone, reply)) return reply;
     return mtnView(state, payment);
   });

@@ -60,6 +60,8 @@ export interface SimPayment {
   receivedAt: string;
   /** When the phone's answer took effect (what the status read reports from then on). */
   endedAt: string | null;
+  /** How many times the shop read this request's status: what each read costs the co-op's quota. */
+  statusReads: number;
 }
 
 export class SimulatorState {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { httpTimeouts, type AppConfig } from './config';
 import type { Database } from './db/client';
+import { requestLogOptions } from './lib/request-log';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -38,16 +40,15 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own logger writes (standard output when absent); tests read it. */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole server without listening, so tests can drive it with app.inject(). */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, logStream }: BuildAppOptions) {
   const timeouts = config.httpTimeouts ?? httpTimeouts();
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], remove: true },
-    },
+    logger: logger ?? requestLogOptions(config.logLevel, logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

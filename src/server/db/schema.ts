@@ -317,6 +317,10 @@ export const paymentAttempts = pgTable(
     pollCount: integer('poll_count').notNull().default(0),
     /** A poller's claim: until when it holds (another instance takes the attempt after it). */
     leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** No status read for a callback before this (the gap after the last one): callbacks cannot drive the provider's quota. */
+    callbackReadAfter: timestamp('callback_read_after', { withTimezone: true, mode: 'date' }),
+    /** A callback came while a read was in flight or in the gap: one more read is owed at the gap's end. */
+    callbackOwed: boolean('callback_owed').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,7 @@ export interface TestApp {
  * A whole server on a fresh database: in-memory PGlite by default, or a new database made on the
  * PostgreSQL named by TEST_DATABASE_URL (dropped again on close). No port is opened; use app.inject().
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-test-'));
   const fresh = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'shop_test') : null;
   const database = await openDatabase({ databaseUrl: fresh?.url, poolSize: 20 });
@@ -41,7 +42,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     trustProxy: false,
     ...overrides,
   };
-  const app = await buildApp({ config, database, logger: false });
+  // Silent unless a test reads the log: then the server's own logger, as in production.
+  const app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
   await app.ready();
   return {
     app,

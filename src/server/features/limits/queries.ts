@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema';
 
 export interface Hits {
@@ -24,8 +24,26 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<H
   return toHits(rowsOf<{ hits: number; ttl_ms: number }>(result)[0]);
 }
 
+/**
+ * Counts one hit of `key` only while its window holds fewer than `max`, in one statement: the check and
+ * the count cannot be split by a parallel request, so a burst gets exactly `max` through. Null: full (not
+ * counted). Inside a transaction the row stays locked until it ends, and a rollback takes the hit back.
+ */
+export async function countHitWithin(db: Db | Tx, key: string, windowMs: number, max: number): Promise<Hits | null> {
+  const result = await db.execute(sql`
+    insert into ${rateLimitCounters} as c (key, hits, window_ends_at)
+    values (${key}, 1, now() + (${windowMs} * interval '1 millisecond'))
+    on conflict (key) do update set
+      hits = case when c.window_ends_at <= now() then 1 else c.hits + 1 end,
+      window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at else c.window_ends_at end
+    where c.window_ends_at <= now() or c.hits < ${max}
+    returning hits, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms`);
+  const [row] = rowsOf<{ hits: number; ttl_ms: number }>(result);
+  return row ? toHits(row) : null;
+}
+
 /** The hits of `key` in its current window, without counting one. */
-export async function readHits(db: Db, key: string, windowMs: number): Promise<Hits> {
+export async function readHits(db: Db | Tx, key: string, windowMs: number): Promise<Hits> {
   const result = await db.execute(sql`
     select hits, extract(epoch from (window_ends_at - now())) * 1000 as ttl_ms
     from ${rateLimitCounters} where key = ${key} and window_ends_at > now()`);

@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { countHit, readHits, sweepEndedWindows, type Hits } from './queries';
+import type { Db, Tx } from '../../db/client';
+import { countHit, countHitWithin, readHits, sweepEndedWindows, type Hits } from './queries';
+
+export type { Hits };
+
+/**
+ * A limit of the shop's own rules (not a route's): counts one use of `key` if fewer than `max` were
+ * counted in its window, atomically, on every database; null, with the time left, when it is full.
+ * Shares the route limits' table and its sweep (PostgreSQL).
+ */
+export async function takeLimitedUse(db: Db | Tx, key: string, windowMs: number, max: number): Promise<{ taken: true } | { taken: false; waitMs: number }> {
+  if (await countHitWithin(db, key, windowMs, max)) return { taken: true };
+  return { taken: false, waitMs: (await readHits(db, key, windowMs)).ttlMs };
+}
 
 const swept = new WeakSet<object>();
 

@@ -205,6 +205,37 @@ describe('paying an order by mobile money through the simulator', () => {
     expect(tooBig.status).toBe(413);
   });
 
+  it('200 forged callbacks at once cost a read per gap at the simulator, and a genuine approval is still recorded', async () => {
+    // The poller alone would not read again within the test: every read here is a callback's.
+    Object.assign(t.app.payments.timing, { firstPollMs: 60_000, maxPollMs: 60_000 });
+    const gapMs = t.app.payments.timing.callbackGapMs;
+    const orderId = await newOrder('mtn');
+    const attempt = (await start(orderId)).json();
+    const readsAtSimulator = async () => {
+      const { requests } = (await simulator.app.inject({ method: 'GET', url: '/_sim/requests' })).json() as { requests: { reference: string; statusReads: number }[] };
+      return requests.find((r) => r.reference === attempt.reference)!.statusReads;
+    };
+    expect(await readsAtSimulator()).toBe(0);
+    const forged = JSON.stringify({ externalId: attempt.reference, status: 'SUCCESSFUL', amount: '123.45', currency: 'ZMW', financialTransactionId: '1' });
+    const began = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => fetch(`${shopUrl}/api/payments/callback/mtn`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: forged })),
+    );
+    const burstMs = Date.now() - began;
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 200 }, () => 200));
+    // The one read the burst still owes, at its gap's end.
+    await until('the owed read', () => attemptRow(attempt.reference), (a) => !a.callbackOwed && a.leaseUntil === null, gapMs * 3 + 8_000);
+    // One read now, one per gap the burst lasted (a loaded machine stretches it), one owed at the end.
+    const reads = await readsAtSimulator();
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(2 + Math.floor(burstMs / gapMs));
+    expect(await attemptRow(attempt.reference)).toMatchObject({ state: 'pending', providerTransactionId: null });
+
+    await phone(attempt.reference, 'approve');
+    expect(await settled(attempt.reference)).toMatchObject({ state: 'successful' });
+    expect((await orderRow(orderId)).isPaid).toBe(true);
+  });
+
   it('a different amount is flagged for an admin, and the order is not paid', async () => {
     await behave({ phone: MTN_PHONE, amountDeltaNgwee: -100 });
     const orderId = await newOrder('mtn');

@@ -15,7 +15,7 @@ export function createPaymentPoller(payments: Payments) {
   let stopped = true;
 
   async function pollOnce(): Promise<number> {
-    const claimed = await claimDueAttempts(payments.app.db, BATCH, payments.timing.leaseMs);
+    const claimed = await claimDueAttempts(payments.app.db, BATCH, payments.timing.leaseMs, payments.timing.callbackGapMs);
     await Promise.all(
       claimed.map(async (attempt) => {
         let next: Date | null;

@@ -104,9 +104,12 @@ export async function endLiveAttemptsOfOrder(db: Queryable, orderId: string, sta
  * lets several instances claim side by side without waiting, and the lease keeps a claimed attempt from
  * being taken again while its status is being read (after a crash, the lease running out frees it).
  */
-export async function claimDueAttempts(db: Db, limit: number, leaseMs: number): Promise<AttemptRow[]> {
+export async function claimDueAttempts(db: Db, limit: number, leaseMs: number, callbackGapMs: number): Promise<AttemptRow[]> {
+  // A read owed to a callback (callback_owed) is a callback's read: it starts a new gap.
   const result = await db.execute(sql`
-    update payment_attempts set lease_until = now() + ${`${leaseMs} milliseconds`}::interval, poll_count = poll_count + 1
+    update payment_attempts set lease_until = now() + ${`${leaseMs} milliseconds`}::interval, poll_count = poll_count + 1,
+      callback_read_after = case when callback_owed then now() + ${`${callbackGapMs} milliseconds`}::interval else callback_read_after end,
+      callback_owed = false
     where id in (
       select id from payment_attempts
       where state in ('initiated','pending') and next_poll_at <= now() and (lease_until is null or lease_until < now())
@@ -121,9 +124,53 @@ export async function claimDueAttempts(db: Db, limit: number, leaseMs: number): 
 }
 
 /** Gives a claimed attempt back with its next poll time. */
+/** Gives a read attempt back with its next poll, or sooner when a callback came during the read (at its gap's end). */
 export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date): Promise<void> {
-  await db.update(paymentAttempts).set({ leaseUntil: null, nextPollAt, updatedAt: sql`now()` }).where(eq(paymentAttempts.id, id));
+  await db
+    .update(paymentAttempts)
+    .set({ leaseUntil: null, nextPollAt: owedReadOr(sql`${nextPollAt.toISOString()}::timestamptz`), updatedAt: sql`now()` })
+    .where(eq(paymentAttempts.id, id));
 }
+
+/**
+ * Callbacks are forgeable and anyone who knows an order's reference can send them (issue 26), so each
+ * costs a status read only when none is in flight (the lease) and the gap after the last callback's read
+ * has passed; the claim is one conditional update, so it holds across instances. Null: not now.
+ */
+export async function claimForCallback(db: Queryable, id: string, leaseMs: number, callbackGapMs: number): Promise<AttemptRow | null> {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({
+      leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      callbackReadAfter: sql`now() + ${`${callbackGapMs} milliseconds`}::interval`,
+      callbackOwed: false,
+    })
+    .where(
+      and(
+        eq(paymentAttempts.id, id),
+        isLive,
+        sql`(${paymentAttempts.leaseUntil} is null or ${paymentAttempts.leaseUntil} < now())`,
+        sql`(${paymentAttempts.callbackReadAfter} is null or ${paymentAttempts.callbackReadAfter} <= now())`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * A callback that could not read now: one read is owed, by the poller at the gap's end (or once the
+ * read in flight is given back). However many callbacks come, they owe one read.
+ */
+export async function oweCallbackRead(db: Queryable, id: string): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ callbackOwed: true, nextPollAt: sql`least(${paymentAttempts.nextPollAt}, ${gapEnd})` })
+    .where(and(eq(paymentAttempts.id, id), isLive));
+}
+
+const gapEnd = sql`greatest(coalesce(${paymentAttempts.callbackReadAfter}, now()), now())`;
+/** The sooner of `next` and, when a callback is owed a read, the end of its gap. */
+const owedReadOr = (next: SQL) => sql`case when ${paymentAttempts.callbackOwed} then least(${next}, ${gapEnd}) else ${next} end`;
 
 /*
  * The back office's reconciliation list (GET /payments). A read model, like the dashboard's: it reads

@@ -14,11 +14,14 @@ import { attemptResolvedEntry } from './payment-audit';
 import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
 import {
   attemptsOfOrder,
+  claimForCallback,
   findAttempt,
   findAttemptByReference,
   findLiveAttempt,
   insertAttempt,
   lockAttempt,
+  oweCallbackRead,
+  releaseAttempt,
   resolveEndedAttempt,
   updateLiveAttempt,
   type AttemptRow,
@@ -34,10 +37,19 @@ export interface PaymentTiming {
   tickMs: number;
   /** How long a poller's claim on an attempt holds (an instance that died frees it after this). */
   leaseMs: number;
+  /** The least time between two status reads a callback asks for; callbacks in between owe one read at its end. */
+  callbackGapMs: number;
 }
 
 // A tick of 250 ms keeps a due read from waiting most of a second (the bench's poll-only case, decision 012).
-export const DEFAULT_PAYMENT_TIMING: PaymentTiming = { expiryMs: 5 * 60_000, firstPollMs: 3_000, maxPollMs: 30_000, tickMs: 250, leaseMs: 60_000 };
+export const DEFAULT_PAYMENT_TIMING: PaymentTiming = {
+  expiryMs: 5 * 60_000,
+  firstPollMs: 3_000,
+  maxPollMs: 30_000,
+  tickMs: 250,
+  leaseMs: 60_000,
+  callbackGapMs: 3_000,
+};
 
 export interface ConfiguredProvider {
   client: CollectionProvider;
@@ -161,14 +173,30 @@ function refuseResolving(attempt: AttemptRow): void {
   if (attempt.state === 'successful' && !attempt.flagged) throw Conflict('This payment paid its order: there is nothing to settle');
 }
 
-/** A callback names a reference: read that attempt's status now. Unknown or ended references do nothing. */
+/**
+ * A callback names a reference: read that attempt's status now, unless a read is in flight or the last
+ * callback's read was less than callbackGapMs ago; then one read is owed at the gap's end (the poller
+ * makes it), so a burst of forged callbacks costs a read per gap and a real one is only coalesced.
+ * Unknown or ended references do nothing.
+ */
 export async function settleByCallback(payments: Payments, providerName: ProviderName, body: unknown): Promise<void> {
   const provider = payments.providers[providerName];
   const reference = provider?.client.referenceInCallback(body);
   if (!reference) return;
-  const attempt = await findAttemptByReference(payments.app.db, reference);
-  if (!attempt || attempt.provider !== providerName || !isLiveAttempt(attempt)) return;
-  await settleAttempt(payments, attempt);
+  const db = payments.app.db;
+  const found = await findAttemptByReference(db, reference);
+  if (!found || found.provider !== providerName || !isLiveAttempt(found)) return;
+  const { leaseMs, callbackGapMs, firstPollMs } = payments.timing;
+  const attempt = await claimForCallback(db, found.id, leaseMs, callbackGapMs);
+  if (!attempt) return oweCallbackRead(db, found.id);
+  let next: Date | null;
+  try {
+    next = await settleAttempt(payments, attempt);
+  } catch (error) {
+    await releaseAttempt(db, attempt.id, new Date(Date.now() + firstPollMs));
+    throw error;
+  }
+  if (next) await releaseAttempt(db, attempt.id, next);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AFRICASTALKING, startPaymentsSimulator, type RunningSimulator } from '../../../payments-simulator/server';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, startPaymentsSimulator, type RunningSimulator } from '../../../payments-simulator/server';
 import { smsLength } from '../../../shared/sms-text';
 import { smsMessages, users } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
@@ -101,5 +101,45 @@ describe('order texts through the outbox, driven by the order events', () => {
     const landline = await place({ shippingAddress: { ...address, phoneNumber: '0211 234 567' } });
     const rows = await t.app.db.select().from(smsMessages).where(eq(smsMessages.orderId, landline._id));
     expect(rows.map((r) => r.kind)).toEqual(['order-notice']);
+  });
+});
+
+describe('the order text of an order the shop collects by itself', () => {
+  it('points the shopper to the order page, as the e-mail does, and gives no pay-by-hand instructions', async () => {
+    const sim = await startPaymentsSimulator();
+    const airtel = { clientId: DEMO_AIRTEL.clientId, clientSecret: DEMO_AIRTEL.clientSecret, baseUrl: sim.url, country: 'ZM' as const, currency: 'ZMW' as const, timeoutMs: 5_000 };
+    const t = await createTestApp({
+      publicUrl: PUBLIC_URL,
+      paymentProviders: { airtel },
+      sms: { provider: 'africastalking', ...DEMO_AFRICASTALKING, baseUrl: sim.url, timeoutMs: 5_000 },
+    });
+    try {
+      const admin = (await createUser(t, { isAdmin: true })).auth;
+      const settings = { airtelMoneyNumber: '+260 97 700 1122', mtnMoneyNumber: '+260 96 700 1122' };
+      expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: settings })).statusCode).toBe(200);
+      const customer = await createUser(t);
+      const product = await insertProduct(t, { price: 40 });
+      const placed = async (paymentMethod: string) => {
+        const payload = orderBody([{ product: product.id, quantity: 1, price: 40 }], { paymentMethod });
+        const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload });
+        expect(res.statusCode, res.body).toBe(201);
+        await t.app.sms.idle();
+        const id = res.json()._id as string;
+        const texts = sim.state.sms.to(DELIVERY).filter((m) => m.text.includes(`#${id.slice(0, 8)}`));
+        expect(texts).toHaveLength(1);
+        return { id, text: texts[0].text };
+      };
+      const byAirtel = await placed('airtel');
+      expect(byAirtel.text).toMatch(/Pay (by Airtel (Money )?prompt )?from your order page: /);
+      expect(byAirtel.text.endsWith(`${PUBLIC_URL}/account/orders/${byAirtel.id}`)).toBe(true);
+      expect(byAirtel.text).not.toMatch(/0977001122|ref(erence)? |Pay by Airtel (Money )?to/);
+      expect(smsLength(byAirtel.text)).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+      // MTN has no provider settings here: its shoppers are still told where to send the money.
+      const byMtn = await placed('mtn');
+      expect(byMtn.text).toMatch(/Pay by MTN.* to 0967001122, ref(erence)? /);
+    } finally {
+      await t.close();
+      await sim.close();
+    }
   });
 });

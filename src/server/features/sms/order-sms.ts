@@ -42,7 +42,13 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
 
   events.record('order.placed', async (tx, { order, customerMobile }) => {
     const settings = await shopSettingsInTransaction(tx);
-    const messages = await toCustomer(tx, order, 'order-placed', orderPlacedText(order, { settings, link: link(order) }), customerMobile);
+    const placed = orderPlacedText(order, {
+      settings,
+      link: link(order),
+      automaticPayments: Object.keys(app.config.paymentProviders ?? {}),
+      orderPage: `${app.config.publicUrl}/account/orders/${order._id}`,
+    });
+    const messages = await toCustomer(tx, order, 'order-placed', placed, customerMobile);
     const shop = settings.orderSmsNumber ? readZambianMobile(settings.orderSmsNumber) : null;
     if (shop?.ok) {
       const adminLink = `${app.config.publicUrl}/admin/orders?q=${orderReference(order._id)}`;

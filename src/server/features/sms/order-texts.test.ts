@@ -16,6 +16,8 @@ const settings: OrderTextContext['settings'] = {
   paymentAccountName: 'Kabulonga Women’s Crafts Savings Group',
 };
 const context: OrderTextContext = { settings, link: LINK };
+const ORDER_PAGE = `${PUBLIC_URL}/account/orders/3f2a9c1e-8b7d-4e6f-a5c4-123456789abc`;
+const automatic: OrderTextContext = { ...context, automaticPayments: ['airtel'], orderPage: ORDER_PAGE };
 
 function order(change: Partial<Order> = {}): Order {
   return {
@@ -48,6 +50,24 @@ describe('order texts', () => {
       }
     }
     for (const text of every(order())) expect(text).toMatch(/(\/o\/A{43}|\?q=3f2a9c1e)$/);
+    for (const paymentMethod of ['airtel', 'mtn']) {
+      const text = orderPlacedText(order({ paymentMethod }), automatic);
+      expect(smsLength(text), text).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+    }
+  });
+
+  it('point a shopper whose network the shop collects by itself to the order page, with no pay-by-hand instructions', () => {
+    const short = { ...automatic, settings: { ...settings, shopName: 'Kabulonga Crafts' } };
+    expect(orderPlacedText(order({ totalPrice: 450 }), short)).toBe(`Kabulonga Crafts: Order #3f2a9c1e, K450.00. Pay from your order page: ${ORDER_PAGE}`);
+    expect(orderPlacedText(order({ totalPrice: 450 }), { ...short, orderPage: 'https://kumbuka.zm/account/orders/1' })).toBe(
+      'Kabulonga Crafts: Thank you! Order #3f2a9c1e received, K450.00. Pay by Airtel Money prompt from your order page: https://kumbuka.zm/account/orders/1',
+    );
+    const text = orderPlacedText(order({ paymentMethod: 'airtel' }), automatic);
+    expect(text).toMatch(/from your order page: /);
+    expect(text.endsWith(ORDER_PAGE)).toBe(true);
+    expect(text).not.toMatch(/0971234567|ref/);
+    // MTN has no provider settings here: its shoppers still pay by hand.
+    expect(orderPlacedText(order({ paymentMethod: 'mtn' }), automatic)).toMatch(/Pay by MTN.* to 0961234567, ref(erence)? 3f2a9c1e\./);
   });
 
   it('tell a mobile-money customer the total, the number and the reference to pay with, shop name first when it fits', () => {

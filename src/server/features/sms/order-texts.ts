@@ -16,6 +16,13 @@ export interface OrderTextContext {
   settings: Pick<ShopSettings, 'shopName' | 'phone' | 'airtelMoneyNumber' | 'mtnMoneyNumber' | 'paymentAccountName'>;
   /** The signed order link (orders/order-link.ts), which opens the order without signing in. */
   link: string;
+  /**
+   * Mobile-money methods the shop collects by itself (a prompt on the shopper's phone, started from the
+   * account's order page, `orderPage`); absent: none. As the confirmation e-mail does, such an order's
+   * text points to that page instead of telling the shopper to pay by hand.
+   */
+  automaticPayments?: readonly string[];
+  orderPage?: string;
 }
 
 export type OrderTextUpdate = 'paid' | 'Shipped' | 'Delivered' | 'Cancelled';
@@ -37,10 +44,18 @@ function signed(shopName: string, wordings: string[]): string {
   return firstThatFits([...wordings.map((text) => `${shopName}: ${text}`), ...wordings]);
 }
 
-export function orderPlacedText(order: Order, { settings, link }: OrderTextContext): string {
+export function orderPlacedText(order: Order, { settings, link, automaticPayments, orderPage }: OrderTextContext): string {
   const number = numberOf(order);
   const total = compactKwacha(order.totalPrice);
   const pay = howToPay(order, settings);
+  if (pay?.kind === 'mobileMoney' && orderPage && automaticPayments?.includes(pay.method)) {
+    const network = NETWORK_NAMES[pay.method];
+    return signed(settings.shopName, [
+      `Thank you! Order ${number} received, ${total}. Pay by ${pay.methodLabel} prompt from your order page: ${orderPage}`,
+      `Order ${number} received, ${total}. Pay by ${network} prompt from your order page: ${orderPage}`,
+      `Order ${number}, ${total}. Pay from your order page: ${orderPage}`,
+    ]);
+  }
   if (pay?.kind === 'mobileMoney' && pay.number) {
     const to = localNumber(pay.number);
     const network = NETWORK_NAMES[pay.method];

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { phoneCodes, users } from '../../db/schema';
 import { PHONE_CODE_TRIES } from '../../../shared/schemas/phone-sign-in';
@@ -42,17 +42,6 @@ export async function codeTimesForMobileAndAddress(tx: Tx, mobile: string, addre
   return rows.map((r) => r.createdAt);
 }
 
-/** Codes asked from one address (to any number) in the window, newest first, at most `limit` of them. */
-export async function codeTimesForAddress(tx: Tx, addressKey: string, windowMs: number, limit: number): Promise<Date[]> {
-  const rows = await tx
-    .select({ createdAt: phoneCodes.createdAt })
-    .from(phoneCodes)
-    .where(and(eq(phoneCodes.addressKey, addressKey), gt(phoneCodes.createdAt, since(windowMs))))
-    .orderBy(desc(phoneCodes.createdAt))
-    .limit(limit);
-  return rows.map((r) => r.createdAt);
-}
-
 /** Ends the unused codes of this number and purpose (and account): only the newest code works. */
 export async function retireOpenCodes(tx: Tx, mobile: string, purpose: PhoneCodePurpose, userId: string | null): Promise<void> {
   await tx
@@ -76,25 +65,28 @@ export async function newestCode(db: Db | Tx, mobile: string, purpose: PhoneCode
   return row;
 }
 
-/** Counts a wrong code; answers the tries made so far, or null when the code could take no more. */
-export async function countWrongTry(db: Db | Tx, id: string): Promise<number | null> {
+/**
+ * Takes one try of an unused, unexpired code before it is compared, checked and counted in one statement;
+ * answers the tries taken so far (this one included), or null when the code can take no more.
+ */
+export async function takeTry(db: Db | Tx, id: string): Promise<number | null> {
   const [row] = await db
     .update(phoneCodes)
     .set({ tries: sql`${phoneCodes.tries} + 1` })
-    .where(and(eq(phoneCodes.id, id), lt(phoneCodes.tries, PHONE_CODE_TRIES), isNull(phoneCodes.usedAt)))
+    .where(and(eq(phoneCodes.id, id), lt(phoneCodes.tries, PHONE_CODE_TRIES), isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, sql`now()`)))
     .returning({ tries: phoneCodes.tries });
   return row?.tries ?? null;
 }
 
 /**
- * Uses the code up, only if it is still unused, unexpired and not out of tries: of two requests with one
- * code, exactly one gets true.
+ * Uses the code up, only if it is still unused and unexpired: of two requests with one code, exactly one
+ * gets true. Its check took a try (takeTry), so the last allowed try leaves tries at the limit.
  */
 export async function useCode(tx: Tx, id: string): Promise<boolean> {
   const rows = await tx
     .update(phoneCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(phoneCodes.id, id), isNull(phoneCodes.usedAt), lt(phoneCodes.tries, PHONE_CODE_TRIES), gt(phoneCodes.expiresAt, sql`now()`)))
+    .where(and(eq(phoneCodes.id, id), isNull(phoneCodes.usedAt), lte(phoneCodes.tries, PHONE_CODE_TRIES), gt(phoneCodes.expiresAt, sql`now()`)))
     .returning({ id: phoneCodes.id });
   return rows.length === 1;
 }

@@ -138,21 +138,15 @@ describe('POST /api/users/phone/code', () => {
     expect(blocked.json().message).toMatch(/^Too many codes for this number\. Please try again in 5[45] minutes\.$/);
   });
 
-  it('caps one address at 60 codes an hour over any numbers, without touching other addresses', async () => {
-    const addressKey = addressKeyOf(phoneDeps(t.app).codeKey, '10.5.5.5');
-    await t.app.db.insert(phoneCodes).values(
-      Array.from({ length: 60 }, () => ({
-        mobile: freshNumber().e164,
-        purpose: 'sign-in',
-        codeHash: 'x',
-        addressKey,
-        expiresAt: new Date(Date.now() + 300_000),
-      })),
-    );
-    const blocked = await askCode(freshNumber().e164, '10.5.5.5');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many codes asked from your network\. Please try again in 60 minutes\.$/);
-    expect(blocked.headers['retry-after']).toBeDefined();
+  it('caps one address at exactly 60 codes an hour over any numbers, however many ask at once, without touching other addresses', async () => {
+    const answers = await Promise.all(Array.from({ length: 100 }, () => askCode(freshNumber().e164, '10.5.5.5')));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(60);
+    const blocked = answers.filter((r) => r.statusCode === 429);
+    expect(blocked).toHaveLength(40);
+    expect(blocked[0].json().message).toMatch(/^Too many codes asked from your network\. Please try again in 60 minutes\.$/);
+    expect(Number(blocked[0].headers['retry-after'])).toBeGreaterThan(59 * 60);
+    const sent = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(phoneCodes).where(eq(phoneCodes.addressKey, addressKeyOf(phoneDeps(t.app).codeKey, '10.5.5.5')));
+    expect(sent[0].n).toBe(60);
     expect((await askCode(freshNumber().e164, '10.5.5.6')).statusCode).toBe(200);
   });
 });
@@ -207,6 +201,20 @@ describe('POST /api/users/phone/verify', () => {
     const right = await verify({ phone: phone.e164, code, name: 'A B' });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ message: 'Too many wrong codes. Ask for a new code.' });
+  });
+
+  it('compares a code at most 5 times when 100 guesses arrive at once, every tenth the right one', async () => {
+    const phone = freshNumber();
+    await askCode(phone.e164);
+    const code = await codeSentTo(phone.e164);
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    // Each answer other than "too many" is a comparison made: a wrong code said so, or the right one taken.
+    const guesses = Array.from({ length: 100 }, (_, i) => (i % 10 === 9 ? code : wrong(i)));
+    const answers = await Promise.all(guesses.map((guess) => verify({ phone: phone.e164, code: guess, name: 'A B' })));
+    const messages = answers.map((r) => r.json().message as string);
+    expect(messages.filter((m) => m === 'Too many wrong codes. Ask for a new code.')).toHaveLength(95);
+    const [row] = await t.app.db.select().from(phoneCodes).where(eq(phoneCodes.mobile, phone.e164));
+    expect(row.tries).toBe(5);
   });
 
   it('refuses an expired code', async () => {

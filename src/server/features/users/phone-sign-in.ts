@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { PHONE_CODE_DIGITS, PHONE_CODE_TRIES, PHONE_CODE_TTL_SECONDS } from '../../../shared/schemas/phone-sign-in';
+import { takeLimitedUse } from '../limits/service';
 import { cachedShopSettings } from '../settings/service';
 import { phoneCodeText } from './phone-code-text';
 import {
-  codeTimesForAddress,
   codeTimesForMobile,
   codeTimesForMobileAndAddress,
-  countWrongTry,
+  takeTry,
   databaseNow,
   findUserByMobile,
   insertPhoneCode,
@@ -21,7 +21,7 @@ import {
   type PhoneCodePurpose,
   type PhoneCodeRow,
 } from './phone-codes';
-import { CODE_LIMITS, codeLimitHit, longestWindow, type LimitHit } from './phone-limits';
+import { ADDRESS_CODE_LIMIT, addressLimitHit, codeLimitHit, longestWindow, type LimitHit } from './phone-limits';
 import { findUserById, insertUser, updateUser, type UserRow } from './queries';
 import { USER_NOT_FOUND, deriveNames } from './service';
 
@@ -79,15 +79,18 @@ export async function sendPhoneCode(deps: PhoneDeps, request: CodeRequest): Prom
   const code = String(randomInt(0, 10 ** PHONE_CODE_DIGITS)).padStart(PHONE_CODE_DIGITS, '0');
   const hit = await db.transaction(async (tx) => {
     await lockMobile(tx, request.mobile);
-    const [mobileTimes, pairTimes, addressTimes, now] = await Promise.all([
+    const [mobileTimes, pairTimes, now] = await Promise.all([
       codeTimesForMobile(tx, request.mobile, longestWindow('mobile')),
       codeTimesForMobileAndAddress(tx, request.mobile, addressKey, longestWindow('mobile+address')),
-      codeTimesForAddress(tx, addressKey, longestWindow('address'), Math.max(...CODE_LIMITS.map((l) => l.max))),
       databaseNow(tx),
     ]);
     // The database's clock, the one created_at was written with (instances' clocks may differ).
-    const limit = codeLimitHit({ mobile: mobileTimes, 'mobile+address': pairTimes, address: addressTimes }, now.getTime());
+    const limit = codeLimitHit({ mobile: mobileTimes, 'mobile+address': pairTimes }, now.getTime());
     if (limit) return limit;
+    // Last, so a request the number's limits refuse takes no place of the address's.
+    const { max, windowMs } = ADDRESS_CODE_LIMIT;
+    const address = await takeLimitedUse(tx, `phone-codes address ${addressKey}`, windowMs, max);
+    if (!address.taken) return addressLimitHit(address.waitMs);
     await retireOpenCodes(tx, request.mobile, request.purpose, request.userId);
     const id = randomUUID();
     await insertPhoneCode(tx, {
@@ -107,18 +110,22 @@ export async function sendPhoneCode(deps: PhoneDeps, request: CodeRequest): Prom
   return hit;
 }
 
-/** The newest code of the number, if `code` is it; a wrong code costs one of its tries. */
+/**
+ * The newest code of the number, if `code` is it. Each check takes one of the code's tries before the
+ * code is compared, in one statement that counts only below the limit: parallel guesses cannot all be
+ * compared before the count catches up (issue 26), so a code is compared at most PHONE_CODE_TRIES times.
+ */
 async function checkCode(deps: PhoneDeps, mobile: string, code: string, purpose: PhoneCodePurpose, userId: string | null): Promise<PhoneCodeRow> {
   const row = await newestCode(deps.db, mobile, purpose, userId);
   if (!row || row.usedAt) throw BadRequest(NO_CODE);
   if (row.tries >= PHONE_CODE_TRIES) throw BadRequest(TOO_MANY_WRONG);
   if (row.expiresAt.getTime() <= Date.now()) throw BadRequest(CODE_EXPIRED);
+  const tries = await takeTry(deps.db, row.id);
+  if (tries === null) throw BadRequest(TOO_MANY_WRONG);
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(codeDigest(deps.codeKey, row, code));
   if (expected.length === given.length && timingSafeEqual(expected, given)) return row;
-  const tries = await countWrongTry(deps.db, row.id);
-  const left = tries === null ? 0 : PHONE_CODE_TRIES - tries;
-  if (tries === null) throw BadRequest(TOO_MANY_WRONG);
+  const left = PHONE_CODE_TRIES - tries;
   throw BadRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right, and that was the last try. Ask for a new code.');
 }
 

@@ -4,6 +4,7 @@ import { PassThrough, type Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../../lib/request-log';
 import type { PageRenderer } from '../../../shared/page-render';
 import { accepts } from './static-files';
 
@@ -114,7 +115,7 @@ export function streamPage(
 
   renderer
     .render(page.url, page.data, (error) => {
-      reply.log.error({ err: error, url: page.url }, 'page render error');
+      reply.log.error({ err: error, url: redactUrl(page.url) }, 'page render error');
     })
     .then((html) => {
       if (html === null) complete = false;
@@ -123,7 +124,7 @@ export function streamPage(
     })
     .catch((error: unknown) => {
       complete = false;
-      reply.log.error({ err: error, url: page.url }, 'page render failed');
+      reply.log.error({ err: error, url: redactUrl(page.url) }, 'page render failed');
       out.end(page.tail);
     });
   return reply.send(out);

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_attempts" ADD COLUMN "callback_read_after" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment_attempts" ADD COLUMN "callback_owed" boolean DEFAULT false NOT NULL;
