@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { shippingAddressSchema } from '../../../shared/schemas/orders';
+import { newShippingAddressSchema } from '../../../shared/schemas/orders';
 import { PAYMENT_METHODS } from '../../../shared/order-status';
 
 /** SPEC §5: the checkout messages are exact; the address rules are the server's own. */
-export const checkoutFormSchema = shippingAddressSchema.extend({
+export const checkoutFormSchema = newShippingAddressSchema.extend({
   firstName: z.string().trim().min(2, 'First name is required'),
   lastName: z.string().trim().min(2, 'Last name is required'),
   email: z.string().trim().pipe(z.email('Invalid email address')),
