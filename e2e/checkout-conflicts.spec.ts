@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { apiToken, bearer, createTestProduct, E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
+import { NOT_A_ZAMBIAN_MOBILE } from '../src/shared/phone-numbers';
 
 async function signIn(page: Page) {
   const shopper = await registerByApi(page, 'Chanda Mulenga');
@@ -125,6 +126,36 @@ test('each checkout rule explains itself when the value is there but too short o
     for (const [label, , , good] of cases) await set(label, good);
     for (const [label] of cases) await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
     expect(await myOrders(page)).toHaveLength(0);
+  } finally {
+    await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+  }
+});
+
+// Issue 26 item 3: a 14-digit number placed an order. The field says what sign-in and the pay panel say.
+test('a phone number that is not a Zambian mobile is refused at the field, with the words of sign-in', async ({ page }) => {
+  const admin = await adminHeaders(page.request);
+  const product = await createProduct(page.request, admin, 5);
+  try {
+    await signIn(page);
+    await addToCart(page, product, 1);
+    await fillCheckout(page);
+    const phone = page.getByLabel('Phone Number');
+    for (const bad of ['09712345678901', '0211 234 567']) {
+      await phone.fill(bad);
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(phone).toHaveAccessibleDescription(NOT_A_ZAMBIAN_MOBILE);
+      await expect(phone).toBeFocused();
+    }
+    await expect(page).toHaveURL(/\/checkout$/);
+    if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/checkout-bad-phone-${test.info().project.name}.png` });
+    expect(await myOrders(page)).toHaveLength(0);
+
+    // What a shopper may type for a good number: the message goes and the order is placed.
+    await phone.fill('+260 97 712 3456');
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/checkout\/success\?orderId=/);
+    expect(await myOrders(page)).toMatchObject([{ shippingAddress: { phoneNumber: '+260 97 712 3456' } }]);
   } finally {
     await page.request.delete(`/api/products/${product._id}`, { headers: admin });
   }

@@ -55,6 +55,7 @@ async function answerOnThePhone(browser: Browser, e164: string, answer: 'Enter P
 
 const panel = (page: Page) => page.getByRole('region', { name: /^Pay with / });
 const status = (page: Page) => panel(page).getByRole('status');
+const orderDetails = (page: Page) => page.getByRole('region', { name: 'Order Details' });
 
 async function storedOrder(page: Page, token: string, id: string) {
   return (await page.request.get(`/api/orders/${id}`, { headers: bearer(token) })).json();
@@ -86,6 +87,7 @@ test('a shopper pays an Airtel Money order from the success page by approving th
     await expect(panel(page).getByRole('heading', { name: 'Pay with Airtel Money' })).toBeVisible();
     await expect(panel(page).getByLabel('Airtel Money number')).toHaveValue(number.local);
     await expect(page.getByRole('heading', { name: 'How to pay' })).toHaveCount(0);
+    await expect(orderDetails(page).getByText('Unpaid', { exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoSeriousViolations(page, 'pay panel: confirm the number');
     await shot(page, 'confirm');
@@ -104,9 +106,14 @@ test('a shopper pays an Airtel Money order from the success page by approving th
     await expect(panel(page).getByRole('button', { name: 'Pay manually instead' })).toHaveCount(0);
     // The order was read again: it is paid, so the success page offers the order page, not a transaction id form.
     await expect(page.getByRole('link', { name: 'View your order' })).toBeVisible();
+    // Issue 26 item 6: the details below say so too: the status the server now gives, and a paid mark.
+    const paid = await storedOrder(page, token, orderId);
+    expect(paid).toMatchObject({ isPaid: true, paymentMethod: 'airtel' });
+    await expect(orderDetails(page).getByText('Paid', { exact: true })).toBeVisible();
+    await expect(orderDetails(page).getByText('Unpaid', { exact: true })).toHaveCount(0);
+    await expect(orderDetails(page).getByText(paid.status, { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'pay panel: paid');
     await shot(page, 'paid');
-    expect(await storedOrder(page, token, orderId)).toMatchObject({ isPaid: true, paymentMethod: 'airtel' });
 
     await page.getByRole('link', { name: 'View your order' }).click();
     await expect(page.getByRole('main').getByText('Paid', { exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOT_A_ZAMBIAN_MOBILE, readZambianMobile } from '../phone-numbers';
+import { withNameRule } from '../person-name';
 import { text } from './common';
 
 /** A one-time code: 6 digits, 5 minutes, 5 tries; another may be asked for after 60 seconds. */
@@ -41,7 +42,7 @@ const codeSchema = z
 export const phoneVerifySchema = z.object({
   phone: zambianMobileSchema,
   code: codeSchema,
-  name: text(120, 'name').min(1, 'Tell us your name to open your account.').optional(),
+  name: withNameRule(text(120, 'name').min(1, 'Tell us your name to open your account.'), 'Your name', 0).optional(),
 });
 export type PhoneVerifyInput = z.input<typeof phoneVerifySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withNameRule } from '../person-name';
 import { emailSchema, keywordQuery, limitQuery, pageQuery, text } from './common';
 
 export const PASSWORD_MIN = 8;
@@ -18,9 +19,9 @@ export type LoginInput = z.input<typeof loginSchema>;
 /** isAdmin or any other field in the body is ignored: registration never makes an admin. */
 export const registerSchema = z
   .object({
-    name: text(120, 'name').optional(),
-    firstName: text(60, 'firstName').optional(),
-    lastName: text(60, 'lastName').optional(),
+    name: withNameRule(text(120, 'name'), 'Name', 0).optional(),
+    firstName: withNameRule(text(60, 'firstName'), 'First name', 0).optional(),
+    lastName: withNameRule(text(60, 'lastName'), 'Last name', 0).optional(),
     email: emailSchema,
     password: passwordSchema,
     phone: text(20, 'phone').optional(),
@@ -30,9 +31,9 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 /** isAdmin or any other field in the body is ignored: nobody makes themselves an admin. */
 export const updateProfileSchema = z.object({
-  name: text(120, 'name').min(1, 'Name cannot be empty').optional(),
-  firstName: text(60, 'firstName').optional(),
-  lastName: text(60, 'lastName').optional(),
+  name: withNameRule(text(120, 'name').min(1, 'Name cannot be empty'), 'Name', 0).optional(),
+  firstName: withNameRule(text(60, 'firstName'), 'First name', 0).optional(),
+  lastName: withNameRule(text(60, 'lastName'), 'Last name', 0).optional(),
   email: emailSchema.optional(),
   phone: text(20, 'phone').optional(),
   password: passwordSchema.optional(),

@@ -20,7 +20,8 @@ const COMPANY_LINKS = [
   { to: '/contact', label: 'Contact' },
 ];
 
-const linkClass = 'inline-block py-1.5 text-sand-100 underline-offset-4 hover:text-white hover:underline';
+// 44 px tall: a thumb's target (WCAG 2.5.5), as the rows were already spaced.
+const linkClass = 'inline-flex min-h-11 items-center text-sand-100 underline-offset-4 hover:text-white hover:underline';
 
 function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
   return (
@@ -46,7 +47,7 @@ export function Footer() {
     <footer className="bg-forest-900 text-sand-100">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-4">
         <div className="col-span-2 lg:col-span-1">
-          <Link to="/" className="mb-3 inline-flex items-center gap-2 rounded-lg">
+          <Link to="/" className="mb-3 inline-flex min-h-11 items-center gap-2 rounded-lg">
             <LogoMark size={36} />
             <span className="font-serif text-lg font-bold text-white">{shopName}</span>
           </Link>
@@ -60,20 +61,20 @@ export function Footer() {
         <div className="col-span-2 lg:col-span-1">
           <h2 className="mb-3 font-sans text-sm font-bold tracking-wider text-honey-400 uppercase">Contact</h2>
           {settings && (
-            <address className="space-y-2 not-italic">
-              <p className="flex gap-2">
+            <address className="space-y-1 not-italic">
+              <p className="flex gap-2 py-2.5">
                 <MapPin size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-honey-400" />
                 <span>{settings.address}</span>
               </p>
-              <p className="flex gap-2">
-                <Mail size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-honey-400" />
-                <a href={`mailto:${settings.email}`} className="break-all underline-offset-4 hover:underline">
+              <p className="flex items-center gap-2">
+                <Mail size={18} aria-hidden="true" className="shrink-0 text-honey-400" />
+                <a href={`mailto:${settings.email}`} className="inline-flex min-h-11 items-center break-all underline-offset-4 hover:underline">
                   {settings.email}
                 </a>
               </p>
-              <p className="flex gap-2">
-                <Phone size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-honey-400" />
-                <a href={`tel:${settings.phone.replace(/\s+/g, '')}`} className="underline-offset-4 hover:underline">
+              <p className="flex items-center gap-2">
+                <Phone size={18} aria-hidden="true" className="shrink-0 text-honey-400" />
+                <a href={`tel:${settings.phone.replace(/\s+/g, '')}`} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
                   {settings.phone}
                 </a>
               </p>

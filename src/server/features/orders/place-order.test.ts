@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatKwacha } from '../../../shared/money';
+import { NOT_A_ZAMBIAN_MOBILE } from '../../../shared/phone-numbers';
 import { orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { address, insertProduct, orderBody, stockOf } from './test/fixtures';
@@ -94,6 +95,28 @@ describe('POST /api/orders', () => {
     const res = await place(orderBody([{ product: p.id, quantity: 1, price: 10 }], override));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
+  });
+
+  // Issue 26 item 3: a 14-digit number placed an order. The rule and its words are sign-in's and the pay panel's.
+  it.each([
+    ['14 digits', '09712345678901'],
+    ['a landline', '0211 234 567'],
+    ['a number of another country', '+1 202 555 0123'],
+    ['an unknown network', '0931234567'],
+    ['a very long text', '0971234567'.repeat(6)],
+  ])('answers 400 for a phone that is not a Zambian mobile: %s, and places nothing', async (_label, phoneNumber) => {
+    const p = await insertProduct(t, { price: 10, countInStock: 3 });
+    const res = await place(orderBody([{ product: p.id, quantity: 1, price: 10 }], { shippingAddress: { ...address, phoneNumber } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: NOT_A_ZAMBIAN_MOBILE });
+    expect(await stockOf(t, p.id)).toBe(3);
+  });
+
+  it.each(['+260 97 123 4567', '260971234567', '0966-123-456', '(076) 123 4567'])('takes the Zambian mobile %s as typed', async (phoneNumber) => {
+    const p = await insertProduct(t, { price: 10 });
+    const res = await place(orderBody([{ product: p.id, quantity: 1, price: 10 }], { shippingAddress: { ...address, phoneNumber } }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().shippingAddress.phoneNumber).toBe(phoneNumber);
   });
 
   it.each([0, -1, 1.5, 1001])('answers 400 for quantity %s', async (quantity) => {

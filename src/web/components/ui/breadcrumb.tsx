@@ -8,13 +8,13 @@ export interface Crumb {
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-bark-600">
-      <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <ol className="flex flex-wrap items-center gap-x-2">
         {items.map((item, index) => {
           const last = index === items.length - 1;
           return (
             <li key={`${item.label}-${index}`} className="flex min-w-0 items-center gap-2">
               {item.to && !last ? (
-                <Link to={item.to} className="capitalize underline-offset-4 hover:text-forest-800 hover:underline">
+                <Link to={item.to} className="inline-flex min-h-11 min-w-11 items-center justify-center capitalize underline-offset-4 hover:text-forest-800 hover:underline">
                   {item.label}
                 </Link>
               ) : (

@@ -1,6 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadSonner, onToastRequested } from '../../lib/toast';
 
+/**
+ * The sticky header is 64 px (h-16, storefront and back office): toasts come in below it, so the menu, the
+ * cart and the search stay free while one shows (issue 26). Not at the bottom: the phone's floating cart
+ * bar and the admin settings' save bar live there.
+ */
+const BELOW_HEADER_PX = 64;
+
 const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
 
 export function LazyToaster() {
@@ -9,7 +16,7 @@ export function LazyToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton duration={4000} />
+      <Toaster position="top-center" offset={{ top: BELOW_HEADER_PX + 12 }} mobileOffset={{ top: BELOW_HEADER_PX + 8 }} richColors closeButton duration={4000} />
     </Suspense>
   );
 }

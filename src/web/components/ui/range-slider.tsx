@@ -11,7 +11,8 @@ interface RangeSliderProps extends RangeBounds {
   labelledBy?: string;
 }
 
-const THUMB_PX = 28;
+/** A thumb's target, 44 px (WCAG 2.5.5); the circle drawn inside it is 28 px. */
+const THUMB_PX = 44;
 
 /**
  * A two-thumb range slider after the WAI-ARIA slider pattern: two focusable role="slider" thumbs
@@ -66,7 +67,7 @@ export function RangeSlider({ value, onValueChange, labels, valueText, labelledB
     <div
       role="group"
       aria-labelledby={labelledBy}
-      className="relative flex h-8 touch-none items-center select-none"
+      className="relative flex h-11 touch-none items-center select-none"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}
@@ -91,8 +92,10 @@ export function RangeSlider({ value, onValueChange, labels, valueText, labelledB
             onKeyDown={onKeyDown(index)}
             // Kept within the track at both ends, as the thumb's centre moves from half a thumb in.
             style={{ left: `calc(${percent}% - ${(percent / 100) * THUMB_PX}px)`, width: THUMB_PX, height: THUMB_PX }}
-            className="absolute block rounded-full border-4 border-forest-700 bg-white shadow focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-honey-500"
-          />
+            className="absolute flex items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-offset-[-4px] focus-visible:outline-honey-500"
+          >
+            <span aria-hidden="true" className="block h-7 w-7 rounded-full border-4 border-forest-700 bg-white shadow" />
+          </span>
         );
       })}
     </div>

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { withNameRule } from '../../../shared/person-name';
 import { passwordSchema } from '../../../shared/schemas/users';
 
 const profileFields = {
-  firstName: z.string().trim().min(1, 'First name is required').max(60, 'First name is too long'),
-  lastName: z.string().trim().max(60, 'Last name is too long'),
+  firstName: withNameRule(z.string().trim().max(60, 'First name is too long'), 'First name', 1),
+  lastName: withNameRule(z.string().trim().max(60, 'Last name is too long'), 'Last name', 0),
   email: z.string().trim().pipe(z.email('Invalid email address')),
   phone: z.string().trim().max(20, 'Phone number is too long'),
 };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { nameProblem } from '../../../shared/person-name';
 import { useAuth } from './auth-context';
 import { AuthCard } from './auth-card';
 import { destinationAfterLogin, withRedirect } from './redirect';
@@ -59,13 +60,13 @@ export function RegisterPage() {
             label="First Name"
             autoComplete="given-name"
             error={errors.firstName?.message}
-            {...register('firstName', { validate: (v) => v.trim().length >= 2 || 'First name is required' })}
+            {...register('firstName', { validate: (v) => nameProblem(v, 'First name', 2) ?? true })}
           />
           <TextField
             label="Last Name"
             autoComplete="family-name"
             error={errors.lastName?.message}
-            {...register('lastName', { validate: (v) => v.trim().length >= 2 || 'Last name is required' })}
+            {...register('lastName', { validate: (v) => nameProblem(v, 'Last name', 2) ?? true })}
           />
         </div>
         <TextField

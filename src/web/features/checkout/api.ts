@@ -6,10 +6,12 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { isRecord } from '../../lib/storage';
 import type { CartItem } from '../cart';
 import type { CheckoutForm } from './checkout-schema';
+import { sendUntilAnswered } from './resend-lost-order';
 
+/** Places the order; a lost answer (no connection, 502-504) is asked again with the same key (resend-lost-order.ts). */
 export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey: string): Promise<Order> {
   const totals = computeTotalsInKwacha(items);
-  return apiRequest<Order, PlaceOrderInput>('/orders', {
+  const send = () => apiRequest<Order, PlaceOrderInput>('/orders', {
     method: 'POST',
     headers: { 'Idempotency-Key': idempotencyKey },
     body: {
@@ -28,6 +30,7 @@ export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey
       totalAmount: totals.totalPrice,
     },
   });
+  return sendUntilAnswered(send);
 }
 
 function fetchOrder(id: string, signal?: AbortSignal): Promise<Order> {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { shippingAddressSchema } from '../../../shared/schemas/orders';
+import { newShippingAddressSchema } from '../../../shared/schemas/orders';
 import { PAYMENT_METHODS } from '../../../shared/order-status';
+import { withNameRule } from '../../../shared/person-name';
 
 /** SPEC §5: the checkout messages are exact; the address rules are the server's own. */
-export const checkoutFormSchema = shippingAddressSchema.extend({
-  firstName: z.string().trim().min(2, 'First name is required'),
-  lastName: z.string().trim().min(2, 'Last name is required'),
+export const checkoutFormSchema = newShippingAddressSchema.extend({
+  firstName: withNameRule(z.string().trim(), 'First name', 2),
+  lastName: withNameRule(z.string().trim(), 'Last name', 2),
   email: z.string().trim().pipe(z.email('Invalid email address')),
   paymentMethod: z.enum(PAYMENT_METHODS),
 });

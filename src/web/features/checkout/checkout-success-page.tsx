@@ -65,7 +65,7 @@ export function CheckoutSuccessPage() {
                 }
               />
               {!waitsForTransactionId(order) && <OrderPageLink order={order} />}
-              <OrderDetails order={order} />
+              <OrderDetails order={order} withPayment />
             </div>
           )}
         </>

@@ -3,6 +3,7 @@ import { formatKwacha, lineTotalInKwacha, toKwacha, toNgwee } from '../../../sha
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { PaidBadge } from '../../components/ui/paid-badge';
 import { formatDate } from '../../lib/format';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
@@ -14,8 +15,11 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
   );
 }
 
-/** The order as the server stored it: shown after checkout and on the customer's order page. */
-export function OrderDetails({ order }: { order: Order }) {
+/**
+ * The order as the server stored it: shown after checkout and on the customer's order page. `withPayment`
+ * adds whether it is paid (the order page says so in its heading already).
+ */
+export function OrderDetails({ order, withPayment = false }: { order: Order; withPayment?: boolean }) {
   // SPEC words the subtotal as total minus tax minus shipping: what the customer was charged, not a recount.
   const subtotal = toKwacha(toNgwee(order.totalPrice) - toNgwee(order.taxPrice) - toNgwee(order.shippingPrice));
   return (
@@ -30,6 +34,12 @@ export function OrderDetails({ order }: { order: Order }) {
         <Row label="Order Status">
           <OrderStatusBadge status={order.status} />
         </Row>
+        {withPayment && (
+          <Row label="Payment">
+            <PaidBadge isPaid={order.isPaid} paymentReference={order.paymentReference} />
+            {order.isPaid && order.paidAt && <span className="ml-2 text-bark-700">{formatDate(order.paidAt)}</span>}
+          </Row>
+        )}
       </dl>
       <h3 className="mt-5 mb-2 font-semibold">Items</h3>
       <ul className="space-y-2 border-b border-sand-200 pb-4">

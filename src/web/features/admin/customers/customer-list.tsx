@@ -3,7 +3,7 @@ import { ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
 import type { User } from '../../../../shared/schemas/users';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { Checkbox, CheckboxTarget } from '../../../components/ui/checkbox';
 import { formatDate } from '../../../lib/format';
 import type { AdminColumn } from '../shared/admin-list';
 
@@ -84,7 +84,20 @@ function SelectOne({ user, selected, onToggle }: Pick<CustomerListProps, 'select
 /** The table's columns (from 768 px); below that each customer is a card. */
 export function customerColumns(props: CustomerListProps): AdminColumn<User>[] {
   return [
-    { header: <SelectAll {...props} />, headerClassName: 'w-12', rowPadding: 'py-2', cell: (user) => <SelectOne user={user} {...props} /> },
+    {
+      header: (
+        <CheckboxTarget>
+          <SelectAll {...props} />
+        </CheckboxTarget>
+      ),
+      headerClassName: 'w-12',
+      rowPadding: 'py-2',
+      cell: (user) => (
+        <CheckboxTarget>
+          <SelectOne user={user} {...props} />
+        </CheckboxTarget>
+      ),
+    },
     { header: 'Customer', cell: (user) => user.name, className: 'font-medium text-bark-900' },
     { header: 'Email', cell: contactOf, className: 'text-bark-700 [overflow-wrap:anywhere]' },
     { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap text-bark-700' },
@@ -107,10 +120,9 @@ export function CustomerCard({ user, ...props }: CustomerListProps & { user: Use
   return (
     <>
       <div className="flex items-start gap-3">
-        {/* The padding makes a 44 px target around the small box. */}
-        <label className="-m-3 flex shrink-0 cursor-pointer p-3">
+        <CheckboxTarget>
           <SelectOne user={user} {...props} />
-        </label>
+        </CheckboxTarget>
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
             <p className="min-w-0 font-semibold break-words text-bark-900">{user.name}</p>
