@@ -4,7 +4,8 @@ export * from '@playwright/test';
 
 /**
  * Playwright's test with a page whose goto, reload, goBack and goForward also wait for the shop's app to
- * have taken the page over (`<html data-ready>`, set by src/web/main.tsx once its first effects ran).
+ * have taken the page over (`<html data-ready>`: set by src/web/main.tsx once a drawn page is adopted and
+ * its buttons answer, by src/web/app/app-ready.tsx once a page the browser draws is drawn).
  * A storefront page arrives drawn by the server and its app starts after the first paint, so "loaded"
  * no longer means that buttons answer or that the stored cart and session have been read. Not waited
  * for: JavaScript off, `waitUntil: 'commit'` or 'domcontentloaded' (a journey that wants the page before

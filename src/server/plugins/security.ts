@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { EARLY_TAPS_SCRIPT } from '../../shared/early-taps';
 
-/** Security headers for API and pages alike. The CSP allows only our own origin plus inline styles that React sets. */
+/** The one inline script the pages carry, allowed by its hash and nothing else inline. */
+const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+
+/**
+ * Security headers for API and pages alike. The CSP allows only our own origin, inline styles that React
+ * sets, and the drawn pages' one inline script (src/shared/early-taps.ts) by its hash.
+ */
 export default fp(async function securityPlugin(app: FastifyInstance) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -10,7 +18,7 @@ export default fp(async function securityPlugin(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", EARLY_TAPS_HASH],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'https://www.openstreetmap.org'],
         objectSrc: ["'none'"],

@@ -1,4 +1,5 @@
 import { APP_CHUNKS_META } from '../../../shared/app-chunks';
+import { EARLY_TAPS_SCRIPT } from '../../../shared/early-taps';
 import { INITIAL_DATA_ELEMENT_ID } from '../../../shared/initial-data';
 import { imageSrcSet, PRODUCT_MAIN_IMAGE_SIZES, storedImageName, variantUrl } from '../../../shared/images';
 import type { PageMeta } from './page-meta';
@@ -88,10 +89,18 @@ export function scriptsAtLowPriority(template: string): string {
   return template.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 }
 
-/** Fills the built index.html: title, head tags at <!--app-head-->, embedded data at <!--app-data-->. */
+const CHARSET = /<meta charset="[^"]*" \/>/;
+
+/**
+ * Fills the built index.html: title, head tags at <!--app-head-->, embedded data at <!--app-data-->. A
+ * drawn page (chunksAfterPaint) holds the taps that land before its app runs (src/shared/early-taps.ts):
+ * the script goes first, ahead of the stylesheet, which an inline script after it would wait for.
+ */
 export function renderPage(template: string, parts: PageParts): string {
   const data = `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">${scriptJson(parts.initialData)}</script>`;
+  const earlyTaps = parts.chunksAfterPaint ? `\n    <script>${EARLY_TAPS_SCRIPT}</script>` : '';
   return template
+    .replace(CHARSET, (charset) => `${charset}${earlyTaps}`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(parts.meta.title)}</title>`)
     .replace('<!--app-head-->', () => headTags(parts))
     .replace('<!--app-data-->', () => data);

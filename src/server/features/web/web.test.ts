@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { products } from '../../db/schema';
+import { EARLY_TAPS_SCRIPT } from '../../../shared/early-taps';
 import { updateShopSettings } from '../settings/service';
 import { APP_PAGES } from '../../../shared/app-pages';
 import { escapeHtml } from './html';
@@ -196,6 +198,15 @@ describe('pages', () => {
     const head = await app.inject({ method: 'HEAD', url: '/contact' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it('allows by its hash the one inline script of a drawn page (src/shared/early-taps.ts), and no other', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });
 

@@ -44,6 +44,11 @@ export function Routes({ children }: { children: ReactNode }) {
   }, null);
 }
 
+/** What <Routes> with these children shows at `pathname`: the matched routes' elements, outermost first. */
+export function elementsAt(routes: ReactNode, pathname: string): ReactNode[] {
+  return matchRoutes(rankRoutes(routesOf(routes)), pathname)?.map((match) => match.route.element) ?? [];
+}
+
 /** Where a layout route shows its matched child route. */
 export function Outlet() {
   return useContext(RouteContext).outlet;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leftToBrowser } from './links';
-import { BrowserRouter, Link, Navigate, NavLink, Outlet, Route, Routes, StaticRouter, useLocation, useParams, useSearchParams } from '.';
+import { BrowserRouter, elementsAt, Link, Navigate, NavLink, Outlet, Route, Routes, StaticRouter, useLocation, useParams, useSearchParams } from '.';
 
 // These run in Node without a DOM: a router that touched window or document while rendering would throw.
 
@@ -74,6 +74,19 @@ describe('Routes and Outlet on the server', () => {
   it('render nothing for a <Navigate> or for no match', () => {
     expect(render('/admin/nowhere')).toBe('<div data-layout="admin"></div>');
     expect(render('/contact', <Routes><Route path="about" element={<p />} /></Routes>)).toBe('');
+  });
+
+  it('name, without drawing, the elements <Routes> shows at an address, outermost first', () => {
+    const routes = (App() as { props: { children: ReactNode } }).props.children;
+    const names = (pathname: string) =>
+      elementsAt(routes, pathname).map((element) => {
+        const { name } = (element as { props: { name?: string } }).props;
+        return name ?? 'admin app';
+      });
+    expect(names('/')).toEqual(['public', 'home']);
+    expect(names('/products/7')).toEqual(['public', 'product']);
+    expect(names('/no/such/page')).toEqual(['public', 'not-found']);
+    expect(names('/admin/orders')).toEqual(['admin app']);
   });
 
   it('refuse a <Route> outside <Routes>, and hooks outside a router', () => {
