@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AIRTEL, DEMO_MTN, startPaymentsSimulator, type RunningSimulator } from './server';
+import { DEMO_AIRTEL, DEMO_MTN, startSimulators, type RunningSimulators } from './server';
 
-let sim: RunningSimulator;
+let sim: RunningSimulators;
 beforeAll(async () => {
-  sim = await startPaymentsSimulator();
+  sim = await startSimulators();
 });
 afterAll(() => sim.close());
 afterEach(() => sim.state.reset());
