@@ -1,6 +1,6 @@
 /**
  * The bench's payment scenario (npm run bench -- --only payments): 200 shoppers at once each place an
- * order and pay it by mobile money through the payments simulator (its own process), which approves
+ * order and pay it by mobile money through the simulators (their own process), which approves
  * each prompt APPROVE_AFTER_SECONDS after it arrives (1 s unless BENCH_PAY_APPROVE_SECONDS says).
  * Measures the time from the approval (when the simulator's status read starts saying SUCCESSFUL) to
  * the order's paidAt, with callbacks and with callbacks off (the poller alone), and checks every

@@ -31,7 +31,7 @@ const requestToPay = async (headers: Record<string, string>, body: object = mtnB
   return { status: answer.status, body: (await answer.text()) || null };
 };
 
-describe('the payments simulator checks what the providers check', () => {
+describe('the MTN MoMo and Airtel Money simulators check what the providers check', () => {
   it('MTN: refuses a missing subscription key, a bad token, a bad target environment, reference or body', async () => {
     const token = await mtnToken();
     expect((await requestToPay(mtnHeaders(token, { 'Ocp-Apim-Subscription-Key': 'nope' }))).status).toBe(401);
