@@ -68,11 +68,14 @@ const layerZones = [
   },
   { target: at('scripts/**'), from: at('src/web/**'), message: 'Scripts drive the built web app, they do not import it.' },
   {
-    target: at('src/payments-simulator/**'),
-    from: [at('src/server/**'), at('src/web/**'), at('src/shared/**')],
-    message: 'The payments simulator stands in for MTN and Airtel: it shares no code with the shop (docs/decisions/011).',
+    target: at('simulators/**'),
+    from: [at('src/**'), at('scripts/**'), at('e2e/**')],
+    message: 'The simulators stand in for outside providers: they share no code with the shop (docs/decisions/027).',
   },
 ];
+
+// The product never loads a simulator; its tests start one (decision 027).
+const productZones = [{ target: at('src/**'), from: at('simulators/**'), message: 'The product never imports the simulators; only tests start them (docs/decisions/027).' }];
 
 export default defineConfig(
   {
@@ -111,6 +114,7 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, ...featureZones, ...productZones] }],
       'no-restricted-imports': [
         'error',
         {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/support/shop';
-import { shopEnvForSimulator } from './src/payments-simulator/shop-env';
+import { shopEnvForSimulator } from './simulators/shop-env';
 
 /** A free port, found synchronously: the config is plain code evaluated before anything starts. */
 function freePort(): string {
@@ -18,7 +18,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'coop-shop-e2e-'));
 process.env.E2E_SIMULATOR_PORT ??= freePort();
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
-/** The payments simulator: the shop's MTN and Airtel clients talk to it, journeys use its phone page. */
+/** The simulators: the shop's MTN and Airtel clients talk to it, journeys use its phone page. */
 export const simulatorURL = `http://127.0.0.1:${process.env.E2E_SIMULATOR_PORT}`;
 
 // Screenshots for a human look (.scratch/shots) only when asked: E2E_SHOTS=1 npx playwright test e2e/screenshots.spec.ts
@@ -77,7 +77,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node --import tsx src/payments-simulator/main.ts',
+      command: 'node --import tsx simulators/main.ts',
       url: `${simulatorURL}/`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -8,7 +8,7 @@ const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'];
 export default defineConfig({
   resolve: { alias: preactForReact },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'simulators/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...postgresOnly],
     environment: 'node',
     testTimeout: 30_000,

@@ -1,6 +1,6 @@
 /**
  * The bench's payment scenario (npm run bench -- --only payments): 200 shoppers at once each place an
- * order and pay it by mobile money through the payments simulator (its own process), which approves
+ * order and pay it by mobile money through the simulators (their own process), which approves
  * each prompt APPROVE_AFTER_SECONDS after it arrives (1 s unless BENCH_PAY_APPROVE_SECONDS says).
  * Measures the time from the approval (when the simulator's status read starts saying SUCCESSFUL) to
  * the order's paidAt, with callbacks and with callbacks off (the poller alone), and checks every
@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { orderReference } from '../src/shared/order-status';
-import { shopEnvForSimulator } from '../src/payments-simulator/shop-env';
+import { shopEnvForSimulator } from '../simulators/shop-env';
 import { benchOrderBody, json } from './bench/http';
 import { freePort, stopChild, waitForHealth } from './local-server';
 
@@ -45,12 +45,12 @@ export interface BenchSimulator {
   stop(): Promise<void>;
 }
 
-/** The built simulator (dist/payments-simulator, made by build:server) on a loopback port. */
+/** The simulators (simulators/main.ts, run through tsx: they are not part of the build) on a loopback port. */
 export async function startBenchSimulator(root: string, shopPort: number): Promise<BenchSimulator> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const callbackBase = `http://127.0.0.1:${shopPort}/api/payments/callback`;
-  const child: ChildProcess = spawn('node', ['dist/payments-simulator/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'simulators/main.ts'], {
     cwd: root,
     env: { ...process.env, SIMULATOR_PORT: String(port), SIMULATOR_HOST: '127.0.0.1', SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel` },
     stdio: 'ignore',

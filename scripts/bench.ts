@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --sizes 1000,10000 --db pglite,postgres --duration 10 --connections 50 --only keyword-uncached,orders --out bench-results]
+ * npm run bench [-- --sizes 1000,10000 --db pglite,postgres --duration 10 --connections 50 --only keyword-uncached,orders --out docs/performance/bench-results]
  * npm run bench -- --db postgres --instances 2 [...]
  *
  * --only runs some scenarios by key. Cached (the same few answers again and again): list, keyword-cached, filters, detail,
@@ -17,7 +17,7 @@
  * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
  * --instances N (PostgreSQL only): N server processes on the same database behind nginx (round robin),
  * every scenario aimed at nginx, each instance's peak RSS recorded; payments is skipped then.
- * Results go to bench-results/<date>.json and .md. Only loopback addresses are used.
+ * Results go to docs/performance/bench-results/<date>.json and .md. Only loopback addresses are used.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -55,7 +55,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The checkout whose server is built, seeded and measured: this one unless --app names another. */
 const appRoot = path.resolve(args.get('app') ?? root);
 const buildWeb = args.get('build-web') === 'true';
-const outDir = path.resolve(root, args.get('out') ?? 'bench-results');
+const outDir = path.resolve(root, args.get('out') ?? 'docs/performance/bench-results');
 const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, ...PAGE_SCENARIO_KEYS, 'payments', EXPORT_SCENARIO_KEY];
 const unknownKeys = only?.filter((key) => !SCENARIO_KEYS.includes(key)) ?? [];
 if (unknownKeys.length > 0) throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);

@@ -39,7 +39,7 @@ export function targetsIn(markdown: string): { links: string[]; codePaths: strin
     ...[...text.matchAll(/\[[^\]]*\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)].map((m) => m[1]),
     ...[...text.matchAll(/^ {0,3}\[[^\]]+\]:\s+<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]),
   ].filter((target) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(target));
-  const codePaths = [...text.matchAll(/`((?:src|scripts|e2e|docs)\/[^`\s*<>{]+)`/g)].map((m) => m[1]).filter((p) => !p.includes('...'));
+  const codePaths = [...text.matchAll(/`((?:src|simulators|scripts|e2e|docs)\/[^`\s*<>{]+)`/g)].map((m) => m[1]).filter((p) => !p.includes('...'));
   return { links, codePaths };
 }
 

@@ -65,6 +65,17 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('keeps the simulators and the shop apart: only tests start a simulator', async () => {
+    expect(await boundaryErrors('simulators/probe.ts', "import { isUuid } from '../src/server/lib/ids';\nimport { computeTotals } from '../src/shared/money';\n")).toEqual([
+      expect.stringContaining('The simulators stand in for outside providers'),
+      expect.stringContaining('The simulators stand in for outside providers'),
+    ]);
+    const start = "import { shopEnvForSimulator } from '../../../simulators/shop-env';\n";
+    expect(await boundaryErrors('src/server/cli/probe.ts', start)).toEqual([expect.stringContaining('The product never imports the simulators')]);
+    expect(await boundaryErrors('src/server/features/sms/probe.test.ts', "import { startSimulators } from '../../../../simulators/server';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/features/sms/test/probe.ts', "import { startSimulators } from '../../../../../simulators/server';\n")).toEqual([]);
+  });
+
   it('keeps React Router out: the web app has its own router', async () => {
     expect(await boundaryErrors('src/web/features/catalog/probe.tsx', "import { Link } from 'react-router';\n")).toEqual([
       expect.stringContaining('The web app routes with src/web/lib/router'),

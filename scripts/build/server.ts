@@ -1,6 +1,7 @@
 /**
- * npm run build:server: the shop's server (src/server/main.ts and each command of src/server/cli) and the
- * payments simulator, bundled for Node into dist/. Only the product: a test file beside a command is not
+ * npm run build:server: the shop's server (src/server/main.ts and each command of src/server/cli),
+ * bundled for Node into dist/server. Only the product (the simulators of simulators/ are not: they run from
+ * source, decision 027): a test file beside a command is not
  * an entry point, and a test file found in the output fails the build.
  */
 import { readdirSync, rmSync } from 'node:fs';
@@ -22,13 +23,20 @@ export function testFilesIn(folder: string) {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => TEST_FILE.test(path.basename(file)));
 }
 
+/** The inputs of a bundle that come from simulators/ (the fakes of outside providers, never the product). */
+export function simulatorFilesIn(inputs: string[]) {
+  return inputs.filter((input) => input.split(/[\\/]/)[0] === 'simulators');
+}
+
 export async function buildServer(root: string, outdir: string) {
-  // A file left by an earlier build (a test bundled before this check) would otherwise stay.
+  // A file left by an earlier build (a test bundled before this check, the simulator bundled before
+  // decision 027) would otherwise stay.
   for (const part of ['server', 'payments-simulator']) rmSync(path.join(outdir, part), { recursive: true, force: true });
-  await build({ ...forNode, absWorkingDir: root, entryPoints: serverEntryPoints(root), outdir: path.join(outdir, 'server') });
-  await build({ ...forNode, absWorkingDir: root, entryPoints: ['src/payments-simulator/main.ts'], outfile: path.join(outdir, 'payments-simulator/main.js') });
+  const result = await build({ ...forNode, absWorkingDir: root, entryPoints: serverEntryPoints(root), outdir: path.join(outdir, 'server'), metafile: true });
   const tests = testFilesIn(outdir);
   if (tests.length > 0) throw new Error(`The build holds test files: ${tests.join(', ')}`);
+  const simulatorCode = simulatorFilesIn(Object.keys(result.metafile.inputs));
+  if (simulatorCode.length > 0) throw new Error(`The build holds simulator code: ${simulatorCode.join(', ')}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { readableLogStream } from './lib/readable-log';
 import { openControlSocket } from './features/backups/control-socket';
 import { storageLocation } from './features/uploads/storage-settings';
 import { ensureAdmin } from './features/users/ensure-admin';
@@ -19,7 +20,8 @@ async function main() {
     throw error;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
-  const app = await buildApp({ config, database });
+  // In a terminal a person reads the log; anywhere else (a file, a service manager) a program does: JSON.
+  const app = await buildApp({ config, database, logStream: process.stdout.isTTY ? readableLogStream(process.stdout) : undefined });
   if (config.admin) await ensureAdmin(app.db, config.admin, app.log);
   if (config.seedDemo) await seedDemoIfEmpty(app, app.log);
 

@@ -1,14 +1,13 @@
 /**
  * npm start, npm run dev: the shop (src/server/main.ts, in this process). With PAYMENTS=simulator it
- * first starts the payments simulator as a child process (SIMULATOR_PORT, default 4010) and points both
- * mobile-money providers of the shop at it: the demo credentials, callbacks to this shop. Real providers
- * are set by their own settings (docs/operations/payments.md), never by PAYMENTS.
+ * first starts the provider simulators (simulators/, outside the product: run from source through tsx, a
+ * development dependency) as a child process (SIMULATOR_PORT, default 4010), which tells it the shop's
+ * settings that point at them: both mobile-money providers and SMS, the demo credentials, callbacks to
+ * this shop. Real providers are set by their own settings (docs/operations/payments.md), never by PAYMENTS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { shopEnvForSimulator } from '../../payments-simulator/shop-env';
 import { projectRoot } from '../lib/project-root';
 
 const mode = process.env.PAYMENTS ?? '';
@@ -27,45 +26,64 @@ async function startSimulatorForShop(): Promise<void> {
   const simulatorUrl = `http://${reachable(host)}:${port}`;
   const shopPort = env.PORT || '3000';
   const callbackBase = `http://${reachable(env.HOST || '127.0.0.1')}:${shopPort}/api/payments/callback`;
-  const simulatorEnv = { ...env, SIMULATOR_PORT: port, SIMULATOR_HOST: host, SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel`, SIMULATOR_STOP_WITH_STDIN: '1' };
+  const simulatorEnv = {
+    ...env,
+    SIMULATOR_PORT: port,
+    SIMULATOR_HOST: host,
+    SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel`,
+    SIMULATOR_SHOP_CALLBACK_BASE: callbackBase,
+    SIMULATOR_STOP_WITH_STDIN: '1',
+  };
 
-  // Built (npm start): the simulator's own bundle; from source (npm run dev): through tsx.
   const root = projectRoot();
-  const built = path.join(root, 'dist/payments-simulator/main.js');
-  const fromDist = fileURLToPath(import.meta.url).startsWith(path.join(root, 'dist') + path.sep);
-  const command = fromDist && existsSync(built) ? [built] : ['--import', 'tsx', path.join(root, 'src/payments-simulator/main.ts')];
+  const main = path.join(root, 'simulators/main.ts');
+  if (!existsSync(main) || !existsSync(path.join(root, 'node_modules/tsx'))) {
+    console.error('PAYMENTS=simulator needs the repository with its development dependencies (simulators/ and tsx): npm install');
+    process.exit(1);
+  }
 
   // A simulator of a run that just stopped (npm run dev reloading) may still hold the port for a moment.
-  let simulator: ChildProcess;
   for (let attempt = 1; ; attempt++) {
-    simulator = spawn(process.execPath, command, { cwd: root, env: simulatorEnv, stdio: ['pipe', 'inherit', 'inherit'] });
-    if (await answers(`${simulatorUrl}/`, simulator)) break;
+    const simulator = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env: simulatorEnv, stdio: ['pipe', 'inherit', 'inherit', 'ipc'] });
+    const ready = await readyMessage(simulator);
+    if (ready) {
+      process.on('exit', () => simulator.kill('SIGTERM'));
+      simulator.once('exit', (code, signal) => {
+        if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') console.error(`The simulators stopped (${signal ?? code}); mobile-money payments and texts will not be answered`);
+      });
+      simulator.disconnect();
+      Object.assign(process.env, ready.shopEnv);
+      console.log(`PAYMENTS=simulator: MTN MoMo and Airtel Money collect through ${ready.url}; approve on the shopper's phone at ${ready.url}/`);
+      return;
+    }
     if (attempt === 10) {
-      console.error(`The payments simulator did not start on ${simulatorUrl} (is SIMULATOR_PORT ${port} taken?)`);
+      console.error(`The simulators did not start on ${simulatorUrl} (is SIMULATOR_PORT ${port} taken?)`);
       process.exit(1);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  process.on('exit', () => simulator.kill('SIGTERM'));
-  simulator.once('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') console.error(`The payments simulator stopped (${signal ?? code}); mobile-money payments will not be answered`);
-  });
-
-  Object.assign(process.env, shopEnvForSimulator(simulatorUrl, callbackBase));
-  console.log(`PAYMENTS=simulator: MTN MoMo and Airtel Money collect through ${simulatorUrl}; approve on the shopper's phone at ${simulatorUrl}/`);
 }
 
-/** True once the simulator answers, false if its process ended first. */
-async function answers(url: string, child: ChildProcess): Promise<boolean> {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) return false;
-    try {
-      if ((await fetch(url)).ok) return true;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  return false;
+interface SimulatorsReady {
+  url: string;
+  /** The shop's settings that point at the simulators (simulators/shop-env.ts). */
+  shopEnv: Record<string, string>;
+}
+
+/** The simulators' message once they listen, or undefined if their process ended first (or took 15 s). */
+function readyMessage(child: ChildProcess): Promise<SimulatorsReady | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(undefined);
+    }, 15_000);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message as SimulatorsReady);
+    });
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
 }

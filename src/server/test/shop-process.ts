@@ -7,7 +7,7 @@ import { freePort, stopChild, waitForHealth } from '../../../scripts/local-serve
 /**
  * Test-only: the real shop (`node --import tsx src/server/main.ts`) as a child process, for the crash
  * tests of mail and payments, on a port the caller may choose (a restarted shop answers where the
- * payments simulator sends its callbacks).
+ * simulators send their callbacks).
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MTN, startPaymentsSimulator, type RunningSimulator } from '../../../payments-simulator/server';
+import { DEMO_MTN, startSimulators, type RunningSimulators } from '../../../../simulators/server';
 import { freePort } from '../../../../scripts/local-server';
 import { orders, paymentAttempts } from '../../db/schema';
 import { createUser, useTwoInstances, type TestApp } from '../../test/test-app';
@@ -10,7 +10,7 @@ import { insertOrder } from '../orders/test/fixtures';
  * Forged callbacks spread over two instances on one PostgreSQL still cost a read per gap: the claim that
  * lets a callback read is a column of the attempt, not an instance's memory (npm run test:pg).
  */
-const simulator: RunningSimulator = await startPaymentsSimulator();
+const simulator: RunningSimulators = await startSimulators();
 const port = await freePort();
 const callbackUrl = `http://127.0.0.1:${port}/api/payments/callback/mtn`;
 const GAP_MS = 2_000;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AIRTEL, DEMO_MTN, startPaymentsSimulator, type RunningSimulator } from '../../../payments-simulator/server';
+import { DEMO_AIRTEL, DEMO_MTN, startSimulators, type RunningSimulators } from '../../../../simulators/server';
 import { mailMessages, orders, paymentAttempts } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertOrder } from '../orders/test/fixtures';
@@ -15,7 +15,7 @@ import { orderReference } from '../../../shared/order-status';
  * Payment attempts end to end: the shop listens on 127.0.0.1, the real simulator answers its clients
  * and calls its callback routes over HTTP, the poller runs with fast timings.
  */
-let simulator: RunningSimulator;
+let simulator: RunningSimulators;
 let t: TestApp;
 let customer: Awaited<ReturnType<typeof createUser>>;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
 const TIMING = { expiryMs: 60_000, firstPollMs: 150, maxPollMs: 400, tickMs: 50, leaseMs: 5_000 };
 
 beforeAll(async () => {
-  simulator = await startPaymentsSimulator();
+  simulator = await startSimulators();
   const port = await freePort();
   shopUrl = `http://127.0.0.1:${port}`;
   const callbackBase = `${shopUrl}/api/payments/callback`;
@@ -346,7 +346,7 @@ describe('two instances on one database', () => {
 
 describe('the MTN sandbox (EUR only)', () => {
   it('a ZMW order collected in EUR is flagged, not paid', async () => {
-    const sandbox = await startPaymentsSimulator({ mtn: { currency: 'EUR', targetEnvironment: 'sandbox' } });
+    const sandbox = await startSimulators({ mtn: { currency: 'EUR', targetEnvironment: 'sandbox' } });
     const app = await createTestApp({
       paymentProviders: {
         mtn: { baseUrl: sandbox.url, apiUser: DEMO_MTN.apiUser, apiKey: DEMO_MTN.apiKey, subscriptionKey: DEMO_MTN.subscriptionKey, targetEnvironment: 'sandbox', currency: 'EUR', timeoutMs: 2_000 },

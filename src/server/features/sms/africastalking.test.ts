@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AFRICASTALKING, startPaymentsSimulator, type RunningSimulator } from '../../../payments-simulator/server';
+import { DEMO_AFRICASTALKING, startSimulators, type RunningSimulators } from '../../../../simulators/server';
 import { smsMessages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { REMOVED_SECRET } from './queries';
@@ -19,7 +19,7 @@ async function closedPort(): Promise<string> {
 }
 
 describe("sms through Africa's Talking (the simulator, over HTTP)", () => {
-  let sim: RunningSimulator;
+  let sim: RunningSimulators;
   let t: TestApp;
   const settings = (change: Partial<AfricasTalkingSettings> = {}): AfricasTalkingSettings => ({
     provider: 'africastalking',
@@ -31,7 +31,7 @@ describe("sms through Africa's Talking (the simulator, over HTTP)", () => {
   });
 
   beforeAll(async () => {
-    sim = await startPaymentsSimulator();
+    sim = await startSimulators();
     t = await createTestApp({ sms: settings() });
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, startPaymentsSimulator, type RunningSimulator } from '../../../payments-simulator/server';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, startSimulators, type RunningSimulators } from '../../../../simulators/server';
 import { smsLength } from '../../../shared/sms-text';
 import { orders, smsMessages, users } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
@@ -12,13 +12,13 @@ const DELIVERY = '+260971234567'; // the fixtures' delivery phone, 0971234567
 const SHOP_PHONE = '+260955000111';
 
 describe('order texts through the outbox, driven by the order events', () => {
-  let sim: RunningSimulator;
+  let sim: RunningSimulators;
   let t: TestApp;
   let admin: Record<string, string>;
   let customer: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
-    sim = await startPaymentsSimulator();
+    sim = await startSimulators();
     t = await createTestApp({ publicUrl: PUBLIC_URL, sms: { provider: 'africastalking', ...DEMO_AFRICASTALKING, baseUrl: sim.url, timeoutMs: 5_000 } });
     admin = (await createUser(t, { isAdmin: true })).auth;
     customer = await createUser(t, { name: 'Chanda Mulenga' });
@@ -109,7 +109,7 @@ describe('order texts through the outbox, driven by the order events', () => {
 
 describe('the order text of an order the shop collects by itself', () => {
   it('points the shopper to the order page, as the e-mail does, and gives no pay-by-hand instructions', async () => {
-    const sim = await startPaymentsSimulator();
+    const sim = await startSimulators();
     const airtel = { clientId: DEMO_AIRTEL.clientId, clientSecret: DEMO_AIRTEL.clientSecret, baseUrl: sim.url, country: 'ZM' as const, currency: 'ZMW' as const, timeoutMs: 5_000 };
     const t = await createTestApp({
       publicUrl: PUBLIC_URL,

@@ -1,17 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AIRTEL, startPaymentsSimulator, type RunningSimulator } from '../../../../payments-simulator/server';
+import { DEMO_AIRTEL, startSimulators, type RunningSimulators } from '../../../../../simulators/server';
 import { startCallbackListener } from '../test/callback-listener';
 import type { ProviderError } from './collection-provider';
 import { AirtelMoneyCollections } from './airtel-money';
 import type { AirtelMoneySettings } from './provider-config';
 
-let simulator: RunningSimulator;
+let simulator: RunningSimulators;
 let listener: Awaited<ReturnType<typeof startCallbackListener>>;
 
 beforeAll(async () => {
   listener = await startCallbackListener();
-  simulator = await startPaymentsSimulator({
+  simulator = await startSimulators({
     airtel: { tokenSeconds: 2 },
     airtelCallbackUrl: `${listener.url}/api/payments/callbacks/airtel`,
     airtelCallbackKey: 'airtel-private-key',

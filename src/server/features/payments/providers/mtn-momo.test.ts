@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MTN, startPaymentsSimulator, type RunningSimulator } from '../../../../payments-simulator/server';
+import { DEMO_MTN, startSimulators, type RunningSimulators } from '../../../../../simulators/server';
 import { startCallbackListener } from '../test/callback-listener';
 import { ProviderError } from './collection-provider';
 import { MtnMomoCollections } from './mtn-momo';
 import type { MtnMomoSettings } from './provider-config';
 
-let simulator: RunningSimulator;
+let simulator: RunningSimulators;
 let listener: Awaited<ReturnType<typeof startCallbackListener>>;
 
 beforeAll(async () => {
-  simulator = await startPaymentsSimulator({ mtn: { tokenSeconds: 2 } });
+  simulator = await startSimulators({ mtn: { tokenSeconds: 2 } });
   listener = await startCallbackListener();
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { shopEnvForSimulator } from '../../../../payments-simulator/shop-env';
-import { startPaymentsSimulator, type RunningSimulator } from '../../../../payments-simulator/server';
+import { shopEnvForSimulator } from '../../../../../simulators/shop-env';
+import { startSimulators, type RunningSimulators } from '../../../../../simulators/server';
 import { orderReference } from '../../../../shared/order-status';
 import { freePort } from '../../../../../scripts/local-server';
 import { productsInStock, readOutbox, registerCustomers } from '../../mail/test/server-process';
@@ -13,7 +13,7 @@ import { cleanUpShops, startShop } from '../../../test/shop-process';
  * order was paid exactly once with one "payment received" e-mail.
  */
 
-const simulators: RunningSimulator[] = [];
+const simulators: RunningSimulators[] = [];
 
 /** Kills the shops a run left running, closes its simulators and removes its temp folders (a test file's afterAll). */
 export async function cleanUpPaymentRuns() {
@@ -30,13 +30,13 @@ export const FAST_PAYMENTS = {
 };
 
 export async function startSimulator() {
-  const simulator = await startPaymentsSimulator();
+  const simulator = await startSimulators();
   simulators.push(simulator);
   return simulator;
 }
 
 /** A shop whose providers both collect through `simulator`, called back on its own port. */
-export async function startPayingShop(simulator: RunningSimulator, env: Record<string, string>, port?: number) {
+export async function startPayingShop(simulator: RunningSimulators, env: Record<string, string>, port?: number) {
   const listenOn = port ?? (await freePort());
   const callbackBase = `http://127.0.0.1:${listenOn}/api/payments/callback`;
   return startShop({ ...shopEnvForSimulator(simulator.url, callbackBase), ...FAST_PAYMENTS, ...env }, listenOn);
@@ -96,13 +96,13 @@ export async function placeAndPay(base: string, count: number, opts: { first?: n
   );
 }
 
-export async function behave(simulator: RunningSimulator, body: Record<string, unknown>) {
+export async function behave(simulator: RunningSimulators, body: Record<string, unknown>) {
   const res = await simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body });
   if (res.statusCode !== 200) throw new Error(`behaviour ${res.statusCode}: ${res.body}`);
 }
 
 /** The phone's answer, given while the shop may be down: the callback then fails and only a poll finds it. */
-export async function answer(simulator: RunningSimulator, reference: string, action: 'approve' | 'decline') {
+export async function answer(simulator: RunningSimulators, reference: string, action: 'approve' | 'decline') {
   const res = await simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` });
   if (res.statusCode !== 200) throw new Error(`${action} ${res.statusCode}: ${res.body}`);
 }
@@ -137,7 +137,7 @@ export async function waitUntilEveryAttemptEnded(base: string, payers: Payer[], 
  * the provider's transaction id and has one "payment received" e-mail (distinct Message-IDs across the
  * outboxes: a resend after a crash is the same message again), a declined one is unpaid with none.
  */
-export async function expectPaidOnce(base: string, simulator: RunningSimulator, payers: Payer[], outboxes: string[], attempts: Map<string, AttemptJson[]>) {
+export async function expectPaidOnce(base: string, simulator: RunningSimulators, payers: Payer[], outboxes: string[], attempts: Map<string, AttemptJson[]>) {
   const approved = payers.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL');
   for (const payer of payers) {
     const atProvider = simulator.state.payments.get(payer.reference)!;

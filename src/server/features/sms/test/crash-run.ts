@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { DEMO_AFRICASTALKING, startPaymentsSimulator, type RunningSimulator } from '../../../../payments-simulator/server';
+import { DEMO_AFRICASTALKING, startSimulators, type RunningSimulators } from '../../../../../simulators/server';
 import { startShop, type ShopProcess } from '../../../test/shop-process';
 import { orderLoad } from '../../mail/test/crash-run';
 import type { Placed } from '../../mail/test/server-process';
@@ -14,7 +14,7 @@ export const CUSTOMER = '+260971234567';
 /** Each request takes this long at the simulator: the shop is killed while one is in flight. */
 const SLOW_MS = 150;
 
-export function smsEnv(simulator: RunningSimulator): Record<string, string> {
+export function smsEnv(simulator: RunningSimulators): Record<string, string> {
   return {
     SMS_PROVIDER: 'africastalking',
     AFRICASTALKING_USERNAME: DEMO_AFRICASTALKING.username,
@@ -23,8 +23,8 @@ export function smsEnv(simulator: RunningSimulator): Record<string, string> {
   };
 }
 
-export async function startSlowSimulator(): Promise<RunningSimulator> {
-  const simulator = await startPaymentsSimulator();
+export async function startSlowSimulator(): Promise<RunningSimulators> {
+  const simulator = await startSimulators();
   simulator.state.sms.behaviour.slowMs = SLOW_MS;
   return simulator;
 }
@@ -33,7 +33,7 @@ export async function startSlowSimulator(): Promise<RunningSimulator> {
 export const keyOf = (to: string, text: string) => `${to}|${text}`;
 
 /** Orders flow on `server` until one text is in flight at the simulator (after `after` orders), then `kill -9`. */
-export async function killWhileTexting(server: ShopProcess, simulator: RunningSimulator, after = 30): Promise<{ placed: Placed[]; inFlight: boolean }> {
+export async function killWhileTexting(server: ShopProcess, simulator: RunningSimulators, after = 30): Promise<{ placed: Placed[]; inFlight: boolean }> {
   let placedSoFar = 0;
   let inFlight = false;
   const loading = orderLoad(server, { maxOrders: 80, ms: 20_000, onPlaced: () => (placedSoFar += 1) });
@@ -57,7 +57,7 @@ export async function killWhileTexting(server: ShopProcess, simulator: RunningSi
  * only texts that arrived more than once are among `submittingAtKill` (`to|text` of rows 'submitting'
  * when their sender was killed).
  */
-export async function expectEveryOrderTexted(simulator: RunningSimulator, placed: Placed[], submittingAtKill: Set<string>, waitMs: number) {
+export async function expectEveryOrderTexted(simulator: RunningSimulators, placed: Placed[], submittingAtKill: Set<string>, waitMs: number) {
   const missing = () => {
     const texts = simulator.state.sms.to(CUSTOMER).map((m) => m.text);
     return placed.filter((p) => !texts.some((text) => text.includes(`#${p.orderId.slice(0, 8)}`)));

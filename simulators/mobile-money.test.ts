@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AIRTEL, DEMO_MTN, startPaymentsSimulator, type RunningSimulator } from './server';
+import { DEMO_AIRTEL, DEMO_MTN, startSimulators, type RunningSimulators } from './server';
 
-let sim: RunningSimulator;
+let sim: RunningSimulators;
 beforeAll(async () => {
-  sim = await startPaymentsSimulator();
+  sim = await startSimulators();
 });
 afterAll(() => sim.close());
 afterEach(() => sim.state.reset());
@@ -31,7 +31,7 @@ const requestToPay = async (headers: Record<string, string>, body: object = mtnB
   return { status: answer.status, body: (await answer.text()) || null };
 };
 
-describe('the payments simulator checks what the providers check', () => {
+describe('the MTN MoMo and Airtel Money simulators check what the providers check', () => {
   it('MTN: refuses a missing subscription key, a bad token, a bad target environment, reference or body', async () => {
     const token = await mtnToken();
     expect((await requestToPay(mtnHeaders(token, { 'Ocp-Apim-Subscription-Key': 'nope' }))).status).toBe(401);

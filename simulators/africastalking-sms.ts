@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SMS_BEHAVIOUR, AT_STATUS, type SmsInbox } from './sms-state';
+import { DEFAULT_SMS_BEHAVIOUR, AT_STATUS, type SmsInbox } from './africastalking-sms-inbox';
 
 /** The Africa's Talking application the simulator knows (docs/settings.md: the shop's AFRICASTALKING_* settings). */
 export interface AfricasTalkingAccount {

@@ -1,17 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { airtelRoutes, type AirtelAccount } from './airtel-routes';
+import { airtelRoutes, type AirtelAccount } from './airtel-money';
 import { controlRoutes } from './control-routes';
-import { mtnRoutes, type MtnAccount } from './mtn-routes';
+import { mtnRoutes, type MtnAccount } from './mtn-momo';
 import { phonePage } from './phone-page';
 import type { SettleOptions } from './settle';
-import { smsRoutes, type AfricasTalkingAccount } from './sms-routes';
+import { smsRoutes, type AfricasTalkingAccount } from './africastalking-sms';
 import { SimulatorState } from './state';
 import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
 
 /**
- * The mobile-money provider simulator: MTN MoMo and Airtel Money as the shop's clients use them, and
- * Africa's Talking's SMS API, over real HTTP, with a phone page for testers and a control API for tests.
- * It imports nothing from the shop.
+ * The simulators of the shop's outside providers, one server on one port: MTN MoMo (mtn-momo.ts) and
+ * Airtel Money (airtel-money.ts) as the shop's clients use them, and Africa's Talking's SMS API
+ * (africastalking-sms.ts), over real HTTP, with a phone page for testers and a control API for tests.
+ * They import nothing from the shop, and the shop nothing from them (decision 027).
  */
 export interface SimulatorOptions extends SettleOptions {
   host?: string;
@@ -23,7 +24,7 @@ export interface SimulatorOptions extends SettleOptions {
 
 export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN };
 
-export interface RunningSimulator {
+export interface RunningSimulators {
   url: string;
   state: SimulatorState;
   app: FastifyInstance;
@@ -32,7 +33,7 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
-export async function startPaymentsSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+export async function startSimulators(options: SimulatorOptions = {}): Promise<RunningSimulators> {
   const state = new SimulatorState();
   const settle: SettleOptions = { airtelCallbackUrl: options.airtelCallbackUrl, airtelCallbackKey: options.airtelCallbackKey };
   // A stopped simulator drops its connections at once: a client that gave up on a slow answer (an SMS

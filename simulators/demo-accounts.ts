@@ -1,6 +1,6 @@
-import type { AirtelAccount } from './airtel-routes';
-import type { MtnAccount } from './mtn-routes';
-import type { AfricasTalkingAccount } from './sms-routes';
+import type { AirtelAccount } from './airtel-money';
+import type { MtnAccount } from './mtn-momo';
+import type { AfricasTalkingAccount } from './africastalking-sms';
 
 /** The demo credentials; docs/operations/payments.md names the shop's settings that match them. */
 export const DEMO_MTN: MtnAccount = {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SmsInbox } from './sms-state';
+import { SmsInbox } from './africastalking-sms-inbox';
 
 /**
  * The simulator's memory: tokens it gave out, every payment request and text message it received, and how it was told to

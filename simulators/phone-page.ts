@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SimSms } from './sms-state';
+import type { SimSms } from './africastalking-sms-inbox';
 import { kwachaText, phoneKey, type SimPayment, type SimulatorState } from './state';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AFRICASTALKING, startPaymentsSimulator, type RunningSimulator } from './server';
+import { DEMO_AFRICASTALKING, startSimulators, type RunningSimulators } from './server';
 
-let sim: RunningSimulator;
+let sim: RunningSimulators;
 beforeAll(async () => {
-  sim = await startPaymentsSimulator();
+  sim = await startSimulators();
 });
 afterAll(() => sim.close());
 afterEach(() => sim.state.reset());

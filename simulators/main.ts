@@ -1,0 +1,32 @@
+import { startSimulators } from './server';
+import { shopEnvForSimulator } from './shop-env';
+
+/**
+ * npm run simulators. SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_AIRTEL_CALLBACK_URL
+ * (where Airtel callbacks go, e.g. the shop's http://localhost:3000/api/payments/callback/airtel),
+ * SIMULATOR_AIRTEL_CALLBACK_KEY (sign them), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
+ * Credentials are the demo ones in demo-accounts.ts.
+ */
+const port = Number(process.env.SIMULATOR_PORT || 4010);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error('SIMULATOR_PORT must be a port number');
+  process.exit(1);
+}
+const simulators = await startSimulators({
+  port,
+  host: process.env.SIMULATOR_HOST || '127.0.0.1',
+  airtelCallbackUrl: process.env.SIMULATOR_AIRTEL_CALLBACK_URL || undefined,
+  airtelCallbackKey: process.env.SIMULATOR_AIRTEL_CALLBACK_KEY || undefined,
+});
+console.log(`MTN MoMo, Airtel Money and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`);
+const stop = () => void simulators.close().then(() => process.exit(0));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
+// Started by the shop's launcher (PAYMENTS=simulator, over an IPC channel): it is told the shop's settings
+// that point at us (the shop imports no simulator code), and its end closes our stdin, even after a kill -9.
+if (process.send) {
+  const host = process.env.SIMULATOR_HOST || '127.0.0.1';
+  const url = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${new URL(simulators.url).port}` : simulators.url;
+  process.send({ url, shopEnv: shopEnvForSimulator(url, process.env.SIMULATOR_SHOP_CALLBACK_BASE || undefined) });
+  process.channel?.unref();
+}
+if (process.env.SIMULATOR_STOP_WITH_STDIN === '1') process.stdin.on('end', stop).resume();
