@@ -21,6 +21,8 @@ export interface OrderEvents {
 }
 
 export type OrderEventHub = EventHub<OrderEvents, Tx>;
+/** Raises an order event inside `app.orderEvents.transaction`. */
+export type RaiseOrderEvent = <K extends keyof OrderEvents>(event: K, payload: OrderEvents[K]) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
