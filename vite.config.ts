@@ -3,7 +3,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { preactForReact } from './scripts/preact-for-react';
 import { installableShop } from './scripts/vite-pwa';
@@ -45,21 +44,28 @@ const webOutDir = process.env.WEB_DIST_DIR ?? 'dist/web';
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
 /**
+ * TanStack Query marks its modules "use client" for React Server Components, which the shop does not use:
+ * the bundler's notice that the directive is dropped is noise.
+ */
+const quietDirectives: NonNullable<NonNullable<UserConfig['build']>['rolldownOptions']>['onwarn'] = (warning, warn) => {
+  if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+};
+
+/**
  * `vite build --ssr src/web/entry-server.tsx`: the storefront's render module for the server, beside the
- * browser's build (dist/web-ssr for dist/web). Its libraries are bundled in, so React's production
- * server renderer is used whatever NODE_ENV the server runs with (the development one is several times slower).
+ * browser's build (dist/web-ssr for dist/web). Its libraries are bundled in and built for production,
+ * so their development checks (TanStack Query's, for one) stay out whatever NODE_ENV the server runs with.
  */
 const serverRenderBuild: UserConfig = {
-  plugins: [react()],
   resolve: { alias: preactForReact },
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: { outDir: `${webOutDir}-ssr`, emptyOutDir: true, target: 'node20', reportCompressedSize: false },
+  build: { outDir: `${webOutDir}-ssr`, emptyOutDir: true, target: 'node20', reportCompressedSize: false, rolldownOptions: { onwarn: quietDirectives } },
 };
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : {
   // installableShop: manifest, icons and service worker (docs/web-app.md: Offline and installable).
-  plugins: [react(), tailwindcss(), precompress(), ...installableShop(webOutDir)],
+  plugins: [tailwindcss(), precompress(), ...installableShop(webOutDir)],
   resolve: { alias: preactForReact },
   publicDir: 'src/web/public',
   server: {
@@ -81,6 +87,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild 
     // The back office's chart library (~360 KB raw) is one lazy chunk that only the dashboard loads.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      onwarn: quietDirectives,
       // Brotli at level 11 is meant to be slow; the timing notice about it is noise.
       checks: { bundlerTimings: false },
       output: {

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { App } from './app/app';
@@ -27,10 +27,10 @@ function HydrationDone() {
 }
 
 const app = (
-  <StrictMode>
+  <>
     <App queryClient={createQueryClient()} router={BrowserRouter} />
     <HydrationDone />
-  </StrictMode>
+  </>
 );
 
 // A drawn page is adopted; the cart, checkout, account and back office arrive as an empty shell and are

@@ -14,13 +14,15 @@ export interface OrderEvents {
   'order.placed': { order: Order; customerMobile: string | null };
   /** The status changed to anything but Cancelled. */
   'order.status-changed': { order: Order; from: string };
-  /** An admin recorded the payment (a customer's reference alone is not a payment). */
+  /** The order became paid (service.ts markOrderPaid): a provider confirmed the money, or an admin marked it. */
   'order.paid': { order: Order };
   /** The status became Cancelled; its stock went back. */
   'order.cancelled': { order: Order; from: string };
 }
 
 export type OrderEventHub = EventHub<OrderEvents, Tx>;
+/** Raises an order event inside `app.orderEvents.transaction`. */
+export type RaiseOrderEvent = <K extends keyof OrderEvents>(event: K, payload: OrderEvents[K]) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -73,6 +73,9 @@ describe('paying, delivering and changing the status of orders', () => {
         status: 'verified',
         update_time: expect.any(String),
         email_address: 'payer@example.com',
+        by: 'admin',
+        provider: null,
+        attemptReference: null,
         recordedBy: admin.user.id,
       });
       const ownerTries = await put(`/api/orders/${id}/pay`, owner.auth, { paymentReference: 'OTHER' });

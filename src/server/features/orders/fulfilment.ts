@@ -1,18 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
-import { findOrder, itemsOfOrder, lockOrder } from './queries';
+import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder } from './queries';
+import { markOrderPaid } from './service';
 import { toAdminOrderJson, toOrderJson } from './serialize';
 import { returnStock, stockLines, takeStock } from '../inventory/stock';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { orderMarkedPaidEntry, orderStatusEntry } from './order-audit';
+import { orderStatusEntry } from './order-audit';
 
 export const orderNotFound = () => NotFound('Order not found');
+const cancelledOrder = () => Conflict('A cancelled order cannot be paid');
 
 /** Another customer's order is answered exactly like one that does not exist, so ids cannot be probed. */
 export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, orderId: string): Promise<Order> {
@@ -85,44 +86,26 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
   return app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current || (!viewer.isAdmin && current.userId !== viewer.id)) throw orderNotFound();
-    if (current.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
     const reference = input.paymentReference?.trim() || null;
-    let changes: PgUpdateSetSource<typeof orders>;
     if (viewer.isAdmin) {
       const note = input.note?.trim() || null;
-      if (current.isPaid) {
-        if (note) throw Conflict('This order has already been paid');
-        return toAdminOrderJson({ order: current, items: await itemsOfOrder(tx, current.id) });
-      }
-      changes = {
-        isPaid: true,
-        paidAt: sql`coalesce(${orders.paidAt}, now())`,
-        paymentReference: reference ?? current.paymentReference,
-        paymentResult: {
-          id: input.id || reference || current.paymentReference || current.id,
-          status: input.status || 'COMPLETED',
-          update_time: input.update_time || new Date().toISOString(),
-          email_address: input.email_address || current.customerEmail,
-          recordedBy: viewer.id,
-        },
-        markedPaidBy: viewer.id,
-        markedPaidByName: viewer.name,
-        markedPaidAt: sql`now()`,
-        markedPaidNote: note,
-      };
-    } else {
-      if (current.isPaid) throw Conflict('This order has already been paid');
-      if (!reference) throw BadRequest('paymentReference is required: enter the transaction id of your payment');
-      changes = { paymentReference: reference };
+      const { id, status, update_time, email_address } = input;
+      const marked = await markOrderPaid(tx, raise, current, {
+        by: 'admin',
+        admin: viewer,
+        note,
+        reference,
+        result: { id, status, update_time, email_address },
+      });
+      if (marked.refused === 'cancelled') throw cancelledOrder();
+      if (marked.refused === 'already-paid' && note) throw Conflict('This order has already been paid');
+      const order = marked.paid ?? current;
+      return toAdminOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
     }
-    const [order] = await tx
-      .update(orders)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(orders.id, current.id))
-      .returning();
-    const items = await itemsOfOrder(tx, order.id);
-    if (viewer.isAdmin) await recordAudit(tx, viewer, orderMarkedPaidEntry(current, order, input.note?.trim() || null));
-    if (!current.isPaid && order.isPaid) await raise('order.paid', { order: toOrderJson({ order, items }) });
-    return viewer.isAdmin ? toAdminOrderJson({ order, items }) : toOrderJson({ order, items });
+    if (current.status === 'Cancelled') throw cancelledOrder();
+    if (current.isPaid) throw Conflict('This order has already been paid');
+    if (!reference) throw BadRequest('paymentReference is required: enter the transaction id of your payment');
+    const order = await attachPaymentReference(tx, current.id, reference);
+    return toOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
   });
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { orderItems, orders } from '../../db/schema';
 import type { OrderStatus } from '../../../shared/order-status';
 import { isUuid } from '../../lib/ids';
+import type { PaymentResult } from './payment-result';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -138,21 +139,38 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
   return order ?? null;
 }
 
+export interface PaidChanges {
+  paymentReference: string | null;
+  paymentResult: PaymentResult;
+  /** An admin's mark by hand: who and why (the time is the payment's). */
+  markedPaid: { by: string; byName: string; note: string | null } | null;
+}
+
 /**
- * Makes an unpaid order paid (a conditional update: a second confirmation changes nothing and answers
- * null). The caller holds the order's lock.
+ * Makes an unpaid, uncancelled order paid (a conditional update: a second confirmation changes nothing
+ * and answers null). The caller holds the order's lock.
  */
-export async function markPaidOnce(
-  tx: Tx,
-  orderId: string,
-  payment: { paymentReference: string; paymentResult: NonNullable<OrderRow['paymentResult']> },
-): Promise<OrderRow | null> {
+export async function markPaidOnce(tx: Tx, orderId: string, changes: PaidChanges): Promise<OrderRow | null> {
+  const { markedPaid } = changes;
   const [order] = await tx
     .update(orders)
-    .set({ isPaid: true, paidAt: sql`coalesce(${orders.paidAt}, now())`, ...payment, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false)))
+    .set({
+      isPaid: true,
+      paidAt: sql`coalesce(${orders.paidAt}, now())`,
+      paymentReference: changes.paymentReference,
+      paymentResult: changes.paymentResult,
+      ...(markedPaid && { markedPaidBy: markedPaid.by, markedPaidByName: markedPaid.byName, markedPaidAt: sql`now()`, markedPaidNote: markedPaid.note }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), ne(orders.status, 'Cancelled')))
     .returning();
   return order ?? null;
+}
+
+/** The customer's mobile-money or card reference, for an admin to check; the order stays unpaid. */
+export async function attachPaymentReference(tx: Tx, orderId: string, paymentReference: string): Promise<OrderRow> {
+  const [order] = await tx.update(orders).set({ paymentReference, updatedAt: sql`now()` }).where(eq(orders.id, orderId)).returning();
+  return order;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { toKwacha } from '../../../shared/money';
 import type { MarkedPaid, Order } from '../../../shared/schemas/orders';
+import { readPaymentResult } from './payment-result';
 import type { OrderItemRow, OrderRow, OrderWithItems } from './queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -38,7 +39,7 @@ export function toOrderJson({ order, items }: { order: OrderRow; items: OrderIte
     status: order.status,
     isPaid: order.isPaid,
     paidAt: iso(order.paidAt),
-    paymentResult: order.paymentResult ?? null,
+    paymentResult: readPaymentResult(order.paymentResult),
     paymentReference: order.paymentReference,
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),

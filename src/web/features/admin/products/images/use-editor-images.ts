@@ -153,13 +153,13 @@ export function useEditorImages(images: readonly string[], mainImage: string, sa
   }, []);
 
   // Gone without Save, Cancel or Leave (a step back the browser would not let the page stop, the session
-  // ending): what this session sent goes too. Set up again after React's development-mode trial unmount.
-  useEffect(() => {
-    finished.current = false;
-    return () => {
+  // ending): what this session sent goes too.
+  useEffect(
+    () => () => {
       if (!finished.current && !savingNow.current) discard();
-    };
-  }, [discard]);
+    },
+    [discard],
+  );
 
   useEffect(() => {
     const previews = localPreviews.current;
