@@ -51,13 +51,17 @@ export const backupManifestSchema = backupHeaderSchema.extend({
 });
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
 
-/** shop-2026-11-25T05-42-17Z-schema-0010.tar.gz: sorts by date, and says which shop version can read it. */
-export function backupFileName(createdAt: Date, schema: SchemaVersion) {
+/**
+ * shop-2026-11-25T05-42-17Z-schema-0010.tar.gz: sorts by date, and says which shop version can read it.
+ * A second backup in the same second (the daily one and an admin's "Back up now") is `...-schema-0010-2`:
+ * the same name would replace the first file, and pruning the scheduled one would delete the admin's.
+ */
+export function backupFileName(createdAt: Date, schema: SchemaVersion, copy = 1) {
   const stamp = createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
-  return `shop-${stamp}-schema-${schema.tag.split('_')[0]}.tar.gz`;
+  return `shop-${stamp}-schema-${schema.tag.split('_')[0]}${copy > 1 ? `-${copy}` : ''}.tar.gz`;
 }
 
-export const BACKUP_FILE_NAME = /^shop-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-schema-\d{4}\.tar\.gz$/;
+export const BACKUP_FILE_NAME = /^shop-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-schema-\d{4}(-\d+)?\.tar\.gz$/;
 
 /** A backup that cannot be read: damaged, cut short, not a backup, or from a newer shop. Its message is for the operator. */
 export class BackupFileError extends Error {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackupOverview } from '../../../shared/schemas/backups';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { createBackupRunner } from './backup-runner';
@@ -76,6 +76,25 @@ describe('backups in the back office', () => {
     expect(res.json().message).toMatch(/not kept on this server/);
     expect((await t.app.inject({ method: 'GET', url: '/api/backups/not-a-uuid/file', headers: admin })).statusCode).toBe(400);
   });
+
+  it('two backups in the same second get two files: the scheduled one never replaces, nor prunes, an admin\'s', async () => {
+    const folder = path.join(t.config.dataDir, 'same-second');
+    const runner = createBackupRunner({ database: t.database, folder, keep: 1, log: t.app.log });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-01T02:00:00.400Z'));
+      const byAdmin = (await runner.run('admin'))!.file!;
+      vi.setSystemTime(new Date('2026-03-01T02:00:00.900Z'));
+      const daily = (await runner.run('schedule', { slot: '2026-03-01' }))!.file!;
+      const files = readdirSync(folder).sort();
+      expect(daily).not.toBe(byAdmin);
+      expect(files).toEqual([byAdmin, daily].sort());
+      expect(daily).toMatch(/-schema-\d{4}-2\.tar\.gz$/);
+      expect((await readBackup(path.join(folder, byAdmin))).tables.length).toBeGreaterThan(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 60_000);
 
   it('BACKUP_KEEP prunes only scheduled backups, as backup_runs records them: those an admin or the command asked for stay', async () => {
     const folder = path.join(t.config.dataDir, 'backups');

@@ -21,7 +21,7 @@ import {
   type BackupManifest,
 } from './backup-file';
 import { forEachBatch, tablesInLoadOrder } from './database-tables';
-import { appliedSchema } from './schema-version';
+import { appliedSchema, type SchemaVersion } from './schema-version';
 
 export interface BackupSource {
   database: Database;
@@ -76,7 +76,7 @@ export async function writeBackup(
         const schema = await appliedSchema(tx);
         if (!schema) throw new Error('the database has no tables yet: nothing to back up');
         header = { format: BACKUP_FORMAT, version: BACKUP_FORMAT_VERSION, createdAt: createdAt.toISOString(), engine: source.database.kind, schema };
-        target = 'file' in to ? path.resolve(to.file) : path.resolve(to.folder, backupFileName(createdAt, schema));
+        target = 'file' in to ? path.resolve(to.file) : freeBackupPath(to.folder, createdAt, schema);
         partial = `${target}.partial`;
         await mkdir(path.dirname(target), { recursive: true });
         written = pipeline(pack, createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
@@ -137,3 +137,11 @@ async function imageFiles(folder: string | undefined) {
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The folder's first backup name for this second that no file (whole or being written) has taken yet. */
+function freeBackupPath(folder: string, createdAt: Date, schema: SchemaVersion): string {
+  for (let copy = 1; ; copy += 1) {
+    const candidate = path.resolve(folder, backupFileName(createdAt, schema, copy));
+    if (!existsSync(candidate) && !existsSync(`${candidate}.partial`)) return candidate;
+  }
+}
