@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { E2E_ADMIN, expectNoSidewaysScroll, payManually, toast } from './support/shop';
+import { holdScripts } from './support/slow-phone';
 
 const SHOTS = '.scratch/shots/shell';
 
@@ -217,4 +218,29 @@ test('an admin whose session has ended is sent to log in from any back-office sc
   await expect(toast(page, 'Your session has expired. Please log in again.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+});
+
+test('a screen left before its code arrived does not blank the next one', async ({ page }) => {
+  await logInAsAdmin(page);
+  const follow = async (name: string) => {
+    if (test.info().project.name === 'phone') await toggle(page).click();
+    await sidebar(page).getByRole('link', { name }).click();
+  };
+  // The Orders screen's code is held on the line, as on a slow connection.
+  const release = await holdScripts(page, '**/assets/orders-page-*.js');
+  await follow('Orders');
+  await expect(page.getByRole('main').getByText('Loading page')).toBeVisible();
+
+  // The admin changes their mind before it comes: the Dashboard (its code already in) shows at once...
+  await follow('Dashboard');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // ...and stays when the Orders code finally arrives.
+  const arrived = page.waitForResponse(/\/assets\/orders-page-/);
+  release();
+  await arrived;
+  await follow('Products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await follow('Orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 });

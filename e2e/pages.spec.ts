@@ -1,5 +1,6 @@
 import { expect, test, type Request } from './support/test';
 import { toast } from './support/shop';
+import { holdScripts } from './support/slow-phone';
 
 test('About tells the story with its sections, journey and team roles (no names)', async ({ page }) => {
   await page.goto('/about');
@@ -128,4 +129,24 @@ test('pages have their own titles after client-side navigation', async ({ page }
   await expect(page).toHaveTitle(/\| Empowering Women, Preserving Nature$/);
   await page.getByRole('main').getByRole('link', { name: 'Our Story' }).click();
   await expect(page).toHaveTitle(/^About Us \| /);
+});
+
+test('a page left before its code arrived does not blank the next one', async ({ page }) => {
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  // The Contact page's code is held on the line, as on a slow connection.
+  const release = await holdScripts(page, '**/assets/contact-page-*.js');
+  await footer.getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('main').getByText('Loading page')).toBeVisible();
+
+  // The shopper goes back to About (its code already in) before Contact comes: About shows at once...
+  await footer.getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Our Story' })).toBeVisible();
+  // ...and stays when the Contact code finally arrives.
+  const arrived = page.waitForResponse(/\/assets\/contact-page-/);
+  release();
+  await arrived;
+  await footer.getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
 });

@@ -26,7 +26,9 @@ export function PublicLayout() {
           instead of being pushed down in view (a layout shift shoppers feel as a jump). */}
       <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Spinner label="Loading page" className="min-h-[50vh]" />}>
+          {/* A boundary per page: Preact's Suspense, left while a screen's chunk is on the way, blanks the next
+              screen (docs/web-app.md, "A boundary per page"). */}
+          <Suspense key={pathname} fallback={<Spinner label="Loading page" className="min-h-[50vh]" />}>
             <Outlet />
             <AppReady />
           </Suspense>

@@ -53,7 +53,9 @@ export function AdminLayout() {
         {overlaid && <div data-testid="admin-sidebar-overlay" aria-hidden="true" className="fixed inset-x-0 top-16 bottom-0 z-30 bg-bark-900/50" onClick={close} />}
         <main id="admin-main" ref={mainRef} tabIndex={-1} inert={overlaid} className="min-w-0 flex-1 overflow-y-auto outline-none print:overflow-visible">
           <ErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<Spinner label="Loading page" className="min-h-[50vh]" />}>
+            {/* A boundary per page: Preact's Suspense, left while a screen's chunk is on the way, blanks the next
+                screen (docs/web-app.md, "A boundary per page"). */}
+            <Suspense key={pathname} fallback={<Spinner label="Loading page" className="min-h-[50vh]" />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>
