@@ -35,9 +35,11 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     const shown = toast(page, `${name} added to cart`);
     await expect(shown).toBeVisible();
     const banner = page.getByRole('banner');
-    const note = await boxOf(page.locator('[data-sonner-toast]').filter({ hasText: `${name} added to cart` }));
+    // Measured where the toast comes to rest: it slides in from above, over the header, for a moment.
+    const note = page.locator('[data-sonner-toast]').filter({ hasText: `${name} added to cart` });
+    await note.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
     for (const control of [banner.getByRole('button', { name: 'Open menu' }), banner.getByRole('link', { name: /^Cart/ })]) {
-      expect(overlaps(note, await boxOf(control)), `the toast covers ${control}`).toBe(false);
+      await expect.poll(async () => overlaps(await boxOf(note), await boxOf(control)), { message: `the toast covers ${control}` }).toBe(false);
     }
     // The header can be used while the toast is up.
     await banner.getByRole('button', { name: 'Open menu' }).click();
