@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileStamp } from './file-stamp';
 
 /**
  * The secret that signs logins, order links and sign-in codes when JWT_SECRET is not set: made once per
@@ -35,7 +36,7 @@ export function placeSigningSecret(dataDir: string, secret: string): { setAside?
   if (present === secret) return {};
   let setAside: string | undefined;
   if (present !== undefined) {
-    setAside = `${file}.before-${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}`;
+    setAside = `${file}.before-${fileStamp()}`;
     renameSync(file, setAside);
   }
   mkdirSync(dataDir, { recursive: true });

@@ -73,7 +73,7 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
     return page && KEPT_PAGES.has(page.name) ? 'page' : 'shell-only';
   }
   if (CATALOGUE_API.test(pathname)) return 'catalogue';
-  if (pathname === '/api/settings') return 'settings';
+  if (pathname === SETTINGS_URL) return 'settings';
   if (pathname.startsWith('/uploads/')) return 'image';
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileStamp } from '../../lib/file-stamp';
 import type { SchemaVersion } from './schema-version';
 
 /**
@@ -57,8 +58,7 @@ export type BackupManifest = z.infer<typeof backupManifestSchema>;
  * the same name would replace the first file, and pruning the scheduled one would delete the admin's.
  */
 export function backupFileName(createdAt: Date, schema: SchemaVersion, copy = 1) {
-  const stamp = createdAt.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
-  return `shop-${stamp}-schema-${schema.tag.split('_')[0]}${copy > 1 ? `-${copy}` : ''}.tar.gz`;
+  return `shop-${fileStamp(createdAt)}-schema-${schema.tag.split('_')[0]}${copy > 1 ? `-${copy}` : ''}.tar.gz`;
 }
 
 export const BACKUP_FILE_NAME = /^shop-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-schema-\d{4}(-\d+)?\.tar\.gz$/;

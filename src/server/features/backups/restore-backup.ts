@@ -8,6 +8,7 @@ import { openImageBucket, type S3StorageSettings } from '../uploads/service';
 import { BackupFileError, type BackupManifest } from './backup-file';
 import { moveSigningSecret, type MovedSecret } from './moved-secret';
 import { advanceSequences, countRows, insertRowsFromJson, quoteName, type TableShape } from './database-tables';
+import { fileStamp } from '../../lib/file-stamp';
 import { readBackup } from './read-backup';
 import { applyMigrations, committedMigrations, currentSchema, type SchemaVersion } from './schema-version';
 
@@ -68,7 +69,7 @@ async function restoreIntoPostgres(file: string, manifest: BackupManifest, targe
     if (!target.storage && folderHasFiles(uploads) && !force) {
       throw new RestoreRefused(`${uploads} already holds images. Restore into an empty DATA_DIR, or add --force to set them aside.`);
     }
-    const images = imageSink(target, stamp());
+    const images = imageSink(target, fileStamp());
     try {
       const rows = await database.db.transaction(async (tx) => {
         if (holdsShop) await dropShopTables(tx);
@@ -102,7 +103,7 @@ async function restoreIntoPglite(file: string, manifest: BackupManifest, target:
 }
 
 async function restoreIntoFreshPglite(file: string, manifest: BackupManifest, target: RestoreTarget, pgdata: string, uploads: string): Promise<Restored> {
-  const when = stamp();
+  const when = fileStamp();
   const fresh = `${pgdata}.restoring-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
   await mkdir(target.dataDir, { recursive: true });
@@ -232,7 +233,6 @@ function folderHasFiles(folder: string) {
   return existsSync(folder) && readdirSync(folder).length > 0;
 }
 
-const stamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
 
 type Restored = Omit<RestoreSummary, 'signingSecret'>;
 

@@ -123,7 +123,6 @@ export async function claimDueAttempts(db: Db, limit: number, leaseMs: number, c
   return db.select().from(paymentAttempts).where(inArray(paymentAttempts.id, ids));
 }
 
-/** Gives a claimed attempt back with its next poll time. */
 /** Gives a read attempt back with its next poll, or sooner when a callback came during the read (at its gap's end). */
 export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date): Promise<void> {
   await db
