@@ -1,4 +1,4 @@
-import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/web/route-chunks';
+import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/web';
 
 /**
  * The most JavaScript (gzip) a public page may need on its first load: the entry, the app it starts, the

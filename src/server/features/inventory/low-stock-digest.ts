@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { getShopSettings } from '../settings/service';
+import { getShopSettings } from '../settings';
 import { clearRestockedReports, takeNewlyLowStock, type LowStockProduct } from './queries';
 
 /**

@@ -1,6 +1,6 @@
 import { orderReference } from '../../../shared/order-status';
-import { kwachaOf, type AuditEntry } from '../audit/service';
-import type { StockLine } from '../inventory/stock';
+import { kwachaOf, type AuditEntry } from '../audit';
+import type { StockLine } from '../inventory';
 import type { OrderRow } from './queries';
 
 /** The audit trail's lines about orders (issue 12): status changes with the stock they moved, and payments marked by hand. */

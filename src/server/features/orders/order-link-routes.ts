@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
 import { ORDER_LINK_EXPIRED, ORDER_LINK_INVALID, orderLinkParamsSchema, orderLinkViewSchema } from '../../../shared/schemas/order-link';
 import { Gone, NotFound } from '../../lib/http-errors';
-import { cachedShopSettings } from '../settings/service';
+import { cachedShopSettings } from '../settings';
 import { readOrderLink } from './order-link';
 import { toOrderLinkJson } from './order-link-view';
 import { findOrder } from './queries';

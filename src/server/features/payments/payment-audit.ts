@@ -1,5 +1,5 @@
 import { orderReference } from '../../../shared/order-status';
-import { kwachaOf, type AuditEntry } from '../audit/service';
+import { kwachaOf, type AuditEntry } from '../audit';
 import type { AttemptRow } from './queries';
 
 const PROVIDER_NAMES: Record<string, string> = { mtn: 'MTN MoMo', airtel: 'Airtel Money' };

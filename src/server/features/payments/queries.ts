@@ -175,7 +175,7 @@ const owedReadOr = (next: SQL) => sql`case when ${paymentAttempts.callbackOwed} 
  * The back office's reconciliation list (GET /payments). A read model, like the dashboard's: it reads
  * the order and customer of each attempt in the same statement (a page filtered on the order's state and
  * searched by customer cannot be paged otherwise); every change to an order still goes through orders'
- * door. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
+ * index.ts. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
  */
 const stuck = sql`(${isLive} and (${paymentAttempts.createdAt} < now() - ${`${STUCK_AFTER_MINUTES} minutes`}::interval or ${paymentAttempts.expiresAt} < now()))`;
 const failed = sql`${paymentAttempts.state} in ('failed','expired')`;

@@ -1,4 +1,4 @@
-import { changedFields, kwachaOf, type AuditEntry } from '../audit/service';
+import { changedFields, kwachaOf, type AuditEntry } from '../audit';
 import type { ProductValues } from './queries';
 import type { ProductRow } from './serializers';
 

@@ -4,7 +4,7 @@ import { PRODUCT_IMPORT_MAX_ROWS, type ProductImportReport, type ProductImportRo
 import type { Db } from '../../db/client';
 import { CsvSyntaxError, parseCsv } from '../../lib/csv-parse';
 import { BadRequest, Conflict, isUniqueViolation } from '../../lib/http-errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { productCreatedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
 import type { ProductRow } from './serializers';

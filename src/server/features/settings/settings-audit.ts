@@ -1,5 +1,5 @@
 import type { ShopSettings } from '../../../shared/schemas/settings';
-import { changedFields, type AuditEntry } from '../audit/service';
+import { changedFields, type AuditEntry } from '../audit';
 
 /** The audit line of a settings save (issue 12): the payment numbers are money, so they are said with their values. */
 

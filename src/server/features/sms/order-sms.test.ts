@@ -4,7 +4,7 @@ import { DEMO_AFRICASTALKING, DEMO_AIRTEL, startSimulators, type RunningSimulato
 import { smsLength } from '../../../shared/sms-text';
 import { orders, smsMessages, users } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { readOrderLink } from '../orders/order-link';
+import { readOrderLink } from '../orders';
 import { address, insertProduct, orderBody } from '../orders/test/fixtures';
 
 const PUBLIC_URL = 'https://shop.kabulonga.zm'; // 25 characters, as long as the texts are written for

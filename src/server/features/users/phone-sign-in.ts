@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { PHONE_CODE_DIGITS, PHONE_CODE_TRIES, PHONE_CODE_TTL_SECONDS } from '../../../shared/schemas/phone-sign-in';
-import { takeLimitedUse } from '../limits/service';
-import { cachedShopSettings } from '../settings/service';
+import { takeLimitedUse } from '../limits';
+import { cachedShopSettings } from '../settings';
 import { phoneCodeText } from './phone-code-text';
 import {
   codeTimesForMobile,

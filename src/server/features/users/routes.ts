@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
-import { sharedRateLimitStore } from '../limits/service';
+import { sharedRateLimitStore } from '../limits';
 import { HttpError, NotFound, Unauthorized } from '../../lib/http-errors';
 import { errorSchema, idSchema, messageSchema } from '../../../shared/schemas/common';
 import {

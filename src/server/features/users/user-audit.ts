@@ -1,4 +1,4 @@
-import { changedFields, type AuditEntry } from '../audit/service';
+import { changedFields, type AuditEntry } from '../audit';
 import type { UserRow } from './queries';
 
 /**

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { PageDataNeed } from '../../../shared/page-render';
 import type { Product } from '../../../shared/schemas/products';
 import { projectRoot } from '../../lib/project-root';
-import { cachedShopSettings } from '../settings/service';
+import { cachedShopSettings } from '../settings';
 import { pageDocument, renderPage, scriptsAtLowPriority, stylesheetFirst } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';

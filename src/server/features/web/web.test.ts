@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { products } from '../../db/schema';
 import { EARLY_TAPS_SCRIPT } from '../../../shared/early-taps';
-import { updateShopSettings } from '../settings/service';
+import { updateShopSettings } from '../settings';
 import { APP_PAGES } from '../../../shared/app-pages';
 import { escapeHtml } from './html';
 import { createWebTestApp } from './test/web-app';
