@@ -39,7 +39,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     const inner = [expect.stringContaining('Import the server feature "orders" through its index.ts')];
     expect(await boundaryErrors(file, "import { listOrders } from '../orders/queries';\n")).toEqual(inner);
     expect(await boundaryErrors(file, "import { findPayableOrder } from '../orders/paid';\n")).toEqual(inner);
-    expect(await boundaryErrors(file, "import { orderEventsPlugin } from '../orders/events';\n")).toEqual(inner);
+    expect(await boundaryErrors(file, "import { orderEventsPlugin } from '../orders/order-events-plugin';\n")).toEqual(inner);
     expect(await boundaryErrors(file, "import { recordAudit } from '../audit/service';\n")).toEqual([
       expect.stringContaining('Import the server feature "audit" through its index.ts'),
     ]);
@@ -61,8 +61,8 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await boundaryErrors('src/server/seed/probe.ts', "import type { ImageStore } from '../features/uploads/image-store';\n")).toEqual([
       expect.stringContaining('Import the server feature "uploads" through its index.ts'),
     ]);
-    expect(await boundaryErrors('scripts/probe.ts', "import type { ViteManifest } from '../src/server/features/web/route-chunks';\n")).toEqual([
-      expect.stringContaining('Import the server feature "web" through its index.ts'),
+    expect(await boundaryErrors('scripts/probe.ts', "import type { ViteManifest } from '../src/server/features/ssr/route-chunks';\n")).toEqual([
+      expect.stringContaining('Import the server feature "ssr" through its index.ts'),
     ]);
     expect(await boundaryErrors('src/server/probe.ts', "import { orderRoutes } from './features/orders';\n")).toEqual([]);
     expect(await boundaryErrors('src/server/probe.test.ts', "import { orderBody } from './features/orders/test/fixtures';\n")).toEqual([]);

@@ -1,4 +1,4 @@
-import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/web';
+import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/ssr';
 
 /**
  * The most JavaScript (gzip) a public page may need on its first load: the entry, the app it starts, the

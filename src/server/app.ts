@@ -25,7 +25,7 @@ import { settingsRoutes } from './features/settings';
 import { smsPlugin } from './features/sms';
 import { storagePlugin, uploadRoutes } from './features/uploads';
 import { userRoutes } from './features/users';
-import { webPlugin } from './features/web';
+import { ssrPlugin } from './features/ssr';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     { prefix: '/api' },
   );
   // The built web app with per-page meta tags; registers nothing when dist/web has not been built.
-  await app.register(webPlugin);
+  await app.register(ssrPlugin);
 
   return app;
 }

@@ -3,7 +3,7 @@
  * routes; payments reads the order it collects for and makes it paid; the dashboard names an order's
  * customer as orders do; SMS writes the signed order link.
  */
-export { default as orderEventsPlugin } from './events';
+export { default as orderEventsPlugin } from './order-events-plugin';
 export { default as orderRoutes } from './routes';
 export { default as ordersToShipRoutes } from './to-ship-routes';
 export { default as orderLinkRoutes } from './order-link-routes';

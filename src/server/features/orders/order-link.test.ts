@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { updateShopSettings } from '../settings';
-import { createWebTestApp } from '../web/test/web-app';
+import { createWebTestApp } from '../ssr/test/web-app';
 import { ORDER_LINK_DAYS, orderLinkUrl, signOrderLink } from './order-link';
 import { insertProduct, orderBody } from './test/fixtures';
 import { orderLinkPath } from '../../../../e2e/support/order-link';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit } from '../audit';
-import type { RaiseOrderEvent } from './events';
+import type { RaiseOrderEvent } from './order-events-plugin';
 import { orderMarkedPaidEntry } from './order-audit';
 import type { PaymentResult } from './payment-result';
 import { findOrderRow, itemsOfOrder, lockOrder, markPaidOnce, type OrderRow } from './queries';

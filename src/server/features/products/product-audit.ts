@@ -1,6 +1,6 @@
 import { changedFields, kwachaOf, type AuditEntry } from '../audit';
 import type { ProductValues } from './queries';
-import type { ProductRow } from './serializers';
+import type { ProductRow } from './serialize';
 
 /** The audit trail's lines about products (issue 12): price and stock said plainly, other fields named. */
 

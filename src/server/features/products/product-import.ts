@@ -7,7 +7,7 @@ import { BadRequest, Conflict, isUniqueViolation } from '../../lib/http-errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { productCreatedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
-import type { ProductRow } from './serializers';
+import type { ProductRow } from './serialize';
 import { productValues, storedImageNames, type ParsedProductInput } from './service';
 
 /**

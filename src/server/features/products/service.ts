@@ -24,7 +24,7 @@ import type { CatalogCache } from './catalog-cache';
 import { pageOfMatches } from './search-facts';
 import { productCreatedEntry, productDeletedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
-import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
+import { toProduct, toProductSummary, toReview, type ProductRow } from './serialize';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ParsedProductInput = z.output<typeof productInputSchema>;
