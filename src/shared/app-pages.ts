@@ -24,7 +24,7 @@ export const APP_PAGES = {
   account: { path: 'account', title: 'My Account' },
   myOrders: { path: 'account/orders', title: 'My Orders' },
   order: { path: 'account/orders/:id', title: (params: AppPageParams) => `Order #${orderReference(params.id ?? '')}` },
-  // The signed order link of an SMS (issue 14).
+  // The signed order link of an SMS.
   orderLink: { path: 'o/:token', title: 'Your Order' },
   // The back office has its own routes under this one (features/admin/admin-app.tsx); unknown ones go to /admin.
   admin: { path: 'admin/*', title: 'Admin' },

@@ -8,7 +8,7 @@ import { toOrderLinkJson } from './order-link-view';
 import { findOrder } from './queries';
 
 /**
- * The signed order link of an SMS (issue 14), answered without a login. No rate limit of its own: the
+ * The signed order link of an SMS, answered without a login. No rate limit of its own: the
  * token carries a 96-bit MAC, so guessing one is hopeless, and the general limits still apply.
  */
 const orderLinkRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -132,9 +132,10 @@ export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date
 }
 
 /**
- * Callbacks are forgeable and anyone who knows an order's reference can send them (issue 26), so each
- * costs a status read only when none is in flight (the lease) and the gap after the last callback's read
- * has passed; the claim is one conditional update, so it holds across instances. Null: not now.
+ * Callbacks are forgeable and anyone who knows an order's reference can send them
+ * (docs/decisions/023-counts-that-hold-under-bursts.md), so each costs a status read only when none is
+ * in flight (the lease) and the gap after the last callback's read has passed; the claim is one
+ * conditional update, so it holds across instances. Null: not now.
  */
 export async function claimForCallback(db: Queryable, id: string, leaseMs: number, callbackGapMs: number): Promise<AttemptRow | null> {
   const [row] = await db

@@ -98,7 +98,7 @@ describe('order texts through the outbox, driven by the order events', () => {
     expect(textsAbout(DELIVERY, id)).toEqual([]);
     await t.app.db.update(users).set({ mobile: null }).where(eq(users.id, customer.user.id));
 
-    // New orders take only a Zambian mobile (issue 26); an older order may still carry a landline.
+    // New orders take only a Zambian mobile; an older order may still carry a landline.
     const landline = await place();
     await t.app.db.update(orders).set({ shippingAddress: { ...address, phoneNumber: '0211 234 567' } }).where(eq(orders.id, landline._id));
     await put(`/api/orders/${landline._id}/status`, { status: 'Cancelled' });
