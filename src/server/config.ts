@@ -83,7 +83,7 @@ export interface AppConfig {
   sms?: AfricasTalkingSettings;
   /** How often to look for products that fell to their low-stock level (ms); unset or 0: never (tests). */
   lowStockCheckMs?: number;
-  /** Backups (issue 12); unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
+  /** Backups; unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
   backups?: BackupSettings;
 }
 

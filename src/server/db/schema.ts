@@ -25,7 +25,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    /** Null for an account opened with a phone number alone (issue 14); such an account has no password either. */
+    /** Null for an account opened with a phone number alone; such an account has no password either. */
     email: text('email'),
     /** A contact number the customer typed (checkout fills it in); not proof of anything. */
     phone: text('phone').notNull().default(''),
@@ -69,7 +69,7 @@ export const products = pgTable(
     howToUse: text('how_to_use').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     mainImage: text('main_image').notNull().default(''),
-    /** Stock at or below this is low (issue 12); null: the shop's default from settings. */
+    /** Stock at or below this is low; null: the shop's default from settings. */
     lowStockThreshold: integer('low_stock_threshold'),
     /** When this product was last named in a low-stock digest; cleared once its stock is above the threshold again. */
     lowStockReportedAt: timestamp('low_stock_reported_at', { withTimezone: true, mode: 'date' }),
@@ -247,8 +247,9 @@ export const smsMessages = pgTable(
 );
 
 /**
- * One-time sign-in codes sent by SMS (issue 14): only a hash of the code is stored; a code lives five
- * minutes and allows five tries. The rows also count sends per number and per number and address.
+ * One-time sign-in codes sent by SMS (docs/decisions/016-phone-sign-in.md): only a hash of the code is
+ * stored; a code lives five minutes and allows five tries. The rows also count sends per number and per
+ * number and address.
  */
 export const phoneCodes = pgTable(
   'phone_codes',
@@ -345,7 +346,7 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * Failed logins on PostgreSQL (issue 13), so every instance counts the same tries and a restart forgets
+ * Failed logins on PostgreSQL, so every instance counts the same tries and a restart forgets
  * none; keyed by address, and by account at an address. Rows older than the window are swept.
  */
 export const loginFailures = pgTable(
@@ -370,8 +371,9 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
- * Each backup the shop made or tried (issue 12): started, then finished with its file or its error. A
- * scheduled one claims its day's slot first, so of several instances exactly one makes the day's backup.
+ * Each backup the shop made or tried (docs/decisions/014-backup-file.md): started, then finished with
+ * its file or its error. A scheduled one claims its day's slot first, so of several instances exactly
+ * one makes the day's backup.
  */
 export const backupRuns = pgTable(
   'backup_runs',
@@ -395,7 +397,7 @@ export const backupRuns = pgTable(
 );
 
 /**
- * What admins did to money, stock and people (issue 12): who, when, what, and the values before and after.
+ * What admins did to money, stock and people: who, when, what, and the values before and after.
  * Append-only: the shop only inserts, and a trigger (migration 0012) refuses any update or delete, so not
  * even a bug can rewrite it. The actor is a plain id with the name kept beside it, not a foreign key, so
  * deleting that admin's account later changes nothing here.

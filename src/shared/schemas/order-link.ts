@@ -17,7 +17,7 @@ export const howToPaySchema = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * The read-only order a signed link shows without logging in (issue 14). A link may be forwarded, so it
+ * The read-only order a signed link shows without logging in. A link may be forwarded, so it
  * carries nothing about the person: no name, address, phone, e-mail or payment transaction id.
  */
 export const orderLinkViewSchema = z.object({

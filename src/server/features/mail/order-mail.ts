@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isToldToCustomer } from '../../../shared/order-status';
 import type { Tx } from '../../db/client';
-import { shopSettingsInTransaction } from '../settings/service';
+import { shopSettingsInTransaction } from '../settings';
 import type { Outbox } from './outbox';
 import { orderUpdateMails, placedOrderMails } from './templates/order-emails';
 import type { OrderUpdate } from './templates/order-mail-customer';

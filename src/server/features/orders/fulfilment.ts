@@ -6,10 +6,10 @@ import type { CurrentUser } from '../../plugins/auth';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder } from './queries';
-import { markOrderPaid } from './service';
+import { markOrderPaid } from './paid';
 import { toAdminOrderJson, toOrderJson } from './serialize';
-import { returnStock, stockLines, takeStock } from '../inventory/stock';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { returnStock, stockLines, takeStock } from '../inventory';
+import { recordAudit, type AuditActor } from '../audit';
 import { orderStatusEntry } from './order-audit';
 
 export const orderNotFound = () => NotFound('Order not found');

@@ -1,10 +1,10 @@
 import { orderReference } from '../../../shared/order-status';
-import { kwachaOf, type AuditEntry } from '../audit/service';
+import { kwachaOf, type AuditEntry } from '../audit';
 import type { AttemptRow } from './queries';
 
 const PROVIDER_NAMES: Record<string, string> = { mtn: 'MTN MoMo', airtel: 'Airtel Money' };
 
-/** The audit line of an attempt an admin marked as dealt with (issue 12): what they did, in their note. */
+/** The audit line of an attempt an admin marked as dealt with: what they did, in their note. */
 export function attemptResolvedEntry(attempt: AttemptRow): AuditEntry {
   const amount = attempt.currency === 'ZMW' ? kwachaOf(attempt.amountNgwee) : `${(attempt.amountNgwee / 100).toFixed(2)} ${attempt.currency}`;
   const outcome = attempt.flagged ? 'flagged' : attempt.state;

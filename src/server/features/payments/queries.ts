@@ -132,9 +132,10 @@ export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date
 }
 
 /**
- * Callbacks are forgeable and anyone who knows an order's reference can send them (issue 26), so each
- * costs a status read only when none is in flight (the lease) and the gap after the last callback's read
- * has passed; the claim is one conditional update, so it holds across instances. Null: not now.
+ * Callbacks are forgeable and anyone who knows an order's reference can send them
+ * (docs/decisions/023-counts-that-hold-under-bursts.md), so each costs a status read only when none is
+ * in flight (the lease) and the gap after the last callback's read has passed; the claim is one
+ * conditional update, so it holds across instances. Null: not now.
  */
 export async function claimForCallback(db: Queryable, id: string, leaseMs: number, callbackGapMs: number): Promise<AttemptRow | null> {
   const [row] = await db
@@ -175,7 +176,7 @@ const owedReadOr = (next: SQL) => sql`case when ${paymentAttempts.callbackOwed} 
  * The back office's reconciliation list (GET /payments). A read model, like the dashboard's: it reads
  * the order and customer of each attempt in the same statement (a page filtered on the order's state and
  * searched by customer cannot be paged otherwise); every change to an order still goes through orders'
- * door. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
+ * index.ts. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
  */
 const stuck = sql`(${isLive} and (${paymentAttempts.createdAt} < now() - ${`${STUCK_AFTER_MINUTES} minutes`}::interval or ${paymentAttempts.expiresAt} < now()))`;
 const failed = sql`${paymentAttempts.state} in ('failed','expired')`;

@@ -12,7 +12,7 @@ import {
   startPaymentSchema,
   STUCK_AFTER_MINUTES,
 } from '../../../shared/schemas/payments';
-import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './attempt-json';
+import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './serialize';
 import { reconciliationPage } from './queries';
 import type { ProviderName } from './providers/collection-provider';
 import { attemptsFor, automaticMethods, resolveAttempt, settleByCallback, startAttempt } from './service';

@@ -8,8 +8,8 @@ import { orderReference } from '../../../shared/order-status';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
 import { OWN_FAILURE_REASONS } from '../../../shared/payment-failure';
 import { isLiveState, type AttemptState } from '../../../shared/schemas/payments';
-import { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from '../orders/service';
-import { recordAudit } from '../audit/service';
+import { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from '../orders';
+import { recordAudit } from '../audit';
 import { attemptResolvedEntry } from './payment-audit';
 import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
 import {

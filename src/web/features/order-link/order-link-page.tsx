@@ -19,7 +19,7 @@ import { OrderSteps } from './order-steps';
 /** After logging in, the customer lands on their list of orders (a known redirect of the login page). */
 const LOGIN_TO_ORDERS = '/login?redirect=account/orders';
 
-/** /o/:token, the order link of an SMS (issue 14): one order, read-only, for whoever holds the link. */
+/** /o/:token, the order link of an SMS: one order, read-only, for whoever holds the link. */
 export function OrderLinkPage() {
   const { token = '' } = useParams();
   useDocumentTitle('Your Order');

@@ -19,8 +19,9 @@ export interface AdminNavLink {
 }
 
 /**
- * SPEC §2 admin layout, plus the mobile-money payments to reconcile (issue 11) and the shop settings
- * screen where the real payment numbers are entered, and the backups and the audit trail (issue 12).
+ * SPEC §2 admin layout, plus the mobile-money payments to reconcile
+ * (docs/decisions/012-payment-attempts.md) and the shop settings screen where the real payment numbers
+ * are entered, and the backups and the audit trail.
  */
 export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },

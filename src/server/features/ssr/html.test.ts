@@ -12,7 +12,7 @@ const META: PageMeta = { status: 200, title: 'Home', description: 'The shop', ro
 const parts = { meta: META, shopName: 'Forest Co-op', modulePreloads: ['/assets/main-abc.js'], initialData: {} };
 const EARLY_TAPS = `<script>${EARLY_TAPS_SCRIPT}</script>`;
 
-describe('taps before the app runs (issue 26)', () => {
+describe('taps before the app runs', () => {
   it('a drawn page holds them from its first line of <head>, ahead of the stylesheet', () => {
     const { head } = pageDocument(TEMPLATE, { ...parts, chunksAfterPaint: true });
     expect(head.split(EARLY_TAPS)).toHaveLength(2);

@@ -10,7 +10,7 @@ import { accepts } from './static-files';
 
 /**
  * The storefront's render module, built beside the web app (`vite build --ssr`: dist/web-ssr for
- * dist/web). Without it pages are sent as the empty shell the browser draws, as before issue 15.
+ * dist/web). Without it pages are sent as the empty shell the browser draws.
  */
 export async function loadPageRenderer(distDir: string, log: FastifyBaseLogger): Promise<PageRenderer | null> {
   const file = path.join(`${path.resolve(distDir)}-ssr`, 'entry-server.js');

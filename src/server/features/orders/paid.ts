@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/service';
-import type { RaiseOrderEvent } from './events';
+import { recordAudit } from '../audit';
+import type { RaiseOrderEvent } from './order-events-plugin';
 import { orderMarkedPaidEntry } from './order-audit';
 import type { PaymentResult } from './payment-result';
 import { findOrderRow, itemsOfOrder, lockOrder, markPaidOnce, type OrderRow } from './queries';
 import { toOrderJson } from './serialize';
 
 /**
- * Orders' door for other features (decision 010). Payments reads the order it collects for and, when a
- * provider confirms the money, makes it paid here. `markOrderPaid` is the one way an order becomes
- * paid, whoever says so: a provider, or an admin who checked the money arrived.
+ * An order made paid (docs/decisions/026-one-way-an-order-becomes-paid.md). Payments reads the order it
+ * collects for and, when a provider confirms the money, makes it paid here (through orders' index.ts).
+ * `markOrderPaid` is the one way an order becomes paid, whoever says so: a provider, or an admin who
+ * checked the money arrived.
  */
 export interface PayableOrder {
   id: string;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { PageDataNeed } from '../../../shared/page-render';
 import type { Product } from '../../../shared/schemas/products';
 import { projectRoot } from '../../lib/project-root';
-import { cachedShopSettings } from '../settings/service';
+import { cachedShopSettings } from '../settings';
 import { pageDocument, renderPage, scriptsAtLowPriority, stylesheetFirst } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';
@@ -16,7 +16,7 @@ import { robotsTxt, sitemapXml } from './seo-files';
 import { DrawnPages, loadPageRenderer, pageEncoding, streamPage } from './server-render';
 import { compressSmall, etagOf, loadStaticFiles, publicFileCacheControl, sendStaticFile, type StaticFile } from './static-files';
 
-export interface WebPluginOptions {
+export interface SsrPluginOptions {
   /** The built web app; default <project>/dist/web. */
   distDir?: string;
 }
@@ -36,7 +36,7 @@ const PREPARED_PAGES = 500;
  * with its own title, description, canonical URL, Open Graph/Twitter tags and JSON-LD, so a link
  * shared on WhatsApp shows the product's picture and price without running any script.
  */
-async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
+async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   // WEB_DIST_DIR lets tests (and unusual deployments) point at another build.
   const distDir = options.distDir ?? process.env.WEB_DIST_DIR ?? path.join(projectRoot(), 'dist', 'web');
   const indexFile = path.join(distDir, 'index.html');
@@ -177,4 +177,4 @@ async function webPlugin(app: FastifyInstance, options: WebPluginOptions) {
   });
 }
 
-export default fp(webPlugin, { name: 'web', dependencies: ['db', 'catalog-cache'] });
+export default fp(ssrPlugin, { name: 'ssr', dependencies: ['db', 'catalog-cache'] });

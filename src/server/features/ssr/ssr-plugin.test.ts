@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { products } from '../../db/schema';
 import { EARLY_TAPS_SCRIPT } from '../../../shared/early-taps';
-import { updateShopSettings } from '../settings/service';
+import { updateShopSettings } from '../settings';
 import { APP_PAGES } from '../../../shared/app-pages';
 import { escapeHtml } from './html';
 import { createWebTestApp } from './test/web-app';
@@ -142,7 +142,7 @@ describe('pages', () => {
     expect(skincare.body).toContain('<link rel="canonical" href="https://shop.example/products?category=skincare" />');
   });
 
-  it('answers every page of the app with 200 and its title, and only unknown paths with 404 (issue 26)', async () => {
+  it('answers every page of the app with 200 and its title, and only unknown paths with 404', async () => {
     const shopName = escapeHtml(initialData((await app.inject({ method: 'GET', url: '/about' })).body).settings.shopName as string);
     const orderId = '0b6e0c1a-2f6b-4b8e-9a50-2d1a3c4b5e6f';
     const pages: [string, string][] = [

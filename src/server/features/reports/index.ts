@@ -1,0 +1,2 @@
+/** Reports' public entry (docs/decisions/010-module-boundaries.md). */
+export { default as reportRoutes } from './routes';
