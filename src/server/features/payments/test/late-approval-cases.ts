@@ -44,7 +44,7 @@ export function useLateApprovalShop(instances: 1 | 2): LateShop {
     shop.simulator = await startSimulators();
     const port = await freePort();
     const callbackBase = `http://127.0.0.1:${port}/api/payments/callback`;
-    const common = { baseUrl: shop.simulator.url, currency: 'ZMW', timeoutMs: 2_000 };
+    const common = { baseUrl: shop.simulator.url, currency: 'ZMW' as const, timeoutMs: 2_000 };
     const config: Partial<AppConfig> = {
       paymentProviders: {
         mtn: { ...common, apiUser: DEMO_MTN.apiUser, apiKey: DEMO_MTN.apiKey, subscriptionKey: DEMO_MTN.subscriptionKey, targetEnvironment: DEMO_MTN.targetEnvironment, callbackUrl: `${callbackBase}/mtn` },
@@ -192,6 +192,30 @@ export function lateApprovalCases(shop: LateShop): void {
     expect((await h.lateAuditOf(late.id))[0].summary).toContain('(failed); refund due');
   });
 
+  it('late reads stop at the final word of the provider: a prompt the provider expired is not read again', async () => {
+    const orderId = await h.newOrder('mtn');
+    const attempt = await h.start(orderId);
+    expect(await h.ended(attempt.reference)).toMatchObject({ state: 'expired' });
+    expect((await shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${attempt.reference}/expire` })).statusCode).toBe(200);
+    await until('the late reads to stop', () => h.attemptRow(attempt.reference), (a) => a.lateReadsUntil === null);
+    expect(await h.attemptRow(attempt.reference)).toMatchObject({ state: 'expired', collectedAt: null, flagged: false });
+  });
+
+  it('an expired attempt an admin marked as dealt with comes back to Needs attention when it is collected late', async () => {
+    const orderId = await h.newOrder('mtn');
+    const attempt = await h.start(orderId);
+    const ended = await h.ended(attempt.reference);
+    const resolve = await shop.first.app.inject({ method: 'PUT', url: `/api/payments/${ended.id}/resolve`, headers: shop.admin.auth, payload: { note: 'Asked the customer to pay in cash' } });
+    expect(resolve.statusCode, resolve.body).toBe(200);
+    const paid = await shop.first.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/pay`, headers: shop.admin.auth, payload: { note: 'Cash at the shop' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await h.phone(attempt.reference, 'approve');
+    const late = await h.collected(attempt.reference);
+    expect(late).toMatchObject({ flagged: true, refundDue: true, resolvedAt: null });
+    expect((await h.needsAttention()).find((p) => p.reference === attempt.reference)).toMatchObject({ needsAttention: true });
+    expect((await h.lateAuditOf(late.id))[0].before).toMatchObject({ note: 'Asked the customer to pay in cash' });
+  });
+
   it('a late read that stays pending stops when the window ends; an approval after it is no longer read', async () => {
     for (const app of shop.apps) app.payments.timing.lateWindowMs = 1_000;
     const orderId = await h.newOrder('mtn');
@@ -203,6 +227,10 @@ export function lateApprovalCases(shop: LateShop): void {
     expect(reads()).toBeGreaterThan(atEnd);
     const afterWindow = reads();
     await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(reads()).toBe(afterWindow);
+    // Past the window even its callback reads nothing: what the provider collects now is the admin's to find.
+    await h.phone(attempt.reference, 'approve');
+    await until('the callback', async () => shop.simulator.state.payments.get(attempt.reference)!.callbacks.length, (n) => n === 1);
     expect(reads()).toBe(afterWindow);
     expect(await h.attemptRow(attempt.reference)).toMatchObject({ state: 'expired', collectedAt: null, leaseUntil: null });
   });
