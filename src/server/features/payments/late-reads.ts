@@ -46,7 +46,8 @@ export async function settleLateAttempt(payments: Payments, attempt: AttemptRow)
   if (reading.state === 'failed') return stop();
   if (reading.state === 'pending') return over ? stop() : nextLateRead(payments, attempt);
   await recordLateSuccess(payments, attempt, reading);
-  return null;
+  // Recorded, or found recorded by another reader: either way the reads are over and the claim is given back.
+  return stop();
 }
 
 /**
