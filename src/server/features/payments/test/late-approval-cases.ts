@@ -196,6 +196,10 @@ export function lateApprovalCases(shop: LateShop): void {
     const orderId = await h.newOrder('mtn');
     const attempt = await h.start(orderId);
     expect(await h.ended(attempt.reference)).toMatchObject({ state: 'expired' });
+    const readsWhileOpen = async () => shop.simulator.state.payments.get(attempt.reference)!.statusReads;
+    const atEnd = await readsWhileOpen();
+    await until('a late read', readsWhileOpen, (n) => n > atEnd);
+    expect((await h.attemptRow(attempt.reference)).lateReadsUntil).not.toBeNull();
     expect((await shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${attempt.reference}/expire` })).statusCode).toBe(200);
     await until('the late reads to stop', () => h.attemptRow(attempt.reference), (a) => a.lateReadsUntil === null);
     expect(await h.attemptRow(attempt.reference)).toMatchObject({ state: 'expired', collectedAt: null, flagged: false });
