@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { settlePayment, type SettleOptions } from './settle';
+import { settlePayment, type SettleOptions, type SimEnding } from './settle';
 import { DEFAULT_BEHAVIOUR, phoneKey, type Behaviour, type SimulatorState } from './state';
 
 const OUTCOMES = new Set(['wait', 'approve', 'decline', 'wrong-pin']);
 const ANSWERS = new Set(['normal', 'error-500', 'slow']);
 const CALLBACKS = new Set(['once', 'twice', 'never', 'early']);
-const ACTIONS = new Set(['approve', 'decline', 'wrong-pin']);
+const ACTIONS = new Set(['approve', 'decline', 'wrong-pin', 'expire']);
 
 /**
  * For tests and testers, under /_sim: how to behave (for all, or one number), what was received, the
- * phone's answer to one request, and a reset.
+ * phone's answer to one request (at any time, also long after the shop gave up on it) or the provider
+ * ending it unanswered (expire), and a reset.
  */
 export function controlRoutes(app: FastifyInstance, state: SimulatorState, settle: SettleOptions): void {
   app.post('/_sim/behaviour', async (request, reply) => {
@@ -32,8 +33,8 @@ export function controlRoutes(app: FastifyInstance, state: SimulatorState, settl
     const payment = state.payments.get(request.params.reference);
     const action = request.params.action;
     if (!payment) return reply.code(404).send({ message: 'No such request' });
-    if (!ACTIONS.has(action)) return reply.code(404).send({ message: 'The phone can approve, decline or enter a wrong PIN' });
-    const done = settlePayment(state, payment, action as 'approve' | 'decline' | 'wrong-pin', settle);
+    if (!ACTIONS.has(action)) return reply.code(404).send({ message: 'The phone can approve, decline or enter a wrong PIN; the provider can expire the request' });
+    const done = settlePayment(state, payment, action as SimEnding, settle);
     // A form on the phone page goes back to the page; a test gets JSON.
     if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return reply.redirect('/', 303);
     if (!done) return reply.code(409).send({ message: `This request already ended: ${payment.status}` });

@@ -6,7 +6,8 @@ import { SmsInbox } from './africastalking-sms-inbox';
  * behave (for every phone, or for one number). Nothing is stored on disk; a restart forgets everything.
  */
 export type SimProvider = 'mtn' | 'airtel';
-export type SimStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+/** EXPIRED: the provider ended the prompt itself (MTN reads it as FAILED with reason EXPIRED, Airtel as TE). */
+export type SimStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'EXPIRED';
 /** wait: nothing happens until the tester answers on the phone page (or never: the request stays pending). */
 export type SimOutcome = 'wait' | 'approve' | 'decline' | 'wrong-pin';
 

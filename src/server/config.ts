@@ -34,6 +34,7 @@ const envSchema = z
     PAYMENT_POLL_MAX_SECONDS: z.preprocess((v) => v || '30', z.coerce.number().int().min(1).max(600)),
     PAYMENT_LEASE_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(2).max(600)),
     PAYMENT_CALLBACK_GAP_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
+    PAYMENT_LATE_WINDOW_HOURS: z.preprocess((v) => v || '24', z.coerce.number().int().min(1).max(168)),
     BACKUP_SCHEDULE: z
       .string()
       .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:00 (24-hour, server time) or off')
@@ -172,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { leav
       maxPollMs: Math.max(e.PAYMENT_POLL_FIRST_SECONDS, e.PAYMENT_POLL_MAX_SECONDS) * 1000,
       leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
       callbackGapMs: e.PAYMENT_CALLBACK_GAP_SECONDS * 1000,
+      lateWindowMs: e.PAYMENT_LATE_WINDOW_HOURS * 3_600_000,
     },
     storage: storage.settings,
     sms: sms.settings,

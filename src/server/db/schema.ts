@@ -331,6 +331,16 @@ export const paymentAttempts = pgTable(
     resolvedByName: text('resolved_by_name'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     resolvedNote: text('resolved_note'),
+    /**
+     * The shop ended the attempt without the provider's final word (expired, cancelled with its order):
+     * its status is still read, more slowly, until then, since the shopper may approve it late
+     * (docs/decisions/029-late-approvals.md). Null once the provider gave a final state or the window ended.
+     */
+    lateReadsUntil: timestamp('late_reads_until', { withTimezone: true, mode: 'date' }),
+    /** When the provider's success was recorded; set once (a conditional update), the record a refund will point to. */
+    collectedAt: timestamp('collected_at', { withTimezone: true, mode: 'date' }),
+    /** Collected after the shop ended the attempt and it could not pay its order: the money is owed back. */
+    refundDue: boolean('refund_due').notNull().default(false),
   },
   (t) => [
     check('payment_attempts_resolved_note_length', sql`char_length(${t.resolvedNote}) <= 500`),
@@ -341,7 +351,8 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
     // The back office's reconciliation list: newest first.
     index('payment_attempts_created_idx').on(t.createdAt),
-    index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending')`),
+    // What the poller reads: live attempts, and ended ones still read for a late approval.
+    index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending') or ${t.lateReadsUntil} is not null`),
   ],
 );
 
