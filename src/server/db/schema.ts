@@ -357,6 +357,67 @@ export const paymentAttempts = pgTable(
 );
 
 /**
+ * Money going back to a shopper (docs/decisions/030-refunds.md). A row is written before any provider is
+ * asked, with our reference as the idempotency key, and moves requested > approved > sent > successful |
+ * failed (or cancelled before it was sent). The refund sender claims approved and sent rows with a lease,
+ * as the payment poller does, so kill -9 or a second instance never sends one twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The collection it sends back; null for money that came outside the providers (the order marked paid by hand). */
+    attemptId: uuid('attempt_id').references(() => paymentAttempts.id, { onDelete: 'restrict' }),
+    /** How the money goes back: through a provider's API, or sent by a member by hand and recorded here. */
+    route: text('route').notNull(),
+    /** Our reference, sent to the provider (MTN X-Reference-Id, Airtel transaction.id): made before any request. */
+    reference: uuid('reference').notNull().unique(),
+    /** The wallet it goes to (the collection's phone); null for a refund by hand. */
+    phone: text('phone'),
+    amountNgwee: integer('amount_ngwee').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state').notNull().default('requested'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull(),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /** Who cancelled it before it was sent, and why. */
+    cancelledByName: text('cancelled_by_name'),
+    cancelNote: text('cancel_note'),
+    providerTransactionId: text('provider_transaction_id'),
+    failureReason: text('failure_reason'),
+    /** How many times the send request went out (a second one only with the same reference, after the provider said it never saw it). */
+    sendCount: integer('send_count').notNull().default(0),
+    /** When the provider acknowledged the send request (202/200); before it, "not found" on a read means it never arrived. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    pollCount: integer('poll_count').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('refunds_route_known', sql`${t.route} in ('mtn-refund','airtel-disbursement','airtel-refund','by-hand')`),
+    check('refunds_state_known', sql`${t.state} in ('requested','approved','sent','successful','failed','cancelled')`),
+    check('refunds_amount_positive', sql`${t.amountNgwee} > 0`),
+    check('refunds_reason_length', sql`char_length(${t.reason}) between 1 and 500`),
+    check('refunds_cancel_note_length', sql`char_length(${t.cancelNote}) <= 500`),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_attempt_idx').on(t.attemptId),
+    // What the refund sender reads: approved rows to send, sent rows to read until final.
+    index('refunds_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('approved','sent')`),
+    // The reports: refunds by the month they were completed.
+    index('refunds_ended_idx').on(t.endedAt).where(sql`${t.state} = 'successful'`),
+  ],
+);
+
+/**
  * Failed logins on PostgreSQL, so every instance counts the same tries and a restart forgets
  * none; keyed by address, and by account at an address. Rows older than the window are swept.
  */

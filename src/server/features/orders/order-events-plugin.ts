@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tx } from '../../db/client';
 import { EventHub } from '../../lib/events';
+import type { RefundRoute, RefundStatus } from '../../../shared/refunds';
 import type { Order } from '../../../shared/schemas/orders';
 
 /**
@@ -14,10 +15,23 @@ export interface OrderEvents {
   'order.placed': { order: Order; customerMobile: string | null };
   /** The status changed to anything but Cancelled. */
   'order.status-changed': { order: Order; from: string };
-  /** The order became paid (service.ts markOrderPaid): a provider confirmed the money, or an admin marked it. */
+  /** The order became paid (paid.ts markOrderPaid): a provider confirmed the money, or an admin marked it. */
   'order.paid': { order: Order };
   /** The status became Cancelled; its stock went back. */
   'order.cancelled': { order: Order; from: string };
+  /** Money went back to the shopper: a refund reached its wallet, or a member's send by hand was recorded (docs/decisions/030-refunds.md). */
+  'order.refunded': { order: Order; refund: RefundedMoney };
+}
+
+/** A refund that reached the shopper, with the order's refunded total after it. */
+export interface RefundedMoney {
+  refundId: string;
+  amountNgwee: number;
+  route: RefundRoute;
+  /** The wallet it went to; null for a send by hand. */
+  phone: string | null;
+  refundedNgwee: number;
+  status: RefundStatus;
 }
 
 export type OrderEventHub = EventHub<OrderEvents, Tx>;
