@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * The delivery line shared by every outbox (mail, SMS): rows are recorded before they are sent, a
+ * The delivery line shared by every outbox (mail, SMS) and the payment poller: rows are recorded before they are sent, a
  * background line claims due rows with a lease and sends them, a sweep takes back the claims of a
  * sender that died, and closing waits for the sends in flight. Each outbox keeps its table, its
  * queries and its rules (how a batch is sent, what is a permanent failure, what a crash leaves in
@@ -14,7 +14,7 @@ export interface DeliveryLineRules<Claimed> {
   /** How often to look for lapsed claims (a dead instance's) and rows nobody took up. */
   sweepMs: number;
   /** The embedded database is opened by one process at a time: at start, every claim left is a dead one's. */
-  soleSender: boolean;
+  soleSender?: boolean;
   /**
    * Takes the next due rows with a lease, in one statement. `orphansOnly` is set on a sweep's run: an
    * outbox may then take only rows nobody took up for a lease (another live instance sends the rest).
@@ -28,9 +28,10 @@ export interface DeliveryLineRules<Claimed> {
   startRun(): (batch: Claimed[]) => Promise<boolean>;
   /**
    * Takes back what a stopped sender left claimed: `all` claims (the sole sender at start), or only
-   * those whose lease lapsed. `atStart` tells the start from a sweep (for the log).
+   * those whose lease lapsed. `atStart` tells the start from a sweep (for the log). A line whose claim
+   * already takes lapsed leases (the payment poller's) has nothing to recover.
    */
-  recover(options: { all: boolean; atStart: boolean }): Promise<void>;
+  recover?(options: { all: boolean; atStart: boolean }): Promise<void>;
 }
 
 export function createDeliveryLine<Claimed>(rules: DeliveryLineRules<Claimed>) {
@@ -85,7 +86,7 @@ export function createDeliveryLine<Claimed>(rules: DeliveryLineRules<Claimed>) {
   }
 
   async function sweep() {
-    await rules.recover({ all: false, atStart: false });
+    await rules.recover?.({ all: false, atStart: false });
     wake(true);
   }
 
@@ -102,7 +103,7 @@ export function createDeliveryLine<Claimed>(rules: DeliveryLineRules<Claimed>) {
     idle,
     /** At start: recovers what a stopped sender left, sends what is pending, starts the sweep. */
     async start() {
-      await rules.recover({ all: rules.soleSender, atStart: true });
+      await rules.recover?.({ all: rules.soleSender ?? false, atStart: true });
       wake();
       sweeper = setInterval(() => {
         if (!closing) track(sweep());
