@@ -3,6 +3,7 @@ import { simulatorURL } from '../playwright.config';
 import { orderReference } from '../src/shared/order-status';
 import { shopDayOf } from '../src/shared/shop-time';
 import { expectNoSeriousViolations } from './support/a11y';
+import { smallTouchTargets } from './support/touch-targets';
 import { apiToken, bearer, createTestProduct, E2E_ADMIN, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast } from './support/shop';
 
 test.use({ reducedMotion: 'reduce' });
@@ -105,7 +106,8 @@ test('an admin uploads a statement with one of each difference and sees the four
   await expect(matchedGroup.getByRole('heading')).toContainText('1');
   await expect(page.getByText('1 row: status "Failed"')).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, 'statement groups');
+  expect(await smallTouchTargets(page)).toEqual([]);
   await shoot(page, 'groups');
 
   // The order opens where it is refunded or marked paid.

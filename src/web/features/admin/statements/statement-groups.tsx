@@ -82,7 +82,7 @@ function Group({ category, result, actions }: { category: StatementCategory; res
       <p className="text-sm text-bark-700">{text}</p>
       {count === 0 ? null : category === 'matched' ? (
         <details className="mt-2">
-          <summary className="cursor-pointer text-sm font-semibold text-forest-800">
+          <summary className="cursor-pointer py-3 text-sm font-semibold text-forest-800">
             Show {items.length < count ? `the first ${items.length} of ${count}` : `all ${count}`}
           </summary>
           {list}
