@@ -418,6 +418,31 @@ export const refunds = pgTable(
 );
 
 /**
+ * A difference between a provider's statement and the shop that an admin dealt with
+ * (docs/decisions/031-statement-reconciliation.md): the statement is not stored, so the note is kept under
+ * the provider and the statement's transaction id (or the attempt's reference when the statement has no
+ * line), and shows again on the next upload of a statement with that line.
+ */
+export const statementNotes = pgTable(
+  'statement_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    key: text('key').notNull(),
+    note: text('note').notNull(),
+    notedBy: uuid('noted_by').references(() => users.id, { onDelete: 'set null' }),
+    notedByName: text('noted_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('statement_notes_provider_key').on(t.provider, t.key),
+    check('statement_notes_provider_known', sql`${t.provider} in ('mtn','airtel')`),
+    check('statement_notes_note_length', sql`char_length(${t.note}) between 1 and 500`),
+    check('statement_notes_key_length', sql`char_length(${t.key}) between 1 and 200`),
+  ],
+);
+
+/**
  * Failed logins on PostgreSQL, so every instance counts the same tries and a restart forgets
  * none; keyed by address, and by account at an address. Rows older than the window are swept.
  */

@@ -16,6 +16,7 @@ import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './seria
 import { reconciliationPage } from './queries';
 import type { ProviderName } from './providers/collection-provider';
 import { attemptsFor, automaticMethods, resolveAttempt, settleByCallback, startAttempt } from './service';
+import statementRoutes from './statements/routes';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -23,6 +24,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const CALLBACK_BODY_LIMIT = 16 * 1024;
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(statementRoutes);
+
   app.get(
     '/payments/methods',
     {
