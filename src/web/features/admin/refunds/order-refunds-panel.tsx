@@ -21,7 +21,7 @@ function MoneyBothWays({ money }: { money: OrderRefunds }) {
     ...(money.pendingNgwee > 0 ? ([['Asked, not yet sent back', money.pendingNgwee]] as [string, number][]) : []),
   ];
   return (
-    <dl className="space-y-1 text-sm" aria-label="Money both ways">
+    <dl className="space-y-1 text-sm" data-testid="refund-money">
       {rows.map(([label, ngwee]) => (
         <div key={label} className="flex justify-between gap-4">
           <dt className="text-bark-700">{label}</dt>
