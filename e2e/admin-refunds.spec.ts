@@ -141,7 +141,9 @@ test('one admin asks for a refund, another approves it, and the shopper sees it 
 
   // The shopper's order page and its SMS link say what came back, under the paid mark.
   const words = new RegExp(`^Partly refunded: K\\s${toKwacha(part).toFixed(2)} of K\\s${order.totalPrice.toFixed(2)}$`);
-  await signInAs(page, customer);
+  const shopperToken = await signInAs(page, customer);
+  const seen = await (await request.get(`/api/orders/${order._id}`, { headers: bearer(shopperToken) })).json();
+  expect(seen).toMatchObject({ refundedNgwee: part, refundStatus: 'partly refunded' });
   await page.goto(`/account/orders/${order._id}`);
   await expect(page.getByText(/^Paid on /)).toBeVisible();
   await expect(page.getByTestId('refund-mark')).toHaveText(words);

@@ -15,6 +15,7 @@ import { failureMessage } from '../../lib/failure-message';
 import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from '../../components/ui/paid-badge';
+import { RefundMark } from '../../components/ui/refund-mark';
 import { PayByPhone } from '../payments';
 import { PaymentReferenceForm } from './payment-reference-form';
 import { useEndSessionOnError, useSessionErrorHandler } from './session';
@@ -86,6 +87,7 @@ function OrderView({ order }: { order: Order }) {
             Paid on {formatDate(order.paidAt)}
           </p>
         )}
+        <RefundMark order={order} />
         {cancelled && !order.isPaid && <p className="rounded-2xl border border-sand-200 bg-white p-4">This order was cancelled: there is nothing to pay.</p>}
         {!cancelled && (
           <PayByPhone

@@ -7,6 +7,7 @@ import type { OrderLinkView } from '../../../shared/schemas/order-link';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { ProductImage } from '../../components/ui/product-image';
+import { RefundMark } from '../../components/ui/refund-mark';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
@@ -95,6 +96,7 @@ function LinkedOrder({ order }: { order: OrderLinkView }) {
             Paid on {formatDate(order.paidAt)}
           </p>
         )}
+        <RefundMark order={order} />
         {order.howToPay && <HowToPayPanel pay={order.howToPay} missingNumber="please ask the shop for it" />}
         <OrderItems order={order} />
       </div>

@@ -65,7 +65,7 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
   const source = sources.find((s) => sourceKey(s) === draft.key) ?? sources[0];
   if (!source) return null;
   const most = mostOf(source, money);
-  const read = source.wholeOnly ? { ngwee: most } : readRefundAmount(draft.amount, most);
+  const read = source.wholeOnly ? { ngwee: most } : readRefundAmount(draft.amount, most, source.refundableNgwee < money.refundableNgwee ? 'through this payment' : 'for this order');
   const reason = draft.reason.trim();
 
   const close = (next: boolean) => {

@@ -55,5 +55,6 @@ describe('the refund amount', () => {
     expect(readRefundAmount('-5', 100_000)).toEqual({ error: 'Enter an amount in kwacha, for example 120.50' });
     expect(readRefundAmount('0.00', 100)).toEqual({ error: 'The amount must be more than K 0.00' });
     expect(readRefundAmount('120.01', 12_000)).toMatchObject({ error: expect.stringMatching(/^At most K\s120\.00 can go back for this order$/) });
+    expect(readRefundAmount('20.01', 2_000, 'through this payment')).toMatchObject({ error: expect.stringMatching(/^At most K\s20\.00 can go back through this payment$/) });
   });
 });
