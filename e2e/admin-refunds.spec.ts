@@ -184,6 +184,8 @@ test('a refund of more than may still go back is refused with the server’s wor
   await form.getByRole('button', { name: 'Confirm refund' }).click();
   const refusal = form.getByRole('alert');
   await expect(refusal).toHaveText(`At most ${formatKwacha(order.totalPrice - 1)} can go back for this order`);
+  // What was asked still shows: the refusal is about it.
+  await expect(form.getByText(/goes back to|is recorded as sent back by hand/)).toContainText(formatKwacha(order.totalPrice));
   await expectNoSeriousViolations(page, 'refund refused');
   await shoot(page, 'refused');
   // Back to the form, which still holds what was typed.

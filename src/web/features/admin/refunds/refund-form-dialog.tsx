@@ -43,7 +43,9 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
   const request = useRequestRefund(orderId);
   const sources = money.sources.filter((source) => mostOf(source, money) > 0);
   const [draft, setDraft] = useState<Draft>(() => freshDraft(sources, money));
-  const [step, setStep] = useState<'form' | 'confirm'>('form');
+  // The amount checked on Continue: the confirm step says and sends exactly it, even if the order's money reloads meanwhile.
+  const [checked, setChecked] = useState<number | null>(null);
+  const step = checked === null ? 'form' : 'confirm';
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const amountField = useRef<HTMLInputElement | null>(null);
   const consequence = useRef<HTMLParagraphElement | null>(null);
@@ -51,7 +53,7 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
   useEffect(() => {
     if (!open) return;
     setDraft(freshDraft(sources, money));
-    setStep('form');
+    setChecked(null);
     setErrors({});
     request.reset();
     // Only on opening: a reload of the order's money while the form is open keeps what the admin typed.
@@ -85,17 +87,17 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
     };
     setErrors(found);
     if (found.amount) amountField.current?.focus();
-    else if (!found.reason) setStep('confirm');
+    else if (!found.reason && 'ngwee' in read) setChecked(read.ngwee);
   };
 
   const send = () => {
-    if ('error' in read) return;
-    request.mutate({ amountNgwee: read.ngwee, reason, attemptId: source.attemptId }, { onSuccess: onClose });
+    if (checked === null) return;
+    request.mutate({ amountNgwee: checked, reason, attemptId: source.attemptId }, { onSuccess: onClose });
   };
 
   const back = () => {
     request.reset();
-    setStep('form');
+    setChecked(null);
     // After the form is drawn again.
     window.setTimeout(() => amountField.current?.focus(), 0);
   };
@@ -168,7 +170,7 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
       ) : (
         <div className="space-y-3">
           <p ref={consequence} tabIndex={-1} className="rounded-xl border border-honey-400 bg-sand-50 p-3 font-semibold text-bark-900">
-            {'ngwee' in read && refundConsequence(source, read.ngwee, approvalRuleOf(money.approval))}
+            {checked !== null && refundConsequence(source, checked, approvalRuleOf(money.approval))}
           </p>
           <p className="text-sm break-words text-bark-800">Reason: {reason}</p>
           {request.isError && (
