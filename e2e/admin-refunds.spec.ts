@@ -154,7 +154,7 @@ test('one admin asks for a refund, another approves it, and the shopper sees it 
   await shoot(page, 'shopper-link');
 });
 
-test('a refund of more than may still go back is refused with the server’s words', async ({ page, request }) => {
+test('a refund of more than may still go back is refused with the server’s words; one not yet sent is cancelled with a note', async ({ page, request }) => {
   test.setTimeout(90_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const { order } = await paidMtnOrder(page, request, tag);
@@ -192,4 +192,21 @@ test('a refund of more than may still go back is refused with the server’s wor
   await form.getByRole('button', { name: 'Back' }).click();
   await expect(amount).toBeFocused();
   await expect(amount).toHaveValue(order.totalPrice.toFixed(2));
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+
+  // The K 1 asked meanwhile is called off before it was sent, with a note kept beside it.
+  const waiting = dialog.getByRole('list', { name: 'Refunds' }).getByRole('listitem').first();
+  await expect(waiting).toContainText('Waiting for approval');
+  await waiting.getByRole('button', { name: `Cancel the refund of ${formatKwacha(1)}` }).click();
+  const cancelling = page.getByRole('dialog', { name: 'Cancel refund' });
+  const note = cancelling.getByRole('textbox', { name: 'Why is it called off?' });
+  await expect(note).toBeFocused();
+  await note.fill(`Asked by mistake (${tag})`);
+  await cancelling.getByRole('button', { name: 'Cancel refund' }).click();
+  await expect(toast(page, 'Refund cancelled')).toBeVisible();
+  await expect(waiting).toContainText('Cancelled');
+  await expect(waiting).toContainText(`Asked by mistake (${tag})`);
+  await expect(waiting.getByRole('button')).toHaveCount(0);
+  await expect(dialog.getByTestId('refund-money')).not.toContainText('Asked, not yet sent back');
 });
