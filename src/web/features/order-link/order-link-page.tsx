@@ -7,13 +7,12 @@ import type { OrderLinkView } from '../../../shared/schemas/order-link';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { ProductImage } from '../../components/ui/product-image';
-import { RefundMark } from '../../components/ui/refund-mark';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { HowToPayPanel } from '../checkout';
+import { HowToPayPanel, RefundMark } from '../checkout';
 import { orderLinkQuery } from './api';
 import { OrderSteps } from './order-steps';
 

@@ -1,4 +1,3 @@
-import Undo2 from 'lucide-react/icons/undo-2';
 import { formatKwacha, toKwacha } from '../../../shared/money';
 import type { RefundStatus } from '../../../shared/refunds';
 
@@ -22,8 +21,8 @@ export function RefundMark({ order }: { order: Refunded }) {
   const words = refundWords(order);
   if (!words) return null;
   return (
-    <p className="flex items-center gap-2 rounded-2xl border-2 border-sand-300 bg-white p-4 font-semibold text-bark-900" data-testid="refund-mark">
-      <Undo2 size={24} aria-hidden="true" className="shrink-0" />
+    // No icon: an icon used by two screens would ride in the storefront's first-load 'shared' chunk (vite.config.ts).
+    <p className="rounded-2xl border-2 border-sand-300 bg-white p-4 font-semibold text-bark-900" data-testid="refund-mark">
       {words}
     </p>
   );
