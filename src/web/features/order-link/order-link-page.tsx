@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { HowToPayPanel } from '../checkout';
+import { HowToPayPanel, RefundMark } from '../checkout';
 import { orderLinkQuery } from './api';
 import { OrderSteps } from './order-steps';
 
@@ -95,6 +95,7 @@ function LinkedOrder({ order }: { order: OrderLinkView }) {
             Paid on {formatDate(order.paidAt)}
           </p>
         )}
+        <RefundMark order={order} />
         {order.howToPay && <HowToPayPanel pay={order.howToPay} missingNumber="please ask the shop for it" />}
         <OrderItems order={order} />
       </div>
