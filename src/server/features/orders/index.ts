@@ -10,3 +10,5 @@ export { default as orderLinkRoutes } from './order-link-routes';
 export { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from './paid';
 export { orderCustomer } from './serialize';
 export { orderLinkUrl, readOrderLink } from './order-link';
+export { findRefundableOrder, lockRefundableOrder, raiseOrderRefunded, type RefundableOrder } from './refunded';
+export type { RaiseOrderEvent, RefundedMoney } from './order-events-plugin';

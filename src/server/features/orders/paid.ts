@@ -5,7 +5,7 @@ import { recordAudit } from '../audit';
 import type { RaiseOrderEvent } from './order-events-plugin';
 import { orderMarkedPaidEntry } from './order-audit';
 import type { PaymentResult } from './payment-result';
-import { findOrderRow, itemsOfOrder, lockOrder, markPaidOnce, type OrderRow } from './queries';
+import { findOrderRow, lockOrder, markPaidOnce, withItems, type OrderRow } from './queries';
 import { toOrderJson } from './serialize';
 
 /**
@@ -78,7 +78,7 @@ export async function markOrderPaid(tx: Tx, raise: RaiseOrderEvent, order: Order
   const paid = await markPaidOnce(tx, order.id, paidChanges(order, payment));
   if (!paid) return { refused: 'already-paid' };
   if (payment.by === 'admin') await recordAudit(tx, payment.admin, orderMarkedPaidEntry(order, paid, payment.note));
-  await raise('order.paid', { order: toOrderJson({ order: paid, items: await itemsOfOrder(tx, paid.id) }) });
+  await raise('order.paid', { order: toOrderJson(await withItems(tx, paid)) });
   return { paid };
 }
 
