@@ -20,6 +20,7 @@ import { mailPlugin, mailRoutes } from './features/mail';
 import { orderEventsPlugin, orderLinkRoutes, orderRoutes, ordersToShipRoutes } from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
+import { refundRoutes, refundsPlugin } from './features/refunds';
 import { reportRoutes } from './features/reports';
 import { settingsRoutes } from './features/settings';
 import { smsPlugin } from './features/sms';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(smsPlugin);
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
+  await app.register(refundsPlugin);
   await app.register(catalogCachePlugin);
   await app.register(backupsPlugin);
 
@@ -91,6 +93,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(paymentRoutes);
+      await api.register(refundRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(auditRoutes, { prefix: '/audit' });

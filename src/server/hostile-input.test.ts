@@ -106,6 +106,8 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'PUT /api/orders/{id}/status': { status: 'Processing' },
       'POST /api/orders/{id}/payments': { phone: '0971234567' },
       'PUT /api/payments/{id}/resolve': { note: 'Refunded by hand' },
+      'POST /api/orders/{id}/refunds': { amountNgwee: 100, reason: 'Returned item', attemptId: null },
+      'PUT /api/refunds/{id}/cancel': { note: 'Asked twice' },
       'POST /api/email/bulk': { recipients: ['someone@example.com'], subject: 'Hello', message: 'Body' },
       'POST /api/contact': { name: 'Visitor', email: 'visitor@example.com', subject: 'Hi', message: 'A question' },
       'PUT /api/settings': { shopName: 'Hostile test shop', phone: '0977000002' },

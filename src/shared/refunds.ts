@@ -2,10 +2,28 @@
  * The rules of money going back to a shopper, in ngwee, for the server (which enforces them) and the back
  * office (which shows them before an admin asks). docs/decisions/030-refunds.md.
  */
+import { TAX_RATE_PERCENT } from './money';
 
 /** How a refund travels: a provider's API, or a member's send by hand recorded afterwards. */
 export const REFUND_ROUTES = ['mtn-refund', 'airtel-disbursement', 'airtel-refund', 'by-hand'] as const;
 export type RefundRoute = (typeof REFUND_ROUTES)[number];
+
+/** The network whose wallet a refund goes to by the provider's API; null for one sent by hand. */
+export function networkOfRoute(route: RefundRoute): 'mtn' | 'airtel' | null {
+  if (route === 'mtn-refund') return 'mtn';
+  if (route === 'airtel-disbursement' || route === 'airtel-refund') return 'airtel';
+  return null;
+}
+
+/**
+ * The VAT a refund gives back: an amount paid with 16% VAT on top carries 16/116 of itself as VAT, so a
+ * refund of R ngwee credits R * 16/116, rounded half up to the ngwee in integer arithmetic (as taxOn). The
+ * reports credit it in the refund's month (docs/decisions/030-refunds.md).
+ */
+export function vatInRefund(amountNgwee: number): number {
+  const gross = 100 + TAX_RATE_PERCENT;
+  return Math.floor((amountNgwee * TAX_RATE_PERCENT + gross / 2) / gross);
+}
 
 /** requested > approved > sent > successful | failed; cancelled only before it was sent. */
 export const REFUND_STATES = ['requested', 'approved', 'sent', 'successful', 'failed', 'cancelled'] as const;

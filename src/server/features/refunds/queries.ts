@@ -12,6 +12,23 @@ export type CollectionRow = Pick<
 >;
 type Queryable = Db | Tx;
 
+/** A refund with the provider of the collection it sends back (null for money that came by hand). */
+export interface RefundWithProvider {
+  refund: RefundRow;
+  provider: string | null;
+}
+
+export async function findRefundWithProvider(db: Queryable, id: string): Promise<RefundWithProvider | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ refund: refunds, provider: paymentAttempts.provider })
+    .from(refunds)
+    .leftJoin(paymentAttempts, eq(paymentAttempts.id, refunds.attemptId))
+    .where(eq(refunds.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findRefund(db: Queryable, id: string): Promise<RefundRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
@@ -127,9 +144,14 @@ export async function listRefunds(db: Queryable, filter: RefundFilter, page: num
   const where = FILTERS[filter];
   const [rows, [counts]] = await Promise.all([
     db
-      .select({ refund: refunds, order: { id: orders.id, customerName: orders.customerName, totalNgwee: orders.totalNgwee } })
+      .select({
+        refund: refunds,
+        provider: paymentAttempts.provider,
+        order: { id: orders.id, customerName: orders.customerName, totalNgwee: orders.totalNgwee },
+      })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .leftJoin(paymentAttempts, eq(paymentAttempts.id, refunds.attemptId))
       .where(where)
       .orderBy(desc(refunds.createdAt), desc(refunds.id))
       .limit(limit)
