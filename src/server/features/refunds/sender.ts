@@ -159,7 +159,9 @@ export function startRefundSender(app: FastifyInstance): RefundSender {
   const sender = createRefundSender({
     app,
     providers: refundProvidersFor(app.config.paymentProviders),
-    timing: { tickMs: 1_000, firstReadMs: payments.firstPollMs, maxReadMs: payments.latePollMaxMs, leaseMs: payments.leaseMs },
+    // A look every second by default (the poller's tick is 250 ms: refunds are rarer and less urgent);
+    // reads wait as long as the refund has been on its way, up to an hour, as late reads do (decision 029).
+    timing: { tickMs: payments.tickMs * 4, firstReadMs: payments.firstPollMs, maxReadMs: payments.latePollMaxMs, leaseMs: payments.leaseMs },
     log: app.log.child({ feature: 'refunds' }),
   });
   app.addHook('onReady', async () => sender.start());

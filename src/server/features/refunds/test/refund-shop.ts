@@ -9,22 +9,18 @@ import { orders, paymentAttempts, refunds } from '../../../db/schema';
 import { createTestApp, createUser, startSecondInstance, type TestApp } from '../../../test/test-app';
 import { insertOrder } from '../../orders/test/fixtures';
 import { readPaymentProviderSettings, type PaymentProviderSettings } from '../../payments/providers/provider-config';
-import { createRefundSender, type RefundSender, type RefundSendTiming } from '../sender';
-import { refundProvidersFor } from '../../payments';
 import type { SimRefund } from '../../../../../simulators/state';
 
 /**
  * Test-only: a shop (one instance, or two on one PostgreSQL) whose collections and refunds go through the
- * real simulator over HTTP, each instance running its own refund sender with fast timings. Refund rows are
+ * real simulator over HTTP, each instance running its refund sender with fast timings. Refund rows are
  * written the way the refunds service writes them (approved, our reference made first).
  */
-export const SEND_TIMING: RefundSendTiming = { tickMs: 50, firstReadMs: 100, maxReadMs: 300, leaseMs: 5_000 };
-
 export interface RefundShop {
   simulator: RunningSimulators;
   first: TestApp;
+  /** Every instance, each running the refund sender its refunds plugin started. */
   apps: TestApp['app'][];
-  senders: RefundSender[];
   customer: Awaited<ReturnType<typeof createUser>>;
 }
 
@@ -38,7 +34,7 @@ export function simulatorProviders(simulatorUrl: string, callbackBase: string): 
 }
 
 export function useRefundShop(instances: 1 | 2): RefundShop {
-  const shop = { apps: [], senders: [] } as unknown as RefundShop;
+  const shop = { apps: [] } as unknown as RefundShop;
   let second: Awaited<ReturnType<typeof startSecondInstance>> | null = null;
   beforeAll(async () => {
     shop.simulator = await startSimulators();
@@ -46,22 +42,18 @@ export function useRefundShop(instances: 1 | 2): RefundShop {
     const callbackBase = `http://127.0.0.1:${port}/api/payments/callback`;
     const config: Partial<AppConfig> = {
       paymentProviders: simulatorProviders(shop.simulator.url, callbackBase),
-      paymentTiming: { firstPollMs: 100, maxPollMs: 200, tickMs: 50, leaseMs: 5_000, callbackGapMs: 200 },
+      // The refund sender (started by the refunds plugin) reads on these too: first 100 ms, then up to 300 ms apart, a look every 200 ms.
+      paymentTiming: { firstPollMs: 100, maxPollMs: 200, tickMs: 50, leaseMs: 5_000, callbackGapMs: 200, latePollMaxMs: 300 },
     };
     shop.first = await createTestApp(config);
     shop.simulator.settle.airtelCallbackUrl = `${callbackBase}/airtel`;
     await shop.first.app.listen({ host: '127.0.0.1', port });
     second = instances === 2 ? await startSecondInstance(shop.first) : null;
     shop.apps = second ? [shop.first.app, second.app] : [shop.first.app];
-    shop.senders = shop.apps.map((app) =>
-      createRefundSender({ app, providers: refundProvidersFor(app.config.paymentProviders), timing: SEND_TIMING, log: app.log }),
-    );
-    for (const sender of shop.senders) sender.start();
     shop.customer = await createUser(shop.first);
   }, 60_000);
   afterEach(() => shop.simulator.state.reset());
   afterAll(async () => {
-    for (const sender of shop.senders) await sender.stop();
     await second?.close();
     await shop.first?.close();
     await shop.simulator?.close();
