@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { misbehave } from './answer-behaviour';
 import { checkPaymentCall, envelope, type AirtelAccount } from './airtel-money';
 import { decryptPin } from './airtel-pin-key';
-import { afterAccept } from './mtn-disbursement';
+import { afterAccept, duplicate } from './mtn-disbursement';
 import { receiveRefund } from './refunds';
 import { ngweeOf, phoneKey, type SimRefund, type SimulatorState } from './state';
 
@@ -30,12 +30,9 @@ export function airtelDisbursementRoutes(app: FastifyInstance, state: SimulatorS
     if (transaction.type !== 'B2C') return bad('transaction.type must be B2C');
     if (typeof body.reference !== 'string' || !/^[A-Za-z0-9]{4,64}$/.test(body.reference)) return bad('reference must be 4 to 64 letters or digits');
     if (decryptPin(body.pin) !== account.pin) return envelope(false, '400', 'DP00900001013', 'Refused: the PIN is not correct');
-    const earlier = state.refunds.get(id);
-    if (earlier) {
-      earlier.sendsReceived += 1;
-      return envelope(false, '400', 'DP00900001017', 'Duplicate transaction id');
-    }
+    if (duplicate(state, id)) return envelope(false, '400', 'DP00900001017', 'Duplicate transaction id');
     if (await misbehave(state, phone, reply)) return reply;
+    if (duplicate(state, id)) return envelope(false, '400', 'DP00900001017', 'Duplicate transaction id');
     const refund = receiveRefund(state, { provider: 'airtel', reference: id, collectionReference: null, phone, amountNgwee, currency: 'ZMW' });
     return afterAccept(state, phone, reply, () => ({ data: { transaction: { id, airtel_money_id: refund.providerTransactionId ?? '' } }, ...answerOf(refund) }));
   });

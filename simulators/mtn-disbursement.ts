@@ -44,12 +44,10 @@ export function mtnDisbursementRoutes(app: FastifyInstance, state: SimulatorStat
     }
     const collection = typeof body.referenceIdToRefund === 'string' ? state.payments.get(body.referenceIdToRefund) : undefined;
     if (!collection || collection.provider !== 'mtn' || collection.status !== 'SUCCESSFUL') return bad('PAYER_NOT_FOUND', 'referenceIdToRefund is not a successful payment.');
-    const earlier = state.refunds.get(reference);
-    if (earlier) {
-      earlier.sendsReceived += 1;
-      return reply.code(409).send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
-    }
+    if (duplicate(state, reference)) return reply.code(409).send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
     if (await misbehave(state, collection.phone, reply)) return reply;
+    // A second send may have arrived while this one was slow: the first to get here is the one that counts.
+    if (duplicate(state, reference)) return reply.code(409).send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
     if (amountNgwee > refundableOf(state, collection.reference, collection.amountNgwee)) return bad('INVALID_AMOUNT', 'amount is more than is left of the payment.');
     receiveRefund(state, { provider: 'mtn', reference, collectionReference: collection.reference, phone: collection.phone, amountNgwee, currency: collection.currency });
     return afterAccept(state, collection.phone, reply, () => reply.code(202).send());
@@ -78,6 +76,13 @@ export function mtnDisbursementRoutes(app: FastifyInstance, state: SimulatorStat
     if (refused) return reply.code(refused.status).send(refused.body);
     return { availableBalance: kwachaText(state.float.mtn), currency: collections.currency };
   });
+}
+
+/** True (and counted as a send received) when a refund with this reference was received before. */
+export function duplicate(state: SimulatorState, reference: string): boolean {
+  const earlier = state.refunds.get(reference);
+  if (earlier) earlier.sendsReceived += 1;
+  return earlier !== undefined;
 }
 
 /** error-500-after-accept: the refund was taken (and its money may have moved), but the answer is lost as a 500. */
