@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSimulators, type RunningSimulators } from '../../../../../simulators/server';
-import { shopEnvForSimulator } from '../../../../../simulators/shop-env';
 import { freePort } from '../../../../../scripts/local-server';
 import type { AppConfig } from '../../../config';
 import { orders, paymentAttempts, refunds } from '../../../db/schema';
 import { createTestApp, createUser, startSecondInstance, type TestApp } from '../../../test/test-app';
 import { insertOrder } from '../../orders/test/fixtures';
-import { readPaymentProviderSettings, type PaymentProviderSettings } from '../../payments/providers/provider-config';
+import { simulatorProviders } from '../../payments/test/simulator-providers';
 import type { SimRefund } from '../../../../../simulators/state';
 
 /**
@@ -22,15 +21,6 @@ export interface RefundShop {
   /** Every instance, each running the refund sender its refunds plugin started. */
   apps: TestApp['app'][];
   customer: Awaited<ReturnType<typeof createUser>>;
-}
-
-/** Every provider's settings pointing at the simulator, collections and refunds, with 1 s calls. */
-export function simulatorProviders(simulatorUrl: string, callbackBase: string): PaymentProviderSettings {
-  const read = readPaymentProviderSettings(shopEnvForSimulator(simulatorUrl, callbackBase));
-  if (!read.ok) throw new Error(read.issues.join('\n'));
-  const s = read.settings;
-  for (const provider of [s.mtn, s.airtel, s.mtnDisbursement, s.airtelDisbursement]) if (provider) provider.timeoutMs = 1_000;
-  return s;
 }
 
 export function useRefundShop(instances: 1 | 2): RefundShop {
