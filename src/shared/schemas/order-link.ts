@@ -28,6 +28,9 @@ export const orderLinkViewSchema = z.object({
   status: z.string(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
+  /** Money that went back to the shopper, in ngwee (docs/decisions/030-refunds.md). */
+  refundedNgwee: z.number().int(),
+  refundStatus: z.enum(['none', 'partly refunded', 'refunded']),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   orderItems: z.array(

@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orders, paymentAttempts, refunds } from '../../db/schema';
+import { paymentAttempts, refunds } from '../../db/schema';
 import { readPaymentResult } from './payment-result';
 import type { OrderRow } from './queries';
 
@@ -22,31 +22,27 @@ export function collectedByHandNgwee(order: Pick<OrderRow, 'isPaid' | 'paymentRe
   return readPaymentResult(order.paymentResult)?.by === 'provider' ? 0 : order.totalNgwee;
 }
 
-/** The money of a page of orders in one query (never once per order). */
+/** The money of a page of orders: one grouped query per table, never once per order. */
 export async function moneyOfOrders(db: Db | Tx, rows: readonly OrderRow[]): Promise<Map<string, OrderMoney>> {
   const money = new Map<string, OrderMoney>();
   if (rows.length === 0) return money;
-  const sums = await db
-    .select({
-      id: orders.id,
-      collected: sql<number>`(select coalesce(sum(${paymentAttempts.amountNgwee}), 0)::int from ${paymentAttempts}
-        where ${paymentAttempts.orderId} = ${orders.id} and ${paymentAttempts.collectedAt} is not null)`,
-      refunded: sql<number>`(select coalesce(sum(${refunds.amountNgwee}), 0)::int from ${refunds}
-        where ${refunds.orderId} = ${orders.id} and ${refunds.state} = 'successful')`,
-    })
-    .from(orders)
-    .where(
-      inArray(
-        orders.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  const byId = new Map(sums.map((s) => [s.id, s]));
+  const ids = rows.map((r) => r.id);
+  const collected = await db
+    .select({ orderId: paymentAttempts.orderId, ngwee: sql<number>`sum(${paymentAttempts.amountNgwee})::int` })
+    .from(paymentAttempts)
+    .where(and(inArray(paymentAttempts.orderId, ids), isNotNull(paymentAttempts.collectedAt)))
+    .groupBy(paymentAttempts.orderId);
+  const refunded = await db
+    .select({ orderId: refunds.orderId, ngwee: sql<number>`sum(${refunds.amountNgwee})::int` })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, ids), eq(refunds.state, 'successful')))
+    .groupBy(refunds.orderId);
+  const collectedOf = new Map(collected.map((c) => [c.orderId, Number(c.ngwee)]));
+  const refundedOf = new Map(refunded.map((r) => [r.orderId, Number(r.ngwee)]));
   for (const order of rows) {
-    const sum = byId.get(order.id);
     money.set(order.id, {
-      collectedNgwee: Number(sum?.collected ?? 0) + collectedByHandNgwee(order),
-      refundedNgwee: Number(sum?.refunded ?? 0),
+      collectedNgwee: (collectedOf.get(order.id) ?? 0) + collectedByHandNgwee(order),
+      refundedNgwee: refundedOf.get(order.id) ?? 0,
     });
   }
   return money;

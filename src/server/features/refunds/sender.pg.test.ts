@@ -1,12 +1,12 @@
 import { describe } from 'vitest';
 import { senderCases } from './test/sender-cases';
-import { useRefundShop } from './test/refund-shop';
+import { useSendingShop } from './test/sending-shop';
 
 /**
  * Two instances on one PostgreSQL, each running its refund sender at once (npm run test:pg): every case
  * of sender.test.ts still sends each refund once and ends it once (docs/decisions/031-refunds-sent-once.md).
  */
-const shop = useRefundShop(2);
+const shop = useSendingShop(2);
 
 describe('two refund senders on one PostgreSQL', () => {
   senderCases(shop);

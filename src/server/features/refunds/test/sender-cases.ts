@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditEvents, refunds } from '../../../db/schema';
 import { refundProvidersFor } from '../../payments';
-import { approvedRefund, atSimulator, behave, ended, paidOrder, refundRow, until, type RefundShop } from './refund-shop';
+import { approvedRefund, atSimulator, behave, ended, paidOrder, refundRow, until, type SendingShop } from './sending-shop';
 
 /**
  * The refund sender against the simulator (docs/decisions/031-refunds-sent-once.md): what every refund
  * must show, whether one instance or two send: money moved once, the order's refunded total, the provider's
  * id or reason kept, and never a second send the provider did not ask for.
  */
-export function senderCases(shop: RefundShop) {
+export function senderCases(shop: SendingShop) {
   const orderJson = async (orderId: string) =>
     (await shop.first.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: shop.customer.auth })).json() as { refundedNgwee: number; refundStatus: string };
 
