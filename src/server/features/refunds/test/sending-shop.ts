@@ -71,6 +71,8 @@ export async function paidOrder(shop: SendingShop, method: 'mtn' | 'airtel', tot
   const started = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, headers: shop.customer.auth, payload: { phone } });
   if (started.statusCode !== 201) throw new Error(`payment ${started.statusCode}: ${started.body}`);
   const { reference } = started.json() as { reference: string };
+  // Under load the request can time out and reach the provider only when the poller sends it again.
+  await until('the collection to reach the provider', async () => shop.simulator.state.payments.has(reference), (has) => has);
   const approved = await shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/approve` });
   if (approved.statusCode !== 200) throw new Error(`approve ${approved.statusCode}: ${approved.body}`);
   const attempt = await until(
