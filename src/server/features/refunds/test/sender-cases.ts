@@ -27,6 +27,24 @@ export function senderCases(shop: SendingShop) {
     expect(audit.filter((a) => a.action === 'refund.successful').length).toBe(1);
   });
 
+  it('through the API: the order offers the MTN route, an admin asks for a part refund, the sender sends it and it ends successful', async () => {
+    const { orderId, attempt } = await paidOrder(shop, 'mtn', 8_000, '+260961110008');
+    const view = await shop.first.app.inject({ method: 'GET', url: `/api/orders/${orderId}/refunds`, headers: shop.admin.auth });
+    expect(view.json().sources).toEqual(expect.arrayContaining([expect.objectContaining({ attemptId: attempt.id, route: 'mtn-refund', refundableNgwee: 8_000 })]));
+    const asked = await shop.first.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/refunds`,
+      headers: shop.admin.auth,
+      payload: { amountNgwee: 3_000, reason: 'One cup was chipped', attemptId: attempt.id },
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).toMatchObject({ route: 'mtn-refund', state: 'approved' });
+    const done = await ended(shop, asked.json()._id);
+    expect(done).toMatchObject({ state: 'successful', sendCount: 1 });
+    expect(atSimulator(shop, done.reference)).toMatchObject({ amountNgwee: 3_000, moneyMoved: 1, collectionReference: attempt.reference });
+    expect(await orderJson(orderId)).toMatchObject({ refundedNgwee: 3_000, refundStatus: 'partly refunded' });
+  });
+
   it('MTN: two part refunds of one payment each go once; the order is partly refunded, then refunded', async () => {
     const { orderId, attempt } = await paidOrder(shop, 'mtn', 10_000);
     const first = await approvedRefund(shop, attempt, 4_000);

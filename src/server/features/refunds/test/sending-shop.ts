@@ -21,6 +21,7 @@ export interface SendingShop {
   /** Every instance, each running the refund sender its refunds plugin started. */
   apps: TestApp['app'][];
   customer: Awaited<ReturnType<typeof createUser>>;
+  admin: Awaited<ReturnType<typeof createUser>>;
 }
 
 export function useSendingShop(instances: 1 | 2): SendingShop {
@@ -32,6 +33,8 @@ export function useSendingShop(instances: 1 | 2): SendingShop {
     const callbackBase = `http://127.0.0.1:${port}/api/payments/callback`;
     const config: Partial<AppConfig> = {
       paymentProviders: simulatorProviders(shop.simulator.url, callbackBase),
+      // One admin's word sends a refund (the maker-checker rule has its own tests).
+      refundApproval: { kind: 'off' },
       // The refund sender (started by the refunds plugin) reads on these too: first 100 ms, then up to 300 ms apart, a look every 200 ms.
       paymentTiming: { firstPollMs: 100, maxPollMs: 200, tickMs: 50, leaseMs: 5_000, callbackGapMs: 200, latePollMaxMs: 300 },
     };
@@ -41,6 +44,7 @@ export function useSendingShop(instances: 1 | 2): SendingShop {
     second = instances === 2 ? await startSecondInstance(shop.first) : null;
     shop.apps = second ? [shop.first.app, second.app] : [shop.first.app];
     shop.customer = await createUser(shop.first);
+    shop.admin = await createUser(shop.first, { isAdmin: true });
   }, 60_000);
   afterEach(() => shop.simulator.state.reset());
   afterAll(async () => {
