@@ -43,7 +43,8 @@ export function createRefundSender({ app, providers, timing, log }: SenderDeps) 
   let stopped = true;
 
   const readAgainAt = (refund: RefundRow) => {
-    const onItsWayMs = Date.now() - (refund.acceptedAt ?? refund.updatedAt).getTime();
+    // From a fixed moment (not the last release), so a provider down for hours is asked less and less often.
+    const onItsWayMs = Date.now() - (refund.acceptedAt ?? refund.approvedAt ?? refund.createdAt).getTime();
     return new Date(Date.now() + Math.min(timing.maxReadMs, Math.max(timing.firstReadMs, onItsWayMs)));
   };
 
