@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { startRefundSender } from './sender';
 
 /**
  * Refunds' running part (docs/decisions/030-refunds.md): starts the refund sender, which sends approved
@@ -7,8 +8,7 @@ import fp from 'fastify-plugin';
  */
 export default fp(
   async function refundsPlugin(app: FastifyInstance) {
-    // The refund sender (sender.ts, on its own branch) is started here: startRefundSender(app).
-    app.log.debug({ feature: 'refunds' }, 'refunds ready');
+    startRefundSender(app);
   },
-  { name: 'refunds', dependencies: ['order-events'] },
+  { name: 'refunds', dependencies: ['order-events', 'payments'] },
 );

@@ -13,7 +13,8 @@ import { approveOnce, cancelOnce, collectionsOfOrder, findRefund, findRefundWith
 import { refundApprovedEntry, refundCancelledEntry, refundRequestedEntry } from './refund-audit';
 import { toRefundJson, toRefundListItemJson } from './serialize';
 import { settleRefund } from './settle';
-import { atMost, orderRefundsView, refundableThrough, routeOfCollection, totalsOf, type OrderMoneyRows } from './sources';
+import { routesOfMoney } from './routes-of-money';
+import { atMost, orderRefundsView, refundableThrough, totalsOf, type OrderMoneyRows } from './sources';
 
 /**
  * Refunds' rules (docs/decisions/030-refunds.md): an admin asks, a second admin approves when
@@ -40,7 +41,7 @@ export async function orderRefunds(app: FastifyInstance, orderId: string): Promi
     const rows = await moneyRows(tx, order);
     const providers = new Map(rows.collections.map((c) => [c.id, c.provider]));
     const refunds = rows.refunds.map((refund) => toRefundJson({ refund, provider: refund.attemptId ? (providers.get(refund.attemptId) ?? null) : null }));
-    return orderRefundsView(rows, approvalRuleOf(app), refunds);
+    return orderRefundsView(rows, approvalRuleOf(app), refunds, routesOfMoney(app));
   });
 }
 
@@ -59,7 +60,7 @@ export async function requestRefund(app: FastifyInstance, admin: Admin, orderId:
     if (input.amountNgwee > totals.refundableNgwee) throw Conflict(atMost(totals.refundableNgwee, 'for this order'), { refundableNgwee: totals.refundableNgwee });
     const collection = input.attemptId ? rows.collections.find((c) => c.id === input.attemptId) : null;
     if (input.attemptId && !collection) throw NotFound('Payment not found for this order');
-    const route = collection ? routeOfCollection(collection.provider) : 'by-hand';
+    const route = collection ? routesOfMoney(app)(collection.provider) : 'by-hand';
     if (collection) {
       const left = refundableThrough(rows, collection);
       if (input.amountNgwee > left) throw Conflict(atMost(left, 'through this payment'), { refundableNgwee: left });

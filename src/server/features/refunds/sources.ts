@@ -1,9 +1,10 @@
 import { formatKwacha, toKwacha } from '../../../shared/money';
-import { refundHoldsMoney, refundStatusOf, refundTotals, type RefundApprovalRule, type RefundRoute, type RefundState } from '../../../shared/refunds';
+import { refundHoldsMoney, refundStatusOf, refundTotals, type RefundApprovalRule, type RefundState } from '../../../shared/refunds';
 import type { MobileMoneyProvider } from '../../../shared/schemas/payments';
 import type { OrderRefunds, RefundSource } from '../../../shared/schemas/refunds';
 import type { RefundableOrder } from '../orders';
 import type { CollectionRow, RefundRow } from './queries';
+import type { RouteOfCollection } from './routes-of-money';
 
 /**
  * Where an order's money can go back, and how much (docs/decisions/030-refunds.md). Pure: the service reads
@@ -13,14 +14,6 @@ export interface OrderMoneyRows {
   order: RefundableOrder;
   collections: CollectionRow[];
   refunds: RefundRow[];
-}
-
-/**
- * How a refund of a provider collection travels. Until the refund sender is merged every source goes back
- * by hand; then this becomes `refundRouteFor(provider, providerRefundsConfigured)` (routes-of-money.ts).
- */
-export function routeOfCollection(_provider: string): RefundRoute {
-  return 'by-hand';
 }
 
 const held = (refunds: readonly RefundRow[]) => refunds.filter((r) => refundHoldsMoney(r.state as RefundState)).reduce((sum, r) => sum + r.amountNgwee, 0);
@@ -42,9 +35,10 @@ export function refundableThrough(rows: OrderMoneyRows, collection: CollectionRo
   return Math.max(0, Math.min(ofCollection, totalsOf(rows).refundableNgwee));
 }
 
-export function sourcesOf(rows: OrderMoneyRows): RefundSource[] {
+/** Each provider collection, by the route its provider's settings allow now (routes-of-money.ts), and by hand. */
+export function sourcesOf(rows: OrderMoneyRows, routeOf: RouteOfCollection): RefundSource[] {
   const fromProviders = rows.collections.map((collection): RefundSource => {
-    const route = routeOfCollection(collection.provider);
+    const route = routeOf(collection.provider);
     return {
       attemptId: collection.id,
       provider: collection.provider as MobileMoneyProvider,
@@ -70,13 +64,13 @@ export function sourcesOf(rows: OrderMoneyRows): RefundSource[] {
   return [...fromProviders, byHand];
 }
 
-export function orderRefundsView(rows: OrderMoneyRows, rule: RefundApprovalRule, refunds: OrderRefunds['refunds']): OrderRefunds {
+export function orderRefundsView(rows: OrderMoneyRows, rule: RefundApprovalRule, refunds: OrderRefunds['refunds'], routeOf: RouteOfCollection): OrderRefunds {
   const totals = totalsOf(rows);
   return {
     ...totals,
     status: refundStatusOf(totals.collectedNgwee, totals.refundedNgwee),
     approval: { kind: rule.kind, aboveNgwee: rule.kind === 'above' ? rule.aboveNgwee : null },
-    sources: sourcesOf(rows),
+    sources: sourcesOf(rows, routeOf),
     refunds,
   };
 }
