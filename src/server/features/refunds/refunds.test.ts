@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, paymentAttempts, refunds } from '../../db/schema';
 import { formatKwacha } from '../../../shared/money';
@@ -155,6 +155,37 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     expect(body.total).toBe(body.counts.waiting);
     expect(body.counts.all).toBeGreaterThan(body.counts.waiting);
     expect((await h.inject('GET', '/api/refunds?filter=nope', shop.checker)).statusCode).toBe(400);
+  });
+
+  it('shows a refund still on its way 24 hours after approval as stuck: on the refund, in the order, under its own filter and still in moving', async () => {
+    const { order, attempt } = await h.paidByProvider('mtn', 40);
+    const refund = (await h.ask(shop.maker, order.id, 4_000, attempt.id)).json();
+    expect(refund).toMatchObject({ state: 'requested', stuck: false });
+    // As the sender leaves an MTN refund it sent and is still reading, approved `hours` ago.
+    const sentHoursAgo = (hours: number) =>
+      shop.t.app.db.execute(
+        sql`update refunds set state = 'sent', route = 'mtn-refund', approved_at = now() - ${`${hours} hours`}::interval where id = ${refund._id}`,
+      );
+    const stuckOf = async () => (await h.view(order.id)).json().refunds.find((r: { _id: string }) => r._id === refund._id).stuck;
+    const listed = async (filter: string) => (await h.inject('GET', `/api/refunds?filter=${filter}&limit=100`, shop.checker)).json();
+
+    await sentHoursAgo(23);
+    expect(await stuckOf()).toBe(false);
+    expect((await listed('stuck')).refunds.map((r: { _id: string }) => r._id)).not.toContain(refund._id);
+
+    await sentHoursAgo(25);
+    expect(await stuckOf()).toBe(true);
+    const stuck = await listed('stuck');
+    expect(stuck.refunds.map((r: { _id: string }) => r._id)).toContain(refund._id);
+    expect(stuck.refunds.every((r: { stuck: boolean; state: string }) => r.stuck && ['approved', 'sent'].includes(r.state))).toBe(true);
+    expect(stuck.total).toBe(stuck.counts.stuck);
+    expect(stuck.counts.moving).toBeGreaterThanOrEqual(stuck.counts.stuck);
+    expect((await listed('moving')).refunds.find((r: { _id: string }) => r._id === refund._id)).toMatchObject({ stuck: true });
+
+    // Ended, it is no longer stuck, however long it took.
+    await shop.t.app.db.update(refunds).set({ state: 'successful', endedAt: new Date() }).where(eq(refunds.id, refund._id));
+    expect(await stuckOf()).toBe(false);
+    expect((await listed('stuck')).refunds.map((r: { _id: string }) => r._id)).not.toContain(refund._id);
   });
 
   it('answers 400 to a bad amount or a missing reason, and 401/403 to anyone but an admin on every refund route', async () => {
