@@ -32,6 +32,12 @@ export type RefundState = (typeof REFUND_STATES)[number];
 /** A refund that holds money: it may still go out, or it went. Failed and cancelled ones hold none. */
 export const refundHoldsMoney = (state: RefundState) => state !== 'failed' && state !== 'cancelled';
 
+/**
+ * A refund still approved or sent this long after its approval is stuck: shown to admins to check in the
+ * provider's portal, still read, never failed on our clock (docs/decisions/032-refunds-sent-once.md).
+ */
+export const REFUND_STUCK_HOURS = 24;
+
 /** The most a member may write as a refund's reason or a cancellation's note. */
 export const REFUND_NOTE_MAX_LENGTH = 500;
 

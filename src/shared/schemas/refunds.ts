@@ -54,6 +54,8 @@ export const refundSchema = z.object({
   approvedAt: z.string().nullable(),
   /** The second admin's approval is still needed (requested under REFUND_APPROVAL). */
   awaitingApproval: z.boolean(),
+  /** Still approved or sent REFUND_STUCK_HOURS after approval: worth a look in the provider's portal (never failed by us). */
+  stuck: z.boolean(),
   cancelledBy: z.object({ name: z.string(), note: z.string() }).nullable(),
   providerTransactionId: z.string().nullable(),
   failureReason: z.string().nullable(),
@@ -94,8 +96,12 @@ export const orderRefundsSchema = z.object({
 });
 export type OrderRefunds = z.infer<typeof orderRefundsSchema>;
 
-/** The back office's refund filters: waiting (for a second admin), moving (approved or sent), failed, all. */
-export const REFUND_FILTERS = ['waiting', 'moving', 'failed', 'all'] as const;
+/**
+ * The back office's refund filters: waiting (for a second admin), moving (approved or sent), stuck (moving
+ * for over REFUND_STUCK_HOURS since approval: the ones to check in the provider's portal; moving keeps them
+ * too), failed, all.
+ */
+export const REFUND_FILTERS = ['waiting', 'moving', 'stuck', 'failed', 'all'] as const;
 export type RefundFilter = (typeof REFUND_FILTERS)[number];
 
 /** GET /refunds (admin). */

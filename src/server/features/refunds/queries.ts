@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, paymentAttempts, refunds } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
+import { REFUND_STUCK_HOURS } from '../../../shared/refunds';
 import type { RefundFilter } from '../../../shared/schemas/refunds';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -12,16 +13,27 @@ export type CollectionRow = Pick<
 >;
 type Queryable = Db | Tx;
 
+/**
+ * Still approved or sent REFUND_STUCK_HOURS after its approval: shown to admins to check in the provider's
+ * portal, still read, never failed on our clock, since the money may have moved (docs/decisions/032-refunds-sent-once.md).
+ * On the database's clock, as the sender's reads are.
+ */
+const stuck = sql<boolean>`(${refunds.state} in ('approved','sent') and coalesce(${refunds.approvedAt}, ${refunds.createdAt}) < now() - ${`${REFUND_STUCK_HOURS} hours`}::interval)`;
+
+/** A refund as admins read it: its row and whether it is stuck. */
+export type SeenRefundRow = RefundRow & { stuck: boolean };
+const seenRefund = { ...getTableColumns(refunds), stuck };
+
 /** A refund with the provider of the collection it sends back (null for money that came by hand). */
 export interface RefundWithProvider {
-  refund: RefundRow;
+  refund: SeenRefundRow;
   provider: string | null;
 }
 
 export async function findRefundWithProvider(db: Queryable, id: string): Promise<RefundWithProvider | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ refund: refunds, provider: paymentAttempts.provider })
+    .select({ refund: seenRefund, provider: paymentAttempts.provider })
     .from(refunds)
     .leftJoin(paymentAttempts, eq(paymentAttempts.id, refunds.attemptId))
     .where(eq(refunds.id, id))
@@ -35,8 +47,8 @@ export async function findRefund(db: Queryable, id: string): Promise<RefundRow |
   return row ?? null;
 }
 
-export function refundsOfOrder(db: Queryable, orderId: string): Promise<RefundRow[]> {
-  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt), desc(refunds.id));
+export function refundsOfOrder(db: Queryable, orderId: string): Promise<SeenRefundRow[]> {
+  return db.select(seenRefund).from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 
 /** The order's successful provider collections (late ones too): where its money can go back. */
@@ -135,6 +147,7 @@ export async function clearRefundDueWhenPaidBack(tx: Tx, attemptId: string): Pro
 const FILTERS: Record<RefundFilter, SQL | undefined> = {
   waiting: eq(refunds.state, 'requested'),
   moving: inArray(refunds.state, ['approved', 'sent']),
+  stuck,
   failed: eq(refunds.state, 'failed'),
   all: undefined,
 };
@@ -145,7 +158,7 @@ export async function listRefunds(db: Queryable, filter: RefundFilter, page: num
   const [rows, [counts]] = await Promise.all([
     db
       .select({
-        refund: refunds,
+        refund: seenRefund,
         provider: paymentAttempts.provider,
         order: { id: orders.id, customerName: orders.customerName, totalNgwee: orders.totalNgwee },
       })
@@ -161,6 +174,7 @@ export async function listRefunds(db: Queryable, filter: RefundFilter, page: num
         all: count(),
         waiting: sql<number>`count(*) filter (where ${refunds.state} = 'requested')::int`,
         moving: sql<number>`count(*) filter (where ${refunds.state} in ('approved', 'sent'))::int`,
+        stuck: sql<number>`count(*) filter (where ${stuck})::int`,
         failed: sql<number>`count(*) filter (where ${refunds.state} = 'failed')::int`,
       })
       .from(refunds),
@@ -169,6 +183,12 @@ export async function listRefunds(db: Queryable, filter: RefundFilter, page: num
   return {
     rows,
     total,
-    counts: { all: Number(counts.all), waiting: Number(counts.waiting), moving: Number(counts.moving), failed: Number(counts.failed) },
+    counts: {
+      all: Number(counts.all),
+      waiting: Number(counts.waiting),
+      moving: Number(counts.moving),
+      stuck: Number(counts.stuck),
+      failed: Number(counts.failed),
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, paymentAttempts, refunds } from '../../db/schema';
 import { formatKwacha } from '../../../shared/money';
@@ -157,12 +157,52 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     expect((await h.inject('GET', '/api/refunds?filter=nope', shop.checker)).statusCode).toBe(400);
   });
 
+  it('shows a refund still on its way 24 hours after approval as stuck: on the refund, in the order, under its own filter and still in moving', async () => {
+    const { order, attempt } = await h.paidByProvider('mtn', 40);
+    const refund = (await h.ask(shop.maker, order.id, 4_000, attempt.id)).json();
+    expect(refund).toMatchObject({ state: 'requested', stuck: false });
+    // As the sender leaves an MTN refund it sent and is still reading, approved `hours` ago.
+    const sentHoursAgo = (hours: number) =>
+      shop.t.app.db.execute(
+        sql`update refunds set state = 'sent', route = 'mtn-refund', approved_at = now() - ${`${hours} hours`}::interval where id = ${refund._id}`,
+      );
+    const stuckOf = async () => (await h.view(order.id)).json().refunds.find((r: { _id: string }) => r._id === refund._id).stuck;
+    const listed = async (filter: string) => (await h.inject('GET', `/api/refunds?filter=${filter}&limit=100`, shop.checker)).json();
+
+    await sentHoursAgo(23);
+    expect(await stuckOf()).toBe(false);
+    expect((await listed('stuck')).refunds.map((r: { _id: string }) => r._id)).not.toContain(refund._id);
+
+    await sentHoursAgo(25);
+    expect(await stuckOf()).toBe(true);
+    const stuck = await listed('stuck');
+    expect(stuck.refunds.map((r: { _id: string }) => r._id)).toContain(refund._id);
+    expect(stuck.refunds.every((r: { stuck: boolean; state: string }) => r.stuck && ['approved', 'sent'].includes(r.state))).toBe(true);
+    expect(stuck.total).toBe(stuck.counts.stuck);
+    expect(stuck.counts.moving).toBeGreaterThanOrEqual(stuck.counts.stuck);
+    expect((await listed('moving')).refunds.find((r: { _id: string }) => r._id === refund._id)).toMatchObject({ stuck: true });
+
+    // Ended, it is no longer stuck, however long it took.
+    await shop.t.app.db.update(refunds).set({ state: 'successful', endedAt: new Date() }).where(eq(refunds.id, refund._id));
+    expect(await stuckOf()).toBe(false);
+    expect((await listed('stuck')).refunds.map((r: { _id: string }) => r._id)).not.toContain(refund._id);
+  });
+
   it('answers 400 to a bad amount or a missing reason, and 401/403 to anyone but an admin on every refund route', async () => {
     const order = await h.paidByHand(50);
     for (const body of [{ amountNgwee: 0, reason: 'x' }, { amountNgwee: 1.5, reason: 'x' }, { amountNgwee: 100, reason: '  ' }, { amountNgwee: 100 }]) {
       expect((await h.inject('POST', `/api/orders/${order.id}/refunds`, shop.maker, body)).statusCode).toBe(400);
     }
-    const refund = (await h.ask(shop.maker, order.id, 100)).json();
+    // NUL cannot be stored in PostgreSQL text: refused as input (plugins/request-input.ts), never a 500.
+    const nul = await h.inject('POST', `/api/orders/${order.id}/refunds`, shop.maker, { amountNgwee: 100, reason: 'broken\u0000jar' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().message).toBe('reason: text must not contain NUL characters or broken Unicode (an unpaired surrogate)');
+    const refund = (await h.ask(shop.maker, order.id, 100, null, 'Reason only admins read')).json();
+    expect((await h.cancel(shop.checker, refund._id, 'kept\u0000')).statusCode).toBe(400);
+    // The shopper's own order carries the refunded sum and status only: no refund, reason or admin's name.
+    const owner = (await h.inject('GET', `/api/orders/${order.id}`, shop.customer)).json();
+    expect(owner).toMatchObject({ refundedNgwee: 0, refundStatus: 'none' });
+    expect(JSON.stringify(owner)).not.toMatch(/Reason only admins read|Mutale Maker|"refunds"/);
     const routes = [
       ['GET', `/api/orders/${order.id}/refunds`, undefined],
       ['POST', `/api/orders/${order.id}/refunds`, { amountNgwee: 100, reason: 'x' }],

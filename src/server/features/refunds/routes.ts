@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { REFUND_STUCK_HOURS } from '../../../shared/refunds';
 import { errorSchema } from '../../../shared/schemas/common';
 import { orderIdParamsSchema } from '../../../shared/schemas/orders';
 import {
@@ -95,7 +96,9 @@ const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['refunds'],
         summary: 'Admin: refunds newest first, with their order; paged',
-        description: 'filter: waiting (for a second admin), moving (approved or sent), failed, all (the default). counts: the rows under each filter.',
+        description:
+          `filter: waiting (for a second admin), moving (approved or sent), stuck (moving over ${REFUND_STUCK_HOURS} hours after approval: ` +
+          "check the provider's portal; moving keeps them too), failed, all (the default). counts: the rows under each filter.",
         security,
         querystring: refundListQuerySchema,
         response: { 200: refundListSchema, ...errors },

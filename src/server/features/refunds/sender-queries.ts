@@ -79,10 +79,3 @@ export async function markAccepted(db: Db, id: string): Promise<void> {
 export async function releaseRefund(db: Db, id: string, nextPollAt: Date): Promise<void> {
   await db.update(refunds).set({ leaseUntil: null, nextPollAt, updatedAt: sql`now()` }).where(eq(refunds.id, id));
 }
-
-/**
- * A refund still on its way after `hours` since it was approved: shown to admins ("needs attention"),
- * still read. Never failed on our clock: the money may have moved.
- */
-export const refundIsStuck = (hours: number) =>
-  sql<boolean>`(${refunds.state} in ('approved','sent') and coalesce(${refunds.approvedAt}, ${refunds.createdAt}) < now() - ${`${hours} hours`}::interval)`;

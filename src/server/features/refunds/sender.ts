@@ -6,9 +6,6 @@ import type { RefundRow } from './queries';
 import { claimDueRefunds, markAccepted, markSent, markSentAgain, releaseRefund, type DueRefund } from './sender-queries';
 import { settleRefund, type RefundOutcome } from './settle';
 
-/** Refunds still on their way this long after approval show as stuck (never failed: the money may have moved). */
-export const REFUND_STUCK_HOURS = 24;
-
 export interface RefundSendTiming {
   /** How often to look for due refunds. */
   tickMs: number;

@@ -21,6 +21,7 @@ export function toRefundJson({ refund, provider }: RefundWithProvider): Refund {
     approvedBy: refund.approvedByName ? { _id: refund.approvedBy, name: refund.approvedByName } : null,
     approvedAt: refund.approvedAt?.toISOString() ?? null,
     awaitingApproval: refund.state === 'requested',
+    stuck: refund.stuck,
     cancelledBy: refund.cancelledByName ? { name: refund.cancelledByName, note: refund.cancelNote ?? '' } : null,
     providerTransactionId: refund.providerTransactionId,
     failureReason: refund.failureReason,

@@ -9,7 +9,7 @@ import type { OrderRefunds, Refund, RefundList, RequestRefundInput, refundListQu
 import { recordAudit } from '../audit';
 import { findRefundableOrder, lockRefundableOrder, ORDER_CURRENCY, type RefundableOrder } from '../orders';
 import { inRefundTransaction } from './deps';
-import { approveOnce, cancelOnce, collectionsOfOrder, findRefund, findRefundWithProvider, insertRefund, listRefunds, refundsOfOrder } from './queries';
+import { approveOnce, cancelOnce, collectionsOfOrder, findRefund, findRefundWithProvider, insertRefund, listRefunds, refundsOfOrder, type SeenRefundRow } from './queries';
 import { refundApprovedEntry, refundCancelledEntry, refundRequestedEntry } from './refund-audit';
 import { toRefundJson, toRefundListItemJson } from './serialize';
 import { settleRefund } from './settle';
@@ -28,7 +28,11 @@ const refundNotFound = () => NotFound('Refund not found');
 
 export const approvalRuleOf = (app: FastifyInstance): RefundApprovalRule => app.config.refundApproval ?? { kind: 'always' };
 
-async function moneyRows(tx: Tx, order: RefundableOrder): Promise<OrderMoneyRows> {
+interface SeenMoneyRows extends OrderMoneyRows {
+  refunds: SeenRefundRow[];
+}
+
+async function moneyRows(tx: Tx, order: RefundableOrder): Promise<SeenMoneyRows> {
   const [collections, refunds] = await Promise.all([collectionsOfOrder(tx, order.id), refundsOfOrder(tx, order.id)]);
   return { order, collections, refunds };
 }

@@ -23,6 +23,11 @@ beforeAll(async () => {
 afterAll(() => simulator.close());
 afterEach(() => simulator.state.reset());
 
+function expectNoSecretIn(message: string, secrets: string[]) {
+  expect(message.length).toBeGreaterThan(0);
+  for (const secret of secrets) expect(message).not.toContain(secret);
+}
+
 const behave = (body: object) => simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body });
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a ProviderError'), (error: unknown) => error as ProviderError);
 
@@ -75,7 +80,10 @@ describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
     await behave({ phone: '+260961110000', answer: 'slow', slowMs: 800 });
     expect(await failure(mtn.sendRefund(refund(collection, 100, '+260961110000')))).toMatchObject({ kind: 'timeout', retryable: true });
     const withCollectionKey = new MtnMomoDisbursements({ ...settings.mtnDisbursement!, subscriptionKey: settings.mtn!.subscriptionKey });
-    expect(await failure(withCollectionKey.sendRefund(refund(collection, 100)))).toMatchObject({ kind: 'credentials', retryable: false });
+    const refused = await failure(withCollectionKey.sendRefund(refund(collection, 100)));
+    expect(refused).toMatchObject({ kind: 'credentials', retryable: false });
+    // The message becomes a log line and a refund's failure reason: no key of ours may be in it.
+    expectNoSecretIn(refused.message, [settings.mtn!.subscriptionKey, settings.mtnDisbursement!.apiKey, settings.mtnDisbursement!.subscriptionKey]);
   });
 });
 
@@ -91,9 +99,11 @@ describe('Airtel Money refunds (disbursement) against the simulator', () => {
   });
 
   it('a wrong PIN is refused (not retryable); a short float fails with 007; an unknown id is not found; never-final stays pending', async () => {
-    const wrongPin = new AirtelMoneyDisbursements({ ...settings.airtelDisbursement!, pin: '0000' });
+    const wrongPin = new AirtelMoneyDisbursements({ ...settings.airtelDisbursement!, pin: '9173' });
     const refusedPin = refund('', 100, '+260971234567');
-    expect(await failure(wrongPin.sendRefund(refusedPin))).toMatchObject({ kind: 'refused', retryable: false });
+    const refused = await failure(wrongPin.sendRefund(refusedPin));
+    expect(refused).toMatchObject({ kind: 'refused', retryable: false });
+    expectNoSecretIn(refused.message, ['9173', settings.airtelDisbursement!.pin, settings.airtelDisbursement!.clientSecret]);
     expect(simulator.state.refunds.has(refusedPin.reference)).toBe(false);
     const airtel = new AirtelMoneyDisbursements(settings.airtelDisbursement!);
     await simulator.app.inject({ method: 'POST', url: '/_sim/float', payload: { airtel: 50 } });

@@ -11,11 +11,17 @@ const REFUNDS_PAGE_SIZE = 20;
 
 export const REFUNDS_QUERY_ROOT = ['admin', 'refunds'] as const;
 
+/** While a refund is on its way the sender reads it at the provider within seconds: look again as often. */
+const WHILE_MOVING_MS = 5_000;
+
 /** The order's money both ways (under the orders' key: a change to the order reloads it). */
 export function useOrderRefunds(orderId: string) {
   return useQuery({
     queryKey: [...ADMIN_ORDERS_QUERY_ROOT, 'refunds', orderId],
     queryFn: ({ signal }) => apiRequest<OrderRefunds>(`/orders/${encodeURIComponent(orderId)}/refunds`, { signal }),
+    // Not for stuck ones: those wait on the provider's portal, not on the next few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.refunds.some((refund) => (refund.state === 'approved' || refund.state === 'sent') && !refund.stuck) ? WHILE_MOVING_MS : false,
     meta: { errorToast: false },
   });
 }

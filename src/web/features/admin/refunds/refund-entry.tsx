@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatKwacha } from '../../../lib/format';
 import { useAuth } from '../../auth';
 import { useApproveRefund } from './api';
-import { REFUND_STATE_WORDS, routeInWords } from './refund-words';
+import { REFUND_STATE_WORDS, REFUND_STUCK_WORDS, routeInWords } from './refund-words';
 
 /** Said instead of an approval the asking admin may not give (the maker-checker rule). */
 export const ANOTHER_ADMIN_MUST_APPROVE = 'Another admin must approve this refund';
@@ -15,6 +15,12 @@ const who = (person: { name: string } | null) => person?.name || 'a former admin
 export function RefundStateBadge({ state }: { state: Refund['state'] }) {
   const { label, tone } = REFUND_STATE_WORDS[state];
   return <Badge tone={tone}>{label}</Badge>;
+}
+
+/** The warning line of a refund on its way too long (the `stuck` of the API). */
+export function RefundStuckWarning({ refund }: { refund: Pick<Refund, 'stuck'> }) {
+  if (!refund.stuck) return null;
+  return <p className="rounded-xl border border-amber-200 bg-amber-50 p-2 break-words text-amber-900">{REFUND_STUCK_WORDS}.</p>;
 }
 
 /** Who asked, who approved, who called it off, and why it failed: the refund's story in its order. */
@@ -94,6 +100,7 @@ export function RefundEntry({ refund, onCancel }: { refund: Refund; onCancel: (r
         <span className="font-semibold text-bark-900">{formatKwacha(refund.amount)}</span>
       </div>
       <p className="text-bark-900">{routeInWords(refund)}</p>
+      <RefundStuckWarning refund={refund} />
       <RefundStory refund={refund} />
       <RefundActions refund={refund} onCancel={onCancel} />
     </li>

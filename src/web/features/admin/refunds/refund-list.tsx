@@ -4,7 +4,7 @@ import type { RefundList } from '../../../../shared/schemas/refunds';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatKwacha } from '../../../lib/format';
 import type { AdminColumn } from '../shared/admin-list';
-import { RefundStateBadge } from './refund-entry';
+import { RefundStateBadge, RefundStuckWarning } from './refund-entry';
 import { routeInWords } from './refund-words';
 
 export type ListedRefund = RefundList['refunds'][number];
@@ -44,6 +44,7 @@ function State({ row }: { row: ListedRefund }) {
   return (
     <div className="space-y-1">
       <RefundStateBadge state={row.state} />
+      <RefundStuckWarning refund={row} />
       {row.state === 'failed' && row.failureReason && <p className="text-sm break-words text-red-900">{row.failureReason}</p>}
       {row.state === 'requested' && <p className="text-sm text-bark-700">Asked by {row.requestedBy.name || 'a former admin'}: another admin approves it in the order.</p>}
     </div>

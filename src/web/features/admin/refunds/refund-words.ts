@@ -1,5 +1,5 @@
 import { formatKwacha, toKwacha } from '../../../../shared/money';
-import { needsSecondAdmin, type RefundApprovalRule, type RefundState } from '../../../../shared/refunds';
+import { needsSecondAdmin, REFUND_STUCK_HOURS, type RefundApprovalRule, type RefundState } from '../../../../shared/refunds';
 import type { OrderRefunds, Refund, RefundSource } from '../../../../shared/schemas/refunds';
 import type { BadgeTone } from '../../../components/ui/badge';
 
@@ -45,6 +45,9 @@ export const REFUND_STATE_WORDS: Record<RefundState, { label: string; tone: Badg
   failed: { label: 'Failed', tone: 'red' },
   cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
+
+/** Said under a refund still on its way a day after approval: never failed by us, since the money may have moved (decision 032). */
+export const REFUND_STUCK_WORDS = `On its way for over ${REFUND_STUCK_HOURS} hours: check the provider's portal`;
 
 /** The order's refund status beside its paid mark. */
 export const REFUND_STATUS_WORDS: Record<Exclude<OrderRefunds['status'], 'none'>, string> = {

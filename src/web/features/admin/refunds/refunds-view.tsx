@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { REFUND_STUCK_HOURS } from '../../../../shared/refunds';
 import { REFUND_FILTERS, type RefundFilter } from '../../../../shared/schemas/refunds';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAdminOrder } from '../orders/api';
@@ -11,6 +12,7 @@ import { RefundCard, refundColumns } from './refund-list';
 const FILTER_LABELS: Record<RefundFilter, string> = {
   waiting: 'Waiting for approval',
   moving: 'On their way',
+  stuck: `On their way over ${REFUND_STUCK_HOURS} hours`,
   failed: 'Failed',
   all: 'All refunds',
 };
