@@ -12,7 +12,9 @@ export type { Hits };
  */
 export async function takeLimitedUse(db: Db | Tx, key: string, windowMs: number, max: number): Promise<{ taken: true } | { taken: false; waitMs: number }> {
   if (await countHitWithin(db, key, windowMs, max)) return { taken: true };
-  return { taken: false, waitMs: (await readHits(db, key, windowMs)).ttlMs };
+  // now() is the transaction's start: a request that waited behind the one that opened the window reads
+  // a little more than the window left ("61 minutes" of a 60-minute window). Never more than the window.
+  return { taken: false, waitMs: Math.min(windowMs, (await readHits(db, key, windowMs)).ttlMs) };
 }
 
 const swept = new WeakSet<object>();
