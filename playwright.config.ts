@@ -68,8 +68,9 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
     {
-      // Offline and installable (issue 15): the journeys with the service worker running, on a phone.
-      // Each journey has its own browser context, so its own worker and caches.
+      // Offline and installable (docs/decisions/018-service-worker-updates.md): the journeys with the
+      // service worker running, on a phone. Each journey has its own browser context, so its own worker
+      // and caches.
       name: 'pwa',
       grep: /@pwa/,
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, serviceWorkers: 'allow' },

@@ -12,7 +12,7 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Writes .br and .gz next to each script and stylesheet at build time, at the highest levels, so the
- * server sends the smallest bytes without compressing on every start or request (src/server/features/web).
+ * server sends the smallest bytes without compressing on every start or request (src/server/features/ssr).
  */
 function precompress(): Plugin {
   return {

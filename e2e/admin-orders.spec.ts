@@ -144,7 +144,7 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   expect(stored).toMatchObject({ status: 'Delivered', isPaid: true, isDelivered: true, paymentReference: reference });
 });
 
-test('a change the customer hears of asks first: Cancel changes nothing, yes changes it and tells them once (issue 26)', async ({ page, request }) => {
+test('a change the customer hears of asks first: Cancel changes nothing, yes changes it and tells them once', async ({ page, request }) => {
   test.setTimeout(90_000);
   const token = await signInAsAdmin(page);
   const [product] = await productsInStock(request);

@@ -12,7 +12,7 @@ async function shootWholePage(page: Page, name: string) {
 }
 
 // Nothing is saved here (a refused number never leaves the browser), so both projects run it side by side.
-test('settings: a pay-to number of the wrong network or no number at all is refused at its field, and the preview shows what shoppers are told (issue 26)', async ({ page }) => {
+test('settings: a pay-to number of the wrong network or no number at all is refused at its field, and the preview shows what shoppers are told', async ({ page }) => {
   const before = await (await page.request.get('/api/settings')).json();
   await signInAsAdmin(page);
   const saves: string[] = [];

@@ -2,10 +2,11 @@ import { expect, test, type Page } from './support/test';
 import { appReady, slowPhone } from './support/slow-phone';
 
 /**
- * Issue 26: the app adopts the page the server drew; it must not draw it again. On a phone slowed 4x on a
- * 400 kbit/s line, from the first paint until the app has adopted the page and the network is quiet, the
- * text of <main> never shrinks (it blanked below the hero, the page 5,800 px tall falling to 1,600 and
- * growing back) and nothing on the page shifts.
+ * Decision 020 (docs/decisions/020-early-taps-and-one-pass-adoption.md): the app adopts the page the
+ * server drew; it must not draw it again. On a phone slowed 4x on a 400 kbit/s line, from the first
+ * paint until the app has adopted the page and the network is quiet, the text of <main> never shrinks
+ * (it blanked below the hero, the page 5,800 px tall falling to 1,600 and growing back) and nothing on
+ * the page shifts.
  */
 
 interface Watch {

@@ -131,7 +131,7 @@ test('each checkout rule explains itself when the value is there but too short o
   }
 });
 
-// Issue 26 item 3: a 14-digit number placed an order. The field says what sign-in and the pay panel say.
+// A 14-digit number once placed an order. The field says what sign-in and the pay panel say.
 test('a phone number that is not a Zambian mobile is refused at the field, with the words of sign-in', async ({ page }) => {
   const admin = await adminHeaders(page.request);
   const product = await createProduct(page.request, admin, 5);

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from './support/test';
 import { apiToken, bearer, createTestProduct, E2E_ADMIN, registerByApi, toast } from './support/shop';
 
-// Issue 26 item 21: with two instances behind nginx, one killed mid-order answers 502 (or drops the
+// With two instances behind nginx, one killed mid-order answers 502 (or drops the
 // connection) for an order it had written. Place Order asks again with the same Idempotency-Key, so the
 // shopper sees the order that exists instead of being told it failed.
 

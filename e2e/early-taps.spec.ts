@@ -3,10 +3,11 @@ import { demoProducts, expectCartCount, storedCart, toast, type ListedProduct } 
 import { appReady, holdScripts, slowPhone } from './support/slow-phone';
 
 /**
- * Issue 26: a drawn page's buttons show before its app has adopted the page (1-3 s on a slow phone). A
- * tap then is held and carried out once the app is up, exactly once; two taps give what two taps give
- * after adoption: two units. Each journey holds the page's scripts back until it has tapped, so its taps
- * certainly land before the adoption, on a phone slowed 4x on a 400 kbit/s line.
+ * Decision 020 (docs/decisions/020-early-taps-and-one-pass-adoption.md): a drawn page's buttons show
+ * before its app has adopted the page (1-3 s on a slow phone). A tap then is held and carried out once
+ * the app is up, exactly once; two taps give what two taps give after adoption: two units. Each journey
+ * holds the page's scripts back until it has tapped, so its taps certainly land before the adoption, on
+ * a phone slowed 4x on a 400 kbit/s line.
  */
 
 const ENTRY_AND_APP = '**/assets/*.js';

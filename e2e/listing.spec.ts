@@ -157,7 +157,7 @@ test('on a phone the filters open with Filters and close with Apply Filters', { 
   await expect(page).toHaveURL(/category=body-care/);
 });
 
-test('on a phone the search and filters in force show as chips with the panel closed, each cleared by a tap (issue 26)', { tag: '@phone' }, async ({ page }) => {
+test('on a phone the search and filters in force show as chips with the panel closed, each cleared by a tap', { tag: '@phone' }, async ({ page }) => {
   const address = '/products?keyword=oil&category=skincare&maxPrice=200';
   // Drawn by the server from the address, before any script runs.
   const drawn = await (await page.request.get(address)).text();

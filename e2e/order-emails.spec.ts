@@ -110,7 +110,7 @@ test('the customer is e-mailed how to pay for the order just placed, then that i
   expect(paidMail.text).toContain(orderUrl);
 });
 
-test('the order link of the confirmation e-mail opens the order page, with its title and no console error (issue 26)', async ({ page, baseURL }) => {
+test('the order link of the confirmation e-mail opens the order page, with its title and no console error', async ({ page, baseURL }) => {
   const shopper = await registerByApi(page, 'Chipo Mwiinga');
   const product = (await demoProducts(page.request)).find((p) => p.countInStock > 5)!;
   const order = await placeOrderByApi(page.request, shopper, [{ product, quantity: 1 }]);

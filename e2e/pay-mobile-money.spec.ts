@@ -106,7 +106,7 @@ test('a shopper pays an Airtel Money order from the success page by approving th
     await expect(panel(page).getByRole('button', { name: 'Pay manually instead' })).toHaveCount(0);
     // The order was read again: it is paid, so the success page offers the order page, not a transaction id form.
     await expect(page.getByRole('link', { name: 'View your order' })).toBeVisible();
-    // Issue 26 item 6: the details below say so too: the status the server now gives, and a paid mark.
+    // The details below say so too: the status the server now gives, and a paid mark.
     const paid = await storedOrder(page, token, orderId);
     expect(paid).toMatchObject({ isPaid: true, paymentMethod: 'airtel' });
     await expect(orderDetails(page).getByText('Paid', { exact: true })).toBeVisible();

@@ -127,7 +127,7 @@ test('featured products and product details fail gracefully when fetched on the 
   await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
   await expect(toast(page, 'Failed to load product details.')).toBeVisible();
 
-  // No answer at all (a dropped connection): the product is not gone, this phone just has no copy of it (issue 26).
+  // No answer at all (a dropped connection): the product is not gone, this phone just has no copy of it.
   await page.unroute(product);
   await page.route(product, (route) => route.abort('failed'));
   await page.goBack();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test';
 import { formatKwacha } from '../src/shared/money';
 import { demoProducts, expectCartCount, registerByApi } from './support/shop';
 
-/** Issue 15: storefront pages arrive drawn by the server and are adopted by the browser without a redraw. */
+/** Storefront pages arrive drawn by the server and are adopted by the browser without a redraw. */
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });

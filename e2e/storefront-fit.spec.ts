@@ -3,7 +3,7 @@ import { computeTotalsInKwacha, formatKwacha } from '../src/shared/money';
 import { ZAMBIAN_PROVINCES } from '../src/shared/provinces';
 import { apiToken, bearer, demoProducts, E2E_ADMIN, payManually, placeOrderWithToken, registerByApi, signInAsAdmin, type ListedProduct } from './support/shop';
 
-// Issue 16: the storefront and back office as seen on a phone (390x844) and a desktop.
+// The storefront and back office as seen on a phone (390x844) and a desktop.
 test.use({ reducedMotion: 'reduce' });
 
 // The browser runs on the shop's clock (playwright.config.ts timezoneId); this process may not.

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { demoProductCards, demoProducts, registerByApi, signInAsAdmin, toast } from './support/shop';
 import { smallTouchTargets, TOUCH_TARGET_PX } from './support/touch-targets';
 
-// Issue 26 item 9: on a phone a toast covered the header's menu and cart for 4 s, with a 20 x 20 px close
+// On a phone a toast once covered the header's menu and cart for 4 s, with a 20 x 20 px close
 // button; some controls were smaller than a thumb. What is measured and what is exempt: support/touch-targets.ts.
 
 async function boxOf(locator: Locator) {

@@ -3,14 +3,14 @@
  * npm run bench -- --db postgres --instances 2 [...]
  *
  * --only runs some scenarios by key. Cached (the same few answers again and again): list, keyword-cached, filters, detail,
- * featured; partly cached: keyword-uncached, keyword-new; orders (one product). Cold (issue 17, scripts/bench/cold-scenarios.ts):
- * detail-random, keyword-never-seen, orders-mixed, shopper-mix. Pages (issue 15, scripts/bench/page-scenarios.ts): the HTML
+ * featured; partly cached: keyword-uncached, keyword-new; orders (one product). Cold (scripts/bench/cold-scenarios.ts):
+ * detail-random, keyword-never-seen, orders-mixed, shopper-mix. Pages (scripts/bench/page-scenarios.ts): the HTML
  * document a phone fetches first, as a browser asks for it: page-home, page-list, page-list-filters, page-product (cached),
  * page-list-cold, page-product-cold. Pages need the built web app: it is built when dist/web/index.html is missing, or
  * always with --build-web. --app DIR measures another checkout of the shop (its server, seed and web app; it needs its
  * own node_modules) with this bench, so a before and an after run the same scenarios. And
  * payments (200 shoppers paying by mobile money through the simulator; once per database, on the first size).
- * export (issue 12): random list pages alone, then while every order is exported as CSV again and again;
+ * export: random list pages alone, then while every order is exported as CSV again and again;
  * seed orders for it with --orders N (e.g. --orders 100000), peak RSS counted from the exports' start.
  * For each database and catalogue size: seeds a fresh database with the seed CLI, starts the built
  * server as its own process (so its memory can be read), runs autocannon against each scenario and

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ViteManifest } from '../src/server/features/web/route-chunks';
+import type { ViteManifest } from '../src/server/features/ssr';
 import { FIRST_LOAD_BUDGET_KB, firstLoad, judgeFirstLoad, totalBytes, WEIGHED_PAGES } from './bundle/first-load';
 
 const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST_DIR ?? 'dist/web');

@@ -34,15 +34,41 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await boundaryErrors('src/shared/probe.ts', "import { computeTotals } from './money';\n")).toEqual([]);
   });
 
-  it('lets a server feature use another only through its doors', async () => {
+  it('lets a server feature use another only through its index', async () => {
     const file = 'src/server/features/dashboard/probe.ts';
-    expect(await boundaryErrors(file, "import { listOrders } from '../orders/queries';\n")).toEqual([
-      expect.stringContaining("Another feature may import only orders's doors"),
+    const inner = [expect.stringContaining('Import the server feature "orders" through its index.ts')];
+    expect(await boundaryErrors(file, "import { listOrders } from '../orders/queries';\n")).toEqual(inner);
+    expect(await boundaryErrors(file, "import { findPayableOrder } from '../orders/paid';\n")).toEqual(inner);
+    expect(await boundaryErrors(file, "import { orderEventsPlugin } from '../orders/order-events-plugin';\n")).toEqual(inner);
+    expect(await boundaryErrors(file, "import { recordAudit } from '../audit/service';\n")).toEqual([
+      expect.stringContaining('Import the server feature "audit" through its index.ts'),
     ]);
-    expect(await boundaryErrors(file, "import { getShopSettings } from '../settings/service';\n")).toEqual([]);
-    expect(await boundaryErrors(file, "import type { ImageStore } from '../uploads/storage-plugin';\n")).toEqual([]);
-    expect(await boundaryErrors(file, "import { orderCustomer } from '../orders/serialize';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { orderCustomer } from '../orders';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { orderCustomer } from '../orders/index';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { orderCustomer } from '../orders/index.ts';\n")).toEqual([]);
+    expect(await boundaryErrors(file, "import { getShopSettings } from '../settings';\n")).toEqual([]);
     expect(await boundaryErrors(file, "import { Conflict } from '../../lib/http-errors';\n")).toEqual([]);
+    // Inside a feature its own files are open (and its own index is not needed: that would be a loop).
+    expect(await boundaryErrors('src/server/features/orders/probe.ts', "import { listOrders } from './queries';\n")).toEqual([]);
+    // Tests may use another feature's fixtures.
+    expect(await boundaryErrors('src/server/features/dashboard/probe.test.ts', "import { insertProduct } from '../orders/test/fixtures';\n")).toEqual([]);
+  });
+
+  it('lets the files that compose the server (app, main, seed, test app, scripts) use a feature only through its index', async () => {
+    expect(await boundaryErrors('src/server/probe.ts', "import { orderRoutes } from './features/orders/routes';\n")).toEqual([
+      expect.stringContaining('Import the server feature "orders" through its index.ts'),
+    ]);
+    expect(await boundaryErrors('src/server/seed/probe.ts', "import type { ImageStore } from '../features/uploads/image-store';\n")).toEqual([
+      expect.stringContaining('Import the server feature "uploads" through its index.ts'),
+    ]);
+    expect(await boundaryErrors('scripts/probe.ts', "import type { ViteManifest } from '../src/server/features/ssr/route-chunks';\n")).toEqual([
+      expect.stringContaining('Import the server feature "ssr" through its index.ts'),
+    ]);
+    expect(await boundaryErrors('src/server/probe.ts', "import { orderRoutes } from './features/orders';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/probe.test.ts', "import { orderBody } from './features/orders/test/fixtures';\n")).toEqual([]);
+    // The one-shot commands and config.ts load only the small files they need (an index loads the whole feature).
+    expect(await boundaryErrors('src/server/cli/probe.ts', "import { restoreBackup } from '../features/backups/restore-backup';\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/config.ts', "import { readSmsSettings } from './features/sms/sms-settings';\n")).toEqual([]);
   });
 
   it('lets a web feature use another only through its index', async () => {

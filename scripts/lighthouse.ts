@@ -3,7 +3,7 @@
  *
  * Lighthouse (mobile, default throttling) on home, listing and a product page of a fresh demo shop, with
  * Debian's Chromium (CHROME_PATH for another). Prints the scores and times of each page, then which
- * budget each page missed (scripts/lighthouse/budgets.ts: issue 15), and exits 1 when any page missed one.
+ * budget each page missed (scripts/lighthouse/budgets.ts), and exits 1 when any page missed one.
  * --runs N runs every page N times, in turns, and judges each figure's median (scores are noisy on 2
  * shared cores; an odd N gives a median that one run measured). --no-build serves the web app as built;
  * --dist DIR serves another build (WEB_DIST_DIR, not built here); --app DIR runs another checkout's server

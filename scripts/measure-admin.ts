@@ -1,10 +1,10 @@
 /**
  * npx tsx scripts/measure-admin.ts [--db pglite|postgres] [--products 10000] [--orders 100000] [--runs 5] [--reuse DATA_DIR or URL]
  *
- * Times the back office's list calls (issue 5: every admin screen within a second) one at a time, as an
- * admin's browser makes them: seeds a large shop into a fresh database (or reuses a seeded DATA_DIR /
- * DATABASE_URL), starts the server from source, logs in as an admin and reports the median and worst
- * of `--runs` calls per request. Loopback only.
+ * Times the back office's list calls (the target: every admin screen within a second) one at a time, as
+ * an admin's browser makes them: seeds a large shop into a fresh database (or reuses a seeded DATA_DIR /
+ * DATABASE_URL), starts the server from source, logs in as an admin and reports the median and worst of
+ * `--runs` calls per request. Loopback only.
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,8 @@
 /**
- * The build side of "Offline and installable" (issue 15), used by vite.config.ts: the web app manifest
- * and its icons, the app shell page, and the service worker of src/web/service-worker built by
- * vite-plugin-pwa (injectManifest) with a precache of the storefront only.
+ * The build side of "Offline and installable" (docs/decisions/018-service-worker-updates.md), used by
+ * vite.config.ts: the web app manifest and its icons, the app shell page, and the service worker of
+ * src/web/service-worker built by vite-plugin-pwa (injectManifest) with a precache of the storefront
+ * only.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

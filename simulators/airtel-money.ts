@@ -7,9 +7,11 @@ export interface AirtelAccount {
   clientId: string;
   clientSecret: string;
   tokenSeconds: number;
+  /** The merchant PIN disbursements must carry, encrypted with the simulator's public key (airtel-pin-key.ts). */
+  pin: string;
 }
 
-const envelope = (success: boolean, code: string, responseCode: string, message: string) => ({
+export const envelope = (success: boolean, code: string, responseCode: string, message: string) => ({
   status: { code, message, result_code: success ? 'ESB000010' : 'ESB000001', response_code: responseCode, success },
 });
 
@@ -77,7 +79,7 @@ export function airtelRoutes(app: FastifyInstance, state: SimulatorState, accoun
   });
 }
 
-function checkPaymentCall(headers: Record<string, unknown>, state: SimulatorState): { status: number; body: object } | null {
+export function checkPaymentCall(headers: Record<string, unknown>, state: SimulatorState): { status: number; body: object } | null {
   if (!state.tokenIsValid('airtel', headers.authorization as string | undefined)) return { status: 401, body: { error: 'invalid_token' } };
   if (headers['x-country'] !== 'ZM' || headers['x-currency'] !== 'ZMW') {
     return { status: 400, body: envelope(false, '400', 'ROUTER006', 'X-Country must be ZM and X-Currency ZMW') };

@@ -1,5 +1,6 @@
 import type { AirtelAccount } from './airtel-money';
 import type { MtnAccount } from './mtn-momo';
+import type { MtnDisbursementAccount } from './mtn-disbursement';
 import type { AfricasTalkingAccount } from './africastalking-sms';
 
 /** The demo credentials; docs/operations/payments.md names the shop's settings that match them. */
@@ -15,6 +16,13 @@ export const DEMO_AIRTEL: AirtelAccount = {
   clientId: 'simulator-airtel-client-id',
   clientSecret: 'simulator-airtel-client-secret',
   tokenSeconds: 180,
+  pin: '4321',
+};
+/** MTN's Disbursement product (refunds) has its own subscription key, API user and key. */
+export const DEMO_MTN_DISBURSEMENT: MtnDisbursementAccount = {
+  apiUser: '5e1d2c3b-4a59-4f68-8e7d-6c5b4a392817',
+  apiKey: 'simulator-mtn-disbursement-api-key',
+  subscriptionKey: 'simulator-mtn-disbursement-subscription-key',
 };
 export const DEMO_AFRICASTALKING: AfricasTalkingAccount = {
   username: 'coop-shop-simulator',

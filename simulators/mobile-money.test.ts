@@ -112,6 +112,42 @@ describe('the tester and the tests drive it', () => {
     expect(listed.tokensIssued.mtn).toBe(1);
   });
 
+  it('keeps a prompt open until it is answered, however late; expire ends it as each provider reads an expired prompt', async () => {
+    const token = await mtnToken();
+    const late = mtnHeaders(token);
+    const unanswered = mtnHeaders(token);
+    await requestToPay(late);
+    await requestToPay(unanswered);
+    const mtnStatus = async (reference: string) =>
+      (await fetch(`${sim.url}/collection/v1_0/requesttopay/${reference}`, { headers: mtnHeaders(token) })).json() as Promise<{ status: string; reason?: string }>;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await sim.app.inject({ method: 'POST', url: `/_sim/requests/${late['X-Reference-Id']}/approve` })).statusCode).toBe(200);
+    expect(await mtnStatus(late['X-Reference-Id'])).toMatchObject({ status: 'SUCCESSFUL' });
+    expect((await sim.app.inject({ method: 'POST', url: `/_sim/requests/${unanswered['X-Reference-Id']}/expire` })).json()).toEqual({
+      reference: unanswered['X-Reference-Id'],
+      status: 'EXPIRED',
+    });
+    expect(await mtnStatus(unanswered['X-Reference-Id'])).toMatchObject({ status: 'FAILED', reason: 'EXPIRED' });
+    expect((await sim.app.inject({ method: 'POST', url: `/_sim/requests/${unanswered['X-Reference-Id']}/approve` })).statusCode).toBe(409);
+
+    const airtelToken = (
+      (await sim.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { client_id: DEMO_AIRTEL.clientId, client_secret: DEMO_AIRTEL.clientSecret, grant_type: 'client_credentials' } })).json() as {
+        access_token: string;
+      }
+    ).access_token;
+    const airtelHeaders = { Authorization: `Bearer ${airtelToken}`, 'X-Country': 'ZM', 'X-Currency': 'ZMW' };
+    const id = randomUUID();
+    await sim.app.inject({
+      method: 'POST',
+      url: '/merchant/v1/payments/',
+      headers: airtelHeaders,
+      payload: { reference: 'Order 2', subscriber: { country: 'ZM', currency: 'ZMW', msisdn: '971234567' }, transaction: { amount: 10, country: 'ZM', currency: 'ZMW', id } },
+    });
+    await sim.app.inject({ method: 'POST', url: `/_sim/requests/${id}/expire` });
+    const enquiry = await sim.app.inject({ method: 'GET', url: `/standard/v1/payments/${id}`, headers: airtelHeaders });
+    expect(enquiry.json()).toMatchObject({ data: { transaction: { id, status: 'TE' } } });
+  });
+
   it('answers a bad behaviour with 400 and the allowed values', async () => {
     const bad = (payload: object) => sim.app.inject({ method: 'POST', url: '/_sim/behaviour', payload });
     expect((await bad({ outcome: 'maybe' })).json()).toEqual({ message: 'outcome must be wait, approve, decline or wrong-pin' });

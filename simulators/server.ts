@@ -1,16 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { airtelRoutes, type AirtelAccount } from './airtel-money';
+import { airtelDisbursementRoutes } from './airtel-disbursement';
+import { mtnDisbursementRoutes, type MtnDisbursementAccount } from './mtn-disbursement';
 import { controlRoutes } from './control-routes';
 import { mtnRoutes, type MtnAccount } from './mtn-momo';
 import { phonePage } from './phone-page';
 import type { SettleOptions } from './settle';
 import { smsRoutes, type AfricasTalkingAccount } from './africastalking-sms';
 import { SimulatorState } from './state';
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
 
 /**
- * The simulators of the shop's outside providers, one server on one port: MTN MoMo (mtn-momo.ts) and
- * Airtel Money (airtel-money.ts) as the shop's clients use them, and Africa's Talking's SMS API
+ * The simulators of the shop's outside providers, one server on one port: MTN MoMo (mtn-momo.ts, and
+ * mtn-disbursement.ts for refunds) and Airtel Money (airtel-money.ts, airtel-disbursement.ts) as the
+ * shop's clients use them, and Africa's Talking's SMS API
  * (africastalking-sms.ts), over real HTTP, with a phone page for testers and a control API for tests.
  * They import nothing from the shop, and the shop nothing from them (decision 027).
  */
@@ -18,11 +21,12 @@ export interface SimulatorOptions extends SettleOptions {
   host?: string;
   port?: number;
   mtn?: Partial<MtnAccount>;
+  mtnDisbursement?: Partial<MtnDisbursementAccount>;
   airtel?: Partial<AirtelAccount>;
   africasTalking?: Partial<AfricasTalkingAccount>;
 }
 
-export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN };
+export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT };
 
 export interface RunningSimulators {
   url: string;
@@ -43,8 +47,12 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  mtnRoutes(app, state, { ...DEMO_MTN, ...options.mtn }, settle);
-  airtelRoutes(app, state, { ...DEMO_AIRTEL, ...options.airtel }, settle);
+  const mtn = { ...DEMO_MTN, ...options.mtn };
+  const airtel = { ...DEMO_AIRTEL, ...options.airtel };
+  mtnRoutes(app, state, mtn, settle);
+  mtnDisbursementRoutes(app, state, mtn, { ...DEMO_MTN_DISBURSEMENT, ...options.mtnDisbursement });
+  airtelRoutes(app, state, airtel, settle);
+  airtelDisbursementRoutes(app, state, airtel);
   smsRoutes(app, state.sms, { ...DEMO_AFRICASTALKING, ...options.africasTalking });
   controlRoutes(app, state, settle);
   phonePage(app, state);

@@ -14,12 +14,16 @@ interface Final {
   providerTransactionId: string | null;
 }
 
+/** The phone's answer, or expire: the provider itself ends a prompt nobody answered. */
+export type SimEnding = Exclude<SimOutcome, 'wait'> | 'expire';
+
 /**
- * The shopper's answer to a payment prompt. The status read and the callback follow the behaviour of the
- * number: the callback once, twice, never, or early (before the status read agrees). False when the
- * payment had already ended.
+ * The shopper's answer to a payment prompt, whenever it comes: the simulator keeps a prompt open until
+ * it is answered or expired, so a test can approve one the shop has long given up on (a late approval).
+ * The status read and the callback follow the behaviour of the number: the callback once, twice, never,
+ * or early (before the status read agrees). False when the payment had already ended.
  */
-export function settlePayment(state: SimulatorState, payment: SimPayment, outcome: Exclude<SimOutcome, 'wait'>, options: SettleOptions): boolean {
+export function settlePayment(state: SimulatorState, payment: SimPayment, outcome: SimEnding, options: SettleOptions): boolean {
   if (payment.status !== 'PENDING') return false;
   const behaviour = state.behaviourFor(payment.phone);
   const final = finalOf(payment, outcome);
@@ -48,12 +52,12 @@ export function mtnView(state: SimulatorState, payment: SimPayment) {
     payer: { partyIdType: 'MSISDN', partyId: payment.phone.slice(1) },
     payerMessage: payment.message,
     payeeNote: payment.message,
-    status: payment.status,
+    status: payment.status === 'EXPIRED' ? 'FAILED' : payment.status,
     ...(payment.reason ? { reason: payment.reason } : {}),
   };
 }
 
-const AIRTEL_CODES: Record<SimStatus, string> = { PENDING: 'TIP', SUCCESSFUL: 'TS', FAILED: 'TF' };
+const AIRTEL_CODES: Record<SimStatus, string> = { PENDING: 'TIP', SUCCESSFUL: 'TS', FAILED: 'TF', EXPIRED: 'TE' };
 
 /** What Airtel's transaction enquiry answers. */
 export function airtelView(payment: SimPayment) {
@@ -70,7 +74,9 @@ export function airtelView(payment: SimPayment) {
   };
 }
 
-function finalOf(payment: SimPayment, outcome: Exclude<SimOutcome, 'wait'>): Final {
+function finalOf(payment: SimPayment, outcome: SimEnding): Final {
+  // MTN's reason code for a prompt that timed out (decision 011); Airtel's enquiry says TE.
+  if (outcome === 'expire') return { status: 'EXPIRED', reason: payment.provider === 'mtn' ? 'EXPIRED' : 'Transaction expired', providerTransactionId: null };
   const providerTransactionId = newTransactionId(payment.provider);
   if (outcome === 'approve') return { status: 'SUCCESSFUL', reason: null, providerTransactionId };
   if (payment.provider === 'mtn') return { status: 'FAILED', reason: 'APPROVAL_REJECTED', providerTransactionId: null };
@@ -104,7 +110,8 @@ function airtelCallbackBody(payment: SimPayment, key: string | undefined): strin
   const transaction = {
     id: payment.reference,
     message: payment.reason ?? 'Transaction successful',
-    status_code: AIRTEL_CODES[payment.status],
+    // Airtel's callback carries TS or TF only.
+    status_code: payment.status === 'SUCCESSFUL' ? 'TS' : 'TF',
     airtel_money_id: payment.providerTransactionId ?? '',
   };
   if (!key) return JSON.stringify({ transaction });

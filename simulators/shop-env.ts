@@ -1,7 +1,8 @@
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN } from './demo-accounts';
+import { AIRTEL_PIN_PUBLIC_KEY_PEM } from './airtel-pin-key';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
 
 /**
- * The shop's settings (environment variables, docs/settings.md) that make both its providers collect through a
+ * The shop's settings (environment variables, docs/settings.md) that make both its providers collect (and refund) through a
  * simulator at `simulatorUrl`, with callbacks to `callbackBase` (the shop's `.../api/payments/callback`),
  * and its text messages go to the simulator's Africa's Talking SMS API.
  * Used by `PAYMENTS=simulator npm start`, the crash tests and the bench; names only, no shop code.
@@ -14,9 +15,15 @@ export function shopEnvForSimulator(simulatorUrl: string, callbackBase: string |
     MTN_MOMO_SUBSCRIPTION_KEY: DEMO_MTN.subscriptionKey,
     MTN_MOMO_TARGET_ENVIRONMENT: DEMO_MTN.targetEnvironment,
     MTN_MOMO_CURRENCY: DEMO_MTN.currency,
+    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: DEMO_MTN_DISBURSEMENT.subscriptionKey,
+    MTN_MOMO_DISBURSEMENT_API_USER: DEMO_MTN_DISBURSEMENT.apiUser,
+    MTN_MOMO_DISBURSEMENT_API_KEY: DEMO_MTN_DISBURSEMENT.apiKey,
     AIRTEL_MONEY_BASE_URL: simulatorUrl,
     AIRTEL_MONEY_CLIENT_ID: DEMO_AIRTEL.clientId,
     AIRTEL_MONEY_CLIENT_SECRET: DEMO_AIRTEL.clientSecret,
+    AIRTEL_MONEY_DISBURSEMENT_PIN: DEMO_AIRTEL.pin,
+    // The simulator's own key pair (made when it starts): this process's simulator decrypts the PIN.
+    AIRTEL_MONEY_PIN_PUBLIC_KEY: AIRTEL_PIN_PUBLIC_KEY_PEM,
     PAYMENTS_CALLBACK_BASE_URL: callbackBase ?? '',
     SMS_PROVIDER: 'africastalking',
     AFRICASTALKING_USERNAME: DEMO_AFRICASTALKING.username,

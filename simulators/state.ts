@@ -6,7 +6,10 @@ import { SmsInbox } from './africastalking-sms-inbox';
  * behave (for every phone, or for one number). Nothing is stored on disk; a restart forgets everything.
  */
 export type SimProvider = 'mtn' | 'airtel';
-export type SimStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+/** Who a token was given to: MTN's Disbursement product has its own (a Collection token does not open it). */
+export type TokenHolder = SimProvider | 'mtn-disbursement';
+/** EXPIRED: the provider ended the prompt itself (MTN reads it as FAILED with reason EXPIRED, Airtel as TE). */
+export type SimStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'EXPIRED';
 /** wait: nothing happens until the tester answers on the phone page (or never: the request stays pending). */
 export type SimOutcome = 'wait' | 'approve' | 'decline' | 'wrong-pin';
 
@@ -14,14 +17,21 @@ export interface Behaviour {
   outcome: SimOutcome;
   /** Seconds between the request and the automatic outcome. */
   afterSeconds: number;
-  /** normal; error-500: every request and status read for the number answers 500; slow: answers after slowMs. */
-  answer: 'normal' | 'error-500' | 'slow';
+  /**
+   * normal; error-500: every request and status read for the number answers 500; slow: answers after
+   * slowMs; error-500-after-accept (refunds): the refund is taken and the money moves, then the answer is a 500.
+   */
+  answer: 'normal' | 'error-500' | 'slow' | 'error-500-after-accept';
   slowMs: number;
   /** once (the default), twice, never, or early: the callback goes out earlyMs before the status read agrees. */
   callback: 'once' | 'twice' | 'never' | 'early';
   earlyMs: number;
   /** Added to the amount the status read and callback report (MTN; Airtel's enquiry reports no amount). */
   amountDeltaNgwee: number;
+  /** What becomes of a refund to this number (refunds.ts): it succeeds, fails, or stays pending for ever. */
+  refundOutcome: 'succeed' | 'fail' | 'never';
+  /** Milliseconds between a refund's arrival and its outcome. */
+  refundAfterMs: number;
 }
 
 export const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -32,6 +42,8 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   callback: 'once',
   earlyMs: 2_000,
   amountDeltaNgwee: 0,
+  refundOutcome: 'succeed',
+  refundAfterMs: 0,
 };
 
 export interface CallbackRecord {
@@ -64,24 +76,53 @@ export interface SimPayment {
   statusReads: number;
 }
 
+/** A refund (MTN) or disbursement (Airtel) the shop sent. */
+export interface SimRefund {
+  provider: SimProvider;
+  /** MTN: X-Reference-Id; Airtel: transaction.id. */
+  reference: string;
+  /** MTN: the collection's X-Reference-Id it pays back; Airtel: null (a disbursement names its payee). */
+  collectionReference: string | null;
+  phone: string;
+  amountNgwee: number;
+  currency: string;
+  status: 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+  reason: string | null;
+  providerTransactionId: string | null;
+  /** Every send with this reference, the refused duplicates included. */
+  sendsReceived: number;
+  /** Times money left the float for it: the guard tests count, never above 1. */
+  moneyMoved: number;
+  statusReads: number;
+  receivedAt: string;
+  endedAt: string | null;
+}
+
+/** K 1,000,000 each, unless a test says otherwise. */
+export const DEFAULT_FLOAT: Record<SimProvider, number> = { mtn: 100_000_000, airtel: 100_000_000 };
+
 export class SimulatorState {
   readonly payments = new Map<string, SimPayment>();
-  readonly tokens = new Map<string, { provider: SimProvider; expiresAt: number }>();
-  readonly tokensIssued: Record<SimProvider, number> = { mtn: 0, airtel: 0 };
+  /** Refunds and disbursements received, by our reference (refunds.ts). */
+  readonly refunds = new Map<string, SimRefund>();
+  /** The disbursement float of each provider, in ngwee: what refunds are paid from (set by tests via /_sim/float). */
+  readonly float: Record<SimProvider, number> = { ...DEFAULT_FLOAT };
+  readonly tokens = new Map<string, { provider: TokenHolder; expiresAt: number }>();
+  readonly tokensIssued: Record<TokenHolder, number> = { mtn: 0, airtel: 0, 'mtn-disbursement': 0 };
   /** Text messages sent through the simulated Africa's Talking SMS API (sms-routes.ts). */
   readonly sms = new SmsInbox();
   private globalBehaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   private readonly byPhone = new Map<string, Behaviour>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  issueToken(provider: SimProvider, lifetimeSeconds: number): string {
+  issueToken(provider: TokenHolder, lifetimeSeconds: number): string {
     const token = randomBytes(24).toString('base64url');
     this.tokens.set(token, { provider, expiresAt: Date.now() + lifetimeSeconds * 1000 });
     this.tokensIssued[provider] += 1;
     return token;
   }
 
-  tokenIsValid(provider: SimProvider, authorization: string | undefined): boolean {
+  tokenIsValid(provider: TokenHolder, authorization: string | undefined): boolean {
     const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
     const held = token ? this.tokens.get(token) : undefined;
     return Boolean(held && held.provider === provider && held.expiresAt > Date.now());
@@ -111,9 +152,12 @@ export class SimulatorState {
   reset(): void {
     this.clearTimers();
     this.payments.clear();
+    this.refunds.clear();
+    Object.assign(this.float, DEFAULT_FLOAT);
     this.tokens.clear();
     this.tokensIssued.mtn = 0;
     this.tokensIssued.airtel = 0;
+    this.tokensIssued['mtn-disbursement'] = 0;
     this.resetBehaviour();
     this.sms.reset();
   }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * A cheap phone on a slow line (issue 26): the CPU four times slower and 400 kbit/s with 400 ms of
+ * A cheap phone on a slow line: the CPU four times slower and 400 kbit/s with 400 ms of
  * latency, through the Chrome DevTools Protocol. Set before the visit it slows.
  */
 export async function slowPhone(page: Page): Promise<void> {

@@ -1,7 +1,8 @@
 /**
- * The cold scenarios of issue 17: what a shopper population asks of a whole catalogue, so the
- * catalogue cache mostly misses. Random product details, keywords never seen before, orders spread
- * over the catalogue, and a shopper mix of all of these with list pages and filters.
+ * The cold scenarios (docs/decisions/013-search-index-in-memory-and-answers-by-product.md): what a
+ * shopper population asks of a whole catalogue, so the catalogue cache mostly misses. Random product
+ * details, keywords never seen before, orders spread over the catalogue, and a shopper mix of all of
+ * these with list pages and filters.
  */
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';

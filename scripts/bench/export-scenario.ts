@@ -1,5 +1,5 @@
 /**
- * Issue 12's measure: shoppers paging through the catalogue while an admin exports every order as CSV.
+ * The export measure: shoppers paging through the catalogue while an admin exports every order as CSV.
  * The list is asked for random pages and categories (so answers come from the search index and the
  * database, not one cached answer), first alone, then while exports of all orders run one after another.
  * Reports both rates, each export's time and size, and the servers' peak memory during the exports.

@@ -1,5 +1,5 @@
 /**
- * Where a shop instance's memory goes (issue 13), on PostgreSQL with a generated catalogue:
+ * Where a shop instance's memory goes, on PostgreSQL with a generated catalogue:
  *   npx tsx scripts/bench/memory-probe.ts [--products 10000] [--seconds 15]
  * Seeds a scratch database, starts the built server (dist/, `npm run build` first) with
  * --heapsnapshot-signal, drives never-seen keyword searches and random product pages with autocannon,

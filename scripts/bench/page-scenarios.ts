@@ -1,5 +1,5 @@
 /**
- * The page scenarios of issue 15: what a shopper's phone fetches first when it opens a page, the HTML
+ * The page scenarios: what a shopper's phone fetches first when it opens a page, the HTML
  * document (its scripts, styles and pictures are hashed files cached for a year). Sent the way a browser
  * sends a first visit: Accept text/html, Accept-Encoding gzip, deflate, br (the server compresses each
  * page as it answers, so that cost is counted) and no If-None-Match (a 304 would measure the cache, not
@@ -103,7 +103,7 @@ export function notAPage(probe: PageProbe): string | undefined {
 export function describePage(probe: PageProbe): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const htmlBytes = Buffer.byteLength(probe.html);
-  // Until the storefront renders on the server (issue 15) the root element comes empty and a script fills it.
+  // Until the storefront renders on the server the root element comes empty and a script fills it.
   const rendered = /<div id="root">\s*<\/div>/.test(probe.html) ? 'root element empty (the page is drawn by scripts)' : 'root element holds the page';
   return `${probe.path}: ${kb(htmlBytes)} of HTML, ${kb(probe.sentBytes)} sent (${probe.encoding}); ${rendered}`;
 }

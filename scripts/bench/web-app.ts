@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The server serves pages only when the web app is built (src/server/features/web/plugin.ts): builds it
+ * The server serves pages only when the web app is built (src/server/features/ssr/ssr-plugin.ts): builds it
  * when a page scenario will run and it is missing, or when --build-web asks, and says which build is used.
  */
 export function ensureWebApp(appRoot: string, buildWeb: boolean) {

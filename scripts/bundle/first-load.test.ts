@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViteManifest } from '../../src/server/features/web/route-chunks';
+import type { ViteManifest } from '../../src/server/features/ssr';
 import { firstLoad, judgeFirstLoad, totalBytes } from './first-load';
 
 const manifest: ViteManifest = {

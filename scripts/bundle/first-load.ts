@@ -1,8 +1,8 @@
-import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/web/route-chunks';
+import { APP_SOURCE, PAGE_SOURCES, staticClosure, type ViteManifest } from '../../src/server/features/ssr';
 
 /**
  * The most JavaScript (gzip) a public page may need on its first load: the entry, the app it starts, the
- * page's chunk and everything they import statically (issue 15). Measured on Preact (decision 019): home
+ * page's chunk and everything they import statically. Measured on Preact (decision 019): home
  * 48.7, listing 57.8, product 58.3 KB.
  */
 export const FIRST_LOAD_BUDGET_KB = 80;

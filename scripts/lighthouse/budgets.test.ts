@@ -90,7 +90,7 @@ describe('formatFigure and describeBudgets', () => {
     expect(formatFigure('cls', 0.012)).toBe('0.012');
   });
 
-  it('says the budgets of issue 15', () => {
+  it('says the budgets of docs/performance.md', () => {
     expect(describeBudgets()).toBe('performance >= 97, accessibility >= 100, LCP <= 1.5 s, TBT <= 100 ms');
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The budgets of issue 15 that `npm run lighthouse` enforces on home, listing and product (Lighthouse
- * mobile, default throttling), and the arithmetic around them: one page's figures read from a report,
- * the median of several runs, and which budget a page missed.
+ * The budgets (docs/performance.md) that `npm run lighthouse` enforces on home, listing and product
+ * (Lighthouse mobile, default throttling), and the arithmetic around them: one page's figures read from
+ * a report, the median of several runs, and which budget a page missed.
  */
 
 /** One page's figures from one Lighthouse run: scores 0-100, times in milliseconds. */

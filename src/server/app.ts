@@ -11,30 +11,22 @@ import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import requestInputPlugin from './plugins/request-input';
 import securityPlugin from './plugins/security';
-import catalogCachePlugin from './features/products/catalog-cache';
-import mailPlugin from './features/mail/mail-plugin';
-import smsPlugin from './features/sms/sms-plugin';
-import lowStockPlugin from './features/inventory/low-stock-plugin';
-import orderEventsPlugin from './features/orders/events';
-import paymentsPlugin from './features/payments/payments-plugin';
-import paymentRoutes from './features/payments/routes';
-import storagePlugin from './features/uploads/storage-plugin';
-import healthRoutes from './features/health/routes';
-import userRoutes from './features/users/routes';
-import productRoutes from './features/products/routes';
-import productImportRoutes from './features/products/import-routes';
-import orderRoutes from './features/orders/routes';
-import ordersToShipRoutes from './features/orders/to-ship-routes';
-import orderLinkRoutes from './features/orders/order-link-routes';
-import uploadRoutes from './features/uploads/routes';
-import mailRoutes from './features/mail/routes';
-import dashboardRoutes from './features/dashboard/routes';
-import settingsRoutes from './features/settings/routes';
-import webPlugin from './features/web/plugin';
-import backupsPlugin from './features/backups/backups-plugin';
-import backupRoutes from './features/backups/routes';
-import reportRoutes from './features/reports/routes';
-import auditRoutes from './features/audit/routes';
+import { auditRoutes } from './features/audit';
+import { backupRoutes, backupsPlugin } from './features/backups';
+import { dashboardRoutes } from './features/dashboard';
+import { healthRoutes } from './features/health';
+import { lowStockPlugin } from './features/inventory';
+import { mailPlugin, mailRoutes } from './features/mail';
+import { orderEventsPlugin, orderLinkRoutes, orderRoutes, ordersToShipRoutes } from './features/orders';
+import { paymentRoutes, paymentsPlugin } from './features/payments';
+import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
+import { refundRoutes, refundsPlugin } from './features/refunds';
+import { reportRoutes } from './features/reports';
+import { settingsRoutes } from './features/settings';
+import { smsPlugin } from './features/sms';
+import { storagePlugin, uploadRoutes } from './features/uploads';
+import { userRoutes } from './features/users';
+import { ssrPlugin } from './features/ssr';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -83,6 +75,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(smsPlugin);
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
+  await app.register(refundsPlugin);
   await app.register(catalogCachePlugin);
   await app.register(backupsPlugin);
 
@@ -100,6 +93,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(paymentRoutes);
+      await api.register(refundRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(auditRoutes, { prefix: '/audit' });
@@ -107,7 +101,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     { prefix: '/api' },
   );
   // The built web app with per-page meta tags; registers nothing when dist/web has not been built.
-  await app.register(webPlugin);
+  await app.register(ssrPlugin);
 
   return app;
 }

@@ -30,6 +30,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('asks a second admin for every refund unless REFUND_APPROVAL says off or names an amount in kwacha', () => {
+    expect(loadConfig({ DATA_DIR: dir }).refundApproval).toEqual({ kind: 'always' });
+    expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: 'off' }).refundApproval).toEqual({ kind: 'off' });
+    expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: '500' }).refundApproval).toEqual({ kind: 'above', aboveNgwee: 50_000 });
+    expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: '99.99' }).refundApproval).toEqual({ kind: 'above', aboveNgwee: 9_999 });
+    for (const bad of ['sometimes', '-5', 'K500', '1.234']) {
+      expect(() => loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: bad }), bad).toThrow(/REFUND_APPROVAL: must be always, off, or a kwacha amount/);
+    }
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'Admin@B.co', ADMIN_PASSWORD: 'long-enough' }).admin).toEqual({

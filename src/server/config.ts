@@ -6,6 +6,8 @@ import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
 import { optionalSetting } from './lib/optional-setting';
+import { toNgwee } from '../shared/money';
+import type { RefundApprovalRule } from '../shared/refunds';
 import { persistedSigningSecret } from './lib/signing-secret';
 import { readSmsSettings, type AfricasTalkingSettings } from './features/sms/sms-settings';
 
@@ -34,6 +36,12 @@ const envSchema = z
     PAYMENT_POLL_MAX_SECONDS: z.preprocess((v) => v || '30', z.coerce.number().int().min(1).max(600)),
     PAYMENT_LEASE_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(2).max(600)),
     PAYMENT_CALLBACK_GAP_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
+    PAYMENT_LATE_WINDOW_HOURS: z.preprocess((v) => v || '24', z.coerce.number().int().min(1).max(168)),
+    REFUND_APPROVAL: z
+      .string()
+      .trim()
+      .regex(/^(always|off|\d{1,7}(\.\d{1,2})?)$/, 'must be always, off, or a kwacha amount like 500 (refunds above it need a second admin)')
+      .default('always'),
     BACKUP_SCHEDULE: z
       .string()
       .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:00 (24-hour, server time) or off')
@@ -77,13 +85,15 @@ export interface AppConfig {
   paymentProviders?: PaymentProviderSettings;
   /** How long a mobile-money attempt lives and how often it is read (defaults in payments/service.ts). */
   paymentTiming?: Partial<PaymentTiming>;
+  /** REFUND_APPROVAL: which refunds a second admin approves (docs/decisions/030-refunds.md); unset: always. */
+  refundApproval?: RefundApprovalRule;
   /** Product images in an S3-compatible bucket; unset: files in DATA_DIR/uploads. */
   storage?: S3StorageSettings;
   /** Text messages through Africa's Talking; unset: files in DATA_DIR/sms-outbox (features/sms). */
   sms?: AfricasTalkingSettings;
   /** How often to look for products that fell to their low-stock level (ms); unset or 0: never (tests). */
   lowStockCheckMs?: number;
-  /** Backups (issue 12); unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
+  /** Backups; unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
   backups?: BackupSettings;
 }
 
@@ -172,12 +182,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { leav
       maxPollMs: Math.max(e.PAYMENT_POLL_FIRST_SECONDS, e.PAYMENT_POLL_MAX_SECONDS) * 1000,
       leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
       callbackGapMs: e.PAYMENT_CALLBACK_GAP_SECONDS * 1000,
+      lateWindowMs: e.PAYMENT_LATE_WINDOW_HOURS * 3_600_000,
     },
+    refundApproval: parseRefundApproval(e.REFUND_APPROVAL),
     storage: storage.settings,
     sms: sms.settings,
     lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
     backups: { folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: parseDailyTime(e.BACKUP_SCHEDULE), keep: e.BACKUP_KEEP },
   };
+}
+
+/** always | off | a kwacha amount: refunds above it need a second admin, those at or below it go at once. */
+function parseRefundApproval(value: string): RefundApprovalRule {
+  if (value === 'always' || value === 'off') return { kind: value };
+  return { kind: 'above', aboveNgwee: toNgwee(Number(value)) };
 }
 
 /**

@@ -3,9 +3,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { readableLogStream } from './lib/readable-log';
-import { openControlSocket } from './features/backups/control-socket';
-import { storageLocation } from './features/uploads/storage-settings';
-import { ensureAdmin } from './features/users/ensure-admin';
+import { openControlSocket } from './features/backups';
+import { storageLocation } from './features/uploads';
+import { ensureAdmin } from './features/users';
 import { seedDemoIfEmpty } from './seed/demo';
 
 async function main() {

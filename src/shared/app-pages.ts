@@ -3,7 +3,7 @@ import { orderReference } from './order-status';
 /**
  * Every page of the web app, by the path its router matches (React Router's syntax, from the root).
  * The web app's <Route>s are made from this list (src/web/app/routes.tsx), and the server answers these
- * paths with the page and 200, any other with 404 (src/server/features/web/page-meta.ts), and the service
+ * paths with the page and 200, any other with 404 (src/server/features/ssr/page-meta.ts), and the service
  * worker keeps some of them for offline (src/web/service-worker/cache-rules.ts): one list, so
  * a page added to the app is never answered "Page not found" by the server.
  *
@@ -24,7 +24,7 @@ export const APP_PAGES = {
   account: { path: 'account', title: 'My Account' },
   myOrders: { path: 'account/orders', title: 'My Orders' },
   order: { path: 'account/orders/:id', title: (params: AppPageParams) => `Order #${orderReference(params.id ?? '')}` },
-  // The signed order link of an SMS (issue 14).
+  // The signed order link of an SMS.
   orderLink: { path: 'o/:token', title: 'Your Order' },
   // The back office has its own routes under this one (features/admin/admin-app.tsx); unknown ones go to /admin.
   admin: { path: 'admin/*', title: 'Admin' },

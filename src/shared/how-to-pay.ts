@@ -3,7 +3,7 @@ import type { ShopSettings } from './schemas/settings';
 
 /**
  * How a customer pays an unpaid order by hand, in one place: the checkout's success page, the order page,
- * the signed order link (issue 14) and the order e-mail all say the same number, name and reference.
+ * the signed order link and the order e-mail all say the same number, name and reference.
  */
 export type HowToPay =
   | {

@@ -22,6 +22,11 @@ export function monthlySummaryLines(report: MonthlyReport): MonthlyReportLine[] 
     { label: 'Paid', orders: report.paid.count, amount: report.paid.amount },
     { label: 'Not paid yet', orders: report.unpaid.count, amount: report.unpaid.amount },
     { label: 'Cancelled (not in gross sales)', orders: report.cancelled.count, amount: report.cancelled.amount },
+    // Refunds count in the month they were made, whichever month sold the order (docs/decisions/030-refunds.md).
+    { label: 'Refunded to shoppers this month', orders: report.refunds.count, amount: report.refunds.amount },
+    { label: 'VAT credited on refunds', orders: null, amount: report.refunds.vat },
+    { label: 'Net received (paid less refunds)', orders: null, amount: report.netReceived },
+    { label: 'Net VAT (collected less credited)', orders: null, amount: report.netVat },
   ];
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the server asks of the storefront's render module (built from src/web/entry-server.tsx into
- * dist/web-ssr and loaded at start by src/server/features/web): which API answers a page opens with, and
+ * dist/web-ssr and loaded at start by src/server/features/ssr): which API answers a page opens with, and
  * the page drawn with them. The server fetches the answers through its own API (and catalogue cache), so a
  * page and the API never disagree, and writes the same data into the page for the browser to adopt.
  */

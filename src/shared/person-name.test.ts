@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nameProblem, withNameRule } from './person-name';
 
 describe('nameProblem', () => {
-  // Issue 26 item 9: a one-emoji first name was told "First name is required".
+  // A one-emoji first name was once told "First name is required".
   it.each(['☺', '😀', '👍🏽', '❤️', '...', '12', '😀😀'])('says a name needs letters for %j', (typed) => {
     expect(nameProblem(typed, 'First name', 2)).toBe('First name needs letters: an emoji or a symbol alone is not a name');
   });

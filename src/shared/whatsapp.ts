@@ -2,7 +2,7 @@ import { compactKwacha, computeTotalsInKwacha, lineTotalInKwacha } from './money
 import { readZambianMobile } from './phone-numbers';
 
 /**
- * "Order on WhatsApp" (issue 14): a click-to-chat link (https://wa.me/<number>?text=...) that opens the
+ * "Order on WhatsApp": a click-to-chat link (https://wa.me/<number>?text=...) that opens the
  * co-op's chat with the order already written, for customers who would rather talk than check out. The
  * co-op answers with the total and how to pay; the message says shipping and tax are theirs to confirm.
  */

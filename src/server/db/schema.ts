@@ -25,7 +25,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    /** Null for an account opened with a phone number alone (issue 14); such an account has no password either. */
+    /** Null for an account opened with a phone number alone; such an account has no password either. */
     email: text('email'),
     /** A contact number the customer typed (checkout fills it in); not proof of anything. */
     phone: text('phone').notNull().default(''),
@@ -69,7 +69,7 @@ export const products = pgTable(
     howToUse: text('how_to_use').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     mainImage: text('main_image').notNull().default(''),
-    /** Stock at or below this is low (issue 12); null: the shop's default from settings. */
+    /** Stock at or below this is low; null: the shop's default from settings. */
     lowStockThreshold: integer('low_stock_threshold'),
     /** When this product was last named in a low-stock digest; cleared once its stock is above the threshold again. */
     lowStockReportedAt: timestamp('low_stock_reported_at', { withTimezone: true, mode: 'date' }),
@@ -247,8 +247,9 @@ export const smsMessages = pgTable(
 );
 
 /**
- * One-time sign-in codes sent by SMS (issue 14): only a hash of the code is stored; a code lives five
- * minutes and allows five tries. The rows also count sends per number and per number and address.
+ * One-time sign-in codes sent by SMS (docs/decisions/016-phone-sign-in.md): only a hash of the code is
+ * stored; a code lives five minutes and allows five tries. The rows also count sends per number and per
+ * number and address.
  */
 export const phoneCodes = pgTable(
   'phone_codes',
@@ -330,6 +331,16 @@ export const paymentAttempts = pgTable(
     resolvedByName: text('resolved_by_name'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     resolvedNote: text('resolved_note'),
+    /**
+     * The shop ended the attempt without the provider's final word (expired, cancelled with its order):
+     * its status is still read, more slowly, until then, since the shopper may approve it late
+     * (docs/decisions/029-late-approvals.md). Null once the provider gave a final state or the window ended.
+     */
+    lateReadsUntil: timestamp('late_reads_until', { withTimezone: true, mode: 'date' }),
+    /** When the provider's success was recorded; set once (a conditional update), the record a refund will point to. */
+    collectedAt: timestamp('collected_at', { withTimezone: true, mode: 'date' }),
+    /** Collected after the shop ended the attempt and it could not pay its order: the money is owed back. */
+    refundDue: boolean('refund_due').notNull().default(false),
   },
   (t) => [
     check('payment_attempts_resolved_note_length', sql`char_length(${t.resolvedNote}) <= 500`),
@@ -340,12 +351,99 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
     // The back office's reconciliation list: newest first.
     index('payment_attempts_created_idx').on(t.createdAt),
-    index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending')`),
+    // What the poller reads: live attempts, and ended ones still read for a late approval.
+    index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending') or ${t.lateReadsUntil} is not null`),
   ],
 );
 
 /**
- * Failed logins on PostgreSQL (issue 13), so every instance counts the same tries and a restart forgets
+ * Money going back to a shopper (docs/decisions/030-refunds.md). A row is written before any provider is
+ * asked, with our reference as the idempotency key, and moves requested > approved > sent > successful |
+ * failed (or cancelled before it was sent). The refund sender claims approved and sent rows with a lease,
+ * as the payment poller does, so kill -9 or a second instance never sends one twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The collection it sends back; null for money that came outside the providers (the order marked paid by hand). */
+    attemptId: uuid('attempt_id').references(() => paymentAttempts.id, { onDelete: 'restrict' }),
+    /** How the money goes back: through a provider's API, or sent by a member by hand and recorded here. */
+    route: text('route').notNull(),
+    /** Our reference, sent to the provider (MTN X-Reference-Id, Airtel transaction.id): made before any request. */
+    reference: uuid('reference').notNull().unique(),
+    /** The wallet it goes to (the collection's phone); null for a refund by hand. */
+    phone: text('phone'),
+    amountNgwee: integer('amount_ngwee').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state').notNull().default('requested'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull(),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /** Who cancelled it before it was sent, and why. */
+    cancelledByName: text('cancelled_by_name'),
+    cancelNote: text('cancel_note'),
+    providerTransactionId: text('provider_transaction_id'),
+    failureReason: text('failure_reason'),
+    /** How many times the send request went out (a second one only with the same reference, after the provider said it never saw it). */
+    sendCount: integer('send_count').notNull().default(0),
+    /** When the provider acknowledged the send request (202/200); before it, "not found" on a read means it never arrived. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    pollCount: integer('poll_count').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('refunds_route_known', sql`${t.route} in ('mtn-refund','airtel-disbursement','airtel-refund','by-hand')`),
+    check('refunds_state_known', sql`${t.state} in ('requested','approved','sent','successful','failed','cancelled')`),
+    check('refunds_amount_positive', sql`${t.amountNgwee} > 0`),
+    check('refunds_reason_length', sql`char_length(${t.reason}) between 1 and 500`),
+    check('refunds_cancel_note_length', sql`char_length(${t.cancelNote}) <= 500`),
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_attempt_idx').on(t.attemptId),
+    // What the refund sender reads: approved rows to send, sent rows to read until final.
+    index('refunds_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('approved','sent')`),
+    // The reports: refunds by the month they were completed.
+    index('refunds_ended_idx').on(t.endedAt).where(sql`${t.state} = 'successful'`),
+  ],
+);
+
+/**
+ * A difference between a provider's statement and the shop that an admin dealt with
+ * (docs/decisions/031-statement-reconciliation.md): the statement is not stored, so the note is kept under
+ * the provider and the statement's transaction id (or the attempt's reference when the statement has no
+ * line), and shows again on the next upload of a statement with that line.
+ */
+export const statementNotes = pgTable(
+  'statement_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    key: text('key').notNull(),
+    note: text('note').notNull(),
+    notedBy: uuid('noted_by').references(() => users.id, { onDelete: 'set null' }),
+    notedByName: text('noted_by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('statement_notes_provider_key').on(t.provider, t.key),
+    check('statement_notes_provider_known', sql`${t.provider} in ('mtn','airtel')`),
+    check('statement_notes_note_length', sql`char_length(${t.note}) between 1 and 500`),
+    check('statement_notes_key_length', sql`char_length(${t.key}) between 1 and 200`),
+  ],
+);
+
+/**
+ * Failed logins on PostgreSQL, so every instance counts the same tries and a restart forgets
  * none; keyed by address, and by account at an address. Rows older than the window are swept.
  */
 export const loginFailures = pgTable(
@@ -370,8 +468,9 @@ export const rateLimitCounters = pgTable(
 );
 
 /**
- * Each backup the shop made or tried (issue 12): started, then finished with its file or its error. A
- * scheduled one claims its day's slot first, so of several instances exactly one makes the day's backup.
+ * Each backup the shop made or tried (docs/decisions/014-backup-file.md): started, then finished with
+ * its file or its error. A scheduled one claims its day's slot first, so of several instances exactly
+ * one makes the day's backup.
  */
 export const backupRuns = pgTable(
   'backup_runs',
@@ -395,7 +494,7 @@ export const backupRuns = pgTable(
 );
 
 /**
- * What admins did to money, stock and people (issue 12): who, when, what, and the values before and after.
+ * What admins did to money, stock and people: who, when, what, and the values before and after.
  * Append-only: the shop only inserts, and a trigger (migration 0012) refuses any update or delete, so not
  * even a bug can rewrite it. The actor is a plain id with the name kept beside it, not a foreign key, so
  * deleting that admin's account later changes nothing here.

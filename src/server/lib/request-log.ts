@@ -2,7 +2,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
 /**
- * The server's log: keys to orders and accounts never reach it (issue 26). Logs are read by whoever
+ * The server's log: keys to orders and accounts never reach it. Logs are read by whoever
  * runs the server, copied into backups of the machine and pasted into chats for help, and an order
  * link's token opens the order for 60 days to anyone who holds it.
  */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../app';
-import type { ImageStore } from '../features/uploads/storage-plugin';
+import type { ImageStore } from '../features/uploads';
 import { hashPassword } from '../lib/password';
 import { toNgwee } from '../../shared/money';
 import { storedImageName } from '../../shared/images';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, gt, sql } from 'drizzle-orm';
 import type { Category } from '../../shared/categories';
 import { toNgwee } from '../../shared/money';
-import type { ImageStore } from '../features/uploads/storage-plugin';
+import type { ImageStore } from '../features/uploads';
 import { hashPassword } from '../lib/password';
 import type { Db } from '../db/client';
 import { orderItems, orders, products, users } from '../db/schema';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ImageStore } from '../features/uploads/storage-plugin';
+import type { ImageStore } from '../features/uploads';
 import { mapWithLimit } from './random';
 
 /**

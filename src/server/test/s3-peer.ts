@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageSettings } from '../features/uploads/storage-settings';
+import type { S3StorageSettings } from '../features/uploads';
 
 export interface S3Peer {
   /** http://127.0.0.1:<port> */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, limitQuery, pageQuery } from './common';
 
-/** What an audit line is about (issue 12): money, stock or people. */
+/** What an audit line is about: money, stock or people. */
 export const AUDIT_SUBJECTS = ['product', 'order', 'payment', 'user', 'settings'] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

@@ -17,7 +17,7 @@ export const howToPaySchema = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * The read-only order a signed link shows without logging in (issue 14). A link may be forwarded, so it
+ * The read-only order a signed link shows without logging in. A link may be forwarded, so it
  * carries nothing about the person: no name, address, phone, e-mail or payment transaction id.
  */
 export const orderLinkViewSchema = z.object({
@@ -28,6 +28,9 @@ export const orderLinkViewSchema = z.object({
   status: z.string(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),
+  /** Money that went back to the shopper, in ngwee (docs/decisions/030-refunds.md). */
+  refundedNgwee: z.number().int(),
+  refundStatus: z.enum(['none', 'partly refunded', 'refunded']),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   orderItems: z.array(

@@ -102,6 +102,9 @@ export const orderSchema = z.object({
   paymentReference: z.string().nullable(),
   /** Admins only (absent for the owner): who marked the order paid by hand, when and why. */
   markedPaid: markedPaidSchema.nullable().optional(),
+  /** Money that went back to the shopper, in ngwee (docs/decisions/030-refunds.md); isPaid stays true. */
+  refundedNgwee: z.number().int(),
+  refundStatus: z.enum(['none', 'partly refunded', 'refunded']),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),

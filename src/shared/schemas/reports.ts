@@ -94,5 +94,14 @@ export const monthlyReportSchema = z.object({
   paid: countAndAmount,
   unpaid: countAndAmount,
   byPaymentMethod: z.array(paymentMethodFiguresSchema),
+  /**
+   * Refunds that reached shoppers in this month, whatever month their order was placed in: a credit here,
+   * never a rewrite of the sale's month (docs/decisions/030-refunds.md). vat: the VAT they give back (16/116).
+   */
+  refunds: z.object({ count: z.number().int(), amount: z.number(), vat: z.number() }),
+  /** Paid less the refunds made this month. */
+  netReceived: z.number(),
+  /** VAT collected less the VAT credited on this month's refunds. */
+  netVat: z.number(),
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;

@@ -2,6 +2,7 @@
  * The one place that talks to the API and turns failures into the messages of SPEC §8.
  * Toasts are shown by the query client (lib/query-client.ts) so that screens can opt out.
  */
+import type { CancelRefundInput, RequestRefundInput } from '../../shared/schemas/refunds';
 import type { BulkEmailInput, ContactMessageInput } from '../../shared/schemas/mail';
 import type { OrderStatusUpdate, PayOrderInput, PlaceOrderInput } from '../../shared/schemas/orders';
 import type { StartPaymentInput } from '../../shared/schemas/payments';
@@ -52,7 +53,9 @@ export type RequestBody =
   | ShopSettingsUpdate
   | BulkEmailInput
   | ContactMessageInput
-  | ProductImportInput;
+  | ProductImportInput
+  | RequestRefundInput
+  | CancelRefundInput;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -3,7 +3,7 @@ import { INITIAL_DATA_ELEMENT_ID } from '../../shared/initial-data';
 import { isRecord } from './storage';
 
 /**
- * Data the server wrote into the page (src/server/features/web): the shop's identity, and the
+ * Data the server wrote into the page (src/server/features/ssr): the shop's identity, and the
  * product, listing or featured list the page opens with. It saves a round trip per item on a slow line,
  * and it is what the server drew the page from, so the browser's first render matches the server's.
  * Each entry is taken once: later visits to the same screen fetch fresh data.

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FALLBACK_SHOP_NAME, useShopSettings } from './shop-settings';
 
-/** SPEC §1; the server writes the same titles into the page (src/server/features/web/page-meta.ts). */
+/** SPEC §1; the server writes the same titles into the page (src/server/features/ssr/page-meta.ts). */
 export const TAGLINE = 'Empowering Women, Preserving Nature';
 
 /** Keeps the tab title right after client-side navigation (the server sets it for the first load). */

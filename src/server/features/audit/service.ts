@@ -7,7 +7,7 @@ import { BadRequest } from '../../lib/http-errors';
 import { findAuditPage, insertAuditEvent, type AuditEventRow, type AuditFilter } from './queries';
 
 /**
- * The audit trail's door (issue 12): what admins did to money, stock and people. Record inside the same
+ * The audit trail's rules: what admins did to money, stock and people. Record inside the same
  * transaction as the change whenever there is one, so a change is never stored without its line and a
  * line never without its change. Nothing here updates or deletes: the table refuses that (migration 0012).
  */

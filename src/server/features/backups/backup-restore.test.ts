@@ -8,7 +8,7 @@ import { createScratchDatabase } from '../../db/scratch-database';
 import { users } from '../../db/schema';
 import { cleanUpShops, tempFolder } from '../../test/shop-process';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { insertCustomers, insertProduct, orderBody } from '../orders/test/fixtures';
+import { insertCustomers, insertOrder, insertProduct, orderBody } from '../orders/test/fixtures';
 import { jpeg, jpg, multipart } from '../uploads/test/images';
 import { BackupFileError, type BackupManifest } from './backup-file';
 import { selectRowsAsJson, tablesInLoadOrder } from './database-tables';
@@ -69,6 +69,15 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
     const products = await Promise.all([1, 2, 3, 4].map((i) => insertProduct(t, { name: `Baobab oil ${i}`, price: 45 + i, countInStock: 100_000 })));
     const customers = await insertCustomers(t, 8);
+    // A refund waiting for its second admin: the backup carries money going back too.
+    const paid = await insertOrder(t, { user: null, total: 30, isPaid: true });
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${paid.id}/refunds`,
+      headers: adminAuth,
+      payload: { amountNgwee: 1_000, reason: 'Kept in the backup', attemptId: null },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
 
     // Orders keep being placed before, while and after the backup is written.
     let stop = false;
@@ -116,7 +125,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(entries.at(-1)!.name).toBe('manifest.json');
     const manifest = JSON.parse(entries.at(-1)!.data.toString()) as BackupManifest;
     expect(manifest.schema).toEqual(currentSchema());
-    expect(manifest.tables.map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'products', 'orders', 'order_items', 'settings', 'payment_attempts', 'mail_messages']));
+    expect(manifest.tables.map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'products', 'orders', 'order_items', 'settings', 'payment_attempts', 'mail_messages', 'refunds']));
     // The rate-limit counters are minutes of life, not the shop's records.
     expect(manifest.tables.map((table) => table.name)).not.toContain('login_failures');
     // Every table after the ones it points at.
@@ -124,6 +133,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(order.indexOf('users')).toBeLessThan(order.indexOf('orders'));
     expect(order.indexOf('orders')).toBeLessThan(order.indexOf('order_items'));
     expect(order.indexOf('products')).toBeLessThan(order.indexOf('order_items'));
+    expect(order.indexOf('payment_attempts')).toBeLessThan(order.indexOf('refunds'));
+    expect(manifest.tables.find((table) => table.name === 'refunds')?.rows).toBe(1);
     const images = readdirSync(path.join(t.config.dataDir, 'uploads')).filter((f) => f.endsWith('.webp')).sort();
     expect(images.length).toBeGreaterThanOrEqual(2 * 3);
     expect(manifest.images.map((i) => i.entry)).toEqual(images.map((f) => `uploads/${f}`));

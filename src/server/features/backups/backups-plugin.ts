@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { secretToCarry } from '../../lib/signing-secret';
-import { storageLocation } from '../uploads/service';
+import { storageLocation } from '../uploads';
 import { createBackupRunner, type BackupRunner } from './backup-runner';
 import { scheduleBackups } from './backup-schedule';
 

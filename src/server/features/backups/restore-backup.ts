@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database, type Tx } from '../../db/client';
 import { lockDatabaseFolder } from '../../db/folder-lock';
-import { openImageBucket, type S3StorageSettings } from '../uploads/service';
+import { openImageBucket, type S3StorageSettings } from '../uploads';
 import { BackupFileError, type BackupManifest } from './backup-file';
 import { moveSigningSecret, type MovedSecret } from './moved-secret';
 import { advanceSequences, countRows, insertRowsFromJson, quoteName, type TableShape } from './database-tables';

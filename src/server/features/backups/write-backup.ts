@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import type { Database, Tx } from '../../db/client';
-import { STORED_IMAGE_FILE } from '../uploads/service';
+import { STORED_IMAGE_FILE } from '../uploads';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,

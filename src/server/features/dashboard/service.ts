@@ -1,7 +1,7 @@
 import { toKwacha } from '../../../shared/money';
 import type { DashboardStats } from '../../../shared/schemas/dashboard';
 import type { Db } from '../../db/client';
-import { orderCustomer } from '../orders/serialize';
+import { orderCustomer } from '../orders';
 import { headlineFigures, monthlyRevenueNgwee, recentOrders } from './queries';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

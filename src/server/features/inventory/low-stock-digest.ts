@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { getShopSettings } from '../settings/service';
+import { getShopSettings } from '../settings';
 import { clearRestockedReports, takeNewlyLowStock, type LowStockProduct } from './queries';
 
 /**
- * The low-stock digest (issue 12): one e-mail to the shop naming every product that fell to its alert level
+ * The low-stock digest: one e-mail to the shop naming every product that fell to its alert level
  * (its own, or the shop's default) since the last digest. A product is named once until its stock is above
  * the level again. The message is recorded in the same transaction that marks the products, so a crash
  * neither loses the digest nor sends it twice, and of several instances only one names each product.

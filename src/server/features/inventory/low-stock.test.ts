@@ -5,7 +5,7 @@ import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertProduct, orderBody } from '../orders/test/fixtures';
 import { sendLowStockDigest } from './low-stock-digest';
 
-describe('low stock (issue 12)', () => {
+describe('low stock', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let customer: Awaited<ReturnType<typeof createUser>>;

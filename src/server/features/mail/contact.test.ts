@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, mailMessages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { updateShopSettings } from '../settings/service';
+import { updateShopSettings } from '../settings';
 import { addressesOf, startSmtpPeer, type SmtpPeer } from './test/smtp-peer';
 
 describe('POST /api/contact', () => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../db/scratch-database';
+import { openDatabaseProbe } from '../../test/database-probe';
+import { killWhen } from '../../test/kill-and-restart';
 import { cleanUpShops, startShop, tempFolder } from '../../test/shop-process';
 import { crashAndRestart, expectEveryConfirmation, orderLoad } from './test/crash-run';
 
@@ -13,12 +14,10 @@ describe('order e-mails survive kill -9 of the real server on PostgreSQL', () =>
     const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_crash');
     try {
       const dataDir = tempFolder('coop-crash-');
-      const probe = new pg.Client({ connectionString: database.url });
-      await probe.connect();
-      const sending = async () =>
-        Number((await probe.query("select count(*) as n from mail_messages where status = 'sending'").catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n);
+      const probe = await openDatabaseProbe(database.url);
+      const sending = () => probe.count("select count(*) as n from mail_messages where status = 'sending'");
       const outcome = await crashAndRestart({ DATA_DIR: dataDir, DATABASE_URL: database.url }, path.join(dataDir, 'outbox'), sending).finally(() =>
-        probe.end(),
+        probe.close(),
       );
       console.info('PostgreSQL kill -9:', outcome);
     } finally {
@@ -44,9 +43,7 @@ describe('order e-mails survive kill -9 of the real server on PostgreSQL', () =>
       // A is killed mid-load; B takes over its mail once A's claims lapse.
       let placedOnA = 0;
       const loadA = orderLoad(a, { maxOrders: 100_000, ms: Infinity, onPlaced: () => (placedOnA += 1) });
-      const watchStart = Date.now();
-      while (placedOnA < 100 && Date.now() - watchStart < 15_000) await new Promise((r) => setTimeout(r, 20));
-      await a.kill();
+      await killWhen(a, () => placedOnA >= 100, 15_000, 20);
       const killedA = await loadA;
       await expectEveryConfirmation(outboxes, [...onA, ...onB, ...killedA], 40_000);
       await b.stop();

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { isToldToCustomer } from '../../../shared/order-status';
 import type { Tx } from '../../db/client';
-import { shopSettingsInTransaction } from '../settings/service';
+import { shopSettingsInTransaction } from '../settings';
 import type { Outbox } from './outbox';
 import { orderUpdateMails, placedOrderMails } from './templates/order-emails';
+import { orderRefundedMail } from './templates/order-mail-refund';
 import type { OrderUpdate } from './templates/order-mail-customer';
 import type { OrderMailContext } from './templates/order-mail-parts';
 
@@ -34,7 +35,12 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
     if (isToldToCustomer(order.status)) await update(order.status)(tx, { order });
   });
 
-  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed'] as const) {
+  events.record('order.refunded', async (tx, { order, refund }) => {
+    const mail = orderRefundedMail(order, refund, await context(tx));
+    if (mail) await outbox.record(tx, [mail]);
+  });
+
+  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed', 'order.refunded'] as const) {
     events.after(event, () => outbox.wake());
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions } from 'nodemailer';
 import type { AppConfig } from '../../config';
 import type { Db, Tx } from '../../db/client';
+import { createDeliveryLine, holdLease } from '../../lib/delivery-line';
 import {
   claimMailForSending,
   claimNextMail,
@@ -22,7 +23,8 @@ import { describeFailure, senderDomain, type MailTransport } from './transport';
 /**
  * The mail outbox: every message is a row before it is sent (record), is claimed with a lease (claim),
  * sent with a Message-ID derived from its row (deliver), and sent again when its sender stopped
- * mid-send (recover): at least once, never by two live instances at once. Decisions 004 and 008.
+ * mid-send (recover): at least once, never by two live instances at once. Decisions 004 and 008; the
+ * claiming, sweeping and recovering is the shared delivery line's (lib/delivery-line.ts, decision 028).
  */
 
 export interface MailAddress {
@@ -98,15 +100,12 @@ interface OutboxDeps {
 
 export function createOutbox({ db, config, log, transport, soleSender = false }: OutboxDeps) {
   const domain = senderDomain(config.mailFrom);
-  const background = new Set<Promise<unknown>>();
   // SMTP sends over a small connection pool; bulk mail writes a few files at once. The delivery line
   // writes its whole batch of files at once (their names never collide): under an order burst every turn
   // of the event loop waits behind the orders, and composing one message takes about a dozen turns, so
   // files written a few at a time fell ever further behind the orders (decision 008).
   const concurrency = transport.mode === 'smtp' ? 3 : 4;
   const lineConcurrency = transport.mode === 'smtp' ? 3 : LINE_BATCH;
-  let closing = false;
-  let sweeper: NodeJS.Timeout | undefined;
 
   const held = new Map<string, MailContent>();
 
@@ -173,18 +172,20 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
   async function sendClaimed(toSend: MailContent[], run: Run, atOnce = concurrency): Promise<void> {
     const sentNow: string[] = [];
     const notAttempted: string[] = [];
-    const inFlight = new Set(toSend.map((m) => m.id));
-    const renew = setInterval(() => {
-      renewMailLease(db, [...inFlight], LEASE_MS).catch((error) => log.warn({ err: error }, 'mail lease not renewed'));
-    }, LEASE_MS / 3);
+    const lease = holdLease(
+      toSend.map((m) => m.id),
+      LEASE_MS,
+      (ids) => renewMailLease(db, ids, LEASE_MS),
+      (error) => log.warn({ err: error }, 'mail lease not renewed'),
+    );
     const worker = async () => {
       for (let message = toSend.shift(); message; message = toSend.shift()) {
-        if (run.serverDown || closing) {
+        if (run.serverDown || line.closing) {
           notAttempted.push(message.id);
           continue;
         }
         const failure = await send(message);
-        inFlight.delete(message.id);
+        lease.letGo([message.id]);
         if (failure === null) {
           sentNow.push(message.id);
           run.serverFailuresInARow = 0;
@@ -203,7 +204,7 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
     try {
       await Promise.all(Array.from({ length: Math.min(atOnce, toSend.length) }, worker));
     } finally {
-      clearInterval(renew);
+      lease.stop();
     }
     // Until this is recorded the rows say 'sending': if the server stops first they are sent again
     // (same Message-ID) once their claim lapses, a rare duplicate rather than a lost message.
@@ -216,6 +217,30 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
   }
 
   const newRun = (): Run => ({ sent: [], failed: [], serverFailuresInARow: 0, serverDown: null });
+
+  /**
+   * One background line for all mail sent 'later' (orders, contact): it claims every pending message in
+   * one statement, sends them, and records them in one statement (decision 008). A sweep's run takes
+   * only messages nobody took up for a lease (a dead sender's).
+   */
+  const line = createDeliveryLine<string>({
+    name: 'mail',
+    log,
+    sweepMs: SWEEP_MS,
+    soleSender,
+    claim: (orphansOnly) => claimNextMail(db, LINE_BATCH, LEASE_MS, orphansOnly ? LEASE_MS : 0),
+    startRun() {
+      const run = newRun();
+      return async (ids) => {
+        await sendClaimed(await contentsOf(ids), run, lineConcurrency);
+        return !run.serverDown;
+      };
+    },
+    async recover({ all, atStart }) {
+      const reclaimed = await reclaimInterruptedMail(db, all);
+      if (reclaimed > 0) log.warn({ count: reclaimed }, atStart ? 'mail interrupted by a stop is sent again' : 'mail whose sender stopped mid-send is sent again');
+    },
+  });
 
   const outbox: Outbox = {
     mode: transport.mode,
@@ -238,7 +263,7 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
     async deliver(ids) {
       const run = newRun();
       // Once the app is closing, the rest stay 'pending' and go out at the next start.
-      for (let start = 0; start < ids.length && !closing; start += CLAIMED_TOGETHER) {
+      for (let start = 0; start < ids.length && !line.closing; start += CLAIMED_TOGETHER) {
         const chunk = ids.slice(start, start + CLAIMED_TOGETHER);
         if (run.serverDown) {
           // Each attempt against an unreachable server can take a connection timeout; do not make an
@@ -253,11 +278,7 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
       return { sent: run.sent, failed: run.failed };
     },
 
-    wake() {
-      minAgeMs = 0;
-      wanted = true;
-      if (!draining) startLine();
-    },
+    wake: () => line.wake(),
 
     async sendLater(messages) {
       if (messages.length === 0) return;
@@ -270,57 +291,8 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
       outbox.wake();
     },
 
-    async idle() {
-      while (background.size > 0) await Promise.allSettled([...background]);
-    },
+    idle: () => line.idle(),
   };
-
-  /**
-   * One background line for all mail sent 'later' (orders, contact): it claims every pending message in
-   * one statement, sends them, records them in one statement, and goes again while more arrived. Under a
-   * burst of orders each of its statements waits behind the orders, so each takes a bigger batch.
-   */
-  let draining = false;
-  let wanted = false;
-  /** 0 after a wake; the sweep's run takes only messages nobody took up for a lease (a dead sender's). */
-  let minAgeMs = 0;
-  function startLine() {
-    draining = true;
-    track(
-      (async () => {
-        try {
-          const run = newRun();
-          while (wanted && !closing) {
-            wanted = false;
-            const ids = await claimNextMail(db, LINE_BATCH, LEASE_MS, minAgeMs);
-            if (ids.length === 0) continue;
-            wanted = true;
-            await sendClaimed(await contentsOf(ids), run, lineConcurrency);
-            if (run.serverDown) break;
-          }
-        } finally {
-          draining = false;
-        }
-      })(),
-    );
-  }
-
-  function track(task: Promise<unknown>) {
-    const guarded = task.catch((error) => log.error({ err: error }, 'background mail delivery failed'));
-    background.add(guarded);
-    void guarded.finally(() => background.delete(guarded));
-  }
-
-  /** Claims whose sender died are taken back; pending messages nobody took up for a while are sent. */
-  async function sweep() {
-    const reclaimed = await reclaimInterruptedMail(db, false);
-    if (reclaimed > 0) log.warn({ count: reclaimed }, 'mail whose sender stopped mid-send is sent again');
-    if (!draining && !closing) {
-      minAgeMs = LEASE_MS;
-      wanted = true;
-      startLine();
-    }
-  }
 
   return {
     outbox,
@@ -330,11 +302,9 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
      * live instance may be sending, only those whose claim has lapsed (the sweep takes the rest later).
      */
     async recover() {
-      const reclaimed = await reclaimInterruptedMail(db, soleSender);
-      if (reclaimed > 0) log.warn({ count: reclaimed }, 'mail interrupted by a stop is sent again');
+      await line.start();
       // Order and contact mail goes through the line, in big batches; a bulk batch's rest by id.
-      outbox.wake();
-      track(
+      line.track(
         (async () => {
           const ids = await pendingBatchMailIds(db);
           if (ids.length === 0) return;
@@ -342,15 +312,9 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
           log.info({ sent: sent.length, failed: failed.length }, 'pending bulk mail from before the start delivered');
         })(),
       );
-      sweeper = setInterval(() => {
-        if (!closing) track(sweep());
-      }, SWEEP_MS);
-      sweeper.unref();
     },
     async close() {
-      closing = true;
-      clearInterval(sweeper);
-      await outbox.idle();
+      await line.close();
       transport.close();
     },
   };

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { sharedRateLimitStore } from '../limits/service';
+import { sharedRateLimitStore } from '../limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema, messageSchema } from '../../../shared/schemas/common';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/mail';
 import { contactMessages } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
-import { getShopSettings } from '../settings/service';
+import { getShopSettings } from '../settings';
 import { contactNotification, sendBulkEmail } from './service';
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -5,11 +5,12 @@ import { BadRequest, Conflict, NotFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
-import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder } from './queries';
-import { markOrderPaid } from './service';
+import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder, withItems } from './queries';
+import { moneyOfOrders, NO_MONEY_BACK } from './refund-figures';
+import { markOrderPaid } from './paid';
 import { toAdminOrderJson, toOrderJson } from './serialize';
-import { returnStock, stockLines, takeStock } from '../inventory/stock';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { returnStock, stockLines, takeStock } from '../inventory';
+import { recordAudit, type AuditActor } from '../audit';
 import { orderStatusEntry } from './order-audit';
 
 export const orderNotFound = () => NotFound('Order not found');
@@ -53,10 +54,11 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
       const stock = cancelling ? { moved: 'returned' as const, lines } : reopening ? { moved: 'taken' as const, lines } : null;
       await recordAudit(tx, actor, orderStatusEntry(order, current.status, stock));
     }
-    if (cancelling) await raise('order.cancelled', { order: toOrderJson({ order, items }), from: current.status });
-    else if (current.status !== status) await raise('order.status-changed', { order: toOrderJson({ order, items }), from: current.status });
+    const changed = { order, items, money: (await moneyOfOrders(tx, [order])).get(order.id) ?? NO_MONEY_BACK };
+    if (cancelling) await raise('order.cancelled', { order: toOrderJson(changed), from: current.status });
+    else if (current.status !== status) await raise('order.status-changed', { order: toOrderJson(changed), from: current.status });
     return {
-      changed: { order, items },
+      changed,
       stockMovedFor: cancelling || reopening ? lines.map((line) => line.productId) : [],
     };
   });
@@ -100,12 +102,12 @@ export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, o
       if (marked.refused === 'cancelled') throw cancelledOrder();
       if (marked.refused === 'already-paid' && note) throw Conflict('This order has already been paid');
       const order = marked.paid ?? current;
-      return toAdminOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
+      return toAdminOrderJson(await withItems(tx, order));
     }
     if (current.status === 'Cancelled') throw cancelledOrder();
     if (current.isPaid) throw Conflict('This order has already been paid');
     if (!reference) throw BadRequest('paymentReference is required: enter the transaction id of your payment');
     const order = await attachPaymentReference(tx, current.id, reference);
-    return toOrderJson({ order, items: await itemsOfOrder(tx, order.id) });
+    return toOrderJson(await withItems(tx, order));
   });
 }

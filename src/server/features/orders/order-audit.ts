@@ -1,9 +1,9 @@
 import { orderReference } from '../../../shared/order-status';
-import { kwachaOf, type AuditEntry } from '../audit/service';
-import type { StockLine } from '../inventory/stock';
+import { kwachaOf, type AuditEntry } from '../audit';
+import type { StockLine } from '../inventory';
 import type { OrderRow } from './queries';
 
-/** The audit trail's lines about orders (issue 12): status changes with the stock they moved, and payments marked by hand. */
+/** The audit trail's lines about orders: status changes with the stock they moved, and payments marked by hand. */
 
 const named = (order: OrderRow) => `Order ${orderReference(order.id)} (${order.customerName})`;
 const stockList = (lines: readonly StockLine[]) => lines.map((line) => ({ productId: line.productId, name: line.name ?? '', quantity: line.quantity }));

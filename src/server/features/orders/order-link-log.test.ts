@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { writeFakeBuild } from '../web/test/web-app';
+import { writeFakeBuild } from '../ssr/test/web-app';
 import { signOrderLink } from './order-link';
 import { insertProduct, orderBody } from './test/fixtures';
 

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
 import { ORDER_LINK_EXPIRED, ORDER_LINK_INVALID, orderLinkParamsSchema, orderLinkViewSchema } from '../../../shared/schemas/order-link';
 import { Gone, NotFound } from '../../lib/http-errors';
-import { cachedShopSettings } from '../settings/service';
+import { cachedShopSettings } from '../settings';
 import { readOrderLink } from './order-link';
 import { toOrderLinkJson } from './order-link-view';
 import { findOrder } from './queries';
 
 /**
- * The signed order link of an SMS (issue 14), answered without a login. No rate limit of its own: the
+ * The signed order link of an SMS, answered without a login. No rate limit of its own: the
  * token carries a 96-bit MAC, so guessing one is hopeless, and the general limits still apply.
  */
 const orderLinkRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -20,6 +20,8 @@ export function toOrderLinkJson(found: OrderWithItems, settings: ShopSettings, l
     status: order.status,
     isPaid: order.isPaid,
     paidAt: order.paidAt,
+    refundedNgwee: order.refundedNgwee,
+    refundStatus: order.refundStatus,
     isDelivered: order.isDelivered,
     deliveredAt: order.deliveredAt,
     orderItems: order.orderItems.map((item) => ({

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The signed order link sent by SMS (issue 14): `/o/<token>` opens one order read-only without logging
+ * The signed order link sent by SMS: `/o/<token>` opens one order read-only without logging
  * in (status, items, total, how to pay), so a customer on a borrowed phone can follow it. The token is
  * the order id, an expiry and a MAC, 32 bytes written as 43 base64url characters, short enough to leave
  * most of a 160-character SMS for words. Changing JWT_SECRET retires every link, as it does every login.

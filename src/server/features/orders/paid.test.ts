@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { settleOrderPayment } from './service';
+import { settleOrderPayment } from './paid';
 import { insertProduct, orderBody } from './test/fixtures';
 
-/** The one way an order becomes paid (orders/service.ts markOrderPaid), whoever says so. */
+/** The one way an order becomes paid (orders/paid.ts markOrderPaid), whoever says so. */
 describe('an order made paid by a provider or by an admin', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createUser>>;

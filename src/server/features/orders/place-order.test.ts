@@ -97,7 +97,7 @@ describe('POST /api/orders', () => {
     expect(res.json().message).toMatch(message);
   });
 
-  // Issue 26 item 3: a 14-digit number placed an order. The rule and its words are sign-in's and the pay panel's.
+  // A 14-digit number once placed an order. The rule and its words are sign-in's and the pay panel's.
   it.each([
     ['14 digits', '09712345678901'],
     ['a landline', '0211 234 567'],

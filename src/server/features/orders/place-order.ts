@@ -6,7 +6,7 @@ import { computeTotals, formatKwacha, TAX_RATE_PERCENT, toKwacha, toNgwee, type 
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
-import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory/stock';
+import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
 
 /** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
 const LARGEST_ORDER_NGWEE = 2_000_000_000;

@@ -6,12 +6,15 @@ import { orderItems, orders } from '../../db/schema';
 import type { OrderStatus } from '../../../shared/order-status';
 import { isUuid } from '../../lib/ids';
 import type { PaymentResult } from './payment-result';
+import { moneyOfOrders, NO_MONEY_BACK, type OrderMoney } from './refund-figures';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export interface OrderWithItems {
   order: OrderRow;
   items: OrderItemRow[];
+  /** Collected and refunded (docs/decisions/030-refunds.md), read with the lines. */
+  money: OrderMoney;
 }
 type Queryable = Db | Tx;
 
@@ -25,7 +28,13 @@ export async function findOrderRow(db: Queryable, orderId: string): Promise<Orde
 export async function findOrder(db: Queryable, orderId: string): Promise<OrderWithItems | null> {
   const order = await findOrderRow(db, orderId);
   if (!order) return null;
-  return { order, items: await itemsOfOrder(db, order.id) };
+  return withItems(db, order);
+}
+
+/** One order's lines and money, for an order row the caller already holds. */
+export async function withItems(db: Queryable, order: OrderRow): Promise<OrderWithItems> {
+  const [items, money] = await Promise.all([itemsOfOrder(db, order.id), moneyOfOrders(db, [order])]);
+  return { order, items, money: money.get(order.id) ?? NO_MONEY_BACK };
 }
 
 export async function findOrderByIdempotencyKey(db: Queryable, userId: string, key: string): Promise<OrderWithItems | null> {
@@ -35,16 +44,17 @@ export async function findOrderByIdempotencyKey(db: Queryable, userId: string, k
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
     .limit(1);
   if (!order) return null;
-  return { order, items: await itemsOfOrder(db, order.id) };
+  return withItems(db, order);
 }
 
 export function itemsOfOrder(db: Queryable, orderId: string): Promise<OrderItemRow[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
 }
 
-/** The lines of a whole page of orders in one query, so a list never asks once per order. */
+/** The lines and the money of a whole page of orders, one query each, so a list never asks once per order. */
 export async function attachItems(db: Queryable, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
+  const money = await moneyOfOrders(db, rows);
   const items = await db
     .select()
     .from(orderItems)
@@ -61,7 +71,7 @@ export async function attachItems(db: Queryable, rows: OrderRow[]): Promise<Orde
     if (list) list.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [] }));
+  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [], money: money.get(order.id) ?? NO_MONEY_BACK }));
 }
 
 export async function listOrdersOfCustomer(db: Queryable, userId: string, page: number, pageSize: number) {
@@ -129,7 +139,7 @@ export async function insertOrderWithItems(
   const newOrder = tx.$with('new_order').as(tx.insert(orders).values({ ...order, id: orderId }).returning());
   const newItems = tx.$with('new_items').as(tx.insert(orderItems).values(itemRows));
   const [row] = await tx.with(newOrder, newItems).select().from(newOrder);
-  return { order: row, items: itemRows };
+  return { order: row, items: itemRows, money: NO_MONEY_BACK };
 }
 
 /** Locks the order row for the rest of the transaction, so two status changes cannot both move stock. */

@@ -1,7 +1,8 @@
 import { toKwacha } from '../../../shared/money';
+import { refundStatusOf } from '../../../shared/refunds';
 import type { MarkedPaid, Order } from '../../../shared/schemas/orders';
 import { readPaymentResult } from './payment-result';
-import type { OrderItemRow, OrderRow, OrderWithItems } from './queries';
+import type { OrderRow, OrderWithItems } from './queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -11,7 +12,7 @@ export function orderCustomer(order: Pick<OrderRow, 'userId' | 'customerName' | 
 }
 
 /** An order as the API speaks it: kwacha amounts under both of the spec's names, ISO dates. */
-export function toOrderJson({ order, items }: { order: OrderRow; items: OrderItemRow[] }): Order {
+export function toOrderJson({ order, items, money }: OrderWithItems): Order {
   const itemsPrice = toKwacha(order.itemsNgwee);
   const taxPrice = toKwacha(order.taxNgwee);
   const shippingPrice = toKwacha(order.shippingNgwee);
@@ -41,6 +42,8 @@ export function toOrderJson({ order, items }: { order: OrderRow; items: OrderIte
     paidAt: iso(order.paidAt),
     paymentResult: readPaymentResult(order.paymentResult),
     paymentReference: order.paymentReference,
+    refundedNgwee: money.refundedNgwee,
+    refundStatus: refundStatusOf(money.collectedNgwee, money.refundedNgwee),
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),
     createdAt: order.createdAt.toISOString(),

@@ -5,7 +5,7 @@ import { findOrdersToShip } from './queries';
 import { toAdminOrderListJson } from './serialize';
 
 /**
- * GET /api/orders/to-ship (admin): what the packing slips and the delivery run sheet print (issue 12).
+ * GET /api/orders/to-ship (admin): what the packing slips and the delivery run sheet print.
  * Registered beside the order routes under the same prefix.
  */
 const toShipRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../db/scratch-database';
 import { freePort } from '../../../../scripts/local-server';
+import { openDatabaseProbe } from '../../test/database-probe';
+import { waitUntil } from '../../test/kill-and-restart';
 import { tempFolder } from '../../test/shop-process';
 import {
   behave,
@@ -21,10 +22,9 @@ afterAll(cleanUpPaymentRuns);
 
 /** Reads beside the shops: attempts claimed right now (a lease held), "payment received" e-mails recorded. */
 async function leaseProbe(url: string) {
-  const probe = new pg.Client({ connectionString: url });
-  await probe.connect();
+  const probe = await openDatabaseProbe(url);
   return {
-    held: async () => Number((await probe.query('select count(*) as n from payment_attempts where lease_until > now()').catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n),
+    held: () => probe.count('select count(*) as n from payment_attempts where lease_until > now()'),
     /**
      * A claim seen twice 50 ms apart (same attempt, same lease): a slow status read (0.8 s) is under way,
      * so a kill now lands while it is held. A fast read's claim lasts a few ms and could end before the kill.
@@ -32,8 +32,8 @@ async function leaseProbe(url: string) {
     heldLong: async () => {
       const claims = async () =>
         new Set(
-          (await probe.query('select id, lease_until from payment_attempts where lease_until > now()').catch(() => ({ rows: [] }))).rows.map(
-            (r: { id: string; lease_until: Date }) => `${r.id} ${r.lease_until.toISOString()}`,
+          (await probe.rows<{ id: string; lease_until: Date }>('select id, lease_until from payment_attempts where lease_until > now()')).map(
+            (r) => `${r.id} ${r.lease_until.toISOString()}`,
           ),
         );
       const first = await claims();
@@ -43,8 +43,8 @@ async function leaseProbe(url: string) {
       return [...first].some((claim) => second.has(claim));
     },
     /** The "payment received" e-mails recorded: one per order.paid event. */
-    paidMails: async () => Number((await probe.query("select count(*) as n from mail_messages where kind = 'order-paid'")).rows[0].n),
-    close: () => probe.end(),
+    paidMails: () => probe.count("select count(*) as n from mail_messages where kind = 'order-paid'"),
+    close: probe.close,
   };
 }
 
@@ -103,8 +103,7 @@ describe('payment attempts survive kill -9 of the real shop on PostgreSQL', () =
       const placing = Promise.all([placeAndPay(a.base, 20, { first: 40, before: approving }), placeAndPay(b.base, 20, { first: 60, before: approving })]);
       const batch = (await placing).flat();
       const approved = () => batch.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
-      const watchStart = Date.now();
-      while (!(approved() >= 10 && (await probe.heldLong())) && Date.now() - watchStart < 10_000) await new Promise((r) => setTimeout(r, 10));
+      await waitUntil(async () => approved() >= 10 && (await probe.heldLong()), 10_000);
       const approvedAtKill = approved();
       await a.kill();
       // Claims still held after the kill are the dead shop's (B's own come and go); attempts were live.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { lateReadsAfterEnd } from './late-reads';
 import { createPaymentPoller } from './poller';
 import { AirtelMoneyCollections } from './providers/airtel-money';
 import { MtnMomoCollections } from './providers/mtn-momo';
@@ -15,7 +16,8 @@ declare module 'fastify' {
 
 /**
  * Builds the providers that have settings (none: mobile money answers "pay manually"), ends an order's
- * live attempt when the order is cancelled (in the cancellation's own transaction), and runs the poller
+ * live attempt when the order is cancelled (in the cancellation's own transaction; it is still read for a
+ * late approval, decision 029), and runs the poller
  * from ready to close.
  */
 export default fp(
@@ -31,7 +33,10 @@ export default fp(
       log: app.log.child({ feature: 'payments' }),
     };
     app.decorate('payments', payments);
-    app.orderEvents.record('order.cancelled', (tx, { order }) => endLiveAttemptsOfOrder(tx, order._id, 'failed', 'The order was cancelled'));
+    app.orderEvents.record('order.cancelled', (tx, { order }) => {
+      const { lateReadsUntil, nextPollAt } = lateReadsAfterEnd(payments.timing);
+      return endLiveAttemptsOfOrder(tx, order._id, 'The order was cancelled', lateReadsUntil, nextPollAt);
+    });
     const poller = createPaymentPoller(payments);
     app.addHook('onReady', async () => poller.start());
     app.addHook('onClose', async () => poller.stop());

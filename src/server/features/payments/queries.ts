@@ -10,6 +10,8 @@ export type AttemptRow = typeof paymentAttempts.$inferSelect;
 type Queryable = Db | Tx;
 
 const isLive = inArray(paymentAttempts.state, [...LIVE_ATTEMPT_STATES]);
+/** Live, or ended by the shop and still read for a late approval (docs/decisions/029-late-approvals.md). */
+const isRead = or(isLive, sql`${paymentAttempts.lateReadsUntil} is not null`)!;
 
 export async function insertAttempt(db: Queryable, values: typeof paymentAttempts.$inferInsert): Promise<AttemptRow> {
   const [row] = await db.insert(paymentAttempts).values(values).returning();
@@ -51,7 +53,9 @@ export function attemptsOfOrder(db: Queryable, orderId: string): Promise<Attempt
     .orderBy(sql`(${paymentAttempts.state} in ('initiated','pending')) desc`, desc(paymentAttempts.createdAt), desc(paymentAttempts.id));
 }
 
-export type AttemptChange = Partial<Pick<AttemptRow, 'state' | 'providerTransactionId' | 'failureReason' | 'flagged' | 'flagNote' | 'nextPollAt'>>;
+export type AttemptChange = Partial<
+  Pick<AttemptRow, 'state' | 'providerTransactionId' | 'failureReason' | 'flagged' | 'flagNote' | 'nextPollAt' | 'lateReadsUntil' | 'collectedAt'>
+>;
 
 /** Changes a live attempt only: an ended one stays as it ended (false then). */
 export async function updateLiveAttempt(db: Queryable, id: string, change: AttemptChange): Promise<boolean> {
@@ -91,16 +95,64 @@ export async function resolveEndedAttempt(db: Queryable, id: string, resolution:
   return row ?? null;
 }
 
-/** Ends the order's live attempt (cancellation); the provider is then no longer polled for it. */
-export async function endLiveAttemptsOfOrder(db: Queryable, orderId: string, state: 'failed' | 'expired', reason: string): Promise<void> {
+/**
+ * Ends the order's live attempt (cancellation). Its prompt may still be on the phone, so the provider is
+ * still read, more slowly, until `lateReadsUntil`; a late approval is then recorded, never dropped.
+ */
+export async function endLiveAttemptsOfOrder(db: Queryable, orderId: string, reason: string, lateReadsUntil: Date, nextPollAt: Date): Promise<void> {
   await db
     .update(paymentAttempts)
-    .set({ state, failureReason: reason, endedAt: sql`now()`, leaseUntil: null, updatedAt: sql`now()` })
+    .set({ state: 'failed', failureReason: reason, endedAt: sql`now()`, leaseUntil: null, lateReadsUntil, nextPollAt, updatedAt: sql`now()` })
     .where(and(eq(paymentAttempts.orderId, orderId), isLive));
 }
 
+/** The provider gave its final word on an ended attempt, or the window ran out: no more late reads. */
+export async function endLateReads(db: Queryable, id: string): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ lateReadsUntil: null, leaseUntil: null, callbackOwed: false, updatedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.id, id), not(isLive)));
+}
+
+export interface LateCollection {
+  providerTransactionId: string | null;
+  /** Null when it paid its order; else why not, and the refund that is due. */
+  flagNote: string | null;
+}
+
 /**
- * Claims up to `limit` live attempts whose poll is due and whose lease (if any) has run out: SKIP LOCKED
+ * Records a success found after the shop ended the attempt, once: only an ended attempt still read late
+ * and not yet collected is taken, so two readers (instances, a poll and a callback) record it once. An
+ * earlier "dealt with" was about the attempt as it had ended, so it is cleared (the audit trail keeps it).
+ */
+export async function recordLateCollection(tx: Tx, id: string, collection: LateCollection): Promise<AttemptRow | null> {
+  const flagged = collection.flagNote !== null;
+  const [row] = await tx
+    .update(paymentAttempts)
+    .set({
+      state: 'successful',
+      providerTransactionId: collection.providerTransactionId,
+      flagged,
+      flagNote: collection.flagNote,
+      refundDue: flagged,
+      collectedAt: sql`now()`,
+      lateReadsUntil: null,
+      leaseUntil: null,
+      callbackOwed: false,
+      resolvedBy: null,
+      resolvedByName: null,
+      resolvedAt: null,
+      resolvedNote: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(paymentAttempts.id, id), not(isLive), sql`${paymentAttempts.lateReadsUntil} is not null`, isNull(paymentAttempts.collectedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Claims up to `limit` attempts whose poll is due (live ones, and ended ones still read for a late
+ * approval) and whose lease (if any) has run out: SKIP LOCKED
  * lets several instances claim side by side without waiting, and the lease keeps a claimed attempt from
  * being taken again while its status is being read (after a crash, the lease running out frees it).
  */
@@ -112,7 +164,7 @@ export async function claimDueAttempts(db: Db, limit: number, leaseMs: number, c
       callback_owed = false
     where id in (
       select id from payment_attempts
-      where state in ('initiated','pending') and next_poll_at <= now() and (lease_until is null or lease_until < now())
+      where (state in ('initiated','pending') or late_reads_until is not null) and next_poll_at <= now() and (lease_until is null or lease_until < now())
       order by next_poll_at
       limit ${limit}
       for update skip locked
@@ -132,9 +184,10 @@ export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date
 }
 
 /**
- * Callbacks are forgeable and anyone who knows an order's reference can send them (issue 26), so each
- * costs a status read only when none is in flight (the lease) and the gap after the last callback's read
- * has passed; the claim is one conditional update, so it holds across instances. Null: not now.
+ * Callbacks are forgeable and anyone who knows an order's reference can send them
+ * (docs/decisions/023-counts-that-hold-under-bursts.md), so each costs a status read only when none is
+ * in flight (the lease) and the gap after the last callback's read has passed; the claim is one
+ * conditional update, so it holds across instances. Null: not now.
  */
 export async function claimForCallback(db: Queryable, id: string, leaseMs: number, callbackGapMs: number): Promise<AttemptRow | null> {
   const [row] = await db
@@ -147,7 +200,7 @@ export async function claimForCallback(db: Queryable, id: string, leaseMs: numbe
     .where(
       and(
         eq(paymentAttempts.id, id),
-        isLive,
+        isRead,
         sql`(${paymentAttempts.leaseUntil} is null or ${paymentAttempts.leaseUntil} < now())`,
         sql`(${paymentAttempts.callbackReadAfter} is null or ${paymentAttempts.callbackReadAfter} <= now())`,
       ),
@@ -164,7 +217,7 @@ export async function oweCallbackRead(db: Queryable, id: string): Promise<void> 
   await db
     .update(paymentAttempts)
     .set({ callbackOwed: true, nextPollAt: sql`least(${paymentAttempts.nextPollAt}, ${gapEnd})` })
-    .where(and(eq(paymentAttempts.id, id), isLive));
+    .where(and(eq(paymentAttempts.id, id), isRead));
 }
 
 const gapEnd = sql`greatest(coalesce(${paymentAttempts.callbackReadAfter}, now()), now())`;
@@ -175,7 +228,7 @@ const owedReadOr = (next: SQL) => sql`case when ${paymentAttempts.callbackOwed} 
  * The back office's reconciliation list (GET /payments). A read model, like the dashboard's: it reads
  * the order and customer of each attempt in the same statement (a page filtered on the order's state and
  * searched by customer cannot be paged otherwise); every change to an order still goes through orders'
- * door. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
+ * index.ts. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
  */
 const stuck = sql`(${isLive} and (${paymentAttempts.createdAt} < now() - ${`${STUCK_AFTER_MINUTES} minutes`}::interval or ${paymentAttempts.expiresAt} < now()))`;
 const failed = sql`${paymentAttempts.state} in ('failed','expired')`;

@@ -12,10 +12,11 @@ import {
   startPaymentSchema,
   STUCK_AFTER_MINUTES,
 } from '../../../shared/schemas/payments';
-import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './attempt-json';
+import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './serialize';
 import { reconciliationPage } from './queries';
 import type { ProviderName } from './providers/collection-provider';
 import { attemptsFor, automaticMethods, resolveAttempt, settleByCallback, startAttempt } from './service';
+import statementRoutes from './statements/routes';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -23,6 +24,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const CALLBACK_BODY_LIMIT = 16 * 1024;
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(statementRoutes);
+
   app.get(
     '/payments/methods',
     {

@@ -3,13 +3,14 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
-import { formatKwacha, toKwacha } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-status';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
 import { OWN_FAILURE_REASONS } from '../../../shared/payment-failure';
 import { isLiveState, type AttemptState } from '../../../shared/schemas/payments';
-import { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from '../orders/service';
-import { recordAudit } from '../audit/service';
+import { findPayableOrder, settleOrderPayment } from '../orders';
+import { recordAudit } from '../audit';
+import { mismatch } from './collection-check';
+import { lateReadsAfterEnd, settleLateAttempt } from './late-reads';
 import { attemptResolvedEntry } from './payment-audit';
 import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
 import {
@@ -39,6 +40,10 @@ export interface PaymentTiming {
   leaseMs: number;
   /** The least time between two status reads a callback asks for; callbacks in between owe one read at its end. */
   callbackGapMs: number;
+  /** How long an attempt the shop ended is still read for a late approval (docs/decisions/029-late-approvals.md). */
+  lateWindowMs: number;
+  /** The longest wait between two late reads (they start at maxPollMs and grow with the time since the end). */
+  latePollMaxMs: number;
 }
 
 // A tick of 250 ms keeps a due read from waiting most of a second (the bench's poll-only case, decision 012).
@@ -49,6 +54,8 @@ export const DEFAULT_PAYMENT_TIMING: PaymentTiming = {
   tickMs: 250,
   leaseMs: 60_000,
   callbackGapMs: 3_000,
+  lateWindowMs: 24 * 3_600_000,
+  latePollMaxMs: 3_600_000,
 };
 
 export interface ConfiguredProvider {
@@ -185,7 +192,8 @@ export async function settleByCallback(payments: Payments, providerName: Provide
   if (!reference) return;
   const db = payments.app.db;
   const found = await findAttemptByReference(db, reference);
-  if (!found || found.provider !== providerName || !isLiveAttempt(found)) return;
+  // An attempt the shop ended is still read while its late window lasts: the callback may be a late approval.
+  if (!found || found.provider !== providerName || !(isLiveAttempt(found) || found.lateReadsUntil)) return;
   const { leaseMs, callbackGapMs, firstPollMs } = payments.timing;
   const attempt = await claimForCallback(db, found.id, leaseMs, callbackGapMs);
   if (!attempt) return oweCallbackRead(db, found.id);
@@ -200,16 +208,20 @@ export async function settleByCallback(payments: Payments, providerName: Provide
 }
 
 /**
- * Reads the provider's word on a live attempt and moves it on. Answers when to read it next while it
+ * Reads the provider's word on a claimed attempt and moves it on. Answers when to read it next while it
  * stays live (null once it ended). Only a status read decides: successful for exactly the order's total
- * in the order's currency pays the order (once); anything else successful is flagged for an admin.
+ * in the order's currency pays the order (once); anything else successful is flagged for an admin. An
+ * attempt the shop ended is read on the late schedule (late-reads.ts).
  */
 export async function settleAttempt(payments: Payments, attempt: AttemptRow): Promise<Date | null> {
+  if (!isLiveAttempt(attempt)) return settleLateAttempt(payments, attempt);
   const provider = payments.providers[attempt.provider as ProviderName];
   const db = payments.app.db;
   const expired = Date.now() >= attempt.expiresAt.getTime();
+  // The shop ends it, not the provider: the prompt may still be approved, so it is read late (decision 029).
+  const endsLive = lateReadsAfterEnd(payments.timing);
   if (!provider) {
-    if (expired) await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: NOT_AVAILABLE });
+    if (expired) await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: NOT_AVAILABLE, ...endsLive });
     return expired ? null : nextPoll(payments, attempt);
   }
   let reading: PaymentReading;
@@ -218,7 +230,7 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (expired) {
-      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: `${OWN_FAILURE_REASONS.noAnswer}: ${error.message}` });
+      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: `${OWN_FAILURE_REASONS.noAnswer}: ${error.message}`, ...endsLive });
       return null;
     }
     // An initiated attempt the provider never received (a 500 or a timeout on the request): ask again
@@ -232,7 +244,7 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
   }
   if (reading.state === 'pending') {
     if (expired) {
-      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: OWN_FAILURE_REASONS.notApprovedInTime });
+      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: OWN_FAILURE_REASONS.notApprovedInTime, ...endsLive });
       return null;
     }
     if (attempt.state === 'initiated') await updateLiveAttempt(db, attempt.id, { state: 'pending' });
@@ -242,7 +254,7 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
     const current = await lockAttempt(tx, attempt.id);
     if (!current || !isLiveAttempt(current)) return { pay: null, result: null };
     const problem = mismatch(current, reading, order);
-    const change = { state: 'successful', providerTransactionId: reading.providerTransactionId } as const;
+    const change = { state: 'successful', providerTransactionId: reading.providerTransactionId, collectedAt: new Date() } as const;
     if (problem) {
       await updateLiveAttempt(tx, current.id, { ...change, flagged: true, flagNote: problem });
       payments.log.warn({ attempt: current.id, problem }, 'payment flagged for an admin');
@@ -251,20 +263,6 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
     await updateLiveAttempt(tx, current.id, change);
     return { pay: { provider: current.provider, reference: current.reference, providerTransactionId: reading.providerTransactionId }, result: null };
   });
-  return null;
-}
-
-/** Why a successful reading does not pay the order, or null when it does. */
-function mismatch(attempt: AttemptRow, reading: PaymentReading, order: PayableOrder | null): string | null {
-  if (!order) return 'The order no longer exists';
-  if (order.isPaid) return 'The order was already paid: this is a second payment';
-  if (order.status === 'Cancelled') return 'The order was cancelled before the payment arrived';
-  // Airtel's status read reports no amount or currency: then what we asked for is what was collected.
-  const amount = reading.amountNgwee ?? attempt.amountNgwee;
-  const currency = reading.currency ?? attempt.currency;
-  if (currency !== ORDER_CURRENCY) return `Collected in ${currency}, but the order is in ${ORDER_CURRENCY}`;
-  // Read by an admin reconciling by hand: in kwacha, as the order shows its total.
-  if (amount !== order.totalNgwee) return `Collected ${formatKwacha(toKwacha(amount))}, but the order's total is ${formatKwacha(toKwacha(order.totalNgwee))}`;
   return null;
 }
 

@@ -6,7 +6,7 @@ import { removeUnusedImages } from './service';
 
 /**
  * POST /api/products/import (admin): a CSV file's text, checked row by row against the editor's rules;
- * a dry run answers the report only, a real import writes every row or none (issue 12).
+ * a dry run answers the report only, a real import writes every row or none.
  */
 const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,8 +1,8 @@
-import { changedFields, kwachaOf, type AuditEntry } from '../audit/service';
+import { changedFields, kwachaOf, type AuditEntry } from '../audit';
 import type { ProductValues } from './queries';
-import type { ProductRow } from './serializers';
+import type { ProductRow } from './serialize';
 
-/** The audit trail's lines about products (issue 12): price and stock said plainly, other fields named. */
+/** The audit trail's lines about products: price and stock said plainly, other fields named. */
 
 /** Other fields as an admin calls them in the editor. */
 const FIELD_WORDS: Record<string, string> = {

@@ -4,7 +4,7 @@ import { auditEvents, products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertProduct } from '../orders/test/fixtures';
 
-describe('POST /api/products/import (issue 12)', () => {
+describe('POST /api/products/import', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let customer: Awaited<ReturnType<typeof createUser>>;

@@ -4,14 +4,14 @@ import { PRODUCT_IMPORT_MAX_ROWS, type ProductImportReport, type ProductImportRo
 import type { Db } from '../../db/client';
 import { CsvSyntaxError, parseCsv } from '../../lib/csv-parse';
 import { BadRequest, Conflict, isUniqueViolation } from '../../lib/http-errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { productCreatedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
-import type { ProductRow } from './serializers';
+import type { ProductRow } from './serialize';
 import { productValues, storedImageNames, type ParsedProductInput } from './service';
 
 /**
- * Product import from CSV (issue 12): create and update by SKU, all or nothing. Each row is checked with
+ * Product import from CSV: create and update by SKU, all or nothing. Each row is checked with
  * the product editor's own rules (the shared schema) before anything is written; a dry run stops there.
  * A blank cell leaves that field as it is (a new product gets the editor's default), so a sheet of only
  * SKU and Stock updates stock alone. The products export (reports) reads back in unchanged.

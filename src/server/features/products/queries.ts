@@ -4,7 +4,7 @@ import { containsPattern, searchTextContains, searchesAcrossColumns } from '../.
 import { orderItems, orders, productReviews, products } from '../../db/schema';
 import type { MatchColumns } from './search-facts';
 import type { IndexedProduct } from './search-index';
-import type { ProductRow, ReviewRow } from './serializers';
+import type { ProductRow, ReviewRow } from './serialize';
 
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'ratingTotal' | 'numReviews'>;
 

@@ -17,14 +17,14 @@ import type { Db } from '../../db/client';
 import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { getShopSettings } from '../settings/service';
-import type { ImageStore } from '../uploads/storage-plugin';
+import { recordAudit, type AuditActor } from '../audit';
+import { getShopSettings } from '../settings';
+import type { ImageStore } from '../uploads';
 import type { CatalogCache } from './catalog-cache';
 import { pageOfMatches } from './search-facts';
 import { productCreatedEntry, productDeletedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
-import { toProduct, toProductSummary, toReview, type ProductRow } from './serializers';
+import { toProduct, toProductSummary, toReview, type ProductRow } from './serialize';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ParsedProductInput = z.output<typeof productInputSchema>;

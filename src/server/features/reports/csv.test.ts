@@ -11,12 +11,15 @@ describe('CSV cells', () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it.each(['=1+2', '+260971234567', '-5', '@SUM(A1)', '\t=1', '\r=1'])('writes %j as text with a leading apostrophe', (value) => {
+  it.each(['=1+2', '+260971234567', '-5+cmd', "-2+3+cmd|' /C calc'!A0", '-', '-5e3', '@SUM(A1)', '\t=1', '\r=1'])('writes %j as text with a leading apostrophe', (value) => {
     expect(csvCell(value).replace(/^"/, '')).toMatch(/^'/);
   });
 
   it('leaves numbers and text that starts harmlessly as they are', () => {
     expect(csvCell(-5)).toBe('-5');
+    // A plain negative amount (a month's net after refunds) stays a number for the spreadsheet.
+    expect(csvCell('-139.20')).toBe('-139.20');
+    expect(csvCell('-5')).toBe('-5');
     expect(csvCell('1234.50')).toBe('1234.50');
     expect(csvCell("Ng'andu")).toBe("Ng'andu");
     expect(csvCell(' =not a formula')).toBe(' =not a formula');

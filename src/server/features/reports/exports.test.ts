@@ -86,6 +86,7 @@ describe('CSV exports', () => {
       'Order VAT (ZMW)': '45.68',
       'Order shipping (ZMW)': '75.00',
       'Order total (ZMW)': '406.18',
+      'Refunded (ZMW)': '0.00',
     });
     expect(records[1]).toMatchObject({ Quantity: '1', 'Unit price (ZMW)': '45.50', 'Line total (ZMW)': '45.50', 'Order total (ZMW)': '406.18' });
     expect(records[2]).toMatchObject({

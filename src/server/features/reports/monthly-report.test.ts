@@ -61,6 +61,9 @@ describe('monthly sales report', () => {
         { method: 'mtn', count: 1, amount: 696, paidAmount: 0 },
         { method: 'creditCard', count: 0, amount: 0, paidAmount: 0 },
       ],
+      refunds: { count: 0, amount: 0, vat: 0 },
+      netReceived: 406.18,
+      netVat: 141.68,
     });
   });
 
@@ -93,6 +96,10 @@ describe('monthly sales report', () => {
       ['2026-03', 'Paid', '1', '406.18', ''],
       ['2026-03', 'Not paid yet', '1', '696.00', ''],
       ['2026-03', 'Cancelled (not in gross sales)', '1', '191.00', ''],
+      ['2026-03', 'Refunded to shoppers this month', '0', '0.00', ''],
+      ['2026-03', 'VAT credited on refunds', '', '0.00', ''],
+      ['2026-03', 'Net received (paid less refunds)', '', '406.18', ''],
+      ['2026-03', 'Net VAT (collected less credited)', '', '141.68', ''],
       ['2026-03', 'Payment method: Airtel Money', '1', '406.18', '406.18'],
       ['2026-03', 'Payment method: MTN Mobile Money', '1', '696.00', '0.00'],
       ['2026-03', 'Payment method: Credit / Debit Card', '0', '0.00', '0.00'],

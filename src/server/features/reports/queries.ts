@@ -234,14 +234,40 @@ export async function countProducts(db: Db, range: DayRange): Promise<number> {
   return Number(rowsOf<{ n: number | string }>(result)[0].n);
 }
 
-/** The month's bounds on the shop's clock, for 'YYYY-MM'. */
-const monthRange = (month: string): SQL[] => {
+/** The month's bounds on the shop's clock, for 'YYYY-MM', on a column (the order's creation by default). */
+const monthRange = (month: string, column: SQL = sql`o.created_at`): SQL[] => {
   const first = `${month}-01`;
   return [
-    sql`o.created_at >= (${first}::date)::timestamp at time zone ${zone}`,
-    sql`o.created_at < ((${first}::date) + interval '1 month') at time zone ${zone}`,
+    sql`${column} >= (${first}::date)::timestamp at time zone ${zone}`,
+    sql`${column} < ((${first}::date) + interval '1 month') at time zone ${zone}`,
   ];
 };
+
+/**
+ * The amounts of the refunds made in the month (ended successful then, on the shop's clock), in kwacha
+ * (a sandbox refund in another currency is not the shop's money). Few rows: each refund's VAT is rounded
+ * by the one rule in shared/refunds.ts.
+ */
+export async function monthRefunds(db: Db, month: string): Promise<number[]> {
+  const result = await db.execute(sql`
+    select r.amount_ngwee from refunds r
+    ${where([sql`r.state = 'successful'`, sql`r.currency = 'ZMW'`, ...monthRange(month, sql`r.ended_at`)])}`);
+  return rowsOf<{ amount_ngwee: number | string }>(result).map((r) => Number(r.amount_ngwee));
+}
+
+/** The refunded total of each order of an export batch (refunds that reached the shopper, as of now). */
+export async function refundedOfOrders(db: Db, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select r.order_id, sum(r.amount_ngwee) as refunded from refunds r
+    where r.order_id in (${ids}) and r.state = 'successful'
+    group by r.order_id`);
+  return new Map(rowsOf<{ order_id: string; refunded: number | string }>(result).map((r) => [r.order_id, Number(r.refunded)]));
+}
 
 export interface MonthFigures {
   ordersPlaced: number;

@@ -1,4 +1,5 @@
 import { plainKwacha, toKwacha, toNgwee } from '../../../shared/money';
+import { vatInRefund } from '../../../shared/refunds';
 import { monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
 import { PAYMENT_METHODS, paymentMethodLabel } from '../../../shared/order-status';
 import type { MonthlyReport } from '../../../shared/schemas/reports';
@@ -80,6 +81,7 @@ export const ORDERS_HEADER = [
   'Order VAT (ZMW)',
   'Order shipping (ZMW)',
   'Order total (ZMW)',
+  'Refunded (ZMW)',
 ] as const;
 
 /**
@@ -92,10 +94,9 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
     ORDERS_HEADER,
     (after) => q.ordersBatch(db, range, after, batchSize),
     async (orders) => {
-      const lines = await q.linesOfOrders(
-        db,
-        orders.map((o) => o.id),
-      );
+      const ids = orders.map((o) => o.id);
+      const lines = await q.linesOfOrders(db, ids);
+      const refunded = await q.refundedOfOrders(db, ids);
       const byOrder = new Map<string, q.ExportedLine[]>();
       for (const line of lines) {
         const list = byOrder.get(line.orderId);
@@ -119,7 +120,8 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
           o.paymentReference,
           iso(o.deliveredAt),
         ];
-        const amounts = [o.itemsNgwee, o.taxNgwee, o.shippingNgwee, o.totalNgwee].map(plainKwacha);
+        // Refunded: what went back to the shopper so far, whenever (the monthly report credits it in its own month).
+        const amounts = [o.itemsNgwee, o.taxNgwee, o.shippingNgwee, o.totalNgwee, refunded.get(o.id) ?? 0].map(plainKwacha);
         const orderLines = byOrder.get(o.id) ?? [];
         if (orderLines.length === 0) text += csvLine([...order, '', '', '', '', '', ...amounts]);
         for (const line of orderLines) {
@@ -177,7 +179,9 @@ export const currentShopMonth = () => shopMonthOf(new Date());
 
 /** The month's figures, computed by the database; the three payment methods are always listed. */
 export async function monthlyReport(db: Db, month: string): Promise<MonthlyReport> {
-  const [figures, methods] = await Promise.all([q.monthFigures(db, month), q.monthByPaymentMethod(db, month)]);
+  const [figures, methods, refunds] = await Promise.all([q.monthFigures(db, month), q.monthByPaymentMethod(db, month), q.monthRefunds(db, month)]);
+  const refundedNgwee = refunds.reduce((sum, amount) => sum + amount, 0);
+  const refundVatNgwee = refunds.reduce((sum, amount) => sum + vatInRefund(amount), 0);
   return {
     month,
     timeZone: SHOP_TIME_ZONE,
@@ -193,6 +197,9 @@ export async function monthlyReport(db: Db, month: string): Promise<MonthlyRepor
       const found = methods.find((m) => m.method === method);
       return { method, count: found?.count ?? 0, amount: toKwacha(found?.amountNgwee ?? 0), paidAmount: toKwacha(found?.paidNgwee ?? 0) };
     }),
+    refunds: { count: refunds.length, amount: toKwacha(refundedNgwee), vat: toKwacha(refundVatNgwee) },
+    netReceived: toKwacha(figures.paidNgwee - refundedNgwee),
+    netVat: toKwacha(figures.taxNgwee - refundVatNgwee),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { lockStoredSettings, mergeStoredSettings, readStoredSettings } from './queries';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { settingsChangedEntry } from './settings-audit';
 import { shopSettingsSchema, type ShopSettings } from '../../../shared/schemas/settings';
 

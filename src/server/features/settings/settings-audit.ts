@@ -1,7 +1,7 @@
 import type { ShopSettings } from '../../../shared/schemas/settings';
-import { changedFields, type AuditEntry } from '../audit/service';
+import { changedFields, type AuditEntry } from '../audit';
 
-/** The audit line of a settings save (issue 12): the payment numbers are money, so they are said with their values. */
+/** The audit line of a settings save: the payment numbers are money, so they are said with their values. */
 
 const FIELD_WORDS: Record<string, string> = {
   shopName: 'shop name',

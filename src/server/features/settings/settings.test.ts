@@ -93,7 +93,7 @@ describe('PUT /api/settings', () => {
   });
 });
 
-describe('the WhatsApp and new-order SMS numbers (issue 14)', () => {
+describe('the WhatsApp and new-order SMS numbers', () => {
   it.each(['+260 97 123 4567', '0971234567', '260-96-123-4567', '(077) 123 4567', ''])('accepts %j for both, stored as written', async (number) => {
     const res = await save(admin.auth, { whatsappNumber: number, orderSmsNumber: number });
     expect(res.statusCode, res.body).toBe(200);
@@ -124,7 +124,7 @@ describe('the WhatsApp and new-order SMS numbers (issue 14)', () => {
   });
 });
 
-describe('the pay-to numbers and the contact phone (issue 26)', () => {
+describe('the pay-to numbers and the contact phone', () => {
   const audit = async () => (await t.app.inject({ method: 'GET', url: '/api/audit', headers: admin.auth })).json().events.length;
 
   it('answers 401 without a token and 403 for a customer, even for good numbers, storing nothing', async () => {

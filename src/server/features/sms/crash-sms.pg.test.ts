@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../db/scratch-database';
+import { openDatabaseProbe } from '../../test/database-probe';
 import { cleanUpShops, startShop, tempFolder } from '../../test/shop-process';
 import { orderLoad } from '../mail/test/crash-run';
 import { crashAndRestartTexting, expectEveryOrderTexted, keyOf, killWhileTexting, smsEnv, startSlowSimulator } from './test/crash-run';
@@ -9,14 +9,13 @@ import { crashAndRestartTexting, expectEveryOrderTexted, keyOf, killWhileTexting
 afterAll(cleanUpShops);
 
 async function submittingReader(url: string) {
-  const probe = new pg.Client({ connectionString: url });
-  await probe.connect();
+  const probe = await openDatabaseProbe(url);
   return {
     async submitting() {
-      const { rows } = await probe.query<{ to_number: string; body: string }>("select to_number, body from sms_messages where status = 'submitting'");
+      const rows = await probe.rows<{ to_number: string; body: string }>("select to_number, body from sms_messages where status = 'submitting'");
       return new Set(rows.map((r) => keyOf(r.to_number, r.body)));
     },
-    end: () => probe.end(),
+    end: probe.close,
   };
 }
 

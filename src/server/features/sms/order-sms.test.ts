@@ -4,7 +4,7 @@ import { DEMO_AFRICASTALKING, DEMO_AIRTEL, startSimulators, type RunningSimulato
 import { smsLength } from '../../../shared/sms-text';
 import { orders, smsMessages, users } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { readOrderLink } from '../orders/order-link';
+import { readOrderLink } from '../orders';
 import { address, insertProduct, orderBody } from '../orders/test/fixtures';
 
 const PUBLIC_URL = 'https://shop.kabulonga.zm'; // 25 characters, as long as the texts are written for
@@ -98,7 +98,7 @@ describe('order texts through the outbox, driven by the order events', () => {
     expect(textsAbout(DELIVERY, id)).toEqual([]);
     await t.app.db.update(users).set({ mobile: null }).where(eq(users.id, customer.user.id));
 
-    // New orders take only a Zambian mobile (issue 26); an older order may still carry a landline.
+    // New orders take only a Zambian mobile; an older order may still carry a landline.
     const landline = await place();
     await t.app.db.update(orders).set({ shippingAddress: { ...address, phoneNumber: '0211 234 567' } }).where(eq(orders.id, landline._id));
     await put(`/api/orders/${landline._id}/status`, { status: 'Cancelled' });

@@ -3,9 +3,9 @@ import { isToldToCustomer, orderReference } from '../../../shared/order-status';
 import { readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order } from '../../../shared/schemas/orders';
 import type { Tx } from '../../db/client';
-import { orderLinkUrl } from '../orders/order-link';
-import { shopSettingsInTransaction } from '../settings/service';
-import { newOrderText, orderPlacedText, orderUpdateText, type OrderTextUpdate } from './order-texts';
+import { orderLinkUrl } from '../orders';
+import { shopSettingsInTransaction } from '../settings';
+import { newOrderText, orderPlacedText, orderRefundedText, orderUpdateText, type OrderTextUpdate } from './order-texts';
 import type { OutgoingSms, SmsOutbox } from './outbox';
 import { signInNumberOf } from './queries';
 
@@ -63,7 +63,13 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     if (isToldToCustomer(order.status)) await update(order.status)(tx, { order });
   });
 
-  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed'] as const) {
+  events.record('order.refunded', async (tx, { order, refund }) => {
+    const settings = await shopSettingsInTransaction(tx);
+    const text = orderRefundedText(order, refund, { settings, link: link(order) });
+    await outbox.record(tx, await toCustomer(tx, order, 'order-refunded', text));
+  });
+
+  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed', 'order.refunded'] as const) {
     events.after(event, () => outbox.wake());
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/orders';
 import { smsLength } from '../../../shared/sms-text';
-import { newOrderText, orderPlacedText, orderUpdateText, type OrderTextContext } from './order-texts';
+import { newOrderText, orderPlacedText, orderRefundedText, orderUpdateText, type OrderTextContext } from './order-texts';
 
 // The longest a real link gets: a 25-character public address, /o/ and the 43-character token.
 const PUBLIC_URL = 'https://shop.kabulonga.zm'; // 25
@@ -100,5 +100,17 @@ describe('order texts', () => {
     expect(newOrderText(order({ totalPrice: 450, paymentMethod: 'mtn' }), ADMIN_LINK)).toBe(
       `New order #3f2a9c1e, K450.00, MTN, 12 items for Mwila Chanda-Mulenga Nakamba, Kapiri Mposhi. ${ADMIN_LINK}`,
     );
+  });
+
+  it('tells of a refund in one message: the wallet it went to, or that it was sent back by hand', () => {
+    const refund = { refundId: 'r', amountNgwee: 12_345_678, refundedNgwee: 12_345_678, status: 'refunded' as const };
+    const toMtn = orderRefundedText(order(), { ...refund, route: 'mtn-refund', phone: '+260961234567' }, context);
+    expect(toMtn).toContain('Refund of K123,456.78 for order #3f2a9c1e sent to your MTN number 0961234567.');
+    const toAirtel = orderRefundedText(order(), { ...refund, route: 'airtel-disbursement', phone: '+260971234567' }, context);
+    expect(toAirtel).toContain('sent to your Airtel number 0971234567');
+    const byHand = orderRefundedText(order(), { ...refund, route: 'by-hand', phone: null }, context);
+    expect(byHand).toContain('Refund of K123,456.78 for order #3f2a9c1e');
+    expect(byHand).not.toContain('number 09');
+    for (const text of [toMtn, toAirtel, byHand]) expect(smsLength(text), text).toMatchObject({ encoding: 'GSM-7', parts: 1 });
   });
 });

@@ -1,10 +1,12 @@
 import { howToPay } from '../../../shared/how-to-pay';
-import { compactKwacha } from '../../../shared/money';
+import { compactKwacha, toKwacha } from '../../../shared/money';
 import { orderReference } from '../../../shared/order-status';
 import { NETWORK_NAMES, readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order } from '../../../shared/schemas/orders';
 import type { ShopSettings } from '../../../shared/schemas/settings';
 import { firstThatFits } from '../../../shared/sms-text';
+import { networkOfRoute } from '../../../shared/refunds';
+import type { RefundedMoney } from '../orders';
 
 /**
  * The order texts, each written to fit one 160-character GSM-7 message with the signed order link
@@ -117,5 +119,27 @@ export function newOrderText(order: Order, adminLink: string): string {
     `New order ${number}, ${total}, ${method}, ${items}${who ? ` for ${who}` : ''}. ${adminLink}`,
     `New order ${number}, ${total}, ${method}, ${items}. ${adminLink}`,
     `New order ${number}, ${total}. ${adminLink}`,
+  ]);
+}
+
+/**
+ * The shopper's text when money went back: to which wallet, or that a member sent it by hand
+ * (docs/decisions/030-refunds.md).
+ */
+export function orderRefundedText(order: Order, refund: RefundedMoney, { settings, link }: OrderTextContext): string {
+  const number = numberOf(order);
+  const amount = compactKwacha(toKwacha(refund.amountNgwee));
+  const network = networkOfRoute(refund.route);
+  if (network && refund.phone) {
+    const to = localNumber(refund.phone);
+    return signed(settings.shopName, [
+      `Refund of ${amount} for order ${number} sent to your ${NETWORK_NAMES[network]} number ${to}. ${link}`,
+      `Refund of ${amount} for order ${number} sent to your ${NETWORK_NAMES[network]} number ${to}.`,
+    ]);
+  }
+  return signed(settings.shopName, [
+    ...(settings.phone ? [`Refund of ${amount} for order ${number}: we have sent your money back. Not received? Call ${localNumber(settings.phone)}. ${link}`] : []),
+    `Refund of ${amount} for order ${number}: we have sent your money back. ${link}`,
+    `Refund of ${amount} for order ${number} sent back to you.`,
   ]);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { createDeliveryLine, holdLease } from '../../lib/delivery-line';
 import {
   claimDueSms,
   insertPendingSms,
@@ -20,7 +21,8 @@ import type { SmsOutcome, SmsTransport } from './transport';
  * The SMS outbox (decision 015): every text is a row before it is sent (record), claimed with a lease,
  * marked 'submitting' just before its one request to the provider, then 'sent' or 'failed'. After a
  * crash, claimed rows go out again (never submitted), a submitting code is given up, a submitting order
- * message is sent again: at least once, and a duplicate only of a message in flight at the crash.
+ * message is sent again: at least once, and a duplicate only of a message in flight at the crash. The
+ * claiming, sweeping and recovering is the shared delivery line's (lib/delivery-line.ts, decision 028).
  */
 
 export interface OutgoingSms {
@@ -75,11 +77,6 @@ interface SmsOutboxDeps {
 
 export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsOutboxDeps) {
   const atOnce = transport.mode === 'africastalking' ? PROVIDER_CONCURRENCY : FILE_CONCURRENCY;
-  const background = new Set<Promise<unknown>>();
-  let closing = false;
-  let draining = false;
-  let wanted = false;
-  let sweeper: NodeJS.Timeout | undefined;
 
   function rowsOf(messages: OutgoingSms[]) {
     return messages.map((m) => {
@@ -133,55 +130,41 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
 
   /** Sends a claimed batch a group at a time; stops taking new ones when the provider is down or the app stops. */
   async function sendBatch(batch: ClaimedSms[]): Promise<boolean> {
-    const held = new Set(batch.map((m) => m.id));
-    const renew = setInterval(() => {
-      renewSmsLease(db, [...held], SMS_LEASE_MS).catch((error) => log.warn({ err: error }, 'sms lease not renewed'));
-    }, SMS_LEASE_MS / 3);
+    const lease = holdLease(
+      batch.map((m) => m.id),
+      SMS_LEASE_MS,
+      (ids) => renewSmsLease(db, ids, SMS_LEASE_MS),
+      (error) => log.warn({ err: error }, 'sms lease not renewed'),
+    );
     let providerUp = true;
     let next = 0;
     try {
-      while (next < batch.length && providerUp && !closing) {
+      while (next < batch.length && providerUp && !line.closing) {
         const group = batch.slice(next, next + atOnce);
         next += group.length;
         providerUp = await sendGroup(group);
-        for (const message of group) held.delete(message.id);
+        lease.letGo(group.map((m) => m.id));
       }
     } finally {
-      clearInterval(renew);
+      lease.stop();
     }
     await releaseClaimedSms(db, batch.slice(next).map((m) => m.id));
     return providerUp;
   }
 
-  function startLine() {
-    draining = true;
-    track(
-      (async () => {
-        try {
-          while (wanted && !closing) {
-            wanted = false;
-            const batch = await claimDueSms(db, LINE_BATCH, SMS_LEASE_MS);
-            if (batch.length === 0) continue;
-            wanted = true;
-            // Provider down: the sweep tries again in a few seconds (each message waits its own delay).
-            if (!(await sendBatch(batch))) break;
-          }
-        } finally {
-          draining = false;
-        }
-      })(),
-    );
-  }
-
-  function track(task: Promise<unknown>) {
-    const guarded = task.catch((error) => log.error({ err: error }, 'background sms delivery failed'));
-    background.add(guarded);
-    void guarded.finally(() => background.delete(guarded));
-  }
-
-  function logRecovered(counts: { claimed: number; resent: number; secretsFailed: number }) {
-    if (counts.claimed + counts.resent + counts.secretsFailed > 0) log.warn(counts, 'sms interrupted by a stopped sender recovered');
-  }
+  // Provider down: the line stops and the sweep tries again in a few seconds (each message waits its own delay).
+  const line = createDeliveryLine<ClaimedSms>({
+    name: 'sms',
+    log,
+    sweepMs: SWEEP_MS,
+    soleSender,
+    claim: () => claimDueSms(db, LINE_BATCH, SMS_LEASE_MS),
+    startRun: () => sendBatch,
+    async recover({ all }) {
+      const counts = await recoverInterruptedSms(db, all);
+      if (counts.claimed + counts.resent + counts.secretsFailed > 0) log.warn(counts, 'sms interrupted by a stopped sender recovered');
+    },
+  });
 
   const outbox: SmsOutbox = {
     mode: transport.mode,
@@ -201,37 +184,15 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
       outbox.wake();
     },
 
-    wake() {
-      wanted = true;
-      if (!draining && !closing) startLine();
-    },
-
-    async idle() {
-      while (background.size > 0) await Promise.allSettled([...background]);
-    },
+    wake: () => line.wake(),
+    idle: () => line.idle(),
   };
-
-  async function sweep() {
-    logRecovered(await recoverInterruptedSms(db, false));
-    outbox.wake();
-  }
 
   return {
     outbox,
     /** At start: recovers what a stopped sender left (decision 015), sends what is pending, starts the sweep. */
-    async recover() {
-      logRecovered(await recoverInterruptedSms(db, soleSender));
-      outbox.wake();
-      sweeper = setInterval(() => {
-        if (!closing) track(sweep());
-      }, SWEEP_MS);
-      sweeper.unref();
-    },
+    recover: () => line.start(),
     /** Stops taking messages; those claimed and not yet submitted go back to pending for the next start. */
-    async close() {
-      closing = true;
-      clearInterval(sweeper);
-      await outbox.idle();
-    },
+    close: () => line.close(),
   };
 }

@@ -70,7 +70,7 @@ describe('POST /api/users (register)', () => {
     [{ email: 'noname@example.com', password: 'secret123' }, 'Name is required'],
     [{ name: '   ', email: 'blank@example.com', password: 'secret123' }, 'Name is required'],
     [{ name: 'A', email: 'long@example.com', password: 'x'.repeat(201) }, 'Password is too long'],
-    // Issue 26 item 9: one emoji is not a missing name, it is a name without letters.
+    // One emoji is not a missing name, it is a name without letters.
     [{ firstName: '😀', lastName: 'Banda', email: 'emoji@example.com', password: 'secret123' }, 'First name needs letters: an emoji or a symbol alone is not a name'],
     [{ name: '☺', email: 'symbol@example.com', password: 'secret123' }, 'Name needs letters: an emoji or a symbol alone is not a name'],
   ])('answers 400 with a clear message for %j', async (payload, message) => {

@@ -30,8 +30,9 @@ export const CODE_LIMITS: readonly CodeLimit[] = [
 
 /**
  * Codes sent from one address to any numbers, in a window of an hour from the first. Its requests name
- * different numbers, so no number's lock orders them: the count is taken and checked in one statement
- * on a counter of the address (issue 26: 100 parallel requests sent 65 against the rows' count of 60).
+ * different numbers, so no number's lock orders them: the count is taken and checked in one statement on
+ * a counter of the address (docs/decisions/023-counts-that-hold-under-bursts.md: 100 parallel requests
+ * sent 65 against the rows' count of 60).
  */
 export const ADDRESS_CODE_LIMIT = { max: 60, windowMs: 60 * MINUTE };
 

@@ -18,7 +18,10 @@ import { addMobileWithCode, checkMayAddMobile, phoneDeps, removeMobile, sendPhon
 
 const bearer = [{ bearerAuth: [] }];
 
-/** Signing in with a phone number and a code sent by text (issue 14), and the profile's sign-in number. */
+/**
+ * Signing in with a phone number and a code sent by text (docs/decisions/016-phone-sign-in.md), and the
+ * profile's sign-in number.
+ */
 const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = phoneDeps(app);
   const session = (user: UserRow) => ({ ...toUserJson(user), token: app.signToken(user) });

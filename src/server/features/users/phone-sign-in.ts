@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { BadRequest, Conflict, Forbidden, HttpError, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { PHONE_CODE_DIGITS, PHONE_CODE_TRIES, PHONE_CODE_TTL_SECONDS } from '../../../shared/schemas/phone-sign-in';
-import { takeLimitedUse } from '../limits/service';
-import { cachedShopSettings } from '../settings/service';
+import { takeLimitedUse } from '../limits';
+import { cachedShopSettings } from '../settings';
 import { phoneCodeText } from './phone-code-text';
 import {
   codeTimesForMobile,
@@ -26,10 +26,11 @@ import { findUserById, insertUser, updateUser, type UserRow } from './queries';
 import { USER_NOT_FOUND, deriveNames } from './service';
 
 /**
- * Signing in with a phone number (issue 14): a 6-digit code sent by text proves the number, and the
- * number is the account's key. Merge rules (docs/product-decisions.md, "Signing in with a phone number"): a number belongs to
- * at most one account; a code never attaches itself to an account just because its contact phone holds
- * the number; two accounts are never merged; admins sign in with e-mail and password only.
+ * Signing in with a phone number (docs/decisions/016-phone-sign-in.md): a 6-digit code sent by text
+ * proves the number, and the number is the account's key. Merge rules (docs/product-decisions.md,
+ * "Signing in with a phone number"): a number belongs to at most one account; a code never attaches
+ * itself to an account just because its contact phone holds the number; two accounts are never merged;
+ * admins sign in with e-mail and password only.
  */
 
 export const NO_CODE = 'There is no code waiting for this number. Ask for a new code.';
@@ -113,7 +114,8 @@ export async function sendPhoneCode(deps: PhoneDeps, request: CodeRequest): Prom
 /**
  * The newest code of the number, if `code` is it. Each check takes one of the code's tries before the
  * code is compared, in one statement that counts only below the limit: parallel guesses cannot all be
- * compared before the count catches up (issue 26), so a code is compared at most PHONE_CODE_TRIES times.
+ * compared before the count catches up (docs/decisions/023-counts-that-hold-under-bursts.md), so a code
+ * is compared at most PHONE_CODE_TRIES times.
  */
 async function checkCode(deps: PhoneDeps, mobile: string, code: string, purpose: PhoneCodePurpose, userId: string | null): Promise<PhoneCodeRow> {
   const row = await newestCode(deps.db, mobile, purpose, userId);

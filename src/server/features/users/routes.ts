@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import rateLimit from '@fastify/rate-limit';
-import { sharedRateLimitStore } from '../limits/service';
+import { sharedRateLimitStore } from '../limits';
 import { HttpError, NotFound, Unauthorized } from '../../lib/http-errors';
 import { errorSchema, idSchema, messageSchema } from '../../../shared/schemas/common';
 import {
@@ -39,7 +39,7 @@ export const ACCOUNT_FAILURES_ALLOWED = 5;
 export const ADDRESS_FAILURES_ALLOWED = 50;
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  // On PostgreSQL in the database, so every instance counts the same tries (issue 13); on the embedded
+  // On PostgreSQL in the database, so every instance counts the same tries; on the embedded
   // database in memory. Many shoppers share one carrier address: 5 failures block one account at that
   // address, and only a sweep of many accounts (50 failures) blocks the address for everyone.
   const failures = app.database.kind === 'postgres' ? loginFailuresInDatabase(app.db) : loginFailuresInMemory();

@@ -16,7 +16,7 @@ import {
   type UserChanges,
   type UserRow,
 } from './queries';
-import { recordAudit } from '../audit/service';
+import { recordAudit } from '../audit';
 import { userDeletedEntry, userEditedEntry } from './user-audit';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';

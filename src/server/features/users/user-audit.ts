@@ -1,8 +1,8 @@
-import { changedFields, type AuditEntry } from '../audit/service';
+import { changedFields, type AuditEntry } from '../audit';
 import type { UserRow } from './queries';
 
 /**
- * The audit trail's lines about people (issue 12). Only these fields are ever kept: never the password
+ * The audit trail's lines about people. Only these fields are ever kept: never the password
  * hash or the token version.
  */
 const person = (user: UserRow) => ({ name: user.name, email: user.email, isAdmin: user.isAdmin });

@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 
 const control =
   'w-full rounded-xl border-2 border-sand-300 bg-white px-4 py-2.5 text-base text-bark-900 placeholder:text-bark-500 focus:border-forest-600 aria-[invalid=true]:border-red-700';
@@ -9,7 +9,7 @@ interface FieldShared {
   hint?: string;
 }
 
-export function TextField({ label, error, hint, id, className = '', ...props }: FieldShared & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, error, hint, id, className = '', ...props }: FieldShared & ComponentPropsWithRef<'input'>) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;

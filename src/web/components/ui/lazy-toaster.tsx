@@ -3,7 +3,7 @@ import { loadSonner, onToastRequested } from '../../lib/toast';
 
 /**
  * The sticky header is 64 px (h-16, storefront and back office): toasts come in below it, so the menu, the
- * cart and the search stay free while one shows (issue 26). Not at the bottom: the phone's floating cart
+ * cart and the search stay free while one shows. Not at the bottom: the phone's floating cart
  * bar and the admin settings' save bar live there.
  */
 const BELOW_HEADER_PX = 64;

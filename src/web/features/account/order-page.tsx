@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
-import { OrderDetails, orderQuery, PaymentInstructions } from '../checkout';
+import { OrderDetails, orderQuery, PaymentInstructions, RefundMark } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from '../../components/ui/paid-badge';
 import { PayByPhone } from '../payments';
@@ -86,6 +86,7 @@ function OrderView({ order }: { order: Order }) {
             Paid on {formatDate(order.paidAt)}
           </p>
         )}
+        <RefundMark order={order} />
         {cancelled && !order.isPaid && <p className="rounded-2xl border border-sand-200 bg-white p-4">This order was cancelled: there is nothing to pay.</p>}
         {!cancelled && (
           <PayByPhone

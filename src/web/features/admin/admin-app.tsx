@@ -17,6 +17,7 @@ const SettingsPage = screen(() => import('./settings/settings-page'), 'SettingsP
 const BackupsPage = screen(() => import('./backups/backups-page'), 'BackupsPage');
 const AuditPage = screen(() => import('./audit/audit-page'), 'AuditPage');
 const ReportsPage = screen(() => import('./reports/reports-page'), 'ReportsPage');
+const StatementsPage = screen(() => import('./statements/statements-page'), 'StatementsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -32,6 +33,7 @@ export function AdminApp() {
         <Route path="orders" element={<AdminOrdersPage />} />
         <Route path="orders/to-ship" element={<OrdersToShipPage />} />
         <Route path="payments" element={<PaymentsPage />} />
+        <Route path="statements" element={<StatementsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="backups" element={<BackupsPage />} />
         <Route path="audit" element={<AuditPage />} />

@@ -82,7 +82,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
-    // SPEC §5's e-mail rule, except for an account opened with a phone number alone (issue 14).
+    // SPEC §5's e-mail rule, except for an account opened with a phone number alone
+    // (docs/decisions/016-phone-sign-in.md).
     resolver: zodResolver(user?.email ? checkoutFormSchema : checkoutFormWithoutEmailSchema),
     mode: 'onTouched',
     defaultValues: {

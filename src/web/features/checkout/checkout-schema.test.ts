@@ -17,7 +17,7 @@ const filled: CheckoutFormInput = {
 const messagesFor = (changes: Partial<CheckoutFormInput>) =>
   checkoutFormSchema.safeParse({ ...filled, ...changes }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 
-describe('the checkout form (issue 26)', () => {
+describe('the checkout form', () => {
   it('takes a filled form', () => {
     expect(messagesFor({})).toEqual([]);
   });

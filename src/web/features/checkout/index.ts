@@ -1,4 +1,5 @@
-// What other features (the customer's account) reuse of the checkout: the order view and how to pay.
+// What other features (the customer's account, the order link) reuse of the checkout: the order view, how to pay, what came back.
 export { orderQuery } from './api';
 export { OrderDetails } from './order-details';
 export { HowToPayPanel, PaymentInstructions } from './payment-instructions';
+export { RefundMark } from './refund-mark';

@@ -12,14 +12,14 @@ import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { HowToPayPanel } from '../checkout';
+import { HowToPayPanel, RefundMark } from '../checkout';
 import { orderLinkQuery } from './api';
 import { OrderSteps } from './order-steps';
 
 /** After logging in, the customer lands on their list of orders (a known redirect of the login page). */
 const LOGIN_TO_ORDERS = '/login?redirect=account/orders';
 
-/** /o/:token, the order link of an SMS (issue 14): one order, read-only, for whoever holds the link. */
+/** /o/:token, the order link of an SMS: one order, read-only, for whoever holds the link. */
 export function OrderLinkPage() {
   const { token = '' } = useParams();
   useDocumentTitle('Your Order');
@@ -95,6 +95,7 @@ function LinkedOrder({ order }: { order: OrderLinkView }) {
             Paid on {formatDate(order.paidAt)}
           </p>
         )}
+        <RefundMark order={order} />
         {order.howToPay && <HowToPayPanel pay={order.howToPay} missingNumber="please ask the shop for it" />}
         <OrderItems order={order} />
       </div>

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { startShop, type ShopProcess } from '../../../test/shop-process';
+import { killUntilLanded, killWhen, waitUntil } from '../../../test/kill-and-restart';
+import type { ShopProcess } from '../../../test/shop-process';
 import { emlFiles, placeOrders, productsInStock, readOutbox, registerCustomers, type Placed } from './server-process';
 
 /**
@@ -25,7 +26,7 @@ export async function expectEveryConfirmation(outboxes: string[], placed: Placed
   const deadline = Date.now() + waitMs;
   // Distinct messages (a file is named after its row id): a resent message is a second file of one id.
   const count = () => new Set(outboxes.flatMap((outbox) => emlFiles(outbox).map((f) => f.slice(-40, -4)))).size;
-  while (count() < placed.length * 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  await waitUntil(() => count() >= placed.length * 2, waitMs, 250);
   // The count also holds orders committed but never acknowledged (the kill cut their answer): wait until
   // every acknowledged order's own confirmation is there.
   const confirmed = (messages: { to: string; subject: string }[]) => new Set(messages.map((m) => `${m.to} ${m.subject}`));
@@ -63,18 +64,13 @@ async function killMidSend(server: ShopProcess, outbox: string, sending?: () => 
     return growing;
   };
   const loading = orderLoad(server, { maxOrders: 100_000, ms: 20_000, onPlaced: () => (placedSoFar += 1) });
-  const watchStart = Date.now();
-  const midSend = async () => placedSoFar >= 60 && (sending ? (await sending()) > 0 : appearing());
-  while (!(await midSend()) && Date.now() - watchStart < 20_000) await new Promise((r) => setTimeout(r, 20));
-  await server.kill();
+  await killWhen(server, async () => placedSoFar >= 60 && (sending ? (await sending()) > 0 : appearing()), 20_000, 20);
   return loading;
 }
 
 /** Whether `server`'s output says, within `ms`, that it took back mail a killed sender had claimed. */
-async function resendLogged(server: ShopProcess, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!RESENT.test(server.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  return RESENT.test(server.output());
+function resendLogged(server: ShopProcess, ms: number) {
+  return waitUntil(() => RESENT.test(server.output()), ms, 100);
 }
 
 /**
@@ -85,28 +81,19 @@ async function resendLogged(server: ShopProcess, ms: number) {
  * restart, the sole sender, says at start whether it took claims back.
  */
 export async function crashAndRestart(env: Record<string, string>, outbox: string, sending?: () => Promise<number>) {
-  const placed: Placed[] = [];
-  let server = await startShop(env);
-  let killedMidSend = false;
-  let rounds = 0;
   let outAtKill = 0;
-  while (!killedMidSend && rounds < 3) {
-    rounds += 1;
+  const { shop, rounds, placed } = await killUntilLanded(env, 'mail was being sent', async (server) => {
     const acknowledged = await killMidSend(server, outbox, sending);
-    expect(acknowledged.length).toBeGreaterThan(0);
-    placed.push(...acknowledged);
     outAtKill = emlFiles(outbox).length;
     const claimedAtKill = sending ? (await sending()) > 0 : undefined;
-    server = await startShop({ ...env, LOG_LEVEL: 'warn' });
-    killedMidSend = claimedAtKill ?? (await resendLogged(server, 5_000));
-  }
+    return { placed: acknowledged, landed: (restarted) => (claimedAtKill !== undefined ? Promise.resolve(claimedAtKill) : resendLogged(restarted, 5_000)) };
+  });
   const restarted = Date.now();
   const result = await expectEveryConfirmation([outbox], placed, 40_000);
   const allOutAfterRestartMs = Date.now() - restarted;
   // The last restart (or its sweep, once the dead sender's 20 s claims lapsed) took that mail back.
-  const resent = await resendLogged(server, 40_000);
-  await server.stop();
-  expect(killedMidSend, `no kill in ${rounds} rounds landed while mail was being sent`).toBe(true);
+  const resent = await resendLogged(shop, 40_000);
+  await shop.stop();
   expect(resent).toBe(true);
   return { rounds, placed: placed.length, outAtKill, allOutAfterRestartMs, ...result };
 }

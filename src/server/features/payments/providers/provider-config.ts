@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalSetting } from '../../../lib/optional-setting';
+import { readPinPublicKey } from './airtel-pin';
 
 /**
  * Mobile-money settings from the environment. A provider is on when its keys are set, off when none are
@@ -31,9 +32,35 @@ export interface AirtelMoneySettings {
   timeoutMs: number;
 }
 
+/**
+ * MTN's Disbursement product, which sends refunds (docs/decisions/032-refunds-sent-once.md): same base URL,
+ * target environment and currency as collections, its own subscription key, API user and key.
+ */
+export interface MtnDisbursementSettings {
+  baseUrl: string;
+  apiUser: string;
+  apiKey: string;
+  subscriptionKey: string;
+  targetEnvironment: string;
+  currency: string;
+  timeoutMs: number;
+}
+
+/** Airtel disbursements (refunds to the shopper's wallet): the collection app's credentials plus the merchant PIN. */
+export interface AirtelDisbursementSettings extends AirtelMoneySettings {
+  /** The merchant's 4-digit PIN, sent RSA-encrypted with Airtel's public key. */
+  pin: string;
+  /** Airtel's public key from the portal's Key Management, as PEM. */
+  pinPublicKeyPem: string;
+}
+
 export interface PaymentProviderSettings {
   mtn?: MtnMomoSettings;
   airtel?: AirtelMoneySettings;
+  /** Refunds through MTN (route mtn-refund); unset: MTN refunds are recorded by hand. */
+  mtnDisbursement?: MtnDisbursementSettings;
+  /** Refunds through Airtel (route airtel-disbursement); unset: Airtel refunds are recorded by hand. */
+  airtelDisbursement?: AirtelDisbursementSettings;
 }
 
 const baseUrl = optionalSetting(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')));
@@ -49,12 +76,19 @@ const paymentEnv = z.object({
   AIRTEL_MONEY_BASE_URL: baseUrl,
   AIRTEL_MONEY_CLIENT_ID: secret,
   AIRTEL_MONEY_CLIENT_SECRET: secret,
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: secret,
+  MTN_MOMO_DISBURSEMENT_API_USER: optionalSetting(z.uuid('must be the Disbursement API user UUID')),
+  MTN_MOMO_DISBURSEMENT_API_KEY: secret,
+  AIRTEL_MONEY_DISBURSEMENT_PIN: optionalSetting(z.string().regex(/^\d{4}$/, 'must be the 4-digit merchant PIN')),
+  AIRTEL_MONEY_PIN_PUBLIC_KEY: secret,
   PAYMENTS_CALLBACK_BASE_URL: baseUrl,
   PAYMENT_PROVIDER_TIMEOUT_SECONDS: z.preprocess((v) => v || '15', z.coerce.number().int().min(1).max(120)),
 });
 
 const MTN_KEYS = ['MTN_MOMO_BASE_URL', 'MTN_MOMO_API_USER', 'MTN_MOMO_API_KEY', 'MTN_MOMO_SUBSCRIPTION_KEY'] as const;
 const AIRTEL_KEYS = ['AIRTEL_MONEY_BASE_URL', 'AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
+const MTN_DISBURSEMENT_KEYS = ['MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY', 'MTN_MOMO_DISBURSEMENT_API_USER', 'MTN_MOMO_DISBURSEMENT_API_KEY'] as const;
+const AIRTEL_DISBURSEMENT_KEYS = ['AIRTEL_MONEY_DISBURSEMENT_PIN', 'AIRTEL_MONEY_PIN_PUBLIC_KEY'] as const;
 
 export type PaymentSettingsResult = { ok: true; settings: PaymentProviderSettings } | { ok: false; issues: string[] };
 
@@ -63,7 +97,16 @@ export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSett
   const parsed = paymentEnv.safeParse(env);
   if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
-  const issues = [incomplete('MTN MoMo', MTN_KEYS, e), incomplete('Airtel Money', AIRTEL_KEYS, e)].filter((i): i is string => i !== null);
+  const issues = [
+    incomplete('MTN MoMo', MTN_KEYS, e),
+    incomplete('Airtel Money', AIRTEL_KEYS, e),
+    incomplete('MTN MoMo refunds', MTN_DISBURSEMENT_KEYS, e),
+    incomplete('Airtel Money refunds', AIRTEL_DISBURSEMENT_KEYS, e),
+    refundsWithoutCollections('MTN MoMo', MTN_DISBURSEMENT_KEYS, MTN_KEYS, e),
+    refundsWithoutCollections('Airtel Money', AIRTEL_DISBURSEMENT_KEYS, AIRTEL_KEYS, e),
+  ].filter((i): i is string => i !== null);
+  const pinKey = e.AIRTEL_MONEY_PIN_PUBLIC_KEY === undefined ? null : readPinPublicKey(e.AIRTEL_MONEY_PIN_PUBLIC_KEY);
+  if (pinKey && !pinKey.ok) issues.push(`AIRTEL_MONEY_PIN_PUBLIC_KEY: ${pinKey.issue}`);
   if (issues.length) return { ok: false, issues };
   const timeoutMs = e.PAYMENT_PROVIDER_TIMEOUT_SECONDS * 1000;
   const callbackBase = e.PAYMENTS_CALLBACK_BASE_URL;
@@ -91,7 +134,28 @@ export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSett
       timeoutMs,
     };
   }
+  if (settings.mtn && e.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY && e.MTN_MOMO_DISBURSEMENT_API_USER && e.MTN_MOMO_DISBURSEMENT_API_KEY) {
+    const { baseUrl: base, targetEnvironment, currency } = settings.mtn;
+    settings.mtnDisbursement = {
+      baseUrl: base,
+      apiUser: e.MTN_MOMO_DISBURSEMENT_API_USER,
+      apiKey: e.MTN_MOMO_DISBURSEMENT_API_KEY,
+      subscriptionKey: e.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY,
+      targetEnvironment,
+      currency,
+      timeoutMs,
+    };
+  }
+  if (settings.airtel && e.AIRTEL_MONEY_DISBURSEMENT_PIN && pinKey?.ok) {
+    settings.airtelDisbursement = { ...settings.airtel, pin: e.AIRTEL_MONEY_DISBURSEMENT_PIN, pinPublicKeyPem: pinKey.pem };
+  }
   return { ok: true, settings };
+}
+
+/** Refunds go back through the provider the money came in by: its collection settings must be on too. */
+function refundsWithoutCollections(provider: string, refundKeys: readonly string[], collectionKeys: readonly string[], env: Record<string, unknown>): string | null {
+  if (refundKeys.some((key) => env[key] === undefined) || collectionKeys.every((key) => env[key] !== undefined)) return null;
+  return `${refundKeys.join(', ')}: ${provider} refunds need ${provider} collections set up as well (${collectionKeys.join(', ')})`;
 }
 
 function incomplete(provider: string, keys: readonly string[], env: Record<string, unknown>): string | null {

@@ -5,6 +5,7 @@ import { orderReference } from '../../../../shared/order-status';
 import { freePort } from '../../../../../scripts/local-server';
 import { productsInStock, readOutbox, registerCustomers } from '../../mail/test/server-process';
 import { address, orderBody } from '../../orders/test/fixtures';
+import { waitUntil } from '../../../test/kill-and-restart';
 import { cleanUpShops, startShop } from '../../../test/shop-process';
 
 /**
@@ -202,11 +203,7 @@ export async function crashWhilePaying(
   });
   const waveOne = payers.slice(0, WAVE);
   const approvedSoFar = () => waveOne.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
-  const watchStart = Date.now();
-  while (Date.now() - watchStart < 10_000) {
-    if (approvedSoFar() >= 8 && (!midSettle || (await midSettle.heldNow()))) break;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await waitUntil(async () => approvedSoFar() >= 8 && (!midSettle || (await midSettle.heldNow())), 10_000);
   const approvedAtKill = approvedSoFar();
   await first.kill();
   const midSettleAtKill = midSettle ? await midSettle.heldAfterKill() : undefined;

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { DEMO_AFRICASTALKING, startSimulators, type RunningSimulators } from '../../../../../simulators/server';
-import { startShop, type ShopProcess } from '../../../test/shop-process';
+import { killUntilLanded, killWhen, waitUntil } from '../../../test/kill-and-restart';
+import type { ShopProcess } from '../../../test/shop-process';
 import { orderLoad } from '../../mail/test/crash-run';
 import type { Placed } from '../../mail/test/server-process';
 
@@ -35,20 +36,11 @@ export const keyOf = (to: string, text: string) => `${to}|${text}`;
 /** Orders flow on `server` until one text is in flight at the simulator (after `after` orders), then `kill -9`. */
 export async function killWhileTexting(server: ShopProcess, simulator: RunningSimulators, after = 30): Promise<{ placed: Placed[]; inFlight: boolean }> {
   let placedSoFar = 0;
-  let inFlight = false;
   const loading = orderLoad(server, { maxOrders: 80, ms: 20_000, onPlaced: () => (placedSoFar += 1) });
-  const start = Date.now();
-  while (Date.now() - start < 20_000) {
-    if (placedSoFar >= after && simulator.state.sms.inFlight > 0) {
-      inFlight = true;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  await server.kill();
+  const inFlight = await killWhen(server, () => placedSoFar >= after && simulator.state.sms.inFlight > 0, 20_000, 5);
   const placed = await loading;
   // The requests the kill cut off still finish at the simulator (as a real provider's would).
-  while (simulator.state.sms.inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+  await waitUntil(() => simulator.state.sms.inFlight === 0, Infinity, 20);
   return { placed, inFlight };
 }
 
@@ -62,8 +54,7 @@ export async function expectEveryOrderTexted(simulator: RunningSimulators, place
     const texts = simulator.state.sms.to(CUSTOMER).map((m) => m.text);
     return placed.filter((p) => !texts.some((text) => text.includes(`#${p.orderId.slice(0, 8)}`)));
   };
-  const deadline = Date.now() + waitMs;
-  while (missing().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  await waitUntil(() => missing().length === 0, waitMs, 250);
   expect(missing().map((p) => p.orderId)).toEqual([]);
   const copies = new Map<string, number>();
   for (const m of simulator.state.sms.to()) copies.set(keyOf(m.to, m.text), (copies.get(keyOf(m.to, m.text)) ?? 0) + 1);
@@ -80,26 +71,17 @@ export async function expectEveryOrderTexted(simulator: RunningSimulators, place
 export async function crashAndRestartTexting(env: Record<string, string>, submitting: () => Promise<Set<string>>) {
   const simulator = await startSlowSimulator();
   try {
-    const placed: Placed[] = [];
     const submittingAtKill = new Set<string>();
-    let server = await startShop({ ...env, ...smsEnv(simulator) });
-    let rounds = 0;
-    let landed = false;
-    while (!landed && rounds < 3) {
-      rounds += 1;
+    const { shop, rounds, placed } = await killUntilLanded({ ...env, ...smsEnv(simulator) }, 'a text was in flight', async (server) => {
       const round = await killWhileTexting(server, simulator);
-      expect(round.placed.length).toBeGreaterThan(0);
-      placed.push(...round.placed);
       const inDoubt = await submitting();
       for (const key of inDoubt) submittingAtKill.add(key);
-      landed = round.inFlight && inDoubt.size > 0;
-      server = await startShop({ ...env, ...smsEnv(simulator) });
-    }
-    expect(landed, `no kill in ${rounds} rounds landed while a text was in flight`).toBe(true);
+      return { placed: round.placed, landed: () => Promise.resolve(round.inFlight && inDoubt.size > 0) };
+    });
     // A message in doubt is sent again, at most the line's two requests in flight per kill.
     expect(submittingAtKill.size).toBeLessThanOrEqual(2 * rounds);
     const outcome = await expectEveryOrderTexted(simulator, placed, submittingAtKill, 60_000);
-    await server.stop();
+    await shop.stop();
     return { rounds, ...outcome };
   } finally {
     await simulator.close();

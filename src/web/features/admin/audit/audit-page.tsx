@@ -38,7 +38,7 @@ function DayField({ label, value, min, max, onChange }: { label: string; value: 
 }
 
 /**
- * The audit trail (issue 12): what admins did to prices, stock, orders, payments, people and settings,
+ * The audit trail: what admins did to prices, stock, orders, payments, people and settings,
  * newest first; who, when, and each line's fields before and after. Read only: nobody can change a line.
  */
 export function AuditPage() {

@@ -6,7 +6,7 @@ import { useBackups, useMakeBackup } from './api';
 import { BackupCard } from './backup-list';
 
 /**
- * Backups (issue 12): when the daily one runs, the latest ones with their outcome (a failure in red at
+ * Backups: when the daily one runs, the latest ones with their outcome (a failure in red at
  * the top), "Back up now", and a download of each file this server still keeps, for a copy off the machine.
  */
 export function BackupsPage() {

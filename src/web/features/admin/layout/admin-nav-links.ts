@@ -4,6 +4,7 @@ import ContactRound from 'lucide-react/icons/contact-round';
 import PackageOpen from 'lucide-react/icons/package-open';
 import Receipt from 'lucide-react/icons/receipt';
 import Wallet from 'lucide-react/icons/wallet';
+import FileCheck from 'lucide-react/icons/file-check';
 import Settings from 'lucide-react/icons/settings';
 import Archive from 'lucide-react/icons/archive';
 import ScrollText from 'lucide-react/icons/scroll-text';
@@ -19,8 +20,10 @@ export interface AdminNavLink {
 }
 
 /**
- * SPEC §2 admin layout, plus the mobile-money payments to reconcile (issue 11) and the shop settings
- * screen where the real payment numbers are entered, and the backups and the audit trail (issue 12).
+ * SPEC §2 admin layout, plus the mobile-money payments to reconcile
+ * (docs/decisions/012-payment-attempts.md) and the shop settings screen where the real payment numbers
+ * are entered, the providers' statements checked against the shop (docs/decisions/031-statement-reconciliation.md),
+ * and the backups and the audit trail.
  */
 export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -28,6 +31,7 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/customers', label: 'Customers', icon: ContactRound },
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
+  { to: '/admin/statements', label: 'Statements', icon: FileCheck },
   { to: '/admin/reports', label: 'Reports', icon: ChartPie },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/backups', label: 'Backups', icon: Archive },

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { lineTotalInKwacha } from '../../../../shared/money';
 import { ORDER_STATUSES, orderReference, paymentMethodLabel, type OrderStatus } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
@@ -13,6 +13,8 @@ import { useMarkOrderDelivered, useUpdateOrderStatus } from './api';
 import { PaidBadge } from '../../../components/ui/paid-badge';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { MarkedPaid, OrderAttempts } from './order-payments';
+import { Section } from './order-section';
+import { OrderRefundsPanel } from '../refunds/order-refunds-panel';
 import { statusChangeQuestion } from './status-change-question';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
@@ -22,15 +24,6 @@ interface OrderDetailsDialogProps {
   onClose: () => void;
   /** The server's answer after paying or delivering, so the open dialog shows it (unless it reads the order's query). */
   onChanged?: (order: Order) => void;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="mb-2 font-sans text-sm font-semibold tracking-wide text-bark-700 uppercase">{title}</h3>
-      {children}
-    </section>
-  );
 }
 
 
@@ -135,6 +128,8 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
         <Section title="Mobile-money payments">
           <OrderAttempts order={order} />
         </Section>
+
+        <OrderRefundsPanel order={order} />
 
         <Section title="Items">
           <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Items">

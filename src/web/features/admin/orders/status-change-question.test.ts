@@ -7,7 +7,7 @@ const orderOf = (user: Order['user'], phoneNumber: string, status = 'Pending') =
 const withEmail = { _id: 'u1', name: 'Chipo', email: 'chipo@example.com' };
 const byPhone = { _id: 'u2', name: 'Mutinta', email: '' };
 
-describe('asking before a status change (issue 26)', () => {
+describe('asking before a status change', () => {
   it('asks before Shipped, Delivered and Cancelled, saying how the customer hears of it', () => {
     expect(statusChangeQuestion(orderOf(withEmail, '0966123456'), 'Shipped')).toEqual({
       title: 'Mark as Shipped?',

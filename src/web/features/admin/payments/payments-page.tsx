@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PAYMENT_FILTERS, STUCK_AFTER_MINUTES, type PaymentFilter, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
 import { SelectField } from '../../../components/ui/select-field';
+import { useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminOrder } from '../orders/api';
 import { OrderDetailsDialog } from '../orders/order-details-dialog';
@@ -8,7 +9,9 @@ import { AdminList } from '../shared/admin-list';
 import { useListAddress } from '../shared/use-list-address';
 import { useAdminPayments } from './api';
 import { PaymentCard, paymentColumns } from './payment-list';
+import { PaymentsTabs } from './payments-tabs';
 import { ResolveDialog } from './resolve-dialog';
+import { RefundsView } from '../refunds/refunds-view';
 
 const FILTER_LABELS: Record<PaymentFilter, string> = {
   attention: 'Needs attention',
@@ -23,13 +26,20 @@ const DEFAULT_FILTER: PaymentFilter = 'attention';
 
 const isFilter = (value: string): value is PaymentFilter => (PAYMENT_FILTERS as readonly string[]).includes(value);
 
+/** The Payments screen: money coming in (mobile-money attempts) or, with ?view=refunds, money going back. */
+export function PaymentsPage() {
+  useDocumentTitle('Payments');
+  const [params] = useSearchParams();
+  if (params.get('view') === 'refunds') return <RefundsView tabs={<PaymentsTabs current="refunds" />} />;
+  return <AttemptsView />;
+}
+
 /**
  * Mobile-money attempts for reconciliation: by default those that need a person (stuck, flagged, or
  * failed while the order waits for money). Each opens its order, where it can be marked paid by hand;
  * an ended one can be marked as dealt with (with what was done), which takes it off Needs attention.
  */
-export function PaymentsPage() {
-  useDocumentTitle('Payments');
+function AttemptsView() {
   const list = useListAddress(FILTER_NAMES);
   const filter = isFilter(list.filters.filter) ? list.filters.filter : DEFAULT_FILTER;
   const payments = useAdminPayments({ filter, keyword: list.keyword, page: list.page });
@@ -50,6 +60,7 @@ export function PaymentsPage() {
     <AdminList
       title="Payments"
       what={{ one: 'payment', many: 'payments' }}
+      action={<PaymentsTabs current="attempts" />}
       tools={
         <SelectField
           className="sm:w-64"

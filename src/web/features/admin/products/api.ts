@@ -102,7 +102,7 @@ export function deleteUploadedImage(url: string, { asPageGoes = false } = {}): v
 }
 
 /**
- * The CSV import (issue 12): a dry run reports each row; a real run writes all or nothing. Sent with
+ * The CSV import: a dry run reports each row; a real run writes all or nothing. Sent with
  * progress, since a file of thousands of products takes a while to go up a slow line.
  */
 export function useImportProducts() {

@@ -33,7 +33,7 @@ function RowLine({ row }: { row: ProductImportRow }) {
 }
 
 /**
- * Import products from a CSV file (issue 12): the file is checked first (a dry run listing every row's
+ * Import products from a CSV file: the file is checked first (a dry run listing every row's
  * errors), and only a file without errors can be imported, all rows at once or none.
  */
 export function ImportProductsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -2,7 +2,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ExportsPanel } from './exports-panel';
 import { MonthlySales } from './monthly-sales';
 
-/** The admins' numbers (issue 12): the monthly sales report (printable, and as CSV) and the CSV exports. */
+/** The admins' numbers: the monthly sales report (printable, and as CSV) and the CSV exports. */
 export function ReportsPage() {
   useDocumentTitle('Reports');
   return (

@@ -48,6 +48,8 @@ interface AdminListProps<D, T extends { _id: string }> {
   /** Beside the search box (a filter, buttons acting on a selection). */
   tools?: ReactNode;
   list: Pick<ReturnType<typeof useListAddress>, 'page' | 'setPage' | 'searchInput' | 'setSearchInput'>;
+  /** False for a list the server cannot search (refunds): then only the tools show. */
+  searchable?: boolean;
   query: AdminListQuery<D>;
   pick: (data: D) => AdminListPage<T>;
   empty: { text: string; hint?: string };
@@ -168,12 +170,14 @@ export function AdminList<D, T extends { _id: string }>(props: AdminListProps<D,
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchBox
-          className="flex-1"
-          placeholder={`Search ${what.many}...`}
-          value={list.searchInput}
-          onChange={(event) => list.setSearchInput(event.target.value)}
-        />
+        {props.searchable !== false && (
+          <SearchBox
+            className="flex-1"
+            placeholder={`Search ${what.many}...`}
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.target.value)}
+          />
+        )}
         {props.tools}
       </div>
 

@@ -41,7 +41,7 @@ function Results({ params, onPageChange }: { params: ReturnType<typeof listingAp
 export function ProductsPage() {
   const { applied, draft, setDraft, applyNow, clearAll, removeFilter, goToPage } = useListingFilters();
   const active = activeFilters(applied);
-  // Same titles as the server writes for a first visit (src/server/features/web/page-meta.ts).
+  // Same titles as the server writes for a first visit (src/server/features/ssr/page-meta.ts).
   useDocumentTitle(applied.category ? `${CATEGORY_LABELS[applied.category]} Products` : 'Our Products');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();

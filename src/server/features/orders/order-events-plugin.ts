@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Tx } from '../../db/client';
+import { EventHub } from '../../lib/events';
+import type { RefundRoute, RefundStatus } from '../../../shared/refunds';
+import type { Order } from '../../../shared/schemas/orders';
+
+/**
+ * What happens to orders, announced by this feature after (and recorded within) its transactions.
+ * Mail subscribes (features/mail/order-mail.ts); payments and SMS subscribe the same way. Orders import
+ * none of them.
+ */
+export interface OrderEvents {
+  /** A new order (not an Idempotency-Key repeat of one); the customer's sign-in number rides along. */
+  'order.placed': { order: Order; customerMobile: string | null };
+  /** The status changed to anything but Cancelled. */
+  'order.status-changed': { order: Order; from: string };
+  /** The order became paid (paid.ts markOrderPaid): a provider confirmed the money, or an admin marked it. */
+  'order.paid': { order: Order };
+  /** The status became Cancelled; its stock went back. */
+  'order.cancelled': { order: Order; from: string };
+  /** Money went back to the shopper: a refund reached its wallet, or a member's send by hand was recorded (docs/decisions/030-refunds.md). */
+  'order.refunded': { order: Order; refund: RefundedMoney };
+}
+
+/** A refund that reached the shopper, with the order's refunded total after it. */
+export interface RefundedMoney {
+  refundId: string;
+  amountNgwee: number;
+  route: RefundRoute;
+  /** The wallet it went to; null for a send by hand. */
+  phone: string | null;
+  refundedNgwee: number;
+  status: RefundStatus;
+}
+
+export type OrderEventHub = EventHub<OrderEvents, Tx>;
+/** Raises an order event inside `app.orderEvents.transaction`. */
+export type RaiseOrderEvent = <K extends keyof OrderEvents>(event: K, payload: OrderEvents[K]) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orderEvents: OrderEventHub;
+  }
+}
+
+export default fp(
+  async function orderEventsPlugin(app: FastifyInstance) {
+    app.decorate(
+      'orderEvents',
+      new EventHub<OrderEvents, Tx>((error, event) => app.log.error({ err: error, event }, 'order event subscriber failed')),
+    );
+  },
+  { name: 'order-events' },
+);

@@ -1,0 +1,7 @@
+/** Payments' public entry (docs/decisions/010-module-boundaries.md): the app registers its plugin and routes. */
+export { default as paymentsPlugin } from './payments-plugin';
+export { default as paymentRoutes } from './routes';
+// Refunds (features/refunds) send money back through these (docs/decisions/032-refunds-sent-once.md).
+export { ProviderError } from './providers/collection-provider';
+export type { RefundProvider, RefundReading, RefundRequest } from './providers/refund-provider';
+export { refundProvidersFor, refundRouteFor, type ProviderRefundRoute } from './providers/refund-routes';

@@ -1,0 +1,125 @@
+import { kwachaNumber } from './amounts';
+import { encryptPin } from './airtel-pin';
+import { ProviderError } from './collection-provider';
+import { callProvider, describe, TokenCache, unexpectedAnswer, type ProviderAnswer } from './provider-http';
+import type { AirtelDisbursementSettings } from './provider-config';
+import type { RefundProvider, RefundReading, RefundRequest } from './refund-provider';
+
+/**
+ * Airtel Africa Open API, disbursement v1, used to send a refund to the shopper's wallet
+ * (docs/decisions/032-refunds-sent-once.md): POST /standard/v1/disbursements/ with our reference as
+ * transaction.id and the merchant PIN RSA-encrypted, GET /standard/v1/disbursements/{id}. Both answers are
+ * read by status.response_code. Unlike Airtel's collection refund (whole amounts only, no id of ours, no
+ * read), a disbursement can send part of a payment and be read and re-sent safely by our id.
+ */
+export class AirtelMoneyDisbursements implements RefundProvider {
+  private readonly tokens: TokenCache;
+
+  constructor(private readonly settings: AirtelDisbursementSettings) {
+    this.tokens = new TokenCache(() => this.fetchToken());
+  }
+
+  async sendRefund(request: RefundRequest): Promise<RefundReading> {
+    const step = 'Airtel Money disbursement';
+    if (request.currency !== this.settings.currency) {
+      throw new ProviderError('airtel', 'refused', `${step}: Airtel Money Zambia pays out ${this.settings.currency}, not ${request.currency}`);
+    }
+    const body = JSON.stringify({
+      payee: { msisdn: request.phone.replace(/^\+260/, ''), wallet_type: 'NORMAL' },
+      // Alphanumeric, 4 to 64 characters (research: Airtel's v2 rule; v1 states none).
+      reference: `Refund${request.orderNumber.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 64),
+      pin: encryptPin(this.settings.pin, this.settings.pinPublicKeyPem),
+      transaction: { amount: kwachaNumber(request.amountNgwee), id: request.reference, type: 'B2C' },
+    });
+    const answer = await this.withToken((token) =>
+      callProvider(
+        'airtel',
+        step,
+        `${this.settings.baseUrl}/standard/v1/disbursements/`,
+        { method: 'POST', headers: { ...this.headers(token), 'Content-Type': 'application/json' }, body },
+        this.settings.timeoutMs,
+      ),
+    );
+    const reading = this.readingOf(step, answer, request.reference);
+    // "Not found" cannot answer a send; a refusal is final and moved no money.
+    if (reading.state === 'failed' && reading.refused) throw new ProviderError('airtel', 'refused', `${step}: Airtel refused the disbursement${describe(answer.body)}`, answer.status);
+    return reading.result;
+  }
+
+  async readRefund(reference: string): Promise<RefundReading> {
+    const step = 'Airtel Money disbursement enquiry';
+    const answer = await this.withToken((token) =>
+      callProvider(
+        'airtel',
+        step,
+        `${this.settings.baseUrl}/standard/v1/disbursements/${encodeURIComponent(reference)}`,
+        { method: 'GET', headers: this.headers(token) },
+        this.settings.timeoutMs,
+      ),
+    );
+    return this.readingOf(step, answer, reference).result;
+  }
+
+  /**
+   * The research's response codes (DP009000010xx): 001 success; 000 ambiguous, 006 in process, 014 timed
+   * out: ask again; 011 similar transaction and 017 duplicate id: the first send arrived, ask again; 015 not found; 007 our float is
+   * short; any other code is a refusal. An unknown code stays pending: never end a refund on a guess.
+   */
+  private readingOf(step: string, answer: ProviderAnswer, reference: string): { state: string; refused: boolean; result: RefundReading } {
+    if (answer.status >= 500 || answer.status === 429 || answer.status === 401 || answer.status === 403) throw unexpectedAnswer('airtel', step, answer);
+    const body = (answer.body ?? {}) as { data?: { transaction?: Record<string, unknown> }; status?: Record<string, unknown> };
+    const code = typeof body.status?.response_code === 'string' ? body.status.response_code : '';
+    const message = typeof body.status?.message === 'string' && body.status.message ? body.status.message.slice(0, 200) : null;
+    const transaction = body.data?.transaction ?? {};
+    const airtelId = typeof transaction.airtel_money_id === 'string' && transaction.airtel_money_id ? transaction.airtel_money_id : null;
+    const outcome = /^DP00900001(\d{3})$/.exec(code)?.[1];
+    if (outcome === '015' || (answer.status === 404 && !outcome)) throw new ProviderError('airtel', 'not-found', `${step}: Airtel does not know id ${reference}`, answer.status);
+    if (outcome === undefined) {
+      if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
+      return { state: 'pending', refused: false, result: { state: 'pending', providerTransactionId: airtelId, reason: `unknown answer ${code.slice(0, 40) || 'without a response code'}` } };
+    }
+    if (outcome === '001') return { state: 'successful', refused: false, result: { state: 'successful', providerTransactionId: airtelId, reason: null } };
+    if (PENDING.has(outcome)) return { state: 'pending', refused: false, result: { state: 'pending', providerTransactionId: airtelId, reason: null } };
+    const reason = outcome === '007' ? `Not enough money in the Airtel disbursement float${message ? ` (${message})` : ''}` : (message ?? `Airtel code ${code}`);
+    // 007 (float short) comes after Airtel took the request: a final failure, not a refusal of the send.
+    return { state: 'failed', refused: outcome !== '007', result: { state: 'failed', providerTransactionId: airtelId, reason } };
+  }
+
+  private headers(token: string): Record<string, string> {
+    return { Accept: '*/*', Authorization: `Bearer ${token}`, 'X-Country': this.settings.country, 'X-Currency': this.settings.currency };
+  }
+
+  private async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
+    const token = await this.tokens.get();
+    const answer = await call(token);
+    if (answer.status !== 401) return answer;
+    this.tokens.forget(token);
+    return call(await this.tokens.get());
+  }
+
+  private async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
+    const step = 'Airtel Money token';
+    const answer = await callProvider(
+      'airtel',
+      step,
+      `${this.settings.baseUrl}/auth/oauth2/token`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: '*/*' },
+        body: JSON.stringify({ client_id: this.settings.clientId, client_secret: this.settings.clientSecret, grant_type: 'client_credentials' }),
+      },
+      this.settings.timeoutMs,
+    );
+    if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
+      throw new ProviderError('airtel', 'credentials', `${step}: Airtel refused our client id or secret (${answer.status}); check the settings`, answer.status);
+    }
+    if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
+    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    const lifetimeSeconds = Number(expiresIn);
+    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0)) throw new ProviderError('airtel', 'bad-answer', `${step}: no access_token in the answer`);
+    return { value, lifetimeSeconds };
+  }
+}
+
+// 011 "similar transaction exists": read by our id; if Airtel never knew it, the refund waits for an admin rather than risk a second send.
+const PENDING = new Set(['000', '006', '011', '014', '017']);

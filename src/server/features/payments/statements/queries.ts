@@ -1,0 +1,104 @@
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { rowsOf } from '../../../db/client';
+import { paymentAttempts, statementNotes } from '../../../db/schema';
+import { isUuid } from '../../../lib/ids';
+import { SHOP_TIME_ZONE } from '../../../../shared/shop-time';
+import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type StatementNoteRow = typeof statementNotes.$inferSelect;
+
+const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
+/** Well under PostgreSQL's 65,535 parameters of one statement, with two lists per query. */
+const CHUNK = 5_000;
+
+function chunks<T>(values: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < values.length; i += CHUNK) out.push(values.slice(i, i + CHUNK));
+  return out;
+}
+
+/** The provider's attempts (in any state) whose transaction id or our reference is one of `values`. */
+export async function attemptsNamedBy(db: Db, provider: MobileMoneyProvider, values: readonly string[]): Promise<AttemptRow[]> {
+  const found = new Map<string, AttemptRow>();
+  for (const part of chunks([...new Set(values)])) {
+    const references = part.filter(isUuid).map((v) => v.toLowerCase());
+    const named = references.length
+      ? or(inArray(paymentAttempts.providerTransactionId, part), inArray(paymentAttempts.reference, references))
+      : inArray(paymentAttempts.providerTransactionId, part);
+    for (const row of await db.select().from(paymentAttempts).where(and(eq(paymentAttempts.provider, provider), named))) found.set(row.id, row);
+  }
+  return [...found.values()];
+}
+
+/** The provider's attempts recorded as collected on these shop days (both included). */
+export function attemptsCollectedBetween(db: Db, provider: MobileMoneyProvider, from: string, to: string): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.provider, provider),
+        isNotNull(paymentAttempts.collectedAt),
+        sql`${paymentAttempts.collectedAt} >= (${from}::date)::timestamp at time zone ${zone}`,
+        sql`${paymentAttempts.collectedAt} < ((${to}::date) + 1)::timestamp at time zone ${zone}`,
+      ),
+    )
+    .orderBy(paymentAttempts.collectedAt);
+}
+
+export async function notesFor(db: Db, provider: MobileMoneyProvider, keys: readonly string[]): Promise<StatementNoteRow[]> {
+  const rows: StatementNoteRow[] = [];
+  for (const part of chunks([...new Set(keys)])) {
+    rows.push(...(await db.select().from(statementNotes).where(and(eq(statementNotes.provider, provider), inArray(statementNotes.key, part)))));
+  }
+  return rows;
+}
+
+/** The note, or null when that difference already has one (the unique index decides, so two admins cannot both write). */
+export async function insertNote(db: Db | Tx, values: typeof statementNotes.$inferInsert): Promise<StatementNoteRow | null> {
+  const [row] = await db.insert(statementNotes).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export interface SummaryRow {
+  day: string;
+  provider: MobileMoneyProvider;
+  collectedCount: number;
+  collectedNgwee: number;
+  refundedCount: number;
+  refundedNgwee: number;
+}
+
+/**
+ * Per shop day and provider: collections by when they were recorded (collected_at), and refunds that a
+ * provider sent back by when they ended successful. A refund sent by hand left no provider's account, so
+ * it is not in a provider's figures.
+ */
+export async function dailyMoney(db: Db, from: string, to: string): Promise<SummaryRow[]> {
+  const start = sql`(${from}::date)::timestamp at time zone ${zone}`;
+  const end = sql`((${to}::date) + 1)::timestamp at time zone ${zone}`;
+  const result = await db.execute(sql`
+    with money as (
+      select to_char(collected_at at time zone ${zone}, 'YYYY-MM-DD') as day, provider,
+             1 as collected_count, amount_ngwee::bigint as collected_ngwee, 0 as refunded_count, 0::bigint as refunded_ngwee
+      from payment_attempts
+      where collected_at >= ${start} and collected_at < ${end}
+      union all
+      select to_char(ended_at at time zone ${zone}, 'YYYY-MM-DD'),
+             case when route = 'mtn-refund' then 'mtn' else 'airtel' end,
+             0, 0, 1, amount_ngwee::bigint
+      from refunds
+      where state = 'successful' and route <> 'by-hand' and ended_at >= ${start} and ended_at < ${end}
+    )
+    select day, provider,
+           sum(collected_count)::int as "collectedCount", sum(collected_ngwee)::bigint as "collectedNgwee",
+           sum(refunded_count)::int as "refundedCount", sum(refunded_ngwee)::bigint as "refundedNgwee"
+    from money group by day, provider order by day desc, provider`);
+  return rowsOf<SummaryRow & { collectedNgwee: string | number; refundedNgwee: string | number }>(result).map((r) => ({
+    ...r,
+    collectedNgwee: Number(r.collectedNgwee),
+    refundedNgwee: Number(r.refundedNgwee),
+  }));
+}

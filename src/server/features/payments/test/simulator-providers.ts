@@ -1,0 +1,11 @@
+import { shopEnvForSimulator } from '../../../../../simulators/shop-env';
+import { readPaymentProviderSettings, type PaymentProviderSettings } from '../providers/provider-config';
+
+/** Test-only: every provider's settings (collections and refunds) pointing at the simulator, as the shop reads them, with 1 s calls. */
+export function simulatorProviders(simulatorUrl: string, callbackBase: string | undefined): PaymentProviderSettings {
+  const read = readPaymentProviderSettings(shopEnvForSimulator(simulatorUrl, callbackBase));
+  if (!read.ok) throw new Error(read.issues.join('\n'));
+  const s = read.settings;
+  for (const provider of [s.mtn, s.airtel, s.mtnDisbursement, s.airtelDisbursement]) if (provider) provider.timeoutMs = 1_000;
+  return s;
+}

@@ -1,0 +1,10 @@
+/**
+ * Uploads' public entry (docs/decisions/010-module-boundaries.md): the app registers the image store and
+ * routes; products and the seed keep images in the store; backups read the stored files and write
+ * restored ones.
+ */
+export { default as storagePlugin, type ImageStore } from './storage-plugin';
+export { default as uploadRoutes } from './routes';
+export { STORED_IMAGE_FILE } from './image-store';
+export { openImageBucket } from './image-bucket';
+export { storageLocation, type S3StorageSettings } from './storage-settings';

@@ -1,0 +1,3 @@
+/** Users' public entry (docs/decisions/010-module-boundaries.md): the app serves the routes; main.ts makes sure the admin exists. */
+export { default as userRoutes } from './routes';
+export { ensureAdmin } from './ensure-admin';
