@@ -41,7 +41,11 @@ const featureZones = [
 
 const layerZones = [
   { target: at('src/server/**'), from: at('src/web/**'), message: 'The server never imports the web app.' },
-  { target: at('src/web/**'), from: at('src/server/**'), message: 'The web app never imports the server: share through src/shared.' },
+  {
+    target: at('src/web/**'),
+    from: at('src/server/**'),
+    message: 'The web app never imports the server: share through src/shared.',
+  },
   {
     target: at('src/shared/**'),
     from: [at('src/server/**'), at('src/web/**')],
@@ -62,7 +66,11 @@ const layerZones = [
     from: [at('src/server/**'), at('src/web/**')],
     message: 'Browser journeys drive the real server; they import only src/shared.',
   },
-  { target: at('scripts/**'), from: at('src/web/**'), message: 'Scripts drive the built web app, they do not import it.' },
+  {
+    target: at('scripts/**'),
+    from: at('src/web/**'),
+    message: 'Scripts drive the built web app, they do not import it.',
+  },
   {
     target: at('simulators/**'),
     from: [at('src/**'), at('scripts/**'), at('e2e/**')],
@@ -71,11 +79,28 @@ const layerZones = [
 ];
 
 // The product never loads a simulator; its tests start one (decision 027).
-const productZones = [{ target: at('src/**'), from: at('simulators/**'), message: 'The product never imports the simulators; only tests start them (docs/decisions/027).' }];
+const productZones = [
+  {
+    target: at('src/**'),
+    from: at('simulators/**'),
+    message: 'The product never imports the simulators; only tests start them (docs/decisions/027).',
+  },
+];
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', 'data/', '.data-*/', 'coverage/', 'test-results/', 'playwright-report/', 'lighthouse-results/', '.scratch/', 'src/server/db/migrations/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      '.data-*/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'lighthouse-results/',
+      '.scratch/',
+      'src/server/db/migrations/',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -110,12 +135,26 @@ export default defineConfig(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, ...featureZones, ...productZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...layerZones, ...featureZones, ...productZones] },
+      ],
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/*.test', '**/*.test.ts', '**/test/*'], message: 'Tests and test support (test/ folders) are for tests only.' }],
-          paths: [{ name: 'react-router', message: 'The web app routes with src/web/lib/router, a small part of React Router with its names (docs/decisions/017-own-router.md).' }],
+          patterns: [
+            {
+              group: ['**/*.test', '**/*.test.ts', '**/test/*'],
+              message: 'Tests and test support (test/ folders) are for tests only.',
+            },
+          ],
+          paths: [
+            {
+              name: 'react-router',
+              message:
+                'The web app routes with src/web/lib/router, a small part of React Router with its names (docs/decisions/017-own-router.md).',
+            },
+          ],
         },
       ],
     },

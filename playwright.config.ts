@@ -8,7 +8,8 @@ import { shopEnvForSimulator } from './simulators/shop-env';
 
 /** A free port, found synchronously: the config is plain code evaluated before anything starts. */
 function freePort(): string {
-  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
 
@@ -24,7 +25,15 @@ export const simulatorURL = `http://127.0.0.1:${process.env.E2E_SIMULATOR_PORT}`
 // Screenshots for a human look (.scratch/shots) only when asked: E2E_SHOTS=1 npx playwright test e2e/screenshots.spec.ts
 const skipShots = process.env.E2E_SHOTS === '1' ? '' : '|@shots';
 
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,7 +60,13 @@ export default defineConfig({
     {
       name: 'phone',
       grepInvert: new RegExp(`@desktop|@alone|@pwa${skipShots}`),
-      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      },
     },
     {
       name: 'desktop',
@@ -73,7 +88,14 @@ export default defineConfig({
       // and caches.
       name: 'pwa',
       grep: /@pwa/,
-      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1, serviceWorkers: 'allow' },
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+        serviceWorkers: 'allow',
+      },
     },
   ],
   webServer: [

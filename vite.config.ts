@@ -21,13 +21,17 @@ function precompress(): Plugin {
     enforce: 'post',
     async writeBundle(options, bundle) {
       const dir = options.dir ?? webOutDir;
-      const files = Object.keys(bundle).filter((file) => /\.(js|css|svg|json)$/.test(file) && !file.startsWith('.vite/'));
+      const files = Object.keys(bundle).filter(
+        (file) => /\.(js|css|svg|json)$/.test(file) && !file.startsWith('.vite/'),
+      );
       await Promise.all(
         files.map(async (file) => {
           const data = await readFile(path.join(dir, file));
           if (data.length < 1024) return;
           const [br, gz] = await Promise.all([
-            brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            brotli(data, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+            }),
             gzipAsync(data, { level: 9 }),
           ]);
           await Promise.all([writeFile(path.join(dir, `${file}.br`), br), writeFile(path.join(dir, `${file}.gz`), gz)]);
@@ -60,62 +64,72 @@ const serverRenderBuild: UserConfig = {
   resolve: { alias: preactForReact },
   ssr: { noExternal: true },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: { outDir: `${webOutDir}-ssr`, emptyOutDir: true, target: 'node20', reportCompressedSize: false, rolldownOptions: { onwarn: quietDirectives } },
+  build: {
+    outDir: `${webOutDir}-ssr`,
+    emptyOutDir: true,
+    target: 'node20',
+    reportCompressedSize: false,
+    rolldownOptions: { onwarn: quietDirectives },
+  },
 };
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderBuild : {
-  // installableShop: manifest, icons and service worker (docs/web-app.md: Offline and installable).
-  plugins: [tailwindcss(), precompress(), ...installableShop(webOutDir)],
-  resolve: { alias: preactForReact },
-  publicDir: 'src/web/public',
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/uploads': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  build: {
-    outDir: webOutDir,
-    emptyOutDir: true,
-    // The server reads the manifest to preload the chunk of the page being opened (no request waterfall).
-    manifest: true,
-    target: 'es2022',
-    cssCodeSplit: true,
-    reportCompressedSize: false,
-    // scripts/bundle-report.ts checks the budget that matters (first-load JavaScript of the public pages).
-    // The back office's chart library (~360 KB raw) is one lazy chunk that only the dashboard loads.
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      onwarn: quietDirectives,
-      // Brotli at level 11 is meant to be slow; the timing notice about it is noise.
-      checks: { bundlerTimings: false },
-      output: {
-        codeSplitting: {
-          groups: [
-            // Vite's helper that fetches a lazy chunk's imports alongside it. The entry (src/web/boot.ts)
-            // uses it to start the app, so it must not sit in a chunk that brings Preact with it.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 20 },
-            // Libraries every page needs change far less often than our code: kept apart, a returning
-            // shopper's phone keeps them cached across deploys instead of downloading them again.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](preact|@tanstack)[\\/]/,
-              priority: 10,
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRenderBuild
+    : {
+        // installableShop: manifest, icons and service worker (docs/web-app.md: Offline and installable).
+        plugins: [tailwindcss(), precompress(), ...installableShop(webOutDir)],
+        resolve: { alias: preactForReact },
+        publicDir: 'src/web/public',
+        server: {
+          port: 5173,
+          proxy: {
+            '/api': { target: apiTarget, changeOrigin: false },
+            '/uploads': { target: apiTarget, changeOrigin: false },
+          },
+        },
+        build: {
+          outDir: webOutDir,
+          emptyOutDir: true,
+          // The server reads the manifest to preload the chunk of the page being opened (no request waterfall).
+          manifest: true,
+          target: 'es2022',
+          cssCodeSplit: true,
+          reportCompressedSize: false,
+          // scripts/bundle-report.ts checks the budget that matters (first-load JavaScript of the public pages).
+          // The back office's chart library (~360 KB raw) is one lazy chunk that only the dashboard loads.
+          chunkSizeWarningLimit: 400,
+          rolldownOptions: {
+            onwarn: quietDirectives,
+            // Brotli at level 11 is meant to be slow; the timing notice about it is noise.
+            checks: { bundlerTimings: false },
+            output: {
+              codeSplitting: {
+                groups: [
+                  // Vite's helper that fetches a lazy chunk's imports alongside it. The entry (src/web/boot.ts)
+                  // uses it to start the app, so it must not sit in a chunk that brings Preact with it.
+                  { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 20 },
+                  // Libraries every page needs change far less often than our code: kept apart, a returning
+                  // shopper's phone keeps them cached across deploys instead of downloading them again.
+                  {
+                    name: 'vendor',
+                    test: /node_modules[\\/](preact|@tanstack)[\\/]/,
+                    priority: 10,
+                  },
+                  // Our small shared modules (buttons, formatters, icons) in one file instead of a dozen
+                  // sub-kilobyte ones: on HTTP/1.1 each file costs a request and about 1 KB of headers.
+                  {
+                    name: 'shared',
+                    // Not the dialogs: they bring Radix's focus and scroll locks (~4 KB gzip) that only the back
+                    // office and the account screens use, and would otherwise ride along on every first visit.
+                    test: /src[\\/]web[\\/](components[\\/](?!ui[\\/](dialog|confirm-dialog|progress-bar)\.)|lib[\\/])|node_modules[\\/]lucide-react[\\/]/,
+                    minShareCount: 2,
+                    priority: 5,
+                  },
+                ],
+              },
             },
-            // Our small shared modules (buttons, formatters, icons) in one file instead of a dozen
-            // sub-kilobyte ones: on HTTP/1.1 each file costs a request and about 1 KB of headers.
-            {
-              name: 'shared',
-              // Not the dialogs: they bring Radix's focus and scroll locks (~4 KB gzip) that only the back
-              // office and the account screens use, and would otherwise ride along on every first visit.
-              test: /src[\\/]web[\\/](components[\\/](?!ui[\\/](dialog|confirm-dialog|progress-bar)\.)|lib[\\/])|node_modules[\\/]lucide-react[\\/]/,
-              minShareCount: 2,
-              priority: 5,
-            },
-          ],
+          },
         },
       },
-    },
-  },
-}));
+);

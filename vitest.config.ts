@@ -16,6 +16,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // Libraries that import React are bundled through the alias too, so that one Preact runs a test.
-    server: { deps: { inline: [/@tanstack[\\/]/, /radix-ui/, /sonner/, /lucide-react/, /react-hook-form/, /@hookform[\\/]/] } },
+    server: {
+      deps: { inline: [/@tanstack[\\/]/, /radix-ui/, /sonner/, /lucide-react/, /react-hook-form/, /@hookform[\\/]/] },
+    },
   },
 });

@@ -5,7 +5,6 @@ import { demoProducts } from './support/shop';
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
 
-
 test('every public page passes axe without serious or critical violations', async ({ page, request }) => {
   test.setTimeout(120_000);
   const products = await demoProducts(request);
@@ -64,7 +63,8 @@ test('the shop can be used from the keyboard: skip link, menu, add to cart', asy
 
   // Tab to the first Add button and press it.
   const firstAdd = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Add / }).first();
-  for (let i = 0; i < 40 && !(await firstAdd.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 40 && !(await firstAdd.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(firstAdd).toBeFocused();
   // The focus ring is visible (an outline, not just a colour change).
   const outline = await firstAdd.evaluate((el) => getComputedStyle(el).outlineStyle);

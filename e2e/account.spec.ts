@@ -2,7 +2,20 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 import { expectNoSeriousViolations } from './support/a11y';
 import { formatKwacha } from '../src/shared/money';
 import { MY_ORDERS_PAGE_SIZE } from '../src/shared/schemas/orders';
-import { apiToken, bearer, createTestProduct, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, openMenuOnPhone, payManually, placeOrderByApi, placeOrderWithToken, registerByApi, toast } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  createTestProduct,
+  demoProducts,
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  openMenuOnPhone,
+  payManually,
+  placeOrderByApi,
+  placeOrderWithToken,
+  registerByApi,
+  toast,
+} from './support/shop';
 
 // Axe checks toasts in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -10,7 +23,9 @@ test.use({ reducedMotion: 'reduce' });
 type Shopper = Awaited<ReturnType<typeof registerByApi>>;
 
 const shot = (page: Page, name: string) =>
-  process.env.E2E_SHOTS === '1' ? page.screenshot({ path: `.scratch/shots/account/${name}-${test.info().project.name}.png`, fullPage: true }) : null;
+  process.env.E2E_SHOTS === '1'
+    ? page.screenshot({ path: `.scratch/shots/account/${name}-${test.info().project.name}.png`, fullPage: true })
+    : null;
 
 async function logIn(page: Page, shopper: { email: string; password: string }) {
   await page.goto('/login');
@@ -46,7 +61,12 @@ test('the account page shows the profile and a saved change survives a reload', 
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
-  expect(stored).toMatchObject({ firstName: 'Natasha', name: 'Natasha Mulenga', phone: '0977123456', token: tokenBefore });
+  expect(stored).toMatchObject({
+    firstName: 'Natasha',
+    name: 'Natasha Mulenga',
+    phone: '0977123456',
+    token: tokenBefore,
+  });
 
   await page.reload();
   await expect(page.getByLabel('First Name')).toHaveValue('Natasha');
@@ -91,7 +111,10 @@ test('after a password change this device stays logged in and the new password l
 
   // Still logged in here, with the fresh token the answer carried (no second login behind the scenes).
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').email)).toBe(shopper.email);
-  await page.getByRole('main').getByRole('link', { name: /My Orders/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /My Orders/ })
+    .click();
   await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
   await shot(page, 'my-orders-empty');
@@ -108,7 +131,10 @@ test('my orders lists an order placed through the API and opens its details', as
   const reference = order._id.slice(0, 8);
   await logIn(page, shopper);
   await page.goto('/account');
-  await page.getByRole('main').getByRole('link', { name: /My Orders/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /My Orders/ })
+    .click();
   await expect(page).toHaveURL(/\/account\/orders$/);
 
   const row = page.getByRole('list', { name: 'Your orders' }).getByRole('link');
@@ -137,7 +163,12 @@ test('my orders lists an order placed through the API and opens its details', as
 });
 
 /** One at a time with one token (placeOrderByApi logs in per order), so they are stored oldest first. */
-async function placeOrdersByApi(request: APIRequestContext, token: string, product: { _id: string; price: number }, count: number) {
+async function placeOrdersByApi(
+  request: APIRequestContext,
+  token: string,
+  product: { _id: string; price: number },
+  count: number,
+) {
   const ids: string[] = [];
   for (let n = 0; n < count; n++) ids.push((await placeOrderWithToken(request, token, [{ product, quantity: 1 }]))._id);
   return ids;
@@ -146,10 +177,19 @@ async function placeOrdersByApi(request: APIRequestContext, token: string, produ
 test('my orders loads older orders on demand, shows it is busy and retries a failed page', async ({ page }) => {
   test.setTimeout(120_000);
   const admin = bearer(await apiToken(page.request, E2E_ADMIN));
-  const product = await createTestProduct(page.request, admin, { kind: 'Order History Balm', price: 20, countInStock: 1000 });
+  const product = await createTestProduct(page.request, admin, {
+    kind: 'Order History Balm',
+    price: 20,
+    countInStock: 1000,
+  });
   try {
     const shopper = await registerByApi(page, 'Mutinta Hachilala');
-    const ids = await placeOrdersByApi(page.request, await apiToken(page.request, shopper), product, MY_ORDERS_PAGE_SIZE + 1);
+    const ids = await placeOrdersByApi(
+      page.request,
+      await apiToken(page.request, shopper),
+      product,
+      MY_ORDERS_PAGE_SIZE + 1,
+    );
     const [oldest, secondOldest, newest] = [ids[0], ids[1], ids[ids.length - 1]].map((id) => `#${id.slice(0, 8)}`);
 
     // Older orders fail to arrive (the query client's own retry too) until the test lets them through;
@@ -193,7 +233,10 @@ test('my orders loads older orders on demand, shows it is busy and retries a fai
     await expect(rows).toHaveCount(MY_ORDERS_PAGE_SIZE + 1);
     await expect(rows.last()).toContainText(oldest);
     await expect(rows.last(), 'focus goes on to the first order just loaded').toBeFocused();
-    await expect(page.getByRole('button', { name: /older orders|Try Again/ }), 'a part page is the last one').toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: /older orders|Try Again/ }),
+      'a part page is the last one',
+    ).toHaveCount(0);
     expect(olderCalls, 'one more call for the retry').toBe(callsBeforeRetry + 1);
     await expectNoSidewaysScroll(page);
     await expectNoSeriousViolations(page, 'my orders with older orders');
@@ -211,7 +254,11 @@ async function expectClearOfFloatingCart(page: Page, box: Box | null, what: stri
   const floating = page.getByTestId('floating-cart');
   const button = (await floating.isVisible()) ? await floating.locator('..').boundingBox() : null;
   if (!button || !box) return;
-  const overlaps = button.x < box.x + box.width && box.x < button.x + button.width && button.y < box.y + box.height && box.y < button.y + button.height;
+  const overlaps =
+    button.x < box.x + box.width &&
+    box.x < button.x + button.width &&
+    button.y < box.y + box.height &&
+    box.y < button.y + button.height;
   expect(overlaps, `the floating cart button covers ${what}`).toBe(false);
 }
 
@@ -224,34 +271,53 @@ const textBox = (locator: Locator) =>
     return { x, y, width, height };
   });
 
-test('the floating cart button covers neither the transaction id button nor the end of a page', { tag: '@phone' }, async ({ page }) => {
-  const shopper = await registerByApi(page, 'Namwinga Tembo');
-  const { order, product } = await placeOrder(page.request, shopper, 'mtn');
-  await logIn(page, shopper);
-  await page.evaluate((p) => localStorage.setItem('cart', JSON.stringify({ items: [{ id: p._id, name: p.name, price: p.price, image: p.mainImage, quantity: 1 }], totalItems: 1, totalAmount: p.price })), product);
+test(
+  'the floating cart button covers neither the transaction id button nor the end of a page',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const shopper = await registerByApi(page, 'Namwinga Tembo');
+    const { order, product } = await placeOrder(page.request, shopper, 'mtn');
+    await logIn(page, shopper);
+    await page.evaluate(
+      (p) =>
+        localStorage.setItem(
+          'cart',
+          JSON.stringify({
+            items: [{ id: p._id, name: p.name, price: p.price, image: p.mainImage, quantity: 1 }],
+            totalItems: 1,
+            totalAmount: p.price,
+          }),
+        ),
+      product,
+    );
 
-  // The account pages leave it out (the header's cart link stays).
-  await page.goto('/account');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
-  await expect(page.getByTestId('floating-cart')).toHaveCount(0);
+    // The account pages leave it out (the header's cart link stays).
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+    await expect(page.getByTestId('floating-cart')).toHaveCount(0);
 
-  // A shopping page shows it: scrolled to the end, the footer's last line is clear of it.
-  await page.goto('/about');
-  await expect(page.getByTestId('floating-cart')).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const lastLine = page.getByRole('contentinfo').getByText(/All rights reserved/);
-  await expectClearOfFloatingCart(page, await textBox(lastLine), "the footer's last line");
+    // A shopping page shows it: scrolled to the end, the footer's last line is clear of it.
+    await page.goto('/about');
+    await expect(page.getByTestId('floating-cart')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLine = page.getByRole('contentinfo').getByText(/All rights reserved/);
+    await expectClearOfFloatingCart(page, await textBox(lastLine), "the footer's last line");
 
-  // The order page: its full-width submit button at the bottom edge of the screen, where a thumb finds it.
-  await page.goto(`/account/orders/${order._id}`);
-  await payManually(page);
-  const submit = page.getByRole('button', { name: 'Save Transaction ID' });
-  await expect(submit).toBeVisible();
-  await submit.evaluate((element) => element.scrollIntoView({ block: 'end' }));
-  await expectClearOfFloatingCart(page, await submit.boundingBox(), 'the Save Transaction ID button');
-  await page.getByRole('link', { name: 'Back to My Orders' }).scrollIntoViewIfNeeded();
-  await expectClearOfFloatingCart(page, await page.getByRole('link', { name: 'Back to My Orders' }).boundingBox(), 'the Back to My Orders button');
-});
+    // The order page: its full-width submit button at the bottom edge of the screen, where a thumb finds it.
+    await page.goto(`/account/orders/${order._id}`);
+    await payManually(page);
+    const submit = page.getByRole('button', { name: 'Save Transaction ID' });
+    await expect(submit).toBeVisible();
+    await submit.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    await expectClearOfFloatingCart(page, await submit.boundingBox(), 'the Save Transaction ID button');
+    await page.getByRole('link', { name: 'Back to My Orders' }).scrollIntoViewIfNeeded();
+    await expectClearOfFloatingCart(
+      page,
+      await page.getByRole('link', { name: 'Back to My Orders' }).boundingBox(),
+      'the Back to My Orders button',
+    );
+  },
+);
 
 test('the customer enters and corrects the mobile money transaction id; the order stays unpaid', async ({ page }) => {
   const shopper = await registerByApi(page, 'Memory Siamoonga');
@@ -268,7 +334,9 @@ test('the customer enters and corrects the mobile money transaction id; the orde
   const stored = async () => (await page.request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json();
 
   await page.getByRole('button', { name: 'Save Transaction ID' }).click();
-  await expect(page.getByLabel('Mobile money transaction ID')).toHaveAccessibleDescription('Please enter the transaction ID');
+  await expect(page.getByLabel('Mobile money transaction ID')).toHaveAccessibleDescription(
+    'Please enter the transaction ID',
+  );
 
   await page.getByLabel('Mobile money transaction ID').fill('MP240101.1234.A56789');
   await page.getByRole('button', { name: 'Save Transaction ID' }).click();
@@ -290,20 +358,30 @@ test('the customer enters and corrects the mobile money transaction id; the orde
   expect(await stored()).toMatchObject({ paymentReference: 'MP240101.1234.A56790', isPaid: false });
 
   await page.getByRole('link', { name: 'Back to My Orders' }).click();
-  await expect(page.getByRole('list', { name: 'Your orders' }).getByRole('link')).toContainText('Payment being checked');
+  await expect(page.getByRole('list', { name: 'Your orders' }).getByRole('link')).toContainText(
+    'Payment being checked',
+  );
 });
 
 test('a paid order says when it was paid and asks for nothing more', async ({ page }) => {
   const shopper = await registerByApi(page, 'Grace Mweemba');
   const { order } = await placeOrder(page.request, shopper);
   const admin = bearer(await apiToken(page.request, E2E_ADMIN));
-  const paid = await page.request.put(`/api/orders/${order._id}/pay`, { headers: admin, data: { paymentReference: 'AM-778899' } });
+  const paid = await page.request.put(`/api/orders/${order._id}/pay`, {
+    headers: admin,
+    data: { paymentReference: 'AM-778899' },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   const paidAt = new Date((await paid.json()).paidAt);
 
   await logIn(page, shopper);
   await page.goto(`/account/orders/${order._id}`);
-  const date = paidAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Africa/Lusaka' });
+  const date = paidAt.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'Africa/Lusaka',
+  });
   await expect(page.getByText(`Paid on ${date}`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How to pay' })).toHaveCount(0);
   await expect(page.getByLabel('Mobile money transaction ID')).toHaveCount(0);

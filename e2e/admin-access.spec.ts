@@ -42,24 +42,41 @@ test('a logged-in customer opening any admin screen is sent home', async ({ page
 });
 
 // API only: one project is enough.
-test('every admin API route answers 403 to a customer and 401 without a token, changing nothing @desktop', async ({ page }) => {
+test('every admin API route answers 403 to a customer and 401 without a token, changing nothing @desktop', async ({
+  page,
+}) => {
   const request = page.request;
   const admin = { authorization: `Bearer ${await tokenFor(request, E2E_ADMIN)}` };
   const shopper = await registerByApi(page, 'Would-be Admin');
   const customer = { authorization: `Bearer ${await tokenFor(request, shopper)}` };
 
   // Real ids, so a refusal can only come from the role check, never from "not found".
-  const { users } = (await (await request.get('/api/users', { headers: admin })).json()) as { users: { _id: string; email: string; isAdmin: boolean }[] };
+  const { users } = (await (await request.get('/api/users', { headers: admin })).json()) as {
+    users: { _id: string; email: string; isAdmin: boolean }[];
+  };
   const someone = users.find((u) => !u.isAdmin && u.email !== shopper.email)!;
   const [product] = await demoProducts(request);
   // Another customer's order of its own: one picked from the list could be another journey's, changing meanwhile.
   const owner = await registerByApi(page, 'Order Owner');
-  const order = await placeOrderByApi(request, owner, [{ product: (await demoProducts(request)).find((p) => p.countInStock > 0)!, quantity: 1 }]);
+  const order = await placeOrderByApi(request, owner, [
+    { product: (await demoProducts(request)).find((p) => p.countInStock > 0)!, quantity: 1 },
+  ]);
   const settingsBefore = await (await request.get('/api/settings')).json();
 
-  const productBody = { name: 'Hijacked', price: 1, category: product.category, countInStock: 1, images: product.images };
+  const productBody = {
+    name: 'Hijacked',
+    price: 1,
+    category: product.category,
+    countInStock: 1,
+    images: product.images,
+  };
   const image = { image: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') } };
-  type Call = { method: 'get' | 'post' | 'put' | 'delete'; url: string; data?: unknown; multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }> };
+  type Call = {
+    method: 'get' | 'post' | 'put' | 'delete';
+    url: string;
+    data?: unknown;
+    multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }>;
+  };
   const calls: Call[] = [
     { method: 'get', url: '/api/users' },
     { method: 'get', url: '/api/users/stats' },
@@ -76,7 +93,11 @@ test('every admin API route answers 403 to a customer and 401 without a token, c
     { method: 'post', url: '/api/upload', multipart: image },
     { method: 'post', url: '/api/upload/multiple', multipart: { images: image.image } },
     { method: 'delete', url: '/api/upload/0123456789abcdef0123456789abcdef.webp' },
-    { method: 'post', url: '/api/email/bulk', data: { recipients: [shopper.email], subject: 'Hello', message: 'Spam' } },
+    {
+      method: 'post',
+      url: '/api/email/bulk',
+      data: { recipients: [shopper.email], subject: 'Hello', message: 'Spam' },
+    },
     { method: 'put', url: '/api/settings', data: { airtelMoneyNumber: '+260 97 666 6666' } },
   ];
 
@@ -90,7 +111,10 @@ test('every admin API route answers 403 to a customer and 401 without a token, c
   }
 
   // A customer cannot make someone else's order paid either: it is not theirs to see.
-  const pay = await request.put(`/api/orders/${order._id}/pay`, { headers: customer, data: { paymentReference: 'FAKE123' } });
+  const pay = await request.put(`/api/orders/${order._id}/pay`, {
+    headers: customer,
+    data: { paymentReference: 'FAKE123' },
+  });
   expect(pay.status()).toBe(404);
   expect((await request.put(`/api/orders/${order._id}/pay`, { data: {} })).status()).toBe(401);
 

@@ -8,15 +8,25 @@ test.use({ reducedMotion: 'reduce' });
 
 const SHOTS = '.scratch/shots/audit';
 const isPhone = () => test.info().project.name === 'phone';
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
 
 /** The row (desktop) or card (phone) holding a text: whichever the screen shows. */
-const entryOf = (page: Page, text: string) => page.locator('tr, li').filter({ hasText: text }).filter({ visible: true });
+const entryOf = (page: Page, text: string) =>
+  page.locator('tr, li').filter({ hasText: text }).filter({ visible: true });
 
 /** Today in the browser's time zone (the config's Africa/Lusaka), as a date input takes it. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lusaka', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Lusaka',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
-test('an admin changes a price, then finds that change in the audit trail with who, when, before and after', async ({ page }) => {
+test('an admin changes a price, then finds that change in the audit trail with who, when, before and after', async ({
+  page,
+}) => {
   const token = await signInAsAdmin(page);
   const admin = bearer(token);
   const me = await (await page.request.get('/api/users/profile', { headers: admin })).json();
@@ -47,7 +57,14 @@ test('an admin changes a price, then finds that change in the audit trail with w
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText('Product edited');
   await expect(entry).toContainText(me.name);
-  await expect(entry).toContainText(new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lusaka', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date()));
+  await expect(entry).toContainText(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Africa/Lusaka',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }).format(new Date()),
+  );
   // The product's creation (through the API) is the older line of the two.
   await expect(entryOf(page, `New product ${product.name}`)).toHaveCount(1);
   await expect(page.getByText('2 actions', { exact: true })).toBeVisible();

@@ -6,7 +6,9 @@ import { expectNoSidewaysScroll, signInAsAdmin, toast } from './support/shop';
 const SHOTS = '.scratch/shots/backups';
 
 // @alone: one backup at a time is the rule, so this journey runs by itself, after the others.
-test('an admin makes a backup now, sees it done, and downloads the file, on a laptop and on a phone @alone', async ({ page }) => {
+test('an admin makes a backup now, sees it done, and downloads the file, on a laptop and on a phone @alone', async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   await page.goto('/admin');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Backups' }).click();

@@ -8,8 +8,6 @@ import { E2E_ADMIN, expectNoSidewaysScroll, registerByApi, signInAsAdmin, toast 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
 
-
-
 /** A word no other test's customer carries, so a search finds exactly ours. */
 const uniqueTag = () => `Zx${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -24,11 +22,14 @@ async function search(page: Page, text: string) {
 }
 
 /** The row (desktop) or card (phone) of one customer: whichever the screen shows. */
-const entryOf = (page: Page, email: string) => page.locator('tr, li').filter({ hasText: email }).filter({ visible: true });
+const entryOf = (page: Page, email: string) =>
+  page.locator('tr, li').filter({ hasText: email }).filter({ visible: true });
 
 async function mailsWithSubject(subject: string): Promise<ParsedMail[]> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml') && !name.startsWith('.'));
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter(
+    (name) => name.endsWith('.eml') && !name.startsWith('.'),
+  );
   const mails = await Promise.all(files.map(async (name) => simpleParser(await readFile(path.join(outbox, name)))));
   return mails.filter((mail) => mail.subject === subject);
 }
@@ -157,7 +158,9 @@ test('deleting a customer asks first, and Cancel keeps them', async ({ page }) =
 
   await page.getByRole('button', { name: `Delete Mwila ${tag}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete customer' });
-  await expect(confirm).toContainText(`Are you sure you want to delete Mwila ${tag} (${customer.email})? This action cannot be undone.`);
+  await expect(confirm).toContainText(
+    `Are you sure you want to delete Mwila ${tag} (${customer.email})? This action cannot be undone.`,
+  );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(entryOf(page, customer.email)).toHaveCount(1);
@@ -166,7 +169,9 @@ test('deleting a customer asks first, and Cancel keeps them', async ({ page }) =
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'User deleted successfully')).toBeVisible();
   await expect(page.getByText('No customers found.')).toBeVisible();
-  const login = await page.request.post('/api/users/login', { data: { email: customer.email, password: customer.password } });
+  const login = await page.request.post('/api/users/login', {
+    data: { email: customer.email, password: customer.password },
+  });
   expect(login.status()).toBe(401);
 });
 
@@ -193,7 +198,8 @@ test('the customers screen and its e-mail dialog pass axe', async ({ page }) => 
 });
 
 test('screenshots of the customers screen', { tag: '@shots' }, async ({ page }) => {
-  const shoot = (name: string) => page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
+  const shoot = (name: string) =>
+    page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
   await openCustomers(page);
   await expect(page.getByRole('checkbox', { name: 'Select all customers on this page' })).toBeVisible();
   await shoot('customers');
@@ -206,6 +212,9 @@ test('screenshots of the customers screen', { tag: '@shots' }, async ({ page }) 
   await page.getByRole('dialog', { name: 'Send Email' }).getByRole('button', { name: 'Send Email' }).click();
   await shoot('customers-email-dialog');
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: /^Delete / }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete / })
+    .first()
+    .click();
   await shoot('customers-delete-confirm');
 });

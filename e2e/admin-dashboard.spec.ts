@@ -8,15 +8,23 @@ const SHOTS = '.scratch/shots/shell';
 
 /** The admin frame scrolls inside <main>; for a whole-page picture it is let out to its full height. */
 async function shootWholePage(page: Page, path: string) {
-  const style = await page.addStyleTag({ content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}' });
+  const style = await page.addStyleTag({
+    content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}',
+  });
   await page.screenshot({ path, fullPage: true });
   await style.evaluate((element) => (element as HTMLStyleElement).remove());
 }
 const count = new Intl.NumberFormat('en-US');
 // The browser runs on the shop's clock (playwright.config.ts timezoneId); this process may not.
-const usDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Africa/Lusaka' });
+const usDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'Africa/Lusaka',
+});
 
-const isDashboardAnswer = (url: string, method: string) => method === 'GET' && new URL(url).pathname === '/api/dashboard';
+const isDashboardAnswer = (url: string, method: string) =>
+  method === 'GET' && new URL(url).pathname === '/api/dashboard';
 
 /** Logs in through the form and answers the figures the dashboard itself received. */
 async function logInAndReadFigures(page: Page): Promise<DashboardStats> {
@@ -29,7 +37,8 @@ async function logInAndReadFigures(page: Page): Promise<DashboardStats> {
   return (await answer).json();
 }
 
-const card = (page: Page, title: string) => page.getByTestId('stat-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByTestId('stat-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function expectCards(page: Page, stats: DashboardStats) {
   const expected: [string, string, string][] = [
@@ -45,7 +54,9 @@ async function expectCards(page: Page, stats: DashboardStats) {
   }
 }
 
-test('the dashboard shows the server figures: four cards, the revenue of this year by month, the last five orders', async ({ page }) => {
+test('the dashboard shows the server figures: four cards, the revenue of this year by month, the last five orders', async ({
+  page,
+}) => {
   const stats = await logInAndReadFigures(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Welcome back, Admin', { exact: true })).toBeVisible();
@@ -53,8 +64,12 @@ test('the dashboard shows the server figures: four cards, the revenue of this ye
   expect(stats.totalProducts, 'the demo data has products in stock').toBeGreaterThan(0);
 
   // January through the current month on the shop's clock.
-  const thisMonth = Number(new Intl.DateTimeFormat('en-US', { month: 'numeric', timeZone: 'Africa/Lusaka' }).format(new Date()));
-  expect(stats.monthlyRevenue.map((m) => m.month)).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].slice(0, thisMonth));
+  const thisMonth = Number(
+    new Intl.DateTimeFormat('en-US', { month: 'numeric', timeZone: 'Africa/Lusaka' }).format(new Date()),
+  );
+  expect(stats.monthlyRevenue.map((m) => m.month)).toEqual(
+    ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].slice(0, thisMonth),
+  );
   const revenue = page.getByRole('region', { name: 'Revenue Overview' });
   await expect(revenue.getByText('Monthly revenue for the current year')).toBeVisible();
   if (stats.monthlyRevenue.some((m) => m.revenue > 0)) {
@@ -62,10 +77,17 @@ test('the dashboard shows the server figures: four cards, the revenue of this ye
     const rows = revenue.getByRole('table', { name: 'Revenue by month' }).getByRole('row');
     await expect(rows).toHaveCount(thisMonth + 1);
     await expect(rows.nth(1)).toHaveText(`January${formatKwacha(stats.monthlyRevenue[0].revenue)}`);
-    await expect(rows.last()).toHaveText(new RegExp(`${formatKwacha(stats.monthlyRevenue[thisMonth - 1].revenue).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(rows.last()).toHaveText(
+      new RegExp(
+        `${formatKwacha(stats.monthlyRevenue[thisMonth - 1].revenue).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+      ),
+    );
     if (test.info().project.name === 'desktop') {
       const best = stats.monthlyRevenue.reduce((a, b) => (b.revenue > a.revenue ? b : a));
-      await revenue.locator('.recharts-bar-rectangle').nth(stats.monthlyRevenue.filter((m) => m.revenue > 0).indexOf(best)).hover();
+      await revenue
+        .locator('.recharts-bar-rectangle')
+        .nth(stats.monthlyRevenue.filter((m) => m.revenue > 0).indexOf(best))
+        .hover();
       const tooltip = revenue.locator('.recharts-tooltip-wrapper');
       await expect(tooltip).toContainText('Revenue');
       await expect(tooltip).toContainText(formatKwacha(best.revenue));
@@ -147,12 +169,16 @@ test('skeletons and a spinner while the figures load; a failure offers to try ag
 
 // Changes an order and reads shop-wide counts: run alone after the other journeys (project 'alone'),
 // and the order is put back at the end.
-test('the figures move when an order is dealt with: Pending to Delivered lowers Pending Orders by one @alone', async ({ page }) => {
+test('the figures move when an order is dealt with: Pending to Delivered lowers Pending Orders by one @alone', async ({
+  page,
+}) => {
   const before = await logInAndReadFigures(page);
   await expectCards(page, before);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo')!).token as string);
   const auth = { authorization: `Bearer ${token}` };
-  const pending = await (await page.request.get('/api/orders?status=Pending&keyword=.demo@coop-shop.example&limit=1', { headers: auth })).json();
+  const pending = await (
+    await page.request.get('/api/orders?status=Pending&keyword=.demo@coop-shop.example&limit=1', { headers: auth })
+  ).json();
   const order = pending.orders[0];
   expect(order, 'the demo data holds a pending order').toBeTruthy();
   const setStatus = async (status: string) => {
@@ -164,7 +190,9 @@ test('the figures move when an order is dealt with: Pending to Delivered lowers 
     await page.reload();
     const figures: DashboardStats = await (await answer).json();
     // What the card shows is what the server counted.
-    await expect(card(page, 'Pending Orders').getByTestId('stat-value')).toHaveText(count.format(figures.pendingOrders));
+    await expect(card(page, 'Pending Orders').getByTestId('stat-value')).toHaveText(
+      count.format(figures.pendingOrders),
+    );
     return figures.pendingOrders;
   };
 
@@ -183,7 +211,9 @@ test('the figures move when an order is dealt with: Pending to Delivered lowers 
     await sidebar.getByRole('link', { name: 'Dashboard' }).click();
     const figures: DashboardStats = await (await answer).json();
     expect(figures.pendingOrders).toBe(pendingBefore);
-    await expect(card(page, 'Pending Orders').getByTestId('stat-value')).toHaveText(count.format(figures.pendingOrders));
+    await expect(card(page, 'Pending Orders').getByTestId('stat-value')).toHaveText(
+      count.format(figures.pendingOrders),
+    );
   } finally {
     await page.request.put(`/api/orders/${order._id}/status`, { headers: auth, data: { status: 'Pending' } });
   }

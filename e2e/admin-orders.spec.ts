@@ -3,7 +3,17 @@ import { expectNoSeriousViolations } from './support/a11y';
 import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { mailSubjectsTo, textsTo } from './support/outbox';
-import { apiToken, bearer, demoProducts, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast, type ListedProduct } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  demoProducts,
+  expectNoSidewaysScroll,
+  placeOrderWithToken,
+  registerByApi,
+  signInAsAdmin,
+  toast,
+  type ListedProduct,
+} from './support/shop';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -13,12 +23,23 @@ async function productsInStock(request: APIRequestContext): Promise<ListedProduc
 }
 
 /** A fresh customer places an order through the API, as the checkout does. */
-async function placeOrder(page: Page, request: APIRequestContext, customerName: string, lines: { product: ListedProduct; quantity: number }[]) {
+async function placeOrder(
+  page: Page,
+  request: APIRequestContext,
+  customerName: string,
+  lines: { product: ListedProduct; quantity: number }[],
+) {
   const customer = await registerByApi(page, customerName);
   const token = await apiToken(request, customer);
   const auth = bearer(token);
   const totals = computeTotalsInKwacha(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
-  const kitwe = { address: 'Plot 7, Chilimbulu Road', city: 'Kitwe', province: 'Copperbelt', zipCode: '10101', phoneNumber: '0966123456' };
+  const kitwe = {
+    address: 'Plot 7, Chilimbulu Road',
+    city: 'Kitwe',
+    province: 'Copperbelt',
+    zipCode: '10101',
+    phoneNumber: '0966123456',
+  };
   const order = await placeOrderWithToken(request, token, lines, 'mtn', kitwe);
   return { customer, order, totals, auth };
 }
@@ -46,7 +67,10 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   const ref = orderReference(order._id);
   // The customer entered the transaction id of a mobile-money payment.
   const reference = `MP${tag.toUpperCase()}77`;
-  const pay = await request.put(`/api/orders/${order._id}/pay`, { headers: auth, data: { paymentReference: reference } });
+  const pay = await request.put(`/api/orders/${order._id}/pay`, {
+    headers: auth,
+    data: { paymentReference: reference },
+  });
   expect(pay.status(), await pay.text()).toBe(200);
 
   await openOrders(page);
@@ -101,7 +125,9 @@ test('an admin finds an order by its number or the customer e-mail and works it 
     ['Shipping', totals.shippingPrice],
     ['Total', totals.totalPrice],
   ] as const) {
-    await expect(dialog.locator('dl div').filter({ has: page.getByText(label, { exact: true }) })).toContainText(formatKwacha(amount));
+    await expect(dialog.locator('dl div').filter({ has: page.getByText(label, { exact: true }) })).toContainText(
+      formatKwacha(amount),
+    );
   }
   await expectNoSidewaysScroll(page);
 
@@ -109,7 +135,10 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   await expect(update).toHaveValue('Pending');
   await expect(update.getByRole('option')).toHaveText(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
   await update.selectOption('Shipped');
-  await page.getByRole('alertdialog', { name: 'Mark as Shipped?' }).getByRole('button', { name: 'Mark as Shipped' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Mark as Shipped?' })
+    .getByRole('button', { name: 'Mark as Shipped' })
+    .click();
   await expect(toast(page, 'Order status updated to Shipped')).toBeVisible();
   await expect(dialog).toBeHidden();
   // Filtered on Pending, the order has left the list; on all statuses it shows its new badge.
@@ -123,7 +152,9 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
   // A mark by hand says why; the reason shows with the order from then on.
   const marking = page.getByRole('dialog', { name: 'Mark as Paid' });
-  await marking.getByRole('textbox', { name: 'How was it paid?' }).fill(`Airtel Money ${reference} checked on the co-op's phone`);
+  await marking
+    .getByRole('textbox', { name: 'How was it paid?' })
+    .fill(`Airtel Money ${reference} checked on the co-op's phone`);
   await marking.getByRole('button', { name: 'Mark as Paid' }).click();
   await expect(toast(page, 'Payment processed successfully')).toBeVisible();
   await expect(marking).toBeHidden();
@@ -131,7 +162,10 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   await expect(dialog).toContainText(`Airtel Money ${reference} checked on the co-op's phone`);
   await expect(dialog.getByRole('button', { name: 'Mark as Paid' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Mark as Delivered' }).click();
-  await page.getByRole('alertdialog', { name: 'Mark as Delivered?' }).getByRole('button', { name: 'Mark as Delivered' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Mark as Delivered?' })
+    .getByRole('button', { name: 'Mark as Delivered' })
+    .click();
   await expect(toast(page, 'Order marked as delivered')).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Update Status' })).toHaveValue('Delivered');
   await expect(dialog.getByRole('button', { name: 'Mark as Delivered' })).toHaveCount(0);
@@ -144,17 +178,33 @@ test('an admin finds an order by its number or the customer e-mail and works it 
   expect(stored).toMatchObject({ status: 'Delivered', isPaid: true, isDelivered: true, paymentReference: reference });
 });
 
-test('a change the customer hears of asks first: Cancel changes nothing, yes changes it and tells them once', async ({ page, request }) => {
+test('a change the customer hears of asks first: Cancel changes nothing, yes changes it and tells them once', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const token = await signInAsAdmin(page);
   const [product] = await productsInStock(request);
   const customer = await registerByApi(page, 'Chipo Mweemba');
   // A number of its own, so the texts counted below are this order's.
   const mobile = `096${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const address = { address: 'Plot 3, Mosi-oa-Tunya Road', city: 'Livingstone', province: 'Southern', zipCode: '20100', phoneNumber: mobile };
-  const order = await placeOrderWithToken(request, await apiToken(request, customer), [{ product, quantity: 1 }], 'mtn', address);
+  const address = {
+    address: 'Plot 3, Mosi-oa-Tunya Road',
+    city: 'Livingstone',
+    province: 'Southern',
+    zipCode: '20100',
+    phoneNumber: mobile,
+  };
+  const order = await placeOrderWithToken(
+    request,
+    await apiToken(request, customer),
+    [{ product, quantity: 1 }],
+    'mtn',
+    address,
+  );
   const ref = orderReference(order._id);
-  const stored = async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).status;
+  const stored = async () =>
+    (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).status;
   const statusCalls: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PUT' && /\/api\/orders\/[^/]+\/(status|deliver)$/.test(r.url())) statusCalls.push(r.url());
@@ -204,7 +254,9 @@ test('a change the customer hears of asks first: Cancel changes nothing, yes cha
 
   // One mail and one text of the shipping, none of a cancellation.
   await expect.poll(() => mailSubjectsTo(customer.email)).toEqual([`Order #${ref} received`, `Order #${ref} shipped`]);
-  await expect.poll(async () => (await textsTo(request, `+260${mobile.slice(1)}`)).filter((text) => text.includes('on its way'))).toHaveLength(1);
+  await expect
+    .poll(async () => (await textsTo(request, `+260${mobile.slice(1)}`)).filter((text) => text.includes('on its way')))
+    .toHaveLength(1);
   expect((await textsTo(request, `+260${mobile.slice(1)}`)).filter((text) => /cancel/i.test(text))).toEqual([]);
 });
 
@@ -216,7 +268,8 @@ test("a refused status change keeps the dialog open with the server's reason", a
   const oldest = (await productsInStock(request)).filter((p) => p.countInStock <= 900);
   const product = oldest.at(test.info().project.name === 'phone' ? -1 : -2)!;
   const { order } = await placeOrder(page, request, 'Cancelled Buyer', [{ product, quantity: 1 }]);
-  const setStatus = (id: string, status: string) => request.put(`/api/orders/${id}/status`, { headers: admin, data: { status } });
+  const setStatus = (id: string, status: string) =>
+    request.put(`/api/orders/${id}/status`, { headers: admin, data: { status } });
   expect((await setStatus(order._id, 'Cancelled')).status()).toBe(200);
   // Someone else buys every piece left, the returned one included: the cancelled order cannot take it again.
   const left = (await (await request.get(`/api/products/${product._id}`)).json()).countInStock;
@@ -270,13 +323,17 @@ test('the orders screen and its details dialog pass axe', async ({ page }) => {
   await openOrders(page);
   await expect(shownOrders(page).first()).toBeVisible();
   await expectNoSeriousViolations(page, 'orders');
-  await page.getByRole('button', { name: /^View order / }).first().click();
+  await page
+    .getByRole('button', { name: /^View order / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog', { name: 'Order Details' })).toBeVisible();
   await expectNoSeriousViolations(page, 'order details dialog');
 });
 
 test('screenshots of the orders screen', { tag: '@shots' }, async ({ page }) => {
-  const shoot = (name: string) => page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
+  const shoot = (name: string) =>
+    page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
   await signInAsAdmin(page);
   await openOrders(page);
   await expect(shownOrders(page).first()).toBeVisible();
@@ -285,7 +342,10 @@ test('screenshots of the orders screen', { tag: '@shots' }, async ({ page }) => 
   await page.setViewportSize({ width: size.width, height: 2400 });
   await shoot('orders-long');
   await page.setViewportSize(size);
-  await page.getByRole('button', { name: /^View order / }).first().click();
+  await page
+    .getByRole('button', { name: /^View order / })
+    .first()
+    .click();
   await expect(page.getByRole('dialog', { name: 'Order Details' })).toBeVisible();
   await shoot('order-details');
   await page.setViewportSize({ width: size.width, height: 2000 });

@@ -3,7 +3,16 @@ import { simulatorURL } from '../playwright.config';
 import { formatKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';
-import { apiToken, bearer, demoProducts, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  demoProducts,
+  expectNoSidewaysScroll,
+  placeOrderWithToken,
+  registerByApi,
+  signInAsAdmin,
+  toast,
+} from './support/shop';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
@@ -18,14 +27,25 @@ async function declinedAirtelPayment(page: Page, request: APIRequestContext, cus
   const customer = await registerByApi(page, customerName);
   const auth = bearer(await apiToken(request, customer));
   const product = (await demoProducts(request)).find((p) => p.countInStock >= 5)!;
-  const order = await placeOrderWithToken(request, auth.authorization.slice('Bearer '.length), [{ product, quantity: 1 }], 'airtel');
-  const started = await request.post(`/api/orders/${order._id}/payments`, { headers: auth, data: { phone: AIRTEL_PHONE } });
+  const order = await placeOrderWithToken(
+    request,
+    auth.authorization.slice('Bearer '.length),
+    [{ product, quantity: 1 }],
+    'airtel',
+  );
+  const started = await request.post(`/api/orders/${order._id}/payments`, {
+    headers: auth,
+    data: { phone: AIRTEL_PHONE },
+  });
   expect(started.status(), await started.text()).toBe(201);
   const { reference } = await started.json();
   const declined = await request.post(`${simulatorURL}/_sim/requests/${reference}/decline`);
   expect(declined.status(), await declined.text()).toBe(200);
   await expect
-    .poll(async () => (await (await request.get(`/api/orders/${order._id}/payments`, { headers: auth })).json())[0].state, { timeout: 20_000 })
+    .poll(
+      async () => (await (await request.get(`/api/orders/${order._id}/payments`, { headers: auth })).json())[0].state,
+      { timeout: 20_000 },
+    )
     .toBe('failed');
   return { customer, order, auth };
 }
@@ -44,9 +64,13 @@ async function openPayments(page: Page) {
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search payments...' });
 const filterSelect = (page: Page) => page.getByRole('combobox', { name: 'Show payments' });
 /** Rows (desktop) or cards (phone) of the list, whichever the screen shows. */
-const shownPayments = (page: Page) => page.locator('tbody tr, ul[aria-label="Payments"] > li').filter({ visible: true });
+const shownPayments = (page: Page) =>
+  page.locator('tbody tr, ul[aria-label="Payments"] > li').filter({ visible: true });
 
-test('a declined payment shows in Payments as failed; the admin marks its order paid with a reason and sees it recorded', async ({ page, request }) => {
+test('a declined payment shows in Payments as failed; the admin marks its order paid with a reason and sees it recorded', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const name = `Namukolo Mwale ${tag}`;
@@ -82,7 +106,10 @@ test('a declined payment shows in Payments as failed; the admin marks its order 
   await expect(page).not.toHaveURL(/filter=/);
   await expectNoSeriousViolations(page, 'payments');
 
-  await shownPayments(page).first().getByRole('button', { name: `View order ${ref}` }).click();
+  await shownPayments(page)
+    .first()
+    .getByRole('button', { name: `View order ${ref}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Order Details' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(order._id);
@@ -140,17 +167,30 @@ async function shortMtnPayment(page: Page, request: APIRequestContext, customerN
   const customer = await registerByApi(page, customerName);
   const auth = bearer(await apiToken(request, customer));
   const product = (await demoProducts(request)).find((p) => p.countInStock >= 5)!;
-  const order = await placeOrderWithToken(request, auth.authorization.slice('Bearer '.length), [{ product, quantity: 1 }], 'mtn');
+  const order = await placeOrderWithToken(
+    request,
+    auth.authorization.slice('Bearer '.length),
+    [{ product, quantity: 1 }],
+    'mtn',
+  );
   const started = await request.post(`/api/orders/${order._id}/payments`, { headers: auth, data: { phone } });
   expect(started.status(), await started.text()).toBe(201);
-  expect((await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status()).toBe(200);
+  expect(
+    (await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status(),
+  ).toBe(200);
   await expect
-    .poll(async () => (await (await request.get(`/api/orders/${order._id}/payments`, { headers: auth })).json())[0].flagged, { timeout: 20_000 })
+    .poll(
+      async () => (await (await request.get(`/api/orders/${order._id}/payments`, { headers: auth })).json())[0].flagged,
+      { timeout: 20_000 },
+    )
     .toBe(true);
   return { customer, order, auth };
 }
 
-test('a payment collected for the wrong amount is flagged with a plain note, and its order stays unpaid', async ({ page, request }) => {
+test('a payment collected for the wrong amount is flagged with a plain note, and its order stays unpaid', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { order } = await shortMtnPayment(page, request, 'Short Payer');
 
@@ -160,7 +200,9 @@ test('a payment collected for the wrong amount is flagged with a plain note, and
   await expect(shownPayments(page)).toHaveCount(1);
   const row = shownPayments(page).first();
   await expect(row).toContainText('Flagged');
-  await expect(row).toContainText(`Collected ${formatKwacha(order.totalPrice - 5)}, but the order's total is ${formatKwacha(order.totalPrice)}`);
+  await expect(row).toContainText(
+    `Collected ${formatKwacha(order.totalPrice - 5)}, but the order's total is ${formatKwacha(order.totalPrice)}`,
+  );
   await expect(row).toContainText('Settle it by hand with MTN Mobile Money');
   await expect(row).toContainText('Unpaid');
   await expectNoSidewaysScroll(page);
@@ -168,12 +210,16 @@ test('a payment collected for the wrong amount is flagged with a plain note, and
   await page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-payments-flagged.png` });
 });
 
-test('the admin marks a flagged payment as dealt with: it leaves Needs attention and keeps what was done', async ({ page, request }) => {
+test('the admin marks a flagged payment as dealt with: it leaves Needs attention and keeps what was done', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const { order, auth } = await shortMtnPayment(page, request, `Refunded Payer ${tag}`);
   const ref = orderReference(order._id);
-  const shoot = (name: string) => page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
+  const shoot = (name: string) =>
+    page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
 
   await signInAsAdmin(page);
   await page.goto(`/admin/payments?q=${ref}`);
@@ -183,7 +229,10 @@ test('the admin marks a flagged payment as dealt with: it leaves Needs attention
   await expect(filterSelect(page).getByRole('option', { name: 'Flagged (1)' })).toBeAttached();
   await shoot('payments-resolvable');
 
-  await shownPayments(page).first().getByRole('button', { name: `Mark the payment for order ${ref} as dealt with` }).click();
+  await shownPayments(page)
+    .first()
+    .getByRole('button', { name: `Mark the payment for order ${ref} as dealt with` })
+    .click();
   const form = page.getByRole('dialog', { name: 'Mark as dealt with' });
   await expect(form).toBeVisible();
   await expect(form).toContainText(ref);
@@ -235,7 +284,8 @@ test('the admin marks a flagged payment as dealt with: it leaves Needs attention
 
 test('screenshots of the payments screen', { tag: '@shots' }, async ({ page, request }) => {
   test.setTimeout(90_000);
-  const shoot = (name: string) => page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
+  const shoot = (name: string) =>
+    page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-${name}.png` });
   const { order } = await declinedAirtelPayment(page, request, 'Screenshot Shopper');
   const ref = orderReference(order._id);
   await signInAsAdmin(page);
@@ -246,7 +296,10 @@ test('screenshots of the payments screen', { tag: '@shots' }, async ({ page, req
   await expect(shownPayments(page).first()).toBeVisible();
   await shoot('payments-all');
   // Its own order: the other project's journey may mark its order paid meanwhile.
-  await page.getByRole('button', { name: `View order ${ref}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `View order ${ref}` })
+    .filter({ visible: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Order Details' });
   await expect(dialog.getByRole('list', { name: 'Mobile-money payments' })).toBeVisible();
   await shoot('payment-order');
@@ -259,7 +312,9 @@ test('screenshots of the payments screen', { tag: '@shots' }, async ({ page, req
   await marking.getByRole('button', { name: 'Mark as Paid' }).click();
   await expect(marking.getByText('Please say how the payment arrived')).toBeVisible();
   await shoot('mark-paid');
-  await marking.getByRole('textbox', { name: 'How was it paid?' }).fill('Cash at the Choma market stall, counted by two members');
+  await marking
+    .getByRole('textbox', { name: 'How was it paid?' })
+    .fill('Cash at the Choma market stall, counted by two members');
   await marking.getByRole('button', { name: 'Mark as Paid' }).click();
   await expect(dialog.getByText('Marked paid by')).toBeVisible();
   await shoot('marked-paid');

@@ -6,7 +6,8 @@ import { E2E_ADMIN, expectNoSidewaysScroll, toast } from './support/shop';
 
 const SHOTS = '.scratch/shots/products';
 const shoot = async (page: Page, name: string) => {
-  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
+  if (process.env.E2E_SHOTS === '1')
+    await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png` });
 };
 
 /** Signs in through the API and opens the back office's products screen. */
@@ -106,7 +107,9 @@ async function pressBack(page: Page) {
 
 const status = async (page: Page, url: string) => (await page.request.get(url)).status();
 
-test('an admin creates a product with shrunk images, finds it, edits its price and deletes it', async ({ page }, testInfo) => {
+test('an admin creates a product with shrunk images, finds it, edits its price and deletes it', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await recordSentFiles(page);
   const admin = await openProductsAsAdmin(page);
@@ -185,11 +188,20 @@ test('an admin creates a product with shrunk images, finds it, edits its price a
   const found = await (await page.request.get('/api/products', { params: { keyword: name } })).json();
   expect(found.totalProducts).toBe(1);
   const product = found.products[0];
-  expect(product).toMatchObject({ name, price: 123.45, countInStock: 7, category: 'body-care', ingredients: 'Marula oil, beeswax', size: '50 g' });
+  expect(product).toMatchObject({
+    name,
+    price: 123.45,
+    countInStock: 7,
+    category: 'body-care',
+    ingredients: 'Marula oil, beeswax',
+    size: '50 g',
+  });
   expect(product.images).toHaveLength(2);
   expect(product.mainImage).toBe(product.images[1]);
   expect(product.image).toBe(product.images[1]);
-  const stored = await Promise.all(product.images.map(async (url: string) => sharp(await (await page.request.get(url)).body()).metadata()));
+  const stored = await Promise.all(
+    product.images.map(async (url: string) => sharp(await (await page.request.get(url)).body()).metadata()),
+  );
   expect(stored.map((m) => m.width)).toEqual([1600, 800]);
 
   await search(page, name);
@@ -227,15 +239,27 @@ test('an admin creates a product with shrunk images, finds it, edits its price a
   expect((await page.request.get(`/api/products/${product._id}`)).status()).toBe(404);
   for (const url of product.images) expect((await page.request.get(url)).status(), url).toBe(404);
   // Already gone from the store: the server removed the files with the product (the client sends no DELETE /upload).
-  expect((await page.request.delete(`/api${product.images[1].replace('/uploads', '/upload')}`, { headers: admin })).status()).toBe(404);
+  expect(
+    (await page.request.delete(`/api${product.images[1].replace('/uploads', '/upload')}`, { headers: admin })).status(),
+  ).toBe(404);
 });
 
-test('an upload shows its progress, can be retried after a failure, and a cancelled editor leaves no file behind', async ({ page }, testInfo) => {
+test('an upload shows its progress, can be retried after a failure, and a cancelled editor leaves no file behind', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   await openProductsAsAdmin(page);
   // A noisy photo: heavy enough that its upload takes a moment on a throttled line.
   const noisy = testInfo.outputPath('noisy.jpg');
-  await sharp({ create: { width: 1400, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  await sharp({
+    create: {
+      width: 1400,
+      height: 1000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .jpeg({ quality: 95 })
     .toFile(noisy);
   const plain = await pngFile(testInfo, 'plain.png', 600, 600);
@@ -247,7 +271,11 @@ test('an upload shows its progress, can be retried after a failure, and a cancel
   await dialog(page).getByLabel('Category').selectOption('oil');
   await tab(page, 'Image').click();
 
-  await page.route('**/api/upload', (route) => route.fulfill({ status: 500, json: { message: 'The image store is not available' } }), { times: 1 });
+  await page.route(
+    '**/api/upload',
+    (route) => route.fulfill({ status: 500, json: { message: 'The image store is not available' } }),
+    { times: 1 },
+  );
   await imageInput(page).setInputFiles(plain);
   await expect(toast(page, 'Failed to upload image. Please try again.')).toBeVisible();
   await expect(dialog(page).getByText('Upload failed')).toBeVisible();
@@ -262,23 +290,38 @@ test('an upload shows its progress, can be retried after a failure, and a cancel
 
   // A slow line: the progress bar moves while the bytes go out, and saving waits.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 50,
+    downloadThroughput: -1,
+    uploadThroughput: 150 * 1024,
+  });
   const second = page.waitForResponse((response) => isUpload(response.request()));
   await imageInput(page).setInputFiles(noisy);
   const progress = dialog(page).getByRole('progressbar', { name: 'Uploading image 2' });
   await expect(progress).toBeVisible();
-  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), 'the bar moves').toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')), 'the bar moves')
+    .toBeGreaterThan(0);
   await expect(dialog(page).getByRole('button', { name: 'Uploading Image...' })).toBeDisabled();
   await shoot(page, 'upload-progress');
   const secondUrl: string = (await (await second).json()).imageUrl;
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(dialog(page).getByRole('progressbar')).toHaveCount(0);
   await expect(saveButton(page)).toBeEnabled();
   expect((await page.request.get(firstUrl)).status()).toBe(200);
 
   // Removing the main image makes the other one main; the removed upload is deleted at once.
   await dialog(page).getByRole('button', { name: 'Remove image 1' }).click();
-  await expect(dialog(page).getByRole('button', { name: 'Set as main image (image 1)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog(page).getByRole('button', { name: 'Set as main image (image 1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect.poll(async () => (await page.request.get(firstUrl)).status()).toBe(404);
 
   // Cancel: the file sent in this session goes too, without a question.
@@ -290,7 +333,8 @@ test('an upload shows its progress, can be retried after a failure, and a cancel
 
 test('the list pages ten at a time, a search starts again from page 1, and a failure is said', async ({ page }) => {
   await openProductsAsAdmin(page);
-  const total = (await (await page.request.get('/api/products', { params: { limit: 1 } })).json()).totalProducts as number;
+  const total = (await (await page.request.get('/api/products', { params: { limit: 1 } })).json())
+    .totalProducts as number;
   expect(total, 'the demo catalogue fills more than one page').toBeGreaterThan(10);
   await expect(page.getByText(`${total} products`)).toBeVisible();
   const editButtons = page.getByRole('button', { name: /^Edit / });
@@ -321,9 +365,14 @@ test('the list pages ten at a time, a search starts again from page 1, and a fai
   await expect(page.getByText('No products found.')).toBeVisible();
   await expect(page.getByText('Try a different search term.')).toBeVisible();
 
-  await page.route((url) => url.pathname === '/api/products', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable' } }));
+  await page.route(
+    (url) => url.pathname === '/api/products',
+    (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable' } }),
+  );
   await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again.' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again.' })).toBeVisible({
+    timeout: 15_000,
+  });
 });
 
 test('the products screen and the editor pass axe without serious or critical findings', async ({ page }) => {
@@ -331,20 +380,28 @@ test('the products screen and the editor pass axe without serious or critical fi
   await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
   const check = (label: string) => expectNoSeriousViolations(page, label);
   await check('list');
-  await page.getByRole('button', { name: /^Edit / }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
   await expect(dialog(page).getByRole('heading', { name: 'Edit Product' })).toBeVisible();
   await dialog(page).getByLabel('Name').fill('');
   await saveButton(page).click();
   await expect(formAlert(page)).toHaveText('Please fill in all required fields');
   await check('editor, basic info with an error');
   await tab(page, 'Image').click();
-  await expect(dialog(page).getByRole('button', { name: 'Set as main image (image 1)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog(page).getByRole('button', { name: 'Set as main image (image 1)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await check('editor, images');
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog(page)).toBeHidden();
 });
 
-test('following a link away from an unsaved upload asks first: Stay keeps the editor, Leave goes and deletes the upload', async ({ page }, testInfo) => {
+test('following a link away from an unsaved upload asks first: Stay keeps the editor, Leave goes and deletes the upload', async ({
+  page,
+}, testInfo) => {
   await openProductsAsAdmin(page);
   const picture = await pngFile(testInfo, 'left-behind.png', 900, 600);
   await page.getByRole('button', { name: 'New Product' }).click();
@@ -412,7 +469,9 @@ test("the browser's back button asks too, for typed changes alone", async ({ pag
   await expect(leaveQuestion(page)).toHaveCount(0);
 });
 
-test('in a browser without the Navigation API the back button goes unasked, and the upload goes with the editor', async ({ page }, testInfo) => {
+test('in a browser without the Navigation API the back button goes unasked, and the upload goes with the editor', async ({
+  page,
+}, testInfo) => {
   await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined }));
   await openProductsAsAdmin(page);
   await followSidebarLink(page, 'Orders');
@@ -426,7 +485,9 @@ test('in a browser without the Navigation API the back button goes unasked, and 
   await expect.poll(() => status(page, url)).toBe(404);
 });
 
-test("saving asks nothing and keeps the files; leaving a later edit deletes only that edit's upload", async ({ page }, testInfo) => {
+test("saving asks nothing and keeps the files; leaving a later edit deletes only that edit's upload", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000);
   const admin = await openProductsAsAdmin(page);
   const name = `Leave Test Oil ${testInfo.project.name} ${Date.now()}`;
@@ -464,7 +525,9 @@ test("saving asks nothing and keeps the files; leaving a later edit deletes only
   expect((await page.request.delete(`/api/products/${found.products[0]._id}`, { headers: admin })).ok()).toBe(true);
 });
 
-test('closing or reloading the tab asks the browser\'s question and deletes the unsaved upload', async ({ page }, testInfo) => {
+test("closing or reloading the tab asks the browser's question and deletes the unsaved upload", async ({
+  page,
+}, testInfo) => {
   const admin = await openProductsAsAdmin(page);
   const picture = await pngFile(testInfo, 'tab-closed.png', 800, 800);
   const acceptQuestion = () =>
@@ -494,4 +557,3 @@ test('closing or reloading the tab asks the browser\'s question and deletes the 
   const name = closed.split('/').pop()!;
   expect((await request.delete(`/api/upload/${name}`, { headers: admin })).status()).toBe(404);
 });
-

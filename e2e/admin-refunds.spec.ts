@@ -4,7 +4,16 @@ import { formatKwacha, toKwacha, toNgwee } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';
 import { e2eShopSecret, orderLinkPath } from './support/order-link';
-import { apiToken, bearer, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, toast } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  demoProducts,
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  placeOrderWithToken,
+  registerByApi,
+  toast,
+} from './support/shop';
 import { smallTouchTargets } from './support/touch-targets';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
@@ -23,10 +32,17 @@ async function signInAs(page: Page, credentials: Credentials) {
 
 /** A second admin, made by the first: the co-op's maker-checker needs two people. */
 async function secondAdmin(request: APIRequestContext, firstToken: string, tag: string) {
-  const credentials = { name: `Mutale Checker ${tag}`, email: `checker-${tag}@e2e.example`, password: 'checker-password-1' };
+  const credentials = {
+    name: `Mutale Checker ${tag}`,
+    email: `checker-${tag}@e2e.example`,
+    password: 'checker-password-1',
+  };
   const made = await request.post('/api/users', { data: credentials });
   expect(made.status(), await made.text()).toBe(201);
-  const promoted = await request.put(`/api/users/${(await made.json())._id}`, { headers: bearer(firstToken), data: { isAdmin: true } });
+  const promoted = await request.put(`/api/users/${(await made.json())._id}`, {
+    headers: bearer(firstToken),
+    data: { isAdmin: true },
+  });
   expect(promoted.status(), await promoted.text()).toBe(200);
   return credentials;
 }
@@ -40,8 +56,15 @@ async function paidMtnOrder(page: Page, request: APIRequestContext, tag: string)
   const phone = `096${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const started = await request.post(`/api/orders/${order._id}/payments`, { headers: bearer(token), data: { phone } });
   expect(started.status(), await started.text()).toBe(201);
-  expect((await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status()).toBe(200);
-  await expect.poll(async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).isPaid, { timeout: 20_000 }).toBe(true);
+  expect(
+    (await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status(),
+  ).toBe(200);
+  await expect
+    .poll(
+      async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).isPaid,
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   return { customer, order, token, phone };
 }
 
@@ -52,13 +75,17 @@ const asDialled = (phone: string) => `${phone.slice(0, 3)} ${phone.slice(3, 6)} 
 async function openOrder(page: Page, orderId: string) {
   const ref = orderReference(orderId);
   await page.goto(`/admin/orders?q=${ref}`);
-  await page.getByRole('button', { name: `View order ${ref}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `View order ${ref}` })
+    .filter({ visible: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Order Details' });
   await expect(dialog).toContainText(orderId);
   return dialog;
 }
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: `.scratch/shots/refunds/${test.info().project.name}-${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: `.scratch/shots/refunds/${test.info().project.name}-${name}.png`, fullPage: true });
 
 /** The order dialog scrolls inside itself: the panel is brought into view for the picture. */
 async function shootPanel(page: Page, name: string) {
@@ -66,7 +93,10 @@ async function shootPanel(page: Page, name: string) {
   await page.screenshot({ path: `.scratch/shots/refunds/${test.info().project.name}-${name}.png` });
 }
 
-test('one admin asks for a refund, another approves it, and the shopper sees it on their order', async ({ page, request }) => {
+test('one admin asks for a refund, another approves it, and the shopper sees it on their order', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const { customer, order, phone } = await paidMtnOrder(page, request, tag);
@@ -92,11 +122,18 @@ test('one admin asks for a refund, another approves it, and the shopper sees it 
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(form.getByText('reason is required: say why the money goes back')).toBeVisible();
   await amount.fill(toKwacha(part).toFixed(2));
-  await form.getByRole('textbox', { name: 'Why does the money go back?' }).fill(`One of two baskets arrived broken (${tag})`);
+  await form
+    .getByRole('textbox', { name: 'Why does the money go back?' })
+    .fill(`One of two baskets arrived broken (${tag})`);
   await form.getByRole('button', { name: 'Continue' }).click();
   // The confirm step says what will happen, before anything is sent.
   // The journeys' shop has MTN's disbursement settings (simulators/shop-env.ts): an MTN payment goes back as an MTN refund.
-  await expect(form.getByText(`${formatKwacha(toKwacha(part))} goes back to ${asDialled(phone)} by MTN. Another admin must approve it.`, { exact: true })).toBeVisible();
+  await expect(
+    form.getByText(
+      `${formatKwacha(toKwacha(part))} goes back to ${asDialled(phone)} by MTN. Another admin must approve it.`,
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, 'refund confirm step');
   await form.getByRole('button', { name: 'Confirm refund' }).click();
   await expect(toast(page, 'Refund asked: another admin must approve it')).toBeVisible();
@@ -108,7 +145,9 @@ test('one admin asks for a refund, another approves it, and the shopper sees it 
   await expect(refunds.first()).toContainText(formatKwacha(toKwacha(part)));
   await expect(refunds.first()).toContainText(`One of two baskets arrived broken (${tag})`);
   // The admin who asked cannot approve: the button says why, and the server refuses it too.
-  const approve = refunds.first().getByRole('button', { name: `Approve the refund of ${formatKwacha(toKwacha(part))}` });
+  const approve = refunds
+    .first()
+    .getByRole('button', { name: `Approve the refund of ${formatKwacha(toKwacha(part))}` });
   await expect(approve).toBeDisabled();
   await expect(refunds.first()).toContainText('Another admin must approve this refund.');
   await expect(approve).toHaveAccessibleDescription('Another admin must approve this refund.');
@@ -132,7 +171,10 @@ test('one admin asks for a refund, another approves it, and the shopper sees it 
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page, 'refunds list');
   await shoot(page, 'payments-refunds');
-  await page.getByRole('button', { name: `View order ${orderReference(order._id)}` }).filter({ visible: true }).click();
+  await page
+    .getByRole('button', { name: `View order ${orderReference(order._id)}` })
+    .filter({ visible: true })
+    .click();
   const checked = page.getByRole('dialog', { name: 'Order Details' });
   const waiting = checked.getByRole('list', { name: 'Refunds' }).getByRole('listitem').first();
   await waiting.getByRole('button', { name: `Approve the refund of ${formatKwacha(toKwacha(part))}` }).click();
@@ -161,7 +203,10 @@ test('one admin asks for a refund, another approves it, and the shopper sees it 
   await shoot(page, 'shopper-link');
 });
 
-test('a refund of more than may still go back is refused with the server’s words; one not yet sent is cancelled with a note', async ({ page, request }) => {
+test('a refund of more than may still go back is refused with the server’s words; one not yet sent is cancelled with a note', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const { order, phone } = await paidMtnOrder(page, request, tag);
@@ -182,7 +227,9 @@ test('a refund of more than may still go back is refused with the server’s wor
   // Meanwhile another admin asks for K 1 of it: the whole total is no longer there, and the server says so.
   await amount.fill(order.totalPrice.toFixed(2));
   await form.getByRole('button', { name: 'Continue' }).click();
-  const { sources } = await (await request.get(`/api/orders/${order._id}/refunds`, { headers: bearer(adminToken) })).json();
+  const { sources } = await (
+    await request.get(`/api/orders/${order._id}/refunds`, { headers: bearer(adminToken) })
+  ).json();
   const other = await request.post(`/api/orders/${order._id}/refunds`, {
     headers: bearer(adminToken),
     data: { amountNgwee: 100, reason: `Meanwhile (${tag})`, attemptId: sources[0].attemptId },
@@ -192,7 +239,12 @@ test('a refund of more than may still go back is refused with the server’s wor
   const refusal = form.getByRole('alert');
   await expect(refusal).toHaveText(`At most ${formatKwacha(order.totalPrice - 1)} can go back for this order`);
   // What was asked still shows: the refusal is about it.
-  await expect(form.getByText(`${formatKwacha(order.totalPrice)} goes back to ${asDialled(phone)} by MTN. Another admin must approve it.`, { exact: true })).toBeVisible();
+  await expect(
+    form.getByText(
+      `${formatKwacha(order.totalPrice)} goes back to ${asDialled(phone)} by MTN. Another admin must approve it.`,
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, 'refund refused');
   await shoot(page, 'refused');
   // Back to the form, which still holds what was typed.

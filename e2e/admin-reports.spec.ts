@@ -3,11 +3,22 @@ import { expect, test, type Download, type Locator, type Page } from './support/
 import { formatKwacha } from '../src/shared/money';
 import type { MonthlyReport } from '../src/shared/schemas/reports';
 import { expectNoSeriousViolations } from './support/a11y';
-import { bearer, createTestProduct, expectNoSidewaysScroll, placeOrderByApi, registerByApi, signInAsAdmin } from './support/shop';
+import {
+  bearer,
+  createTestProduct,
+  expectNoSidewaysScroll,
+  placeOrderByApi,
+  registerByApi,
+  signInAsAdmin,
+} from './support/shop';
 
 const SHOTS = '.scratch/shots/reports';
 const BOM = [0xef, 0xbb, 0xbf];
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'Africa/Lusaka' }).format(new Date());
+const monthName = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Africa/Lusaka',
+}).format(new Date());
 
 /** The saved file: its first bytes must be the UTF-8 BOM; answers the text after it. */
 async function savedText(download: Download): Promise<string> {
@@ -18,7 +29,9 @@ async function savedText(download: Download): Promise<string> {
 
 /** The admin frame scrolls inside <main>; for a picture of the whole page it is let out to its full height. */
 async function shoot(page: Page, path: string, target: Locator | Page = page) {
-  const style = await page.addStyleTag({ content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}' });
+  const style = await page.addStyleTag({
+    content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}',
+  });
   await target.screenshot({ path, ...(target === page ? { fullPage: true } : {}) });
   await style.evaluate((element) => (element as HTMLStyleElement).remove());
 }
@@ -29,7 +42,9 @@ async function downloadBy(page: Page, button: string): Promise<Download> {
   return downloading;
 }
 
-test('an admin reads the monthly sales, prints it, and downloads the report and the three exports as CSV', async ({ page }) => {
+test('an admin reads the monthly sales, prints it, and downloads the report and the three exports as CSV', async ({
+  page,
+}) => {
   const project = test.info().project.name;
   const admin = bearer(await signInAsAdmin(page));
   const product = await createTestProduct(page.request, admin, { kind: 'reports', price: 42.5, countInStock: 10 });
@@ -52,7 +67,9 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
     await expect(page.getByLabel('Month', { exact: true })).toHaveValue(report.month);
     const sales = page.getByRole('table', { name: `Sales in ${monthName}` });
     await expect(sales.getByRole('row', { name: /^Orders placed/ })).toContainText(String(report.ordersPlaced));
-    await expect(sales.getByRole('row', { name: /^Gross sales/ })).toContainText(formatKwacha(report.grossSales.amount));
+    await expect(sales.getByRole('row', { name: /^Gross sales/ })).toContainText(
+      formatKwacha(report.grossSales.amount),
+    );
     await expect(sales.getByRole('row', { name: /^VAT collected \(16%\)/ })).toContainText(formatKwacha(report.vat));
     const methods = page.getByRole('table', { name: 'Orders not cancelled, by payment method' });
     await expect(methods.getByRole('row', { name: /^Airtel Money/ })).toBeVisible();
@@ -61,7 +78,9 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
     if (project === 'phone') {
       await expectNoSidewaysScroll(page);
       // The back office scrolls inside <main>, which would hide a table wider than its card: none is.
-      const overflow = await page.getByRole('region', { name: 'Monthly sales' }).evaluate((section) => section.scrollWidth - section.clientWidth);
+      const overflow = await page
+        .getByRole('region', { name: 'Monthly sales' })
+        .evaluate((section) => section.scrollWidth - section.clientWidth);
       expect(overflow, 'the report is wider than its card').toBeLessThanOrEqual(0);
     }
     await shoot(page, `${SHOTS}/reports-${project}.png`);
@@ -88,7 +107,9 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
     const orders = await downloadBy(page, 'Download orders with lines (CSV)');
     expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const ordersText = await savedText(orders);
-    expect(ordersText.split('\r\n')[0]).toMatch(/^Order ID,Placed at,Customer name,E-mail,Phone,City,Province,Status,Paid,/);
+    expect(ordersText.split('\r\n')[0]).toMatch(
+      /^Order ID,Placed at,Customer name,E-mail,Phone,City,Province,Status,Paid,/,
+    );
     const row = ordersText.split('\r\n').find((line) => line.startsWith(order._id));
     expect(row).toContain(`,"'@Chanda Mwale, ""Reports"" ${project}",${customer.email},`);
     expect(row).toContain(`,${product.name},`);
@@ -111,7 +132,9 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
 
     // Orders need both dates, in order; the message comes before any call.
     await page.getByRole('button', { name: 'Download orders with lines (CSV)' }).click();
-    await expect(exportsPanel.getByRole('alert')).toHaveText('Choose a start and an end date (from and to, YYYY-MM-DD)');
+    await expect(exportsPanel.getByRole('alert')).toHaveText(
+      'Choose a start and an end date (from and to, YYYY-MM-DD)',
+    );
     await exportsPanel.getByLabel('From').fill('2026-03-31');
     await exportsPanel.getByLabel('To').fill('2026-03-01');
     await page.getByRole('button', { name: 'Download orders with lines (CSV)' }).click();
@@ -122,7 +145,12 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
     await exportsPanel.getByLabel('To').fill('');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 300, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 300,
+      uploadThroughput: -1,
+    });
     await page.getByRole('button', { name: 'Download products (CSV)' }).click();
     await expect(exportsPanel.getByRole('status')).toHaveText('Downloading products...');
     await expect(exportsPanel.getByRole('button', { name: 'Download products (CSV)' })).toBeDisabled();
@@ -132,7 +160,12 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
     await shoot(page, `${SHOTS}/exports-progress-${project}.png`, exportsPanel);
     await exportsPanel.getByRole('button', { name: 'Cancel download' }).click();
     await expect(exportsPanel.getByRole('alert')).toHaveText('Download cancelled.');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(exportsPanel.getByRole('button', { name: 'Download products (CSV)' })).toBeEnabled();
   } finally {
     await page.request.put(`/api/orders/${order._id}/status`, { headers: admin, data: { status: 'Cancelled' } });

@@ -6,13 +6,17 @@ const SHOTS = '.scratch/shots/backoffice';
 
 /** The admin frame scrolls inside <main>; for a whole-page picture it is let out to its full height. */
 async function shootWholePage(page: Page, name: string) {
-  const style = await page.addStyleTag({ content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}' });
+  const style = await page.addStyleTag({
+    content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}',
+  });
   await page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${name}.png`, fullPage: true });
   await style.evaluate((element) => (element as HTMLStyleElement).remove());
 }
 
 // Nothing is saved here (a refused number never leaves the browser), so both projects run it side by side.
-test('settings: a pay-to number of the wrong network or no number at all is refused at its field, and the preview shows what shoppers are told', async ({ page }) => {
+test('settings: a pay-to number of the wrong network or no number at all is refused at its field, and the preview shows what shoppers are told', async ({
+  page,
+}) => {
   const before = await (await page.request.get('/api/settings')).json();
   await signInAsAdmin(page);
   const saves: string[] = [];
@@ -37,16 +41,26 @@ test('settings: a pay-to number of the wrong network or no number at all is refu
   // Not a number: said at the field as soon as the admin leaves it.
   await mtn.fill('12345');
   await mtn.blur();
-  await expect(page.getByText('MTN Mobile Money number must be empty or an MTN number such as 096 123 4567')).toBeVisible();
+  await expect(
+    page.getByText('MTN Mobile Money number must be empty or an MTN number such as 096 123 4567'),
+  ).toBeVisible();
   await expect(mtn).toHaveAttribute('aria-invalid', 'true');
-  await expect(preview).toContainText('MTN Mobile Money: this number cannot be saved. Shoppers keep being told the saved one until it is corrected.');
+  await expect(preview).toContainText(
+    'MTN Mobile Money: this number cannot be saved. Shoppers keep being told the saved one until it is corrected.',
+  );
 
   // A real number of the other network: said which network it is and which prefixes MTN has.
   await mtn.fill('097 555 0101');
-  await expect(page.getByText('MTN Mobile Money number must be an MTN number (MTN numbers start with 096 or 076); this one is Airtel')).toBeVisible();
+  await expect(
+    page.getByText(
+      'MTN Mobile Money number must be an MTN number (MTN numbers start with 096 or 076); this one is Airtel',
+    ),
+  ).toBeVisible();
   await page.getByLabel('Contact phone').fill('abc');
   await page.getByLabel('Contact phone').blur();
-  await expect(page.getByText('Contact phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456')).toBeVisible();
+  await expect(
+    page.getByText('Contact phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456'),
+  ).toBeVisible();
   await mtn.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/${test.info().project.name}-settings-bad-number.png` });

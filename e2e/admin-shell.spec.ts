@@ -7,7 +7,9 @@ const SHOTS = '.scratch/shots/shell';
 
 /** The admin frame scrolls inside <main>; for a whole-page picture it is let out to its full height. */
 async function shootWholePage(page: Page, path: string) {
-  const style = await page.addStyleTag({ content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}' });
+  const style = await page.addStyleTag({
+    content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}',
+  });
   await page.screenshot({ path, fullPage: true });
   await style.evaluate((element) => (element as HTMLStyleElement).remove());
 }
@@ -31,8 +33,9 @@ async function expectSidebar(page: Page, open: boolean) {
   else await expect(sidebar(page)).toBeHidden();
 }
 
-
-test('on a phone the sidebar starts closed, opens with the toggle and closes on navigation, overlay tap and Escape @phone', async ({ page }) => {
+test('on a phone the sidebar starts closed, opens with the toggle and closes on navigation, overlay tap and Escape @phone', async ({
+  page,
+}) => {
   await logInAsAdmin(page);
   await expectSidebar(page, false);
   await expectNoSidewaysScroll(page);
@@ -73,7 +76,9 @@ test('on a phone the sidebar starts closed, opens with the toggle and closes on 
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
 });
 
-test('on a desktop the sidebar is open beside the page, follows the 768 px rule when the window is resized @desktop', async ({ page }) => {
+test('on a desktop the sidebar is open beside the page, follows the 768 px rule when the window is resized @desktop', async ({
+  page,
+}) => {
   await logInAsAdmin(page);
   await expectSidebar(page, true);
   await expect(page.getByTestId('admin-sidebar-overlay')).toHaveCount(0);
@@ -133,7 +138,9 @@ test('dashboard and settings pass axe, the sidebar open and closed', async ({ pa
   await expectNoSeriousViolations(page, 'settings');
 });
 
-test('settings: the shared rules speak with the field labels; a phone fills the form without sideways scroll @phone', async ({ page }) => {
+test('settings: the shared rules speak with the field labels; a phone fills the form without sideways scroll @phone', async ({
+  page,
+}) => {
   await logInAsAdmin(page);
   await toggle(page).click();
   await sidebar(page).getByRole('link', { name: 'Settings' }).click();
@@ -162,7 +169,9 @@ test('settings: the shared rules speak with the field labels; a phone fills the 
 });
 
 // Changes the shop's settings: one project only, and the old values are put back at the end.
-test('settings: a new Airtel Money number is saved and shown in the payment instructions @desktop', async ({ page }) => {
+test('settings: a new Airtel Money number is saved and shown in the payment instructions @desktop', async ({
+  page,
+}) => {
   const before = await (await page.request.get('/api/settings')).json();
   await logInAsAdmin(page);
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo')!).token as string);
@@ -178,18 +187,27 @@ test('settings: a new Airtel Money number is saved and shown in the payment inst
     const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/settings'));
     await page.getByRole('button', { name: 'Save Changes' }).click();
     // Only the changed fields are sent, so another admin's change to another field is not undone.
-    expect((await saved).postDataJSON()).toEqual({ airtelMoneyNumber: airtel, paymentAccountName: 'Mwinilunga Women Co-op' });
+    expect((await saved).postDataJSON()).toEqual({
+      airtelMoneyNumber: airtel,
+      paymentAccountName: 'Mwinilunga Women Co-op',
+    });
     await expect(toast(page, 'Settings saved successfully')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
 
-    expect(await (await page.request.get('/api/settings')).json()).toEqual({ ...before, airtelMoneyNumber: airtel, paymentAccountName: 'Mwinilunga Women Co-op' });
+    expect(await (await page.request.get('/api/settings')).json()).toEqual({
+      ...before,
+      airtelMoneyNumber: airtel,
+      paymentAccountName: 'Mwinilunga Women Co-op',
+    });
     await page.reload();
     await expect(page.getByLabel('Airtel Money number')).toHaveValue(airtel);
 
     // An unpaid Airtel Money order's page tells the customer to pay to the new number (an existing
     // order of the demo data: placing one here would move the dashboard figures another test watches).
     const pending = await (await page.request.get('/api/orders?status=Pending&limit=100', { headers: auth })).json();
-    const order = pending.orders.find((o: { paymentMethod: string; isPaid: boolean }) => o.paymentMethod === 'airtel' && !o.isPaid);
+    const order = pending.orders.find(
+      (o: { paymentMethod: string; isPaid: boolean }) => o.paymentMethod === 'airtel' && !o.isPaid,
+    );
     expect(order, 'the demo data holds an unpaid Airtel Money order').toBeTruthy();
     // Reached inside the app, after the settings screen wrote the saved values into the shared cache.
     await page.getByRole('banner').getByRole('link', { name: 'Website' }).click();

@@ -2,7 +2,14 @@ import { expect, test } from './support/test';
 import { formatKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';
-import { bearer, createTestProduct, expectNoSidewaysScroll, placeOrderByApi, registerByApi, signInAsAdmin } from './support/shop';
+import {
+  bearer,
+  createTestProduct,
+  expectNoSidewaysScroll,
+  placeOrderByApi,
+  registerByApi,
+  signInAsAdmin,
+} from './support/shop';
 
 const SHOTS = '.scratch/shots/to-ship';
 
@@ -15,7 +22,11 @@ test('an admin prints packing slips and a delivery run sheet of the orders to sh
   const reference = orderReference(order._id);
   try {
     // Processing but unpaid: the co-op ships it and the driver collects the money.
-    expect((await page.request.put(`/api/orders/${order._id}/status`, { headers: admin, data: { status: 'Processing' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/api/orders/${order._id}/status`, { headers: admin, data: { status: 'Processing' } })
+      ).status(),
+    ).toBe(200);
 
     await page.goto('/admin/orders');
     await page.getByRole('link', { name: 'To ship' }).click();
@@ -36,7 +47,10 @@ test('an admin prints packing slips and a delivery run sheet of the orders to sh
     await page.getByRole('button', { name: 'Delivery run sheet' }).click();
     await expect(page).toHaveURL(/view=run/);
     await expect(page.getByRole('heading', { level: 2, name: 'Delivery run sheet' })).toBeVisible();
-    const stop = project === 'phone' ? page.getByRole('list', { name: 'Stops' }).getByRole('listitem').filter({ hasText: reference }) : page.getByRole('row').filter({ hasText: reference });
+    const stop =
+      project === 'phone'
+        ? page.getByRole('list', { name: 'Stops' }).getByRole('listitem').filter({ hasText: reference })
+        : page.getByRole('row').filter({ hasText: reference });
     await expect(stop).toBeVisible();
     await expect(stop).toContainText(`Collect ${formatKwacha(order.totalPrice)}`);
     await expectNoSeriousViolations(page, `run sheet (${project})`);
@@ -52,9 +66,15 @@ test('an admin prints packing slips and a delivery run sheet of the orders to sh
     await page.emulateMedia({ media: 'screen' });
 
     // Once shipped, it leaves the list.
-    expect((await page.request.put(`/api/orders/${order._id}/status`, { headers: admin, data: { status: 'Shipped' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/api/orders/${order._id}/status`, { headers: admin, data: { status: 'Shipped' } })
+      ).status(),
+    ).toBe(200);
     await page.reload();
-    await expect(page.getByRole('heading', { level: 2, name: 'Delivery run sheet' }).or(page.getByText('No orders to ship.'))).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Delivery run sheet' }).or(page.getByText('No orders to ship.')),
+    ).toBeVisible();
     await expect(page.getByText(reference)).toHaveCount(0);
   } finally {
     await page.request.put(`/api/orders/${order._id}/status`, { headers: admin, data: { status: 'Cancelled' } });

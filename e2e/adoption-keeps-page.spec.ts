@@ -42,7 +42,8 @@ async function watchMain(page: Page) {
 
 const watched = (page: Page) => page.evaluate(() => (window as unknown as { watch: Watch }).watch);
 
-const shrinks = (lengths: number[]) => lengths.flatMap((length, at) => (at > 0 && length < lengths[at - 1] ? [`${lengths[at - 1]} -> ${length}`] : []));
+const shrinks = (lengths: number[]) =>
+  lengths.flatMap((length, at) => (at > 0 && length < lengths[at - 1] ? [`${lengths[at - 1]} -> ${length}`] : []));
 
 test.describe('a drawn page is adopted as drawn @phone', () => {
   test.beforeEach(async ({ page }) => {
@@ -55,7 +56,9 @@ test.describe('a drawn page is adopted as drawn @phone', () => {
     ['About', '/about'],
     ['Contact', '/contact'],
   ]) {
-    test(`${name}: the text of <main> never shrinks from the first paint on, and the layout does not shift`, async ({ page }) => {
+    test(`${name}: the text of <main> never shrinks from the first paint on, and the layout does not shift`, async ({
+      page,
+    }) => {
       await page.goto(path, { waitUntil: 'commit' });
       await appReady(page);
       await page.waitForLoadState('networkidle');

@@ -15,7 +15,10 @@ test('a shopper browses from the home page to a product and adds it to the cart'
   await expect(featured.first().getByText(/^K\s?[\d,]+\.\d\d$/)).toBeVisible();
 
   // Category cards lead to the filtered listing.
-  await page.getByRole('main').getByRole('link', { name: /^Gift Sets/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Gift Sets/ })
+    .click();
   await expect(page).toHaveURL(/\/products\?category=gift-sets$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
   await showFilters(page);
@@ -31,7 +34,10 @@ test('a shopper browses from the home page to a product and adds it to the cart'
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   await expect(breadcrumb.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
-  await expect(breadcrumb.getByRole('link', { name: 'gift sets' })).toHaveAttribute('href', '/products?category=gift-sets');
+  await expect(breadcrumb.getByRole('link', { name: 'gift sets' })).toHaveAttribute(
+    'href',
+    '/products?category=gift-sets',
+  );
   await expect(page.getByText('In Stock')).toBeVisible();
   await expect(page.getByText('100% Organic & Sustainable')).toBeVisible();
 
@@ -64,7 +70,10 @@ test('a shopper browses from the home page to a product and adds it to the cart'
   expect(cart.totalItems).toBe(2);
 });
 
-test('the quantity on a product page never goes below 1 and sold-out products cannot be added', async ({ page, request }) => {
+test('the quantity on a product page never goes below 1 and sold-out products cannot be added', async ({
+  page,
+  request,
+}) => {
   const products = await demoProducts(request);
   const soldOut = products.find((p) => p.countInStock <= 0)!;
   expect(soldOut, 'the demo catalogue has a sold-out product').toBeTruthy();

@@ -1,7 +1,9 @@
 import { expect, test } from './support/test';
 import { demoProductCards, expectCartCount, storedCart, toast } from './support/shop';
 
-test('a shopper fills the cart, changes quantities, removes a line and finds it all after a reload', async ({ page }) => {
+test('a shopper fills the cart, changes quantities, removes a line and finds it all after a reload', async ({
+  page,
+}) => {
   await page.goto('/products');
   const cards = demoProductCards(page);
   const first = cards.nth(0);
@@ -41,7 +43,10 @@ test('a shopper fills the cart, changes quantities, removes a line and finds it 
   await expect(page.getByRole('button', { name: `Decrease quantity of ${secondName}` })).toBeDisabled();
   await expectCartCount(page, 3);
 
-  await page.getByRole('button', { name: `Remove ${firstName} from cart` }).first().click();
+  await page
+    .getByRole('button', { name: `Remove ${firstName} from cart` })
+    .first()
+    .click();
   await expect(toast(page, 'Item removed from cart')).toBeVisible();
   await expectCartCount(page, 1);
 
@@ -56,7 +61,10 @@ test('a shopper fills the cart, changes quantities, removes a line and finds it 
   await expect(toast(page, 'Please login to checkout')).toBeVisible();
 
   await page.goto('/cart');
-  await page.getByRole('button', { name: `Remove ${secondName} from cart` }).first().click();
+  await page
+    .getByRole('button', { name: `Remove ${secondName} from cart` })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
   await page.getByRole('link', { name: 'Browse Products' }).click();
   await expect(page).toHaveURL(/\/products$/);

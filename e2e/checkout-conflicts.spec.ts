@@ -22,7 +22,8 @@ const createProduct = (request: APIRequestContext, admin: Record<string, string>
 async function addToCart(page: Page, product: { _id: string; name: string }, quantity: number) {
   await page.goto(`/products/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  for (let n = 1; n < quantity; n++) await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+  for (let n = 1; n < quantity; n++)
+    await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(toast(page, `${product.name} added to cart`)).toBeVisible();
 }
@@ -44,7 +45,9 @@ async function myOrders(page: Page) {
   return res.json();
 }
 
-test('stock that ran short meanwhile: the shopper sees the product and what is left, the cart is capped, nothing is ordered', async ({ page }) => {
+test('stock that ran short meanwhile: the shopper sees the product and what is left, the cart is capped, nothing is ordered', async ({
+  page,
+}) => {
   const admin = await adminHeaders(page.request);
   const product = await createProduct(page.request, admin, 10);
   try {
@@ -55,7 +58,10 @@ test('stock that ran short meanwhile: the shopper sees the product and what is l
 
     // Meanwhile the cooperative sells the rest at the market.
     const current = await (await page.request.get(`/api/products/${product._id}`)).json();
-    const put = await page.request.put(`/api/products/${product._id}`, { headers: admin, data: { ...current, countInStock: 1 } });
+    const put = await page.request.put(`/api/products/${product._id}`, {
+      headers: admin,
+      data: { ...current, countInStock: 1 },
+    });
     expect(put.status(), await put.text()).toBe(200);
 
     await page.getByRole('button', { name: 'Place Order' }).click();
@@ -88,14 +94,20 @@ test('a product deleted meanwhile is named, taken out of the cart and nothing is
   expect(deleted.status(), await deleted.text()).toBe(200);
 
   await page.getByRole('button', { name: 'Place Order' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: `${product.name} is no longer available and was removed from your cart` });
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: `${product.name} is no longer available and was removed from your cart` });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText(`A product in your cart is no longer available: ${product.name}`);
   await expect(alert).toContainText('Nothing was charged.');
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
   expect((await storedCart(page)).items).toEqual([]);
   expect(await myOrders(page)).toHaveLength(0);
-  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/account/checkout-gone-${test.info().project.name}.png`, fullPage: true });
+  if (process.env.E2E_SHOTS === '1')
+    await page.screenshot({
+      path: `.scratch/shots/account/checkout-gone-${test.info().project.name}.png`,
+      fullPage: true,
+    });
 });
 
 test('each checkout rule explains itself when the value is there but too short or malformed', async ({ page }) => {
@@ -115,16 +127,21 @@ test('each checkout rule explains itself when the value is there but too short o
       ['Province', '', 'Province is required', 'Lusaka'],
     ];
     // Province is a select (the ten provinces): its bad value is the unchosen placeholder.
-    const set = (label: string, value: string) => (label === 'Province' ? page.getByLabel(label, { exact: true }).selectOption(value) : page.getByLabel(label, { exact: true }).fill(value));
+    const set = (label: string, value: string) =>
+      label === 'Province'
+        ? page.getByLabel(label, { exact: true }).selectOption(value)
+        : page.getByLabel(label, { exact: true }).fill(value);
     for (const [label, bad] of cases) await set(label, bad);
     await page.getByRole('button', { name: 'Place Order' }).click();
-    for (const [label, , message] of cases) await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
+    for (const [label, , message] of cases)
+      await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(message);
     await expect(page.getByLabel('Postal/ZIP Code')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/checkout$/);
 
     // Valid values clear each message.
     for (const [label, , , good] of cases) await set(label, good);
-    for (const [label] of cases) await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+    for (const [label] of cases)
+      await expect(page.getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
     expect(await myOrders(page)).toHaveLength(0);
   } finally {
     await page.request.delete(`/api/products/${product._id}`, { headers: admin });
@@ -132,7 +149,9 @@ test('each checkout rule explains itself when the value is there but too short o
 });
 
 // A 14-digit number once placed an order. The field says what sign-in and the pay panel say.
-test('a phone number that is not a Zambian mobile is refused at the field, with the words of sign-in', async ({ page }) => {
+test('a phone number that is not a Zambian mobile is refused at the field, with the words of sign-in', async ({
+  page,
+}) => {
   const admin = await adminHeaders(page.request);
   const product = await createProduct(page.request, admin, 5);
   try {
@@ -147,7 +166,8 @@ test('a phone number that is not a Zambian mobile is refused at the field, with 
       await expect(phone).toBeFocused();
     }
     await expect(page).toHaveURL(/\/checkout$/);
-    if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/checkout-bad-phone-${test.info().project.name}.png` });
+    if (process.env.E2E_SHOTS === '1')
+      await page.screenshot({ path: `.scratch/shots/checkout-bad-phone-${test.info().project.name}.png` });
     expect(await myOrders(page)).toHaveLength(0);
 
     // What a shopper may type for a good number: the message goes and the order is placed.

@@ -14,7 +14,14 @@ async function shopperAtCheckout(page: Page) {
   await page.addInitScript(
     ({ stored, p }) => {
       localStorage.setItem('userInfo', stored);
-      localStorage.setItem('cart', JSON.stringify({ items: [{ id: p._id, name: p.name, price: p.price, image: '', quantity: 1 }], totalItems: 1, totalAmount: p.price }));
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({
+          items: [{ id: p._id, name: p.name, price: p.price, image: '', quantity: 1 }],
+          totalItems: 1,
+          totalAmount: p.price,
+        }),
+      );
     },
     { stored: JSON.stringify(session), p: product },
   );
@@ -24,17 +31,28 @@ async function shopperAtCheckout(page: Page) {
   await page.getByLabel('City').fill('Livingstone');
   await page.getByLabel('Province').selectOption('Southern');
   await page.getByLabel('Postal/ZIP Code').fill('20100');
-  const removeProduct = async () => void (await page.request.delete(`/api/products/${product._id}`, { headers: admin }));
+  const removeProduct = async () =>
+    void (await page.request.delete(`/api/products/${product._id}`, { headers: admin }));
   return { token: session.token as string, admin, product, removeProduct };
 }
 
 const lostAnswers: [string, (route: Route) => Promise<void>][] = [
   ['the connection drops', (route) => route.abort('connectionreset')],
-  ['the proxy answers 502', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' })],
+  [
+    'the proxy answers 502',
+    (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'text/html',
+        body: '<html><body><h1>502 Bad Gateway</h1></body></html>',
+      }),
+  ],
 ];
 
 for (const [what, loseTheAnswer] of lostAnswers) {
-  test(`the order is written but ${what}: Place Order asks again with the same key and shows the one order`, async ({ page }) => {
+  test(`the order is written but ${what}: Place Order asks again with the same key and shows the one order`, async ({
+    page,
+  }) => {
     const { token, admin, product, removeProduct } = await shopperAtCheckout(page);
     try {
       const keys: string[] = [];

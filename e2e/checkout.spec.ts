@@ -1,6 +1,16 @@
 import { expect, test, type Page } from './support/test';
 import { computeTotalsInKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectCartCount, expectNoSidewaysScroll, demoProductCards, payManually, productCards, registerByApi, storedCart, toast } from './support/shop';
+import {
+  E2E_ADMIN,
+  expectCartCount,
+  expectNoSidewaysScroll,
+  demoProductCards,
+  payManually,
+  productCards,
+  registerByApi,
+  storedCart,
+  toast,
+} from './support/shop';
 
 const REQUIRED_MESSAGES = [
   'First name is required',
@@ -94,14 +104,17 @@ test('a shopper orders a product and the success page shows what the server stor
   const expected = computeTotalsInKwacha((await storedCart(page)).items);
   const shownTotal = await page.getByTestId('summary-total').innerText();
   await expectNoSidewaysScroll(page);
-  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/checkout-${testInfo.project.name}.png`, fullPage: true });
+  if (process.env.E2E_SHOTS === '1')
+    await page.screenshot({ path: `.scratch/shots/checkout-${testInfo.project.name}.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(toast(page, 'Order placed successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/checkout\/success\?orderId=/);
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   await expect(page.getByRole('heading', { name: 'Thank You For Your Order!' })).toBeVisible();
-  await expect(page.getByText(`Your order #${orderId.slice(0, 8)} has been received and is being processed.`)).toBeVisible();
+  await expect(
+    page.getByText(`Your order #${orderId.slice(0, 8)} has been received and is being processed.`),
+  ).toBeVisible();
   await expect(page.getByText(orderId, { exact: true })).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(shownTotal);
   // Airtel Money is collected by the shop: the panel asks to confirm the checkout's number; the manual way stays.
@@ -112,9 +125,12 @@ test('a shopper orders a product and the success page shows what the server stor
   await expect(page.getByTestId('pay-number')).not.toBeEmpty();
   await expectCartCount(page, 0);
   await expectNoSidewaysScroll(page);
-  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/checkout-success-${testInfo.project.name}.png`, fullPage: true });
+  if (process.env.E2E_SHOTS === '1')
+    await page.screenshot({ path: `.scratch/shots/checkout-success-${testInfo.project.name}.png`, fullPage: true });
 
-  const res = await page.request.get(`/api/orders/${orderId}`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+  const res = await page.request.get(`/api/orders/${orderId}`, {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+  });
   const order = await res.json();
   expect(order).toMatchObject({
     itemsPrice: expected.itemsPrice,
@@ -134,17 +150,22 @@ test('a double tap on Place Order creates one order', async ({ page }) => {
   await fillShipping(page);
   const keys: (string | undefined)[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/orders')) keys.push(request.headers()['idempotency-key']);
+    if (request.method() === 'POST' && request.url().endsWith('/api/orders'))
+      keys.push(request.headers()['idempotency-key']);
   });
   await page.getByRole('button', { name: 'Place Order' }).dblclick();
   await expect(page).toHaveURL(/\/checkout\/success\?orderId=/);
   expect(keys.length).toBeGreaterThan(0);
   expect(new Set(keys).size).toBe(1);
-  const res = await page.request.get('/api/orders/myorders', { headers: { authorization: `Bearer ${await tokenOf(page)}` } });
+  const res = await page.request.get('/api/orders/myorders', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+  });
   expect(await res.json()).toHaveLength(1);
 });
 
-test('a price change before ordering is shown, the cart is updated and nothing is ordered', async ({ page }, testInfo) => {
+test('a price change before ordering is shown, the cart is updated and nothing is ordered', async ({
+  page,
+}, testInfo) => {
   await signIn(page);
   // Each project changes its own product: the two run at the same time.
   const name = await addFirstProductToCart(page, testInfo.project.name === 'phone' ? 2 : 3);
@@ -157,14 +178,16 @@ test('a price change before ordering is shown, the cart is updated and nothing i
   const admin = { authorization: `Bearer ${(await login.json()).token}` };
   const product = await (await page.request.get(`/api/products/${line.id}`)).json();
   const newPrice = Math.round((line.price + 7.5) * 100) / 100;
-  const put = (price: number) => page.request.put(`/api/products/${line.id}`, { headers: admin, data: { ...product, price } });
+  const put = (price: number) =>
+    page.request.put(`/api/products/${line.id}`, { headers: admin, data: { ...product, price } });
   expect((await put(newPrice)).status()).toBe(200);
   try {
     await page.getByRole('button', { name: 'Place Order' }).click();
     const alert = page.getByRole('alert').filter({ hasText: name });
     await expect(alert).toContainText('price changed');
     await expect(alert).toContainText('nothing was charged');
-    if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/checkout-conflict-${testInfo.project.name}.png` });
+    if (process.env.E2E_SHOTS === '1')
+      await page.screenshot({ path: `.scratch/shots/checkout-conflict-${testInfo.project.name}.png` });
     expect((await storedCart(page)).items[0].price).toBe(newPrice);
     const token = await tokenOf(page);
     const before = await page.request.get('/api/orders/myorders', { headers: { authorization: `Bearer ${token}` } });
@@ -172,7 +195,9 @@ test('a price change before ordering is shown, the cart is updated and nothing i
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page).toHaveURL(/\/checkout\/success\?orderId=/);
-    const after = await (await page.request.get('/api/orders/myorders', { headers: { authorization: `Bearer ${token}` } })).json();
+    const after = await (
+      await page.request.get('/api/orders/myorders', { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(after).toHaveLength(1);
     expect(after[0].orderItems[0].price).toBe(newPrice);
   } finally {

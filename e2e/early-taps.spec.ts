@@ -18,7 +18,11 @@ async function recordTaps(page: Page) {
   await page.addInitScript(() => {
     const taps: boolean[] = [];
     Object.assign(window, { taps });
-    window.addEventListener("click", (event) => event.isTrusted && taps.push(document.documentElement.dataset.ready !== undefined), true);
+    window.addEventListener(
+      'click',
+      (event) => event.isTrusted && taps.push(document.documentElement.dataset.ready !== undefined),
+      true,
+    );
   });
 }
 const tapsSeen = (page: Page) => page.evaluate(() => (window as unknown as { taps: boolean[] }).taps);
@@ -32,7 +36,9 @@ async function inStock(page: Page): Promise<ListedProduct> {
 async function expectInCart(page: Page, lines: { id: string; quantity: number }[]) {
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
   await expectCartCount(page, total);
-  await expect.poll(async () => (await storedCart(page))?.items.map(({ id, quantity }) => ({ id, quantity }))).toEqual(lines);
+  await expect
+    .poll(async () => (await storedCart(page))?.items.map(({ id, quantity }) => ({ id, quantity })))
+    .toEqual(lines);
   expect((await storedCart(page)).totalItems).toBe(total);
 }
 
@@ -42,7 +48,9 @@ test.describe('a tap before the app has adopted the page @phone', () => {
     await recordTaps(page);
   });
 
-  test('Add to Cart on a product page, tapped before even the entry script ran, puts one unit in the cart', async ({ page }) => {
+  test('Add to Cart on a product page, tapped before even the entry script ran, puts one unit in the cart', async ({
+    page,
+  }) => {
     const product = await inStock(page);
     const release = await holdScripts(page, ENTRY_AND_APP);
     await page.goto(`/products/${product._id}`, { waitUntil: 'commit' });
@@ -104,11 +112,18 @@ test.describe('a tap before the app has adopted the page @phone', () => {
 
   test('Add on the listing, with a cart already stored, adds its unit to the stored lines', async ({ page }) => {
     const [stored, other] = (await demoProducts(page.request)).filter((listed) => listed.countInStock > 3);
-    const saved = { items: [{ id: stored._id, name: stored.name, price: stored.price, image: stored.mainImage, quantity: 2 }], totalItems: 2, totalAmount: stored.price * 2 };
+    const saved = {
+      items: [{ id: stored._id, name: stored.name, price: stored.price, image: stored.mainImage, quantity: 2 }],
+      totalItems: 2,
+      totalAmount: stored.price * 2,
+    };
     await page.addInitScript((cart) => localStorage.setItem('cart', cart), JSON.stringify(saved));
     const release = await holdScripts(page, ENTRY_AND_APP);
     await page.goto(`/products?keyword=${encodeURIComponent(other.name)}`, { waitUntil: 'commit' });
-    await page.getByRole('button', { name: `Add ${other.name} to cart` }).first().tap();
+    await page
+      .getByRole('button', { name: `Add ${other.name} to cart` })
+      .first()
+      .tap();
     release();
     await appReady(page);
 

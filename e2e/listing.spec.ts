@@ -11,7 +11,9 @@ test('the address prefills the filters and the results follow them', async ({ pa
   await expect(page.getByRole('checkbox', { name: 'oil' })).toBeChecked();
   await expect(page.getByText(`${expected.totalProducts} products`)).toBeVisible();
   // The keyword matches names and descriptions alike: the page shows exactly what the API finds.
-  await expect(productCards(page).getByRole('heading')).toHaveText(expected.products.map((p: { name: string }) => p.name));
+  await expect(productCards(page).getByRole('heading')).toHaveText(
+    expected.products.map((p: { name: string }) => p.name),
+  );
 });
 
 test('typing waits for a 500 ms pause, then fetches page 1 once and replaces the address', async ({ page }) => {
@@ -38,7 +40,9 @@ test('typing waits for a 500 ms pause, then fetches page 1 once and replaces the
   await expect(page).toHaveURL(/\/products\?keyword=baobab$/);
   // The address changes first and the fetch follows the next render: the results on screen mean it was sent.
   const expected = await (await page.request.get('/api/products?keyword=baobab&limit=12')).json();
-  await expect(productCards(page).getByRole('heading')).toHaveText(expected.products.map((p: { name: string }) => p.name));
+  await expect(productCards(page).getByRole('heading')).toHaveText(
+    expected.products.map((p: { name: string }) => p.name),
+  );
   const typed = await page.evaluate(() => (window as unknown as { typed: [number, string][] }).typed);
   expect(typed.map(([, value]) => value)).toEqual(['b', 'ba', 'bao', 'baob', 'baoba', 'baobab']);
   // A prefix followed by a pause well over 500 ms must be fetched, one followed by a quick key must not;
@@ -50,8 +54,14 @@ test('typing waits for a 500 ms pause, then fetches page 1 once and replaces the
   const fetched = keywordCalls.map((r) => new URL(r.url()).searchParams.get('keyword'));
   expect(fetched.at(-1)).toBe('baobab');
   const prefixes = fetched.slice(0, -1);
-  expect(prefixes.filter((v) => !mayFetch.includes(v!)), `fetched without a pause; pauses: ${JSON.stringify(pauses)}`).toEqual([]);
-  expect(mustFetch.filter((v) => !prefixes.includes(v)), 'a long pause was not followed by a fetch').toEqual([]);
+  expect(
+    prefixes.filter((v) => !mayFetch.includes(v!)),
+    `fetched without a pause; pauses: ${JSON.stringify(pauses)}`,
+  ).toEqual([]);
+  expect(
+    mustFetch.filter((v) => !prefixes.includes(v)),
+    'a long pause was not followed by a fetch',
+  ).toEqual([]);
   expect(new Set(fetched).size, 'each value fetched once').toBe(fetched.length);
   for (const call of keywordCalls) expect(new URL(call.url()).searchParams.get('page')).toBe('1');
   expect(new URL(keywordCalls.at(-1)!.url()).search).toBe('?keyword=baobab&page=1&limit=12');
@@ -97,7 +107,9 @@ test('the price slider works from the keyboard and narrows the results', async (
   await expect(max).toHaveAttribute('aria-valuenow', '300');
   await expect(page).toHaveURL(/maxPrice=300/);
   await expect(productCards(page).first()).toBeVisible();
-  const prices = await productCards(page).getByText(/^K\s?[\d,]+\.\d\d$/).allInnerTexts();
+  const prices = await productCards(page)
+    .getByText(/^K\s?[\d,]+\.\d\d$/)
+    .allInnerTexts();
   expect(prices.length).toBeGreaterThan(0);
   for (const price of prices) expect(Number(price.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(300);
 
@@ -157,45 +169,52 @@ test('on a phone the filters open with Filters and close with Apply Filters', { 
   await expect(page).toHaveURL(/category=body-care/);
 });
 
-test('on a phone the search and filters in force show as chips with the panel closed, each cleared by a tap', { tag: '@phone' }, async ({ page }) => {
-  const address = '/products?keyword=oil&category=skincare&maxPrice=200';
-  // Drawn by the server from the address, before any script runs.
-  const drawn = await (await page.request.get(address)).text();
-  for (const name of ['Remove search: oil', 'Remove filter: Skincare']) expect(drawn).toContain(`aria-label="${name}"`);
+test(
+  'on a phone the search and filters in force show as chips with the panel closed, each cleared by a tap',
+  { tag: '@phone' },
+  async ({ page }) => {
+    const address = '/products?keyword=oil&category=skincare&maxPrice=200';
+    // Drawn by the server from the address, before any script runs.
+    const drawn = await (await page.request.get(address)).text();
+    for (const name of ['Remove search: oil', 'Remove filter: Skincare'])
+      expect(drawn).toContain(`aria-label="${name}"`);
 
-  await page.goto(address);
-  const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('button');
-  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
-  await expect(chips).toHaveCount(3);
-  await expect(toggle.getByTestId('filters-count')).toHaveText('3');
-  for (const chip of await chips.all()) {
-    const box = (await chip.boundingBox())!;
-    expect(box.width).toBeGreaterThanOrEqual(44);
-    expect(box.height).toBeGreaterThanOrEqual(44);
-  }
+    await page.goto(address);
+    const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('button');
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
+    await expect(chips).toHaveCount(3);
+    await expect(toggle.getByTestId('filters-count')).toHaveText('3');
+    for (const chip of await chips.all()) {
+      const box = (await chip.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
 
-  await page.getByRole('button', { name: 'Remove filter: Skincare' }).click();
-  await expect(page).toHaveURL(/\/products\?keyword=oil&maxPrice=200$/);
-  await expect(chips).toHaveCount(2);
-  await expect(toggle.getByTestId('filters-count')).toHaveText('2');
-  const oils = await (await page.request.get('/api/products?keyword=oil&maxPrice=200&limit=12')).json();
-  await expect(page.getByText(oils.totalProducts === 1 ? '1 product' : `${oils.totalProducts} products`, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove filter: Skincare' }).click();
+    await expect(page).toHaveURL(/\/products\?keyword=oil&maxPrice=200$/);
+    await expect(chips).toHaveCount(2);
+    await expect(toggle.getByTestId('filters-count')).toHaveText('2');
+    const oils = await (await page.request.get('/api/products?keyword=oil&maxPrice=200&limit=12')).json();
+    await expect(
+      page.getByText(oils.totalProducts === 1 ? '1 product' : `${oils.totalProducts} products`, { exact: true }),
+    ).toBeVisible();
 
-  await page.getByRole('button', { name: 'Remove search: oil' }).click();
-  await expect(page).toHaveURL(/\/products\?maxPrice=200$/);
-  await page.getByRole('button', { name: /^Remove filter: price / }).click();
-  await expect(page).toHaveURL(/\/products$/);
-  await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
-  await expect(toggle.getByTestId('filters-count')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Remove search: oil' }).click();
+    await expect(page).toHaveURL(/\/products\?maxPrice=200$/);
+    await page.getByRole('button', { name: /^Remove filter: price / }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('list', { name: 'Active filters' })).toHaveCount(0);
+    await expect(toggle.getByTestId('filters-count')).toHaveCount(0);
 
-  // A filter set in the panel shows as a chip once the panel is closed, and the panel agrees with a tap.
-  await toggle.click();
-  await page.getByRole('checkbox', { name: 'body care' }).check();
-  await page.getByRole('button', { name: 'Apply Filters' }).click();
-  await expect(page.getByRole('button', { name: 'Remove filter: Body Care' })).toBeVisible();
-  await page.getByRole('button', { name: 'Remove filter: Body Care' }).click();
-  await expect(page).toHaveURL(/\/products$/);
-  await toggle.click();
-  await expect(page.getByRole('checkbox', { name: 'body care' })).not.toBeChecked();
-});
+    // A filter set in the panel shows as a chip once the panel is closed, and the panel agrees with a tap.
+    await toggle.click();
+    await page.getByRole('checkbox', { name: 'body care' }).check();
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByRole('button', { name: 'Remove filter: Body Care' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove filter: Body Care' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await toggle.click();
+    await expect(page.getByRole('checkbox', { name: 'body care' })).not.toBeChecked();
+  },
+);

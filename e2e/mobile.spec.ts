@@ -41,7 +41,17 @@ test.describe('on a phone', { tag: '@phone' }, () => {
   test('no public page scrolls sideways at 360 px', async ({ page, request }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const [product] = await demoProducts(request);
-    for (const path of ['/', '/products', `/products/${product._id}`, '/about', '/contact', '/login', '/register', '/cart', '/nowhere']) {
+    for (const path of [
+      '/',
+      '/products',
+      `/products/${product._id}`,
+      '/about',
+      '/contact',
+      '/login',
+      '/register',
+      '/cart',
+      '/nowhere',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await expectNoSidewaysScroll(page);
@@ -52,7 +62,8 @@ test.describe('on a phone', { tag: '@phone' }, () => {
 test('wide screens show the navigation and no floating cart', { tag: '@desktop' }, async ({ page }) => {
   await page.goto('/');
   const banner = page.getByRole('banner');
-  for (const name of ['Home', 'Products', 'About', 'Contact', 'Login']) await expect(banner.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Products', 'About', 'Contact', 'Login'])
+    await expect(banner.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Open menu' })).toBeHidden();
   await expect(page.getByTestId('floating-cart')).toBeHidden();
   await banner.getByRole('link', { name: 'Products' }).click();

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { formatKwacha } from '../src/shared/money';
-import { E2E_ADMIN, expectNoSidewaysScroll, demoProductCards, demoProducts, payManually, placeOrderByApi, productCards, registerByApi, toast } from './support/shop';
+import {
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  demoProductCards,
+  demoProducts,
+  payManually,
+  placeOrderByApi,
+  productCards,
+  registerByApi,
+  toast,
+} from './support/shop';
 
 // The e2e server has no SMTP_URL: it writes every message as an .eml file here.
 const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -17,7 +27,8 @@ async function findMail(to: string, subject: string): Promise<ParsedMail | null>
   }
   for (const file of files) {
     const mail = await simpleParser(readFileSync(path.join(outbox, file)));
-    if (mail.subject === subject && mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to)) return mail;
+    if (mail.subject === subject && mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to))
+      return mail;
   }
   return null;
 }
@@ -26,10 +37,13 @@ async function findMail(to: string, subject: string): Promise<ParsedMail | null>
 async function mailArriving(to: string, subject: string): Promise<ParsedMail> {
   let found: ParsedMail | null = null;
   await expect
-    .poll(async () => {
-      found = await findMail(to, subject);
-      return found !== null;
-    }, { message: `mail '${subject}' to ${to}` })
+    .poll(
+      async () => {
+        found = await findMail(to, subject);
+        return found !== null;
+      },
+      { message: `mail '${subject}' to ${to}` },
+    )
     .toBe(true);
   return found!;
 }
@@ -62,7 +76,10 @@ async function placeOrderThroughCheckout(page: Page, paymentMethod: string) {
   return { shopper, orderId, productName: name };
 }
 
-test('the customer is e-mailed how to pay for the order just placed, then that it is paid', async ({ page, baseURL }, testInfo) => {
+test('the customer is e-mailed how to pay for the order just placed, then that it is paid', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   // Each project pays by its own network, so both numbers are checked.
   const method = testInfo.project.name === 'phone' ? 'Airtel Money' : 'MTN Mobile Money';
   const { shopper, orderId, productName } = await placeOrderThroughCheckout(page, method);
@@ -73,7 +90,9 @@ test('the customer is e-mailed how to pay for the order just placed, then that i
   expect(payNumber).toBe(method === 'Airtel Money' ? settings.airtelMoneyNumber : settings.mtnMoneyNumber);
 
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token);
-  const order = await (await page.request.get(`/api/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const order = await (
+    await page.request.get(`/api/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   const total = formatKwacha(order.totalPrice);
   const orderUrl = `${baseURL}/account/orders/${orderId}`;
 
@@ -95,13 +114,20 @@ test('the customer is e-mailed how to pay for the order just placed, then that i
   await expect(mailPage.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', orderUrl);
   await expect(mailPage.getByText(`Send ${total} by ${method} to:`)).toBeVisible();
   await expectNoSidewaysScroll(mailPage);
-  if (process.env.E2E_SHOTS === '1') await mailPage.screenshot({ path: `.scratch/shots/mailer/mail-confirmation-${testInfo.project.name}.png`, fullPage: true });
+  if (process.env.E2E_SHOTS === '1')
+    await mailPage.screenshot({
+      path: `.scratch/shots/mailer/mail-confirmation-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
   await mailPage.close();
 
   // The cooperative checks the money arrived and marks the order paid.
   const login = await page.request.post('/api/users/login', { data: E2E_ADMIN });
   const admin = { authorization: `Bearer ${(await login.json()).token}` };
-  const paid = await page.request.put(`/api/orders/${orderId}/pay`, { headers: admin, data: { paymentReference: 'MP261123.0915.B12345' } });
+  const paid = await page.request.put(`/api/orders/${orderId}/pay`, {
+    headers: admin,
+    data: { paymentReference: 'MP261123.0915.B12345' },
+  });
   expect(paid.status()).toBe(200);
   expect((await paid.json()).isPaid).toBe(true);
 
@@ -110,7 +136,10 @@ test('the customer is e-mailed how to pay for the order just placed, then that i
   expect(paidMail.text).toContain(orderUrl);
 });
 
-test('the order link of the confirmation e-mail opens the order page, with its title and no console error', async ({ page, baseURL }) => {
+test('the order link of the confirmation e-mail opens the order page, with its title and no console error', async ({
+  page,
+  baseURL,
+}) => {
   const shopper = await registerByApi(page, 'Chipo Mwiinga');
   const product = (await demoProducts(page.request)).find((p) => p.countInStock > 5)!;
   const order = await placeOrderByApi(page.request, shopper, [{ product, quantity: 1 }]);

@@ -3,7 +3,9 @@ import { cartOrderText, productOrderText, whatsappDigits } from '../src/shared/w
 import { apiToken, bearer, demoProducts, E2E_ADMIN, storedCart } from './support/shop';
 
 const shot = (page: Page, name: string) =>
-  process.env.E2E_SHOTS === '1' ? page.screenshot({ path: `.scratch/shots/whatsapp/${name}-${test.info().project.name}.png`, fullPage: true }) : null;
+  process.env.E2E_SHOTS === '1'
+    ? page.screenshot({ path: `.scratch/shots/whatsapp/${name}-${test.info().project.name}.png`, fullPage: true })
+    : null;
 
 /** The link's parts: the chat's number and the message, decoded. */
 async function whatsappHref(page: Page) {
@@ -31,7 +33,14 @@ test('a shopper orders a product and then the cart on WhatsApp, with the order w
   const product = await whatsappHref(page);
   expect(product.origin).toBe('https://wa.me');
   expect(product.number).toBe(whatsappDigits(settings.whatsappNumber));
-  expect(product.text).toBe(productOrderText(settings.shopName, { name: first.name, price: first.price, quantity: 2, url: `${new URL(page.url()).origin}/products/${first._id}` }));
+  expect(product.text).toBe(
+    productOrderText(settings.shopName, {
+      name: first.name,
+      price: first.price,
+      quantity: 2,
+      url: `${new URL(page.url()).origin}/products/${first._id}`,
+    }),
+  );
   // A secondary link: under the main button, which stays where it was.
   const addBox = (await page.getByRole('button', { name: 'Add to Cart' }).boundingBox())!;
   const linkBox = (await page.getByRole('link', { name: /Order on WhatsApp/ }).boundingBox())!;
@@ -53,7 +62,9 @@ test('a shopper orders a product and then the cart on WhatsApp, with the order w
   expect(fromCart.text).toBe(cartOrderText(settings.shopName, cart.items));
   expect(fromCart.text).toContain('Shipping and tax are confirmed by the co-op.');
   const checkoutBox = (await page.getByRole('link', { name: 'Proceed to Checkout' }).boundingBox())!;
-  expect((await page.getByRole('link', { name: /Order on WhatsApp/ }).boundingBox())!.y).toBeGreaterThan(checkoutBox.y + checkoutBox.height - 1);
+  expect((await page.getByRole('link', { name: /Order on WhatsApp/ }).boundingBox())!.y).toBeGreaterThan(
+    checkoutBox.y + checkoutBox.height - 1,
+  );
   await shot(page, 'cart');
 });
 
@@ -63,7 +74,9 @@ test('no WhatsApp link when the shop has no WhatsApp number @alone', async ({ pa
   const before = await shopSettings(page);
   const [product] = await demoProducts(page.request);
   try {
-    expect((await page.request.put('/api/settings', { headers: admin, data: { whatsappNumber: '' } })).status()).toBe(200);
+    expect((await page.request.put('/api/settings', { headers: admin, data: { whatsappNumber: '' } })).status()).toBe(
+      200,
+    );
     await page.goto(`/products/${product._id}`);
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Order on WhatsApp/ })).toHaveCount(0);

@@ -7,9 +7,20 @@ test('About tells the story with its sections, journey and team roles (no names)
   for (const heading of ['Our Story', 'Our Mission', 'Our Location', 'Our Values', 'Our Journey', 'Our Team']) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
-  for (const value of ['Sustainability', 'Community', 'Quality', 'Empowerment']) await expect(page.getByRole('heading', { level: 3, name: value })).toBeVisible();
-  for (const year of ['2022', '2023', '2024', '2025']) await expect(page.locator('#journey').getByText(year, { exact: true })).toBeVisible();
-  const roles = ['Chair Person', 'Vice-Chair', 'Treasurer', 'Secretary', 'Vice-Secretary', 'Project Assistant', 'Technician', 'Founder'];
+  for (const value of ['Sustainability', 'Community', 'Quality', 'Empowerment'])
+    await expect(page.getByRole('heading', { level: 3, name: value })).toBeVisible();
+  for (const year of ['2022', '2023', '2024', '2025'])
+    await expect(page.locator('#journey').getByText(year, { exact: true })).toBeVisible();
+  const roles = [
+    'Chair Person',
+    'Vice-Chair',
+    'Treasurer',
+    'Secretary',
+    'Vice-Secretary',
+    'Project Assistant',
+    'Technician',
+    'Founder',
+  ];
   await expect(page.locator('#team li')).toHaveText(roles);
   await expect(page.locator('#mission')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Shop Our Products' })).toHaveAttribute('href', '/products');
@@ -31,14 +42,17 @@ test('footer links with an anchor land on their section; other links start at th
   await expect(page).toHaveURL(/\/products\?category=skincare$/);
 });
 
-test('the contact form shows Sending... for 1.5 s, really sends the message, then thanks and clears', async ({ page }) => {
+test('the contact form shows Sending... for 1.5 s, really sends the message, then thanks and clears', async ({
+  page,
+}) => {
   const posts: Request[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith('/api/contact')) posts.push(r);
   });
   await page.goto('/contact');
   await expect(page.getByRole('main').getByRole('link', { name: 'hello@coop-shop.example' })).toBeVisible();
-  for (const network of ['Facebook', 'Instagram', 'LinkedIn']) await expect(page.getByRole('main').getByRole('link', { name: new RegExp(network) })).toBeVisible();
+  for (const network of ['Facebook', 'Instagram', 'LinkedIn'])
+    await expect(page.getByRole('main').getByRole('link', { name: new RegExp(network) })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute('rows', '6');
 
   // Browser checks first: nothing is sent with empty fields or a bad e-mail.
@@ -60,11 +74,18 @@ test('the contact form shows Sending... for 1.5 s, really sends the message, the
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   expect(posts).toHaveLength(1);
-  expect(posts[0].postDataJSON()).toEqual({ name: 'Chanda', email: 'chanda@example.com', subject: 'Wholesale', message: 'Do you sell 5 litre containers of mungongo oil?' });
+  expect(posts[0].postDataJSON()).toEqual({
+    name: 'Chanda',
+    email: 'chanda@example.com',
+    subject: 'Wholesale',
+    message: 'Do you sell 5 litre containers of mungongo oil?',
+  });
 });
 
 test('the map loads only when asked for', async ({ page }) => {
-  await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }));
+  await page.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }),
+  );
   await page.goto('/contact');
   await expect(page.locator('iframe')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Open in OpenStreetMap/ })).toHaveAttribute('href', /openstreetmap\.org/);

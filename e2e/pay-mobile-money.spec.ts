@@ -2,13 +2,24 @@ import { expect, test, type Browser, type Page, type Request } from './support/t
 import { simulatorURL } from '../playwright.config';
 import { formatKwacha } from '../src/shared/money';
 import { expectNoSeriousViolations } from './support/a11y';
-import { apiToken, bearer, createTestProduct, E2E_ADMIN, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, toast } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  createTestProduct,
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  placeOrderWithToken,
+  registerByApi,
+  toast,
+} from './support/shop';
 
 // Axe checks the panel in its final colours rather than half-way through a fade.
 test.use({ reducedMotion: 'reduce' });
 
 const shot = (page: Page, name: string) =>
-  process.env.E2E_SHOTS === '1' ? page.screenshot({ path: `.scratch/shots/pay/${name}-${test.info().project.name}.png`, fullPage: true }) : null;
+  process.env.E2E_SHOTS === '1'
+    ? page.screenshot({ path: `.scratch/shots/pay/${name}-${test.info().project.name}.png`, fullPage: true })
+    : null;
 
 /** A number of the network no other journey uses, so the simulator's phone page shows this journey's prompt by it. */
 function freshNumber(prefix: '097' | '096' | '077' | '076') {
@@ -23,12 +34,19 @@ async function shopperWithProduct(page: Page) {
   const shopper = await registerByApi(page, 'Mwila Banda');
   const session = await (await page.request.post('/api/users/login', { data: shopper })).json();
   await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
-  const removeProduct = async () => void (await page.request.delete(`/api/products/${product._id}`, { headers: admin }));
+  const removeProduct = async () =>
+    void (await page.request.delete(`/api/products/${product._id}`, { headers: admin }));
   return { product, shopper, token: session.token as string, removeProduct };
 }
 
 /** An order placed through the API with the checkout's totals, paying by this method from this number. */
-async function placeOrder(page: Page, token: string, product: { _id: string; price: number }, method: 'airtel' | 'mtn', phoneNumber: string) {
+async function placeOrder(
+  page: Page,
+  token: string,
+  product: { _id: string; price: number },
+  method: 'airtel' | 'mtn',
+  phoneNumber: string,
+) {
   return placeOrderWithToken(page.request, token, [{ product, quantity: 1 }], method, {
     address: '3 Mukuba Road',
     city: 'Kitwe',
@@ -39,11 +57,18 @@ async function placeOrder(page: Page, token: string, product: { _id: string; pri
 }
 
 /** The simulator's page, played by the shopper's phone in a second page: answers the prompt sent to this number. */
-async function answerOnThePhone(browser: Browser, e164: string, answer: 'Enter PIN and approve' | 'Decline' | 'Wrong PIN') {
+async function answerOnThePhone(
+  browser: Browser,
+  e164: string,
+  answer: 'Enter PIN and approve' | 'Decline' | 'Wrong PIN',
+) {
   const phone = await browser.newPage();
   try {
     await phone.goto(simulatorURL);
-    const prompt = phone.getByRole('listitem').filter({ hasText: `from ${e164}` }).filter({ has: phone.getByRole('button', { name: answer }) });
+    const prompt = phone
+      .getByRole('listitem')
+      .filter({ hasText: `from ${e164}` })
+      .filter({ has: phone.getByRole('button', { name: answer }) });
     await expect(prompt).toHaveCount(1);
     await prompt.getByRole('button', { name: answer }).click();
     // Answered: the prompt has left the list of those waiting for the PIN.
@@ -61,14 +86,25 @@ async function storedOrder(page: Page, token: string, id: string) {
   return (await page.request.get(`/api/orders/${id}`, { headers: bearer(token) })).json();
 }
 
-test('a shopper pays an Airtel Money order from the success page by approving the prompt on the phone', async ({ page, browser }) => {
+test('a shopper pays an Airtel Money order from the success page by approving the prompt on the phone', async ({
+  page,
+  browser,
+}) => {
   // Two pages, axe scans and the panel's back-off (reads up to 10 s apart) after the phone answers.
   test.setTimeout(90_000);
   const { product, token, removeProduct } = await shopperWithProduct(page);
   const number = freshNumber('097');
   try {
     await page.addInitScript(
-      (p) => localStorage.setItem('cart', JSON.stringify({ items: [{ id: p._id, name: p.name, price: p.price, image: '', quantity: 1 }], totalItems: 1, totalAmount: p.price })),
+      (p) =>
+        localStorage.setItem(
+          'cart',
+          JSON.stringify({
+            items: [{ id: p._id, name: p.name, price: p.price, image: '', quantity: 1 }],
+            totalItems: 1,
+            totalAmount: p.price,
+          }),
+        ),
       product,
     );
     await page.goto('/checkout');
@@ -92,7 +128,9 @@ test('a shopper pays an Airtel Money order from the success page by approving th
     await expectNoSeriousViolations(page, 'pay panel: confirm the number');
     await shot(page, 'confirm');
 
-    await panel(page).getByRole('button', { name: `Pay ${total}` }).click();
+    await panel(page)
+      .getByRole('button', { name: `Pay ${total}` })
+      .click();
     await expect(status(page)).toContainText(`Check your phone and enter your PIN to pay ${total}`);
     await expect(status(page)).toContainText('Waiting for your approval');
     await expect(status(page)).toBeFocused();
@@ -102,7 +140,9 @@ test('a shopper pays an Airtel Money order from the success page by approving th
 
     await answerOnThePhone(browser, number.e164, 'Enter PIN and approve');
     await expect(status(page)).toContainText('Payment received', { timeout: 20_000 });
-    await expect(status(page)).toContainText(`${total} from +260 ${number.local.slice(1, 3)} ${number.local.slice(3, 6)} ${number.local.slice(6)}`);
+    await expect(status(page)).toContainText(
+      `${total} from +260 ${number.local.slice(1, 3)} ${number.local.slice(3, 6)} ${number.local.slice(6)}`,
+    );
     await expect(panel(page).getByRole('button', { name: 'Pay manually instead' })).toHaveCount(0);
     // The order was read again: it is paid, so the success page offers the order page, not a transaction id form.
     await expect(page.getByRole('link', { name: 'View your order' })).toBeVisible();
@@ -153,7 +193,10 @@ test('a shopper pays an MTN order from the account order page, with the keyboard
   }
 });
 
-test('a declined prompt shows the reason; Retry asks again and "Pay manually instead" shows the manual instructions', async ({ page, browser }) => {
+test('a declined prompt shows the reason; Retry asks again and "Pay manually instead" shows the manual instructions', async ({
+  page,
+  browser,
+}) => {
   // Two pages, axe scans and the panel's back-off (reads up to 10 s apart) after the phone answers.
   test.setTimeout(90_000);
   const { product, token, removeProduct } = await shopperWithProduct(page);
@@ -164,7 +207,9 @@ test('a declined prompt shows the reason; Retry asks again and "Pay manually ins
   try {
     const order = await placeOrder(page, token, product, airtel ? 'airtel' : 'mtn', number.local);
     await page.goto(`/checkout/success?orderId=${order._id}`);
-    await panel(page).getByRole('button', { name: /^Pay K/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /^Pay K/ })
+      .click();
     await expect(status(page)).toContainText('Check your phone');
 
     await answerOnThePhone(browser, number.e164, 'Decline');
@@ -179,7 +224,9 @@ test('a declined prompt shows the reason; Retry asks again and "Pay manually ins
     await expect(status(page)).toContainText('Check your phone');
     await answerOnThePhone(browser, number.e164, 'Wrong PIN');
     await expect(status(page)).toContainText('Payment not completed', { timeout: 20_000 });
-    const attempts = await (await page.request.get(`/api/orders/${order._id}/payments`, { headers: bearer(token) })).json();
+    const attempts = await (
+      await page.request.get(`/api/orders/${order._id}/payments`, { headers: bearer(token) })
+    ).json();
     expect(attempts.map((a: { state: string }) => a.state)).toEqual(['failed', 'failed']);
 
     await panel(page).getByRole('button', { name: 'Pay manually instead' }).click();
@@ -194,13 +241,18 @@ test('a declined prompt shows the reason; Retry asks again and "Pay manually ins
 
     // And back: the prompt again, from the number form.
     await page.getByRole('button', { name: 'Pay with a prompt on my phone' }).click();
-    await expect(panel(page).getByLabel(airtel ? 'Airtel Money number' : 'MTN Mobile Money number')).toHaveValue(number.e164);
+    await expect(panel(page).getByLabel(airtel ? 'Airtel Money number' : 'MTN Mobile Money number')).toHaveValue(
+      number.e164,
+    );
   } finally {
     await removeProduct();
   }
 });
 
-test('a reload in the middle of a payment shows the live status, and following it never floods a slow phone', async ({ page, browser }) => {
+test('a reload in the middle of a payment shows the live status, and following it never floods a slow phone', async ({
+  page,
+  browser,
+}) => {
   // The panel's reads back off to one every 10 s, and the journey watches several of them.
   test.setTimeout(90_000);
   const { product, token, removeProduct } = await shopperWithProduct(page);
@@ -208,7 +260,8 @@ test('a reload in the middle of a payment shows the live status, and following i
   const reads: number[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
-  const isRead = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/payments');
+  const isRead = (request: Request) =>
+    request.method() === 'GET' && new URL(request.url()).pathname.endsWith('/payments');
   page.on('request', (request) => {
     if (!isRead(request)) return;
     reads.push(Date.now());
@@ -223,7 +276,9 @@ test('a reload in the middle of a payment shows the live status, and following i
     const order = await placeOrder(page, token, product, 'airtel', number.local);
     const total = formatKwacha(order.totalPrice);
     await page.goto(`/account/orders/${order._id}`);
-    await panel(page).getByRole('button', { name: `Pay ${total}` }).click();
+    await panel(page)
+      .getByRole('button', { name: `Pay ${total}` })
+      .click();
     await expect(status(page)).toContainText('Check your phone');
 
     await page.reload();
@@ -262,11 +317,14 @@ test('a reload in the middle of a payment shows the live status, and following i
   }
 });
 
-test('a number of the wrong network, or no Zambian number at all, is explained at the field and sends nothing', async ({ page }) => {
+test('a number of the wrong network, or no Zambian number at all, is explained at the field and sends nothing', async ({
+  page,
+}) => {
   const { product, token, removeProduct } = await shopperWithProduct(page);
   const starts: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/payments')) starts.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/payments'))
+      starts.push(request.url());
   });
   try {
     // Checkout phone of another network: prefilled as typed, refused when confirmed.
@@ -274,21 +332,33 @@ test('a number of the wrong network, or no Zambian number at all, is explained a
     await page.goto(`/account/orders/${order._id}`);
     const field = panel(page).getByLabel('Airtel Money number');
     await expect(field).toHaveValue('0961234567');
-    await panel(page).getByRole('button', { name: /^Pay K/ }).click();
-    await expect(field).toHaveAccessibleDescription('This is not an Airtel number. Airtel numbers start with 097, 077 or 057; this one is MTN.');
+    await panel(page)
+      .getByRole('button', { name: /^Pay K/ })
+      .click();
+    await expect(field).toHaveAccessibleDescription(
+      'This is not an Airtel number. Airtel numbers start with 097, 077 or 057; this one is MTN.',
+    );
     await expect(field).toBeFocused();
     await expectNoSeriousViolations(page, 'pay panel: wrong network');
     await shot(page, 'wrong-network');
 
     await field.fill('12345');
-    await panel(page).getByRole('button', { name: /^Pay K/ }).click();
-    await expect(field).toHaveAccessibleDescription('Enter a Zambian mobile number, for example 097 123 4567 or +260 97 123 4567.');
+    await panel(page)
+      .getByRole('button', { name: /^Pay K/ })
+      .click();
+    await expect(field).toHaveAccessibleDescription(
+      'Enter a Zambian mobile number, for example 097 123 4567 or +260 97 123 4567.',
+    );
     expect(starts).toEqual([]);
-    expect(await (await page.request.get(`/api/orders/${order._id}/payments`, { headers: bearer(token) })).json()).toEqual([]);
+    expect(
+      await (await page.request.get(`/api/orders/${order._id}/payments`, { headers: bearer(token) })).json(),
+    ).toEqual([]);
 
     // Corrected, it goes out.
     await field.fill('+260 97 765 4321');
-    await panel(page).getByRole('button', { name: /^Pay K/ }).click();
+    await panel(page)
+      .getByRole('button', { name: /^Pay K/ })
+      .click();
     await expect(status(page)).toContainText('+260 97 765 4321');
     expect(starts).toHaveLength(1);
   } finally {

@@ -30,11 +30,24 @@ async function openPhoneForm(page: Page) {
   await expect(page).toHaveURL(/with=phone/);
 }
 
-test('a new customer opens an account by phone from the cart and checks out with the number filled in', async ({ page }) => {
+test('a new customer opens an account by phone from the cart and checks out with the number filled in', async ({
+  page,
+}) => {
   const phone = freshNumber();
   const [product] = await demoProducts(page.request);
   await page.goto('/');
-  await page.evaluate((p) => localStorage.setItem('cart', JSON.stringify({ items: [{ id: p._id, name: p.name, price: p.price, image: p.mainImage, quantity: 1 }], totalItems: 1, totalAmount: p.price })), product);
+  await page.evaluate(
+    (p) =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({
+          items: [{ id: p._id, name: p.name, price: p.price, image: p.mainImage, quantity: 1 }],
+          totalItems: 1,
+          totalAmount: p.price,
+        }),
+      ),
+    product,
+  );
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=checkout$/);
@@ -70,19 +83,25 @@ test('a phone customer waits out the resend time, mistypes the code, then logs i
   const phone = freshNumber();
   // The account, opened beside the browser a moment ago: its code was sent just now.
   expect((await page.request.post('/api/users/phone/code', { data: { phone: phone.e164 } })).status()).toBe(200);
-  const opening = await page.request.post('/api/users/phone/verify', { data: { phone: phone.e164, code: await codeTextedTo(page.request, phone.e164), name: 'Kabwe Lungu' } });
+  const opening = await page.request.post('/api/users/phone/verify', {
+    data: { phone: phone.e164, code: await codeTextedTo(page.request, phone.e164), name: 'Kabwe Lungu' },
+  });
   expect(opening.status(), await opening.text()).toBe(201);
 
   await page.goto('/login');
   await openPhoneForm(page);
   await page.getByLabel('Mobile number').fill(phone.typed);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: /^Please wait \d+ seconds? before asking for another code\.$/ })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /^Please wait \d+ seconds? before asking for another code\.$/ }),
+  ).toBeVisible();
 
   // The shopper tries again until the minute has passed.
   await expect(async () => {
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `We sent a code to ${phone.shown}.` })).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByRole('status').filter({ hasText: `We sent a code to ${phone.shown}.` })).toBeVisible({
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 75_000, intervals: [5_000] });
 
   const code = await codeTextedTo(page.request, phone.e164, 1);
@@ -122,5 +141,7 @@ test('an e-mail customer adds a sign-in number on the profile with a code', asyn
   // The contact number was empty: checkout now fills in the new number.
   await expect(page.getByLabel('Phone Number')).toHaveValue(phone.e164);
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Sign-in Number' }).getByTestId('sign-in-number')).toHaveText(phone.shown);
+  await expect(page.getByRole('region', { name: 'Sign-in Number' }).getByTestId('sign-in-number')).toHaveText(
+    phone.shown,
+  );
 });

@@ -4,18 +4,28 @@ import { offlineNotice, waitForWorkerControl } from './support/pwa';
 
 const OFFLINE_TEXT = 'You are offline. Your details are kept; place the order when you are back online.';
 
-const SHIPPING = { 'Phone Number': '0977123456', Address: 'Plot 7, Offline Close', City: 'Choma', 'Postal/ZIP Code': '20100' };
+const SHIPPING = {
+  'Phone Number': '0977123456',
+  Address: 'Plot 7, Offline Close',
+  City: 'Choma',
+  'Postal/ZIP Code': '20100',
+};
 
 async function signInByApi(page: Page): Promise<string> {
   const shopper = await registerByApi(page, 'Mutinta Hamoonga');
-  const res = await page.request.post('/api/users/login', { data: { email: shopper.email, password: shopper.password } });
+  const res = await page.request.post('/api/users/login', {
+    data: { email: shopper.email, password: shopper.password },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const session = await res.json();
   await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
   return session.token as string;
 }
 
-test('checkout offline keeps the form, explains why it waits, and places the order once when back online @pwa', async ({ page, context }) => {
+test('checkout offline keeps the form, explains why it waits, and places the order once when back online @pwa', async ({
+  page,
+  context,
+}) => {
   // Many page loads, online then offline, on a phone-sized browser: longer than one screen's journey.
   test.setTimeout(120_000);
   const token = await signInByApi(page);
@@ -35,7 +45,8 @@ test('checkout offline keeps the form, explains why it waits, and places the ord
 
   const posted: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders') posted.push(request.headers()['idempotency-key'] ?? '');
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders')
+      posted.push(request.headers()['idempotency-key'] ?? '');
   });
 
   await context.setOffline(true);
@@ -62,6 +73,10 @@ test('checkout offline keeps the form, explains why it waits, and places the ord
   expect(posted).toHaveLength(1);
   const orders = await (await page.request.get('/api/orders/myorders', { headers: bearer(token) })).json();
   expect(orders).toHaveLength(1);
-  expect(orders[0].shippingAddress).toMatchObject({ address: SHIPPING.Address, city: SHIPPING.City, province: 'Southern' });
+  expect(orders[0].shippingAddress).toMatchObject({
+    address: SHIPPING.Address,
+    city: SHIPPING.City,
+    province: 'Southern',
+  });
   expect(orders[0].orderItems.map((line: { name: string }) => line.name)).toEqual([name]);
 });

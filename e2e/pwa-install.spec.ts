@@ -7,7 +7,10 @@ function pngSize(png: Buffer) {
   return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
 }
 
-test('the shop can be added to the home screen: a complete manifest, its icons, and a worker that controls the page @pwa', async ({ page, request }) => {
+test('the shop can be added to the home screen: a complete manifest, its icons, and a worker that controls the page @pwa', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#2c5a32');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -18,8 +21,19 @@ test('the shop can be added to the home screen: a complete manifest, its icons, 
   expect(res.headers()['content-type']).toBe('application/manifest+json');
   expect(res.headers()['cache-control']).toBe('no-cache');
   const manifest = await res.json();
-  expect(manifest).toMatchObject({ name: 'Forest Co-op Shop', short_name: 'Forest Co-op', start_url: '/', scope: '/', display: 'standalone', theme_color: '#2c5a32' });
-  expect(manifest.icons.map((icon: { purpose: string; sizes: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(manifest).toMatchObject({
+    name: 'Forest Co-op Shop',
+    short_name: 'Forest Co-op',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#2c5a32',
+  });
+  expect(manifest.icons.map((icon: { purpose: string; sizes: string }) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   for (const icon of manifest.icons as { src: string; sizes: string; type: string }[]) {
     const file = await request.get(icon.src);
     expect(file.status(), icon.src).toBe(200);

@@ -2,7 +2,10 @@ import { expect, test, type Page } from './support/test';
 import { demoProductCards, demoProducts, expectCartCount, headerCart } from './support/shop';
 import { mainImagesLoaded, offlineNotice, waitForWorkerControl } from './support/pwa';
 
-test('pages seen stay readable offline, the cart works, and a notice says so until the connection is back @pwa', async ({ page, context }) => {
+test('pages seen stay readable offline, the cart works, and a notice says so until the connection is back @pwa', async ({
+  page,
+  context,
+}) => {
   // Many page loads, online then offline, on a phone-sized browser: longer than one screen's journey.
   test.setTimeout(120_000);
   // Online: the home page, the product list and one product, as a shopper browses.
@@ -65,7 +68,11 @@ async function onCheapPhone(page: Page) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 }
 
-test('offline, a product never opened says it is not saved on this phone, then opens once back online @pwa', async ({ page, context, request }) => {
+test('offline, a product never opened says it is not saved on this phone, then opens once back online @pwa', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const product = (await demoProducts(request))[0];
   await onCheapPhone(page);
@@ -75,16 +82,24 @@ test('offline, a product never opened says it is not saved on this phone, then o
   await context.setOffline(true);
   await page.goto(`/products/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Not saved on this phone' })).toBeVisible();
-  await expect(page.getByText('This product is not saved on this phone yet, and there is no connection. It will open when you are back online.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'This product is not saved on this phone yet, and there is no connection. It will open when you are back online.',
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Product Not Found')).toHaveCount(0);
   await expect(page.getByText(/has been removed/)).toHaveCount(0);
-  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: '.scratch/shots/pwa/offline-product-not-saved.png', fullPage: true });
+  if (process.env.E2E_SHOTS === '1')
+    await page.screenshot({ path: '.scratch/shots/pwa/offline-product-not-saved.png', fullPage: true });
 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 });
 
-test('the home page a visit started on is kept for offline, though it came before the service worker @pwa', async ({ page, context }) => {
+test('the home page a visit started on is kept for offline, though it came before the service worker @pwa', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await onCheapPhone(page);
   await page.goto('/');
@@ -102,7 +117,11 @@ test('the home page a visit started on is kept for offline, though it came befor
   await expect(demoProductCards(page).filter({ hasText: first })).toBeVisible();
 });
 
-test('a page drawn offline from the app shell shows the shop\'s name and contact details @pwa', async ({ page, context, request }) => {
+test("a page drawn offline from the app shell shows the shop's name and contact details @pwa", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const settings = await (await request.get('/api/settings')).json();
   await onCheapPhone(page);
@@ -121,5 +140,6 @@ test('a page drawn offline from the app shell shows the shop\'s name and contact
   await expect(footer.getByRole('link', { name: settings.phone })).toBeVisible();
   await expect(footer.getByText(settings.address)).toBeVisible();
   await expect(page).toHaveTitle(`About Us | ${settings.shopName}`);
-  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: '.scratch/shots/pwa/offline-shell-about.png', fullPage: true });
+  if (process.env.E2E_SHOTS === '1')
+    await page.screenshot({ path: '.scratch/shots/pwa/offline-shell-about.png', fullPage: true });
 });

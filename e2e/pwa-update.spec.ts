@@ -14,7 +14,9 @@ const run = promisify(execFile);
  * next build. The server reads its build into memory at start, so this journey runs a server of its own
  * (own port, own data) and restarts it on a second build made with another VITE_BUILD_ID.
  */
-test('after a new deployment the open page offers a reload, and the reload runs the new build @pwa', async ({ page }) => {
+test('after a new deployment the open page offers a reload, and the reload runs the new build @pwa', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const scratch = mkdtempSync(path.join(tmpdir(), 'coop-shop-pwa-update-'));
   const firstBuild = path.join(scratch, 'web-1');
@@ -71,7 +73,9 @@ test('after a new deployment the open page offers a reload, and the reload runs 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(offer).toHaveCount(0);
     // The new worker controls the page and nothing waits behind it.
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+    ).toBeNull();
 
     // Offline, the page seen on the first build opens on the new build (its old copy named scripts that are gone).
     await page.context().setOffline(true);

@@ -66,7 +66,12 @@ test('a stored session without a token is dropped; one with a token but odd fiel
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.evaluate(() => localStorage.setItem('userInfo', JSON.stringify({ token: 'abc', firstName: 'Chipo', lastName: 'Mwansa', isAdmin: 'yes' })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'userInfo',
+      JSON.stringify({ token: 'abc', firstName: 'Chipo', lastName: 'Mwansa', isAdmin: 'yes' }),
+    ),
+  );
   await page.goto('/admin');
   // 'yes' is not true: not an admin.
   await expect(page).toHaveURL(/\/$/);
@@ -75,7 +80,13 @@ test('a stored session without a token is dropped; one with a token but odd fiel
 });
 
 test('a product that has left the catalogue still shows in the cart and leads to a clear page', async ({ page }) => {
-  const gone = { id: '00000000-0000-4000-8000-000000000000', name: 'Discontinued Balm', price: 50, image: '/uploads/ffffffffffffffffffffffffffffffff.webp', quantity: 1 };
+  const gone = {
+    id: '00000000-0000-4000-8000-000000000000',
+    name: 'Discontinued Balm',
+    price: 50,
+    image: '/uploads/ffffffffffffffffffffffffffffffff.webp',
+    quantity: 1,
+  };
   await storeBeforeStart(page, { cart: JSON.stringify({ items: [gone], totalItems: 1, totalAmount: 50 }) });
   await page.goto('/cart');
   await page.getByRole('table').getByRole('link', { name: 'Discontinued Balm' }).click();
@@ -90,7 +101,9 @@ const footerLink = (page: Page, name: string) => page.getByRole('contentinfo').g
 
 test('when the server fails, the listing says so instead of breaking', async ({ page }) => {
   await page.goto('/about');
-  await page.route('**/api/products?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+  await page.route('**/api/products?*', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+  );
   await footerLink(page, 'All Products').click();
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again.' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
@@ -100,7 +113,9 @@ test('a proxy error page (not JSON) or a dropped connection gives the same calm 
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
   await page.goto('/about');
-  await page.route('**/api/products?*', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+  await page.route('**/api/products?*', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }),
+  );
   await footerLink(page, 'Skincare').click();
   await expect(page.getByText('Failed to load products. Please try again.')).toBeVisible();
   expect(logged.some((line) => line.startsWith('Server responded with non-JSON content: 502'))).toBe(true);
@@ -113,15 +128,23 @@ test('a proxy error page (not JSON) or a dropped connection gives the same calm 
 
 test('featured products and product details fail gracefully when fetched on the way', async ({ page }) => {
   await page.goto('/about');
-  await page.route('**/api/products/featured', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+  await page.route('**/api/products/featured', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+  );
   await page.getByRole('link', { name: 'Shop Our Products' }).click();
-  await page.getByRole('banner').getByRole('link', { name: /Forest|Co-op|Shop/ }).first().click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /Forest|Co-op|Shop/ })
+    .first()
+    .click();
   await expect(page.getByText('No featured products available at the moment.')).toBeVisible();
   await expect(toast(page, 'Failed to fetch featured products')).toBeVisible();
 
   await page.goto('/products');
   const product = /\/api\/products\/[0-9a-f-]{36}$/;
-  await page.route(product, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }));
+  await page.route(product, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}' }),
+  );
   const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
   await cards.first().getByRole('heading').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();

@@ -9,7 +9,9 @@ test.describe('with JavaScript off', () => {
 
   test('a product page shows its name, price, picture and description', async ({ page, request }) => {
     const [listed] = await demoProducts(request);
-    const product = (await (await request.get(`/api/products/${listed._id}`)).json()) as typeof listed & { description: string };
+    const product = (await (await request.get(`/api/products/${listed._id}`)).json()) as typeof listed & {
+      description: string;
+    };
     const response = await page.goto(`/products/${product._id}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -21,7 +23,10 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
   });
 
-  test('the home page shows the featured products and the listing shows its filtered page', async ({ page, request }) => {
+  test('the home page shows the featured products and the listing shows its filtered page', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Featured products' }).getByRole('listitem').first()).toBeVisible();
@@ -32,11 +37,16 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
     const count = oils.totalProducts === 1 ? '1 product' : `${oils.totalProducts} products`;
     await expect(page.getByText(count, { exact: true })).toBeVisible();
-    for (const oil of oils.products.slice(0, 3)) await expect(page.getByRole('list', { name: 'Products' }).getByText(oil.name, { exact: true }).first()).toBeVisible();
+    for (const oil of oils.products.slice(0, 3))
+      await expect(
+        page.getByRole('list', { name: 'Products' }).getByText(oil.name, { exact: true }).first(),
+      ).toBeVisible();
 
     await page.goto('/products?page=2');
     const pageTwo = await (await request.get('/api/products?page=2&limit=12')).json();
-    await expect(page.getByRole('list', { name: 'Products' }).getByText(pageTwo.products[0].name, { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Products' }).getByText(pageTwo.products[0].name, { exact: true }).first(),
+    ).toBeVisible();
   });
 
   test('about, contact and an unknown address are drawn too, the unknown one as a 404', async ({ page }) => {
@@ -87,7 +97,15 @@ function watchConsole(page: Page): string[] {
 }
 
 async function visitStorefront(page: Page, productId: string) {
-  for (const path of ['/', '/products', '/products?category=oil&page=1', `/products/${productId}`, '/about', '/contact', '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/products',
+    '/products?category=oil&page=1',
+    `/products/${productId}`,
+    '/about',
+    '/contact',
+    '/no-such-page',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
@@ -100,11 +118,18 @@ test('pages are adopted without hydration errors, signed out with an empty cart'
   expect(problems).toEqual([]);
 });
 
-test('a signed-in shopper with a cart: the header shows both once the page is adopted, without errors', async ({ page, request }) => {
+test('a signed-in shopper with a cart: the header shows both once the page is adopted, without errors', async ({
+  page,
+  request,
+}) => {
   const [product] = await demoProducts(request);
   const shopper = await registerByApi(page, 'Hydration Shopper');
   const login = await (await page.request.post('/api/users/login', { data: shopper })).json();
-  const cart = { items: [{ id: product._id, name: product.name, price: product.price, image: product.mainImage, quantity: 2 }], totalItems: 2, totalAmount: product.price * 2 };
+  const cart = {
+    items: [{ id: product._id, name: product.name, price: product.price, image: product.mainImage, quantity: 2 }],
+    totalItems: 2,
+    totalAmount: product.price * 2,
+  };
   await page.addInitScript(
     ([session, stored]) => {
       localStorage.setItem('userInfo', session);
@@ -119,7 +144,8 @@ test('a signed-in shopper with a cart: the header shows both once the page is ad
   // The stored cart was read, not overwritten by the empty cart the page was adopted with.
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null')?.totalItems)).toBe(2);
   const accountLink = page.getByRole('link', { name: 'Hydration Shopper' });
-  if (await page.getByRole('button', { name: 'Open menu' }).isVisible()) await page.getByRole('button', { name: 'Open menu' }).click();
+  if (await page.getByRole('button', { name: 'Open menu' }).isVisible())
+    await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(accountLink.first()).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,17 @@ import { orderReference } from '../src/shared/order-status';
 import { shopDayOf } from '../src/shared/shop-time';
 import { expectNoSeriousViolations } from './support/a11y';
 import { smallTouchTargets } from './support/touch-targets';
-import { apiToken, bearer, createTestProduct, E2E_ADMIN, expectNoSidewaysScroll, placeOrderWithToken, registerByApi, signInAsAdmin, toast } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  createTestProduct,
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  placeOrderWithToken,
+  registerByApi,
+  signInAsAdmin,
+  toast,
+} from './support/shop';
 
 test.use({ reducedMotion: 'reduce' });
 
@@ -12,7 +22,9 @@ const SHOTS = '.scratch/shots/statements';
 
 /** The admin frame scrolls inside <main>; for a picture of the whole page it is let out to its full height. */
 async function shoot(page: Page, name: string) {
-  const style = await page.addStyleTag({ content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}' });
+  const style = await page.addStyleTag({
+    content: '#admin-main{overflow:visible!important}.h-dvh{height:auto!important;min-height:100dvh}',
+  });
   await page.screenshot({ path: `${SHOTS}/${name}-${test.info().project.name}.png`, fullPage: true });
   await style.evaluate((element) => (element as HTMLStyleElement).remove());
 }
@@ -25,7 +37,11 @@ interface Collected {
 }
 
 /** A shopper pays an MTN order from their phone (the simulator approves): the shop records it as collected. */
-async function collectedMtnPayment(page: Page, product: { _id: string; price: number }, tag: string): Promise<Collected> {
+async function collectedMtnPayment(
+  page: Page,
+  product: { _id: string; price: number },
+  tag: string,
+): Promise<Collected> {
   const request = page.request;
   const customer = await registerByApi(page, `Statement Shopper ${tag}`);
   const token = await apiToken(request, customer);
@@ -40,7 +56,9 @@ async function collectedMtnPayment(page: Page, product: { _id: string; price: nu
   await expect
     .poll(
       async () => {
-        const [attempt] = await (await request.get(`/api/orders/${order._id}/payments`, { headers: bearer(token) })).json();
+        const [attempt] = await (
+          await request.get(`/api/orders/${order._id}/payments`, { headers: bearer(token) })
+        ).json();
         transactionId = attempt.providerTransactionId ?? '';
         return attempt.state;
       },
@@ -52,7 +70,9 @@ async function collectedMtnPayment(page: Page, product: { _id: string; price: nu
 
 const group = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) });
 
-test('an admin uploads a statement with one of each difference and sees the four groups, opens an order and marks a line dealt with', async ({ page }) => {
+test('an admin uploads a statement with one of each difference and sees the four groups, opens an order and marks a line dealt with', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const tag = `${test.info().project.name}-${Math.random().toString(36).slice(2, 8)}`;
   const admin = bearer(await apiToken(page.request, E2E_ADMIN));
@@ -79,11 +99,17 @@ test('an admin uploads a statement with one of each difference and sees the four
   await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
 
   // A file without an amount column is refused, naming what is missing.
-  await page.getByLabel('Statement file (CSV)').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Transaction ID\n2026-11-20,MP1\n') });
+  await page.getByLabel('Statement file (CSV)').setInputFiles({
+    name: 'wrong.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Date,Transaction ID\n2026-11-20,MP1\n'),
+  });
   await page.getByRole('button', { name: 'Check statement' }).click();
   await expect(page.getByRole('alert')).toContainText('The statement has no column for the amount');
 
-  await page.getByLabel('Statement file (CSV)').setInputFiles({ name: 'mtn-statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('Statement file (CSV)')
+    .setInputFiles({ name: 'mtn-statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Check statement' }).click();
   await expect(page.getByRole('heading', { level: 2, name: /MTN Mobile Money statement/ })).toContainText(today);
 

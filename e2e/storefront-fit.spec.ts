@@ -1,17 +1,33 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { computeTotalsInKwacha, formatKwacha } from '../src/shared/money';
 import { ZAMBIAN_PROVINCES } from '../src/shared/provinces';
-import { apiToken, bearer, demoProducts, E2E_ADMIN, payManually, placeOrderWithToken, registerByApi, signInAsAdmin, type ListedProduct } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  demoProducts,
+  E2E_ADMIN,
+  payManually,
+  placeOrderWithToken,
+  registerByApi,
+  signInAsAdmin,
+  type ListedProduct,
+} from './support/shop';
 
 // The storefront and back office as seen on a phone (390x844) and a desktop.
 test.use({ reducedMotion: 'reduce' });
 
 // The browser runs on the shop's clock (playwright.config.ts timezoneId); this process may not.
-const usDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Africa/Lusaka' });
+const usDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'Africa/Lusaka',
+});
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** A product whose order pays shipping (subtotal at most K500), so tax and shipping both add to the total. */
 async function cheapProduct(page: Page): Promise<ListedProduct> {
@@ -24,7 +40,11 @@ async function cheapProduct(page: Page): Promise<ListedProduct> {
 async function shopperWithCart(page: Page, product: ListedProduct) {
   const shopper = await registerByApi(page, 'Mutinta Hakayuwa');
   const session = await (await page.request.post('/api/users/login', { data: shopper })).json();
-  const cart = { items: [{ id: product._id, name: product.name, price: product.price, image: product.mainImage, quantity: 1 }], totalItems: 1, totalAmount: product.price };
+  const cart = {
+    items: [{ id: product._id, name: product.name, price: product.price, image: product.mainImage, quantity: 1 }],
+    totalItems: 1,
+    totalAmount: product.price,
+  };
   await page.addInitScript(
     ([user, stored]) => {
       if (!sessionStorage.getItem('seeded')) {
@@ -39,7 +59,11 @@ async function shopperWithCart(page: Page, product: ListedProduct) {
 }
 
 async function cartOnly(page: Page, product: ListedProduct) {
-  const cart = { items: [{ id: product._id, name: product.name, price: product.price, image: product.mainImage, quantity: 1 }], totalItems: 1, totalAmount: product.price };
+  const cart = {
+    items: [{ id: product._id, name: product.name, price: product.price, image: product.mainImage, quantity: 1 }],
+    totalItems: 1,
+    totalAmount: product.price,
+  };
   await page.addInitScript((stored) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('cart', stored);
@@ -64,7 +88,8 @@ test('checkout shows the total with tax and shipping before the Place Order butt
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (button?.contains(node)) return false;
         const style = node.parentElement && getComputedStyle(node.parentElement);
-        if (node.textContent?.includes(amount) && style?.display !== 'none' && style?.visibility !== 'hidden') return true;
+        if (node.textContent?.includes(amount) && style?.display !== 'none' && style?.visibility !== 'hidden')
+          return true;
       }
       return false;
     },
@@ -76,7 +101,12 @@ test('checkout shows the total with tax and shipping before the Place Order butt
   await placeOrder.evaluate((button) => button.scrollIntoView({ block: 'end' }));
   const buttonBox = (await placeOrder.boundingBox())!;
   const shownTotals = page.getByRole('main').getByText(total, { exact: false });
-  const boxes = await shownTotals.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => ({ top: r.top, bottom: r.bottom })));
+  const boxes = await shownTotals.evaluateAll((nodes) =>
+    nodes
+      .map((n) => n.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .map((r) => ({ top: r.top, bottom: r.bottom })),
+  );
   expect(
     boxes.some((box) => box.top >= 0 && box.bottom <= buttonBox.y + 1),
     `the total ${total} is on screen above 'Place Order' (totals at ${JSON.stringify(boxes)}, button at ${buttonBox.y})`,
@@ -90,7 +120,9 @@ test('checkout offers the ten provinces of Zambia in an accessible select', asyn
   await page.goto('/checkout');
   const province = page.getByRole('combobox', { name: 'Province' });
   await expect(province).toBeVisible();
-  const options = await province.locator('option').evaluateAll((nodes) => nodes.map((n) => ({ value: (n as HTMLOptionElement).value, label: n.textContent })));
+  const options = await province
+    .locator('option')
+    .evaluateAll((nodes) => nodes.map((n) => ({ value: (n as HTMLOptionElement).value, label: n.textContent })));
   expect(options.filter((o) => o.value !== '').map((o) => o.label)).toEqual([...ZAMBIAN_PROVINCES]);
   expect(ZAMBIAN_PROVINCES).toHaveLength(10);
 
@@ -121,17 +153,26 @@ test.describe('the floating cart button on a phone', { tag: '@phone' }, () => {
     await cartOnly(page, product);
     await page.goto('/products');
     await expect(page.getByTestId('floating-cart')).toBeVisible();
-    for (const path of ['/login', '/register', '/checkout/success?orderId=00000000-0000-4000-8000-000000000000', '/account/orders']) {
+    for (const path of [
+      '/login',
+      '/register',
+      '/checkout/success?orderId=00000000-0000-4000-8000-000000000000',
+      '/account/orders',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await expect(page.getByTestId('floating-cart'), path).toHaveCount(0);
     }
   });
 
-  test('never lies over cards or the description: content scrolls clear of it or beneath an opaque full-width bar', async ({ page }) => {
+  test('never lies over cards or the description: content scrolls clear of it or beneath an opaque full-width bar', async ({
+    page,
+  }) => {
     const product = await cheapProduct(page);
     await cartOnly(page, product);
-    const { description } = (await (await page.request.get(`/api/products/${product._id}`)).json()) as { description: string };
+    const { description } = (await (await page.request.get(`/api/products/${product._id}`)).json()) as {
+      description: string;
+    };
     const checks: [string, (page: Page) => Locator][] = [
       ['/products', (p) => p.getByRole('list', { name: 'Products' }).getByRole('listitem')],
       [`/products/${product._id}`, (p) => p.getByRole('main').getByText(description.split('\n')[0].trim())],
@@ -154,8 +195,16 @@ test.describe('the floating cart button on a phone', { tag: '@phone' }, () => {
           const colour = getComputedStyle(node!).backgroundColor;
           return { x: box.x, y: box.y, width: box.width, height: box.height, opaque: /^rgb\(/.test(colour) };
         });
-        const fullWidthBar = holder.opaque && holder.x <= 0 && holder.width >= viewport.width && holder.y + holder.height >= viewport.height;
-        const boxes = await content(page).evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })));
+        const fullWidthBar =
+          holder.opaque &&
+          holder.x <= 0 &&
+          holder.width >= viewport.width &&
+          holder.y + holder.height >= viewport.height;
+        const boxes = await content(page).evaluateAll((nodes) =>
+          nodes
+            .map((n) => n.getBoundingClientRect())
+            .map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })),
+        );
         const covered = boxes.filter((box) => overlaps(box, holder));
         if (!fullWidthBar) expect(covered, `${path} at ${y}: the cart button lies over content`).toEqual([]);
         if (y === scrollMax) expect(covered, `${path}: the end of the page scrolls clear of the cart bar`).toEqual([]);
@@ -174,7 +223,10 @@ test('the product page shows its description once', async ({ page }) => {
     const found: string[] = [];
     const walker = document.createTreeWalker(main, NodeFilter.SHOW_ELEMENT);
     for (let node = walker.nextNode() as HTMLElement | null; node; node = walker.nextNode() as HTMLElement | null) {
-      const own = [...node.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).map((c) => c.textContent).join('');
+      const own = [...node.childNodes]
+        .filter((c) => c.nodeType === Node.TEXT_NODE)
+        .map((c) => c.textContent)
+        .join('');
       if (own.includes(text) && node.checkVisibility()) found.push(node.tagName);
     }
     return found;
@@ -182,7 +234,10 @@ test('the product page shows its description once', async ({ page }) => {
   expect(shown, `'${firstLine}' is shown once`).toHaveLength(1);
 });
 
-test('dates read in US English everywhere and unpaid orders say Unpaid in the account and the back office', async ({ page, browser }) => {
+test('dates read in US English everywhere and unpaid orders say Unpaid in the account and the back office', async ({
+  page,
+  browser,
+}) => {
   const product = await cheapProduct(page);
   const shopper = await registerByApi(page, 'Namakau Siamwiza');
   const token = await apiToken(page.request, shopper);
@@ -190,7 +245,10 @@ test('dates read in US English everywhere and unpaid orders say Unpaid in the ac
   const date = usDate.format(new Date(order.createdAt));
   expect(date).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
 
-  await page.addInitScript((user) => localStorage.setItem('userInfo', user), JSON.stringify(await (await page.request.post('/api/users/login', { data: shopper })).json()));
+  await page.addInitScript(
+    (user) => localStorage.setItem('userInfo', user),
+    JSON.stringify(await (await page.request.post('/api/users/login', { data: shopper })).json()),
+  );
   await page.goto(`/checkout/success?orderId=${order._id}`);
   await expect(page.getByRole('region', { name: 'Order Details' }).getByText(date, { exact: true })).toBeVisible();
   await page.goto('/account/orders');
@@ -203,10 +261,14 @@ test('dates read in US English everywhere and unpaid orders say Unpaid in the ac
 
   const reviewed = (await demoProducts(page.request)).find((p) => p.numReviews > 0);
   if (reviewed) {
-    const detail = (await (await page.request.get(`/api/products/${reviewed._id}`)).json()) as { reviews: { createdAt: string }[] };
+    const detail = (await (await page.request.get(`/api/products/${reviewed._id}`)).json()) as {
+      reviews: { createdAt: string }[];
+    };
     await page.goto(`/products/${reviewed._id}`);
     await page.getByRole('tab', { name: /Reviews/ }).click();
-    await expect(page.locator(`time[datetime="${detail.reviews[0].createdAt}"]`)).toHaveText(usDate.format(new Date(detail.reviews[0].createdAt)));
+    await expect(page.locator(`time[datetime="${detail.reviews[0].createdAt}"]`)).toHaveText(
+      usDate.format(new Date(detail.reviews[0].createdAt)),
+    );
   }
 
   const admin = await browser.newPage({ viewport: page.viewportSize()! });
@@ -221,16 +283,23 @@ test('the mobile-money number can be called or copied from the payment instructi
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const product = await cheapProduct(page);
   const shopper = await registerByApi(page, 'Bwalya Tembo');
-  const order = await placeOrderWithToken(page.request, await apiToken(page.request, shopper), [{ product, quantity: 1 }]);
+  const order = await placeOrderWithToken(page.request, await apiToken(page.request, shopper), [
+    { product, quantity: 1 },
+  ]);
   const settings = (await (await page.request.get('/api/settings')).json()) as { airtelMoneyNumber: string };
   const digits = settings.airtelMoneyNumber.replace(/[^\d+]/g, '');
-  await page.addInitScript((user) => localStorage.setItem('userInfo', user), JSON.stringify(await (await page.request.post('/api/users/login', { data: shopper })).json()));
+  await page.addInitScript(
+    (user) => localStorage.setItem('userInfo', user),
+    JSON.stringify(await (await page.request.post('/api/users/login', { data: shopper })).json()),
+  );
 
   for (const path of [`/checkout/success?orderId=${order._id}`, `/account/orders/${order._id}`]) {
     await page.goto(path);
     await payManually(page);
     const pay = page.getByRole('region', { name: 'How to pay' });
-    const call = pay.getByRole('link', { name: new RegExp(`Call ${settings.airtelMoneyNumber.replace(/[+]/g, '\\+')}`) });
+    const call = pay.getByRole('link', {
+      name: new RegExp(`Call ${settings.airtelMoneyNumber.replace(/[+]/g, '\\+')}`),
+    });
     await expect(call, path).toHaveAttribute('href', `tel:${digits}`);
     const box = (await call.boundingBox())!;
     expect(box.height, 'a thumb-sized target').toBeGreaterThanOrEqual(24);
@@ -247,9 +316,18 @@ test.describe('the admin dashboard on a phone', { tag: '@phone' }, () => {
     // A paid order this year, so the chart (and its screen-reader table) is drawn.
     const product = await cheapProduct(page);
     const shopper = await registerByApi(page, 'Lushomo Phiri');
-    const order = await placeOrderWithToken(page.request, await apiToken(page.request, shopper), [{ product, quantity: 1 }]);
+    const order = await placeOrderWithToken(page.request, await apiToken(page.request, shopper), [
+      { product, quantity: 1 },
+    ]);
     const adminToken = await apiToken(page.request, E2E_ADMIN);
-    expect((await page.request.put(`/api/orders/${order._id}/pay`, { headers: bearer(adminToken), data: { status: 'COMPLETED' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/api/orders/${order._id}/pay`, {
+          headers: bearer(adminToken),
+          data: { status: 'COMPLETED' },
+        })
+      ).status(),
+    ).toBe(200);
 
     await signInAsAdmin(page);
     await page.goto('/admin');
@@ -259,7 +337,12 @@ test.describe('the admin dashboard on a phone', { tag: '@phone' }, () => {
 
     const frame = await page.evaluate(() => {
       const s = document.scrollingElement!;
-      return { scrollHeight: s.scrollHeight, clientHeight: s.clientHeight, scrollWidth: s.scrollWidth, clientWidth: s.clientWidth };
+      return {
+        scrollHeight: s.scrollHeight,
+        clientHeight: s.clientHeight,
+        scrollWidth: s.scrollWidth,
+        clientWidth: s.clientWidth,
+      };
     });
     expect(frame.scrollHeight, 'the whole frame scrolls vertically').toBeLessThanOrEqual(frame.clientHeight);
     expect(frame.scrollWidth, 'the whole frame scrolls sideways').toBeLessThanOrEqual(frame.clientWidth);
@@ -274,15 +357,22 @@ test.describe('the admin dashboard on a phone', { tag: '@phone' }, () => {
       await expect.poll(() => chart.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBeLessThan(width);
       await page.waitForTimeout(150);
       const ticks = await tickLabels.evaluateAll((nodes) =>
-        nodes.map((n) => ({ label: n.textContent ?? '', x: n.getBoundingClientRect().x + n.getBoundingClientRect().width / 2, width: n.getBoundingClientRect().width })),
+        nodes.map((n) => ({
+          label: n.textContent ?? '',
+          x: n.getBoundingClientRect().x + n.getBoundingClientRect().width / 2,
+          width: n.getBoundingClientRect().width,
+        })),
       );
       const names = ticks.map((t) => t.label).join(' ');
       expect(ticks.length, `${width}px: some month labels`).toBeGreaterThan(1);
       const steps = ticks.slice(1).map((tick, i) => MONTHS.indexOf(tick.label) - MONTHS.indexOf(ticks[i].label));
       expect(new Set(steps).size, `${width}px: month labels skip evenly: ${names}`).toBe(1);
       const gaps = ticks.slice(1).map((tick, i) => tick.x - ticks[i].x);
-      for (const gap of gaps) expect(Math.abs(gap - gaps[0]), `${width}px: labels evenly spaced: ${gaps.join(', ')}`).toBeLessThanOrEqual(2);
-      expect(Math.min(...gaps), `${width}px: no two labels touch: ${names}`).toBeGreaterThan(Math.max(...ticks.map((t) => t.width)));
+      for (const gap of gaps)
+        expect(Math.abs(gap - gaps[0]), `${width}px: labels evenly spaced: ${gaps.join(', ')}`).toBeLessThanOrEqual(2);
+      expect(Math.min(...gaps), `${width}px: no two labels touch: ${names}`).toBeGreaterThan(
+        Math.max(...ticks.map((t) => t.width)),
+      );
     }
   });
 });

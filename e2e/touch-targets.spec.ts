@@ -16,8 +16,11 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 
 async function expectThumbSized(page: Page, screen: string) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  expect.soft(await smallTouchTargets(page), `controls under ${TOUCH_TARGET_PX} x ${TOUCH_TARGET_PX} px on ${screen}`).toEqual([]);
-  if (process.env.E2E_SHOTS === '1') await page.screenshot({ path: `.scratch/shots/targets/${screen.replaceAll(' ', '-')}.png`, fullPage: true });
+  expect
+    .soft(await smallTouchTargets(page), `controls under ${TOUCH_TARGET_PX} x ${TOUCH_TARGET_PX} px on ${screen}`)
+    .toEqual([]);
+  if (process.env.E2E_SHOTS === '1')
+    await page.screenshot({ path: `.scratch/shots/targets/${screen.replaceAll(' ', '-')}.png`, fullPage: true });
 }
 
 async function addFirstProductToCart(page: Page) {
@@ -38,8 +41,13 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     // Measured where the toast comes to rest: it slides in from above, over the header, for a moment.
     const note = page.locator('[data-sonner-toast]').filter({ hasText: `${name} added to cart` });
     await note.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
-    for (const control of [banner.getByRole('button', { name: 'Open menu' }), banner.getByRole('link', { name: /^Cart/ })]) {
-      await expect.poll(async () => overlaps(await boxOf(note), await boxOf(control)), { message: `the toast covers ${control}` }).toBe(false);
+    for (const control of [
+      banner.getByRole('button', { name: 'Open menu' }),
+      banner.getByRole('link', { name: /^Cart/ }),
+    ]) {
+      await expect
+        .poll(async () => overlaps(await boxOf(note), await boxOf(control)), { message: `the toast covers ${control}` })
+        .toBe(false);
     }
     // The header can be used while the toast is up.
     await banner.getByRole('button', { name: 'Open menu' }).click();
@@ -68,7 +76,10 @@ test.describe('on a phone', { tag: '@phone' }, () => {
       await expectThumbSized(page, screen);
     }
     await page.goto('/products');
-    await page.getByRole('button', { name: /filters/i }).first().click();
+    await page
+      .getByRole('button', { name: /filters/i })
+      .first()
+      .click();
     await expectThumbSized(page, 'the listing with its filters open');
 
     const shopper = await registerByApi(page, 'Mutinta Hamoonga');
@@ -83,10 +94,15 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     await expectThumbSized(page, 'the account');
   });
 
-  test('every control on the admin products, orders and customers lists is at least 44 x 44 px, checkboxes too', async ({ page }) => {
+  test('every control on the admin products, orders and customers lists is at least 44 x 44 px, checkboxes too', async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     // A phone shows the lists as cards; from 768 px (a tablet, touch too) they are tables.
-    for (const [device, width, height] of [['phone', 390, 844], ['tablet', 820, 1180]] as const) {
+    for (const [device, width, height] of [
+      ['phone', 390, 844],
+      ['tablet', 820, 1180],
+    ] as const) {
       await page.setViewportSize({ width, height });
       for (const [screen, path, shown] of [
         ['the admin products list', '/admin/products', /^Edit /],

@@ -52,7 +52,12 @@ export async function startBenchSimulator(root: string, shopPort: number): Promi
   const callbackBase = `http://127.0.0.1:${shopPort}/api/payments/callback`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'simulators/main.ts'], {
     cwd: root,
-    env: { ...process.env, SIMULATOR_PORT: String(port), SIMULATOR_HOST: '127.0.0.1', SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel` },
+    env: {
+      ...process.env,
+      SIMULATOR_PORT: String(port),
+      SIMULATOR_HOST: '127.0.0.1',
+      SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel`,
+    },
     stdio: 'ignore',
   });
   try {
@@ -68,7 +73,8 @@ export async function startBenchSimulator(root: string, shopPort: number): Promi
   };
 }
 
-const percentile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] : NaN;
 
 interface Shopper {
   email: string;
@@ -93,7 +99,14 @@ export async function benchPayments(opts: {
   const { base, simulatorUrl, adminAuth, product } = opts;
   const tag = `payer-${opts.callbacks ? 'cb' : 'poll'}-${Date.now().toString(36)}`;
   await json(`${simulatorUrl}/_sim/reset`, { method: 'POST', body: '{}' });
-  await json(`${simulatorUrl}/_sim/behaviour`, { method: 'POST', body: JSON.stringify({ outcome: 'approve', afterSeconds: APPROVE_AFTER_SECONDS, callback: opts.callbacks ? 'once' : 'never' }) });
+  await json(`${simulatorUrl}/_sim/behaviour`, {
+    method: 'POST',
+    body: JSON.stringify({
+      outcome: 'approve',
+      afterSeconds: APPROVE_AFTER_SECONDS,
+      callback: opts.callbacks ? 'once' : 'never',
+    }),
+  });
 
   // Accounts first (password hashing is not what this measures), twenty at a time.
   const shoppers: Shopper[] = [];
@@ -126,12 +139,21 @@ export async function benchPayments(opts: {
         const order = await json<{ _id: string }>(`${base}/api/orders`, {
           method: 'POST',
           headers: shopper.auth,
-          body: JSON.stringify(benchOrderBody([{ product: product._id, price: product.price, quantity: 1 }], { paymentMethod: method, phone })),
+          body: JSON.stringify(
+            benchOrderBody([{ product: product._id, price: product.price, quantity: 1 }], {
+              paymentMethod: method,
+              phone,
+            }),
+          ),
         });
         shopper.orderId = order._id;
         const t1 = Date.now();
         placeMs.push(t1 - t0);
-        const attempt = await json<{ reference: string }>(`${base}/api/orders/${order._id}/payments`, { method: 'POST', headers: shopper.auth, body: JSON.stringify({ phone }) });
+        const attempt = await json<{ reference: string }>(`${base}/api/orders/${order._id}/payments`, {
+          method: 'POST',
+          headers: shopper.auth,
+          body: JSON.stringify({ phone }),
+        });
         shopper.reference = attempt.reference;
         startMs.push(Date.now() - t1);
       } catch (error) {
@@ -158,12 +180,18 @@ export async function benchPayments(opts: {
   }
 
   // Approval times from the simulator; each order's attempts from the shop.
-  const { requests } = await json<{ requests: { reference: string; status: string; endedAt: string | null }[] }>(`${simulatorUrl}/_sim/requests`);
-  const approvedAt = new Map(requests.filter((r) => r.status === 'SUCCESSFUL' && r.endedAt).map((r) => [r.reference, Date.parse(r.endedAt!)]));
+  const { requests } = await json<{ requests: { reference: string; status: string; endedAt: string | null }[] }>(
+    `${simulatorUrl}/_sim/requests`,
+  );
+  const approvedAt = new Map(
+    requests.filter((r) => r.status === 'SUCCESSFUL' && r.endedAt).map((r) => [r.reference, Date.parse(r.endedAt!)]),
+  );
   const latencies: number[] = [];
   let oneSuccessfulAttemptEach = true;
   for (const shopper of paying) {
-    const attempts = await json<{ state: string }[]>(`${base}/api/orders/${shopper.orderId}/payments`, { headers: shopper.auth });
+    const attempts = await json<{ state: string }[]>(`${base}/api/orders/${shopper.orderId}/payments`, {
+      headers: shopper.auth,
+    });
     if (attempts.length !== 1 || attempts[0].state !== 'successful') oneSuccessfulAttemptEach = false;
     const approved = approvedAt.get(shopper.reference!);
     const paid = paidAt.get(shopper.orderId!);
@@ -191,7 +219,12 @@ export async function benchPayments(opts: {
 
   const sorted = latencies.sort((a, b) => a - b);
   const targetMs = opts.callbacks ? 2_000 : FIRST_POLL_MS;
-  const paidOnce = failures.length === 0 && paidAt.size === paying.length && approvedAt.size === paying.length && oneSuccessfulAttemptEach && oneMailEach;
+  const paidOnce =
+    failures.length === 0 &&
+    paidAt.size === paying.length &&
+    approvedAt.size === paying.length &&
+    oneSuccessfulAttemptEach &&
+    oneMailEach;
   const row: PaymentRow = {
     db: opts.db,
     scenario: opts.callbacks ? 'pay by mobile money, callbacks on' : 'pay by mobile money, callbacks off (poll only)',
@@ -206,7 +239,13 @@ export async function benchPayments(opts: {
     targetMs,
     note:
       `${paying.length} of ${PAYMENT_SHOPPERS} payments started in ${startSeconds.toFixed(1)} s${failures.length ? ` (${failures.length} failed: ${failures[0]})` : ''} ` +
-      `(placing an order p50 ${percentile(placeMs.sort((a, b) => a - b), 0.5)} ms, starting its payment p50 ${percentile(startMs.sort((a, b) => a - b), 0.5)} ms); ` +
+      `(placing an order p50 ${percentile(
+        placeMs.sort((a, b) => a - b),
+        0.5,
+      )} ms, starting its payment p50 ${percentile(
+        startMs.sort((a, b) => a - b),
+        0.5,
+      )} ms); ` +
       `${approvedAt.size} approved ${APPROVE_AFTER_SECONDS} s after the prompt, ${paidAt.size} orders paid; one successful attempt each: ${oneSuccessfulAttemptEach}; ` +
       `one "payment received" e-mail each: ${oneMailEach}; approval to paid p99 ${percentile(sorted, 0.99)} ms, target under ${targetMs} ms: ${percentile(sorted, 0.99) < targetMs}`,
   };

@@ -47,23 +47,56 @@ const connections = Number(args.get('connections') ?? 50);
 const only = args.get('only')?.split(',');
 const instances = Number(args.get('instances') ?? 1);
 const seedOrders = args.get('orders');
-if (!Number.isInteger(instances) || instances < 1) throw new Error(`--instances: a whole number of 1 or more, not ${args.get('instances')}`);
+if (!Number.isInteger(instances) || instances < 1)
+  throw new Error(`--instances: a whole number of 1 or more, not ${args.get('instances')}`);
 // PGlite is a database inside one process: several instances need a database server they all reach.
-if (instances > 1 && dbs.some((db) => db !== 'postgres')) throw new Error(`--instances ${instances} needs --db postgres (PGlite lives inside one process)`);
+if (instances > 1 && dbs.some((db) => db !== 'postgres'))
+  throw new Error(`--instances ${instances} needs --db postgres (PGlite lives inside one process)`);
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 /** The checkout whose server is built, seeded and measured: this one unless --app names another. */
 const appRoot = path.resolve(args.get('app') ?? root);
 const buildWeb = args.get('build-web') === 'true';
 const outDir = path.resolve(root, args.get('out') ?? 'docs/performance/bench-results');
-const SCENARIO_KEYS = ['list', 'keyword-cached', 'keyword-uncached', 'keyword-new', 'filters', 'detail', 'featured', 'orders', ...COLD_SCENARIO_KEYS, ...PAGE_SCENARIO_KEYS, 'payments', EXPORT_SCENARIO_KEY];
+const SCENARIO_KEYS = [
+  'list',
+  'keyword-cached',
+  'keyword-uncached',
+  'keyword-new',
+  'filters',
+  'detail',
+  'featured',
+  'orders',
+  ...COLD_SCENARIO_KEYS,
+  ...PAGE_SCENARIO_KEYS,
+  'payments',
+  EXPORT_SCENARIO_KEY,
+];
 const unknownKeys = only?.filter((key) => !SCENARIO_KEYS.includes(key)) ?? [];
-if (unknownKeys.length > 0) throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
+if (unknownKeys.length > 0)
+  throw new Error(`--only: unknown scenario ${unknownKeys.join(', ')} (known: ${SCENARIO_KEYS.join(', ')})`);
 
 /** The price of the bench's own product, which the orders and payments scenarios buy. */
 const BENCH_PRICE = 120.5;
 
-const KEYWORDS = ['oil', 'mungongo', 'marula', 'baobab', 'lotion', 'balm', 'butter', 'soap', 'nut', 'gift', 'serum', 'cream', 'honey', 'lavender', 'citrus', 'roasted'];
+const KEYWORDS = [
+  'oil',
+  'mungongo',
+  'marula',
+  'baobab',
+  'lotion',
+  'balm',
+  'butter',
+  'soap',
+  'nut',
+  'gift',
+  'serum',
+  'cream',
+  'honey',
+  'lavender',
+  'citrus',
+  'roasted',
+];
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -93,8 +126,14 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const t0 = Date.now();
-  execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products), ...(seedOrders ? ['--orders', seedOrders] : [])], { cwd: appRoot, env, stdio: 'ignore' });
-  console.log(`  seeded ${products} products${seedOrders ? ` and ${seedOrders} orders` : ''} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  execFileSync(
+    'node',
+    ['dist/server/cli/seed.js', '--products', String(products), ...(seedOrders ? ['--orders', seedOrders] : [])],
+    { cwd: appRoot, env, stdio: 'ignore' },
+  );
+  console.log(
+    `  seeded ${products} products${seedOrders ? ` and ${seedOrders} orders` : ''} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const ports: number[] = [];
   for (let i = 0; i < instances; i++) ports.push(await freePort());
@@ -122,20 +161,40 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         REGISTRATIONS_PER_HOUR: '100000',
       })),
     );
-    const admin = await json(`${base}/api/users/login`, { method: 'POST', body: JSON.stringify({ email: 'bench-admin@coop-shop.example', password: adminPassword }) });
-    const customer = await json(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ name: 'Bench Customer', email: 'bench-customer@coop-shop.example', password: 'bench-password-1' }) });
+    const admin = await json(`${base}/api/users/login`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'bench-admin@coop-shop.example', password: adminPassword }),
+    });
+    const customer = await json(`${base}/api/users`, {
+      method: 'POST',
+      body: JSON.stringify({
+        name: 'Bench Customer',
+        email: 'bench-customer@coop-shop.example',
+        password: 'bench-password-1',
+      }),
+    });
     const list = await json(`${base}/api/products?limit=1`);
     const someId = list.products[0]._id as string;
     const stocked = await json(`${base}/api/products`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ name: 'Bench mungongo oil', price: BENCH_PRICE, category: 'oil', countInStock: 1_000_000, images: [list.products[0].images[0]] }),
+      body: JSON.stringify({
+        name: 'Bench mungongo oil',
+        price: BENCH_PRICE,
+        category: 'oil',
+        countInStock: 1_000_000,
+        images: [list.products[0].images[0]],
+      }),
     });
     const orderBody = JSON.stringify(benchOrderBody([{ product: stocked._id, price: BENCH_PRICE, quantity: 1 }]));
 
     const scenarios: { key: string; name: string; opts: autocannon.Options; note?: string }[] = [
       { key: 'list', name: 'product list (cached)', opts: { url: `${base}/api/products` } },
-      { key: 'keyword-cached', name: 'product list, keyword (cached)', opts: { url: `${base}/api/products?keyword=oil` } },
+      {
+        key: 'keyword-cached',
+        name: 'product list, keyword (cached)',
+        opts: { url: `${base}/api/products?keyword=oil` },
+      },
       {
         key: 'keyword-uncached',
         name: 'product list, keyword (uncached)',
@@ -172,7 +231,11 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
           ],
         },
       },
-      { key: 'filters', name: 'product list, filters (cached)', opts: { url: `${base}/api/products?category=oil&minPrice=50&maxPrice=300&page=2` } },
+      {
+        key: 'filters',
+        name: 'product list, filters (cached)',
+        opts: { url: `${base}/api/products?category=oil&minPrice=50&maxPrice=300&page=2` },
+      },
       { key: 'detail', name: 'product detail, one product (cached)', opts: { url: `${base}/api/products/${someId}` } },
       { key: 'featured', name: 'featured (cached)', opts: { url: `${base}/api/products/featured` } },
       {
@@ -186,7 +249,12 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
               path: '/api/orders',
               setupRequest: (req) => {
                 const key = randomUUID();
-                req.headers = { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${customer.token}`, 'idempotency-key': key };
+                req.headers = {
+                  ...req.headers,
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${customer.token}`,
+                  'idempotency-key': key,
+                };
                 req.body = orderBody;
                 return req;
               },
@@ -200,7 +268,11 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     const outbox = path.join(dataDir, 'outbox');
     // Whichever instance delivers an order's e-mails writes them to its own outbox: count them all.
     const outboxes = dataDirs.map((dir) => path.join(dir, 'outbox'));
-    const mailsWritten = () => outboxes.reduce((sum, dir) => sum + (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).length : 0), 0);
+    const mailsWritten = () =>
+      outboxes.reduce(
+        (sum, dir) => sum + (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).length : 0),
+        0,
+      );
     const record = (scenario: string, r: autocannon.Result, note?: string) => {
       const rssEach = shops.peakRssEachMb();
       const row: Row = {
@@ -218,7 +290,9 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         note,
       };
       rows.push(row);
-      console.log(`  ${scenario.padEnd(46)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  rss ${rssEach.join('/')} MB`);
+      console.log(
+        `  ${scenario.padEnd(46)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  rss ${rssEach.join('/')} MB`,
+      );
       return row;
     };
     let orderRow: Row | undefined;
@@ -233,13 +307,21 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
       // Orders still in flight when autocannon stops are finished by the server, so the count is read
       // once it stops changing: every unit taken must belong to exactly one order written.
       const ordersWritten = async () =>
-        (await json(`${base}/api/orders?keyword=bench-customer&limit=1`, { headers: { authorization: `Bearer ${admin.token}` } })).totalOrders as number;
+        (
+          await json(`${base}/api/orders?keyword=bench-customer&limit=1`, {
+            headers: { authorization: `Bearer ${admin.token}` },
+          })
+        ).totalOrders as number;
       const written = await whenSteady(ordersWritten, 500);
       const taken = 1_000_000 - (await json(`${base}/api/products/${stocked._id}`)).countInStock;
       // Each order sends two e-mails in the background (confirmation, shop notice); under this load they
       // wait their turn, so the rate a shop can keep up counts the time until the last one is out.
       const mailsAtEnd = mailsWritten();
-      const mails = await whenSteady(async () => mailsWritten(), 2_000, (count) => count >= 2 * written);
+      const mails = await whenSteady(
+        async () => mailsWritten(),
+        2_000,
+        (count) => count >= 2 * written,
+      );
       const catchUpSeconds = (Date.now() - ordersEnded) / 1000;
       const sustained = Math.round(written / (duration + catchUpSeconds));
       orderRow.note =
@@ -282,11 +364,17 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
       const alone = record('product list, random page and category', await run({ ...scenario.listOpts, url: base }));
       const beforeExports = peakFrom();
       const exports = scenario.startExports();
-      const during = record('product list, random page, while exporting all orders', await run({ ...scenario.listOpts, url: base }));
+      const during = record(
+        'product list, random page, while exporting all orders',
+        await run({ ...scenario.listOpts, url: base }),
+      );
       const done = await exports.stop();
       const duringPeak = shops.peakRssEachMb();
       peakFrom();
-      const again = record('product list, random page and category, again', await run({ ...scenario.listOpts, url: base }));
+      const again = record(
+        'product list, random page and category, again',
+        await run({ ...scenario.listOpts, url: base }),
+      );
       const aloneRate = (alone.requestsPerSec + again.requestsPerSec) / 2;
       const slower = Math.round((1 - during.requestsPerSec / aloneRate) * 100);
       alone.note = `RSS at its start ${atStart.join('/')} MB, peak during it ${alone.peakRssEachMb.join('/')} MB`;
@@ -308,7 +396,9 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
           callbacks,
         });
         paymentRows.push(row);
-        console.log(`  ${row.scenario.padEnd(46)} approval to paid p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms  max ${row.max} ms  paid once ${row.paidOnce}`);
+        console.log(
+          `  ${row.scenario.padEnd(46)} approval to paid p50 ${row.p50} ms  p95 ${row.p95} ms  p99 ${row.p99} ms  max ${row.max} ms  paid once ${row.paidOnce}`,
+        );
         console.log(`    ${row.note}`);
       }
     }
@@ -341,7 +431,16 @@ async function main() {
       all.push(...(await benchOne(db, size)));
     }
   }
-  writeReport(outDir, { duration, connections, instances, shape, app, rows: all, payments: paymentRows, skipped: paymentsSkipped });
+  writeReport(outDir, {
+    duration,
+    connections,
+    instances,
+    shape,
+    app,
+    rows: all,
+    payments: paymentRows,
+    skipped: paymentsSkipped,
+  });
 }
 
 main().catch((error) => {

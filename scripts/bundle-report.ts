@@ -70,11 +70,17 @@ for (const page of weighed) {
 }
 const verdicts = judgeFirstLoad(weighed);
 for (const page of verdicts.filter((v) => v.verdict === 'allowed')) {
-  console.warn(`${page.name}: ${kb(page.jsGzipBytes).trim()} KB gzip is over the ${FIRST_LOAD_BUDGET_KB} KB budget; allowed up to ${page.limitKb} KB meanwhile (ALLOWED_OVER_BUDGET_KB)`);
+  console.warn(
+    `${page.name}: ${kb(page.jsGzipBytes).trim()} KB gzip is over the ${FIRST_LOAD_BUDGET_KB} KB budget; allowed up to ${page.limitKb} KB meanwhile (ALLOWED_OVER_BUDGET_KB)`,
+  );
 }
 const over = verdicts.filter((v) => v.verdict === 'over');
 if (over.length > 0) {
-  console.error(`Over budget: ${over.map((v) => `${v.name} ${kb(v.jsGzipBytes).trim()} KB gzip > ${v.limitKb} KB`).join(', ')}`);
+  console.error(
+    `Over budget: ${over.map((v) => `${v.name} ${kb(v.jsGzipBytes).trim()} KB gzip > ${v.limitKb} KB`).join(', ')}`,
+  );
   process.exit(1);
 }
-console.log(`Within the ${FIRST_LOAD_BUDGET_KB} KB gzip budget${verdicts.some((v) => v.verdict === 'allowed') ? ', or the allowance of a page named above' : ''}.`);
+console.log(
+  `Within the ${FIRST_LOAD_BUDGET_KB} KB gzip budget${verdicts.some((v) => v.verdict === 'allowed') ? ', or the allowance of a page named above' : ''}.`,
+);

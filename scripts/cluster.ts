@@ -27,12 +27,20 @@ if (values['print-nginx-config']) {
 const env = process.env;
 const ports = values.ports ? values.ports.split(',').map(Number) : [];
 const count = ports.length || Number(values.instances ?? 2);
-if (!env.DATABASE_URL || !Number.isInteger(count) || count < 1 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
-  console.error('Usage: DATABASE_URL=postgres://... [PORT=8080] npm run cluster [-- --instances N | --ports 3001,3002]');
+if (
+  !env.DATABASE_URL ||
+  !Number.isInteger(count) ||
+  count < 1 ||
+  ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)
+) {
+  console.error(
+    'Usage: DATABASE_URL=postgres://... [PORT=8080] npm run cluster [-- --instances N | --ports 3001,3002]',
+  );
   process.exit(1);
 }
 const port = Number(env.PORT || 8080);
-if (!env.STORAGE_URL) console.warn('STORAGE_URL is not set: an image uploaded through one instance is only on that instance.');
+if (!env.STORAGE_URL)
+  console.warn('STORAGE_URL is not set: an image uploaded through one instance is only on that instance.');
 
 const shops: ShopProcess[] = [];
 let balancer: LoadBalancer | undefined;

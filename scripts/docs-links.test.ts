@@ -16,7 +16,8 @@ const pages = () => [
 ];
 
 /** The page without its fenced code blocks and comments: a `[x](y)` or `# line` there is neither a link nor a heading. */
-const prose = (markdown: string) => markdown.replace(/^ *(```|~~~)[^\n]*\n[\s\S]*?^ *\1 *$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
+const prose = (markdown: string) =>
+  markdown.replace(/^ *(```|~~~)[^\n]*\n[\s\S]*?^ *\1 *$/gm, '').replace(/<!--[\s\S]*?-->/g, '');
 
 /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
 export function headingAnchors(markdown: string): Set<string> {
@@ -24,7 +25,10 @@ export function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   for (const [, text] of prose(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const plain = text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
-    const slug = plain.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = plain
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -39,7 +43,9 @@ export function targetsIn(markdown: string): { links: string[]; codePaths: strin
     ...[...text.matchAll(/\[[^\]]*\]\(<?([^)\s>]+)>?(?:\s+"[^"]*")?\)/g)].map((m) => m[1]),
     ...[...text.matchAll(/^ {0,3}\[[^\]]+\]:\s+<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]),
   ].filter((target) => !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(target));
-  const codePaths = [...text.matchAll(/`((?:src|simulators|scripts|e2e|docs)\/[^`\s*<>{]+)`/g)].map((m) => m[1]).filter((p) => !p.includes('...'));
+  const codePaths = [...text.matchAll(/`((?:src|simulators|scripts|e2e|docs)\/[^`\s*<>{]+)`/g)]
+    .map((m) => m[1])
+    .filter((p) => !p.includes('...'));
   return { links, codePaths };
 }
 
@@ -50,10 +56,20 @@ function brokenIn(page: string): string[] {
   const broken: string[] = [];
   for (const link of links) {
     const [target, anchor] = link.split('#', 2) as [string, string | undefined];
-    const file = target === '' ? path.join(root, page) : path.resolve(target.startsWith('/') ? root : path.join(root, path.dirname(page)), decodeURI(target.replace(/^\//, '')));
+    const file =
+      target === ''
+        ? path.join(root, page)
+        : path.resolve(
+            target.startsWith('/') ? root : path.join(root, path.dirname(page)),
+            decodeURI(target.replace(/^\//, '')),
+          );
     if (!file.startsWith(root + path.sep) && file !== root) broken.push(`${page}: ${link} (outside the repository)`);
     else if (!existsSync(file)) broken.push(`${page}: ${link} (no such file)`);
-    else if (anchor && file.endsWith('.md') && !headingAnchors(readFileSync(file, 'utf8')).has(decodeURIComponent(anchor))) {
+    else if (
+      anchor &&
+      file.endsWith('.md') &&
+      !headingAnchors(readFileSync(file, 'utf8')).has(decodeURIComponent(anchor))
+    ) {
       broken.push(`${page}: ${link} (no heading #${anchor} in ${path.relative(root, file)})`);
     }
   }
@@ -78,8 +94,16 @@ describe('the documentation', () => {
       '```',
       '<!-- a comment: [template](NNN-title.md) -->',
     ].join('\n');
-    expect([...headingAnchors(sample)]).toEqual(['running-on-several-machines', 'order-links-and-order-on-whatsapp-issue-14', 'notes', 'notes-1']);
-    expect(targetsIn(sample)).toEqual({ links: ['operations/payments.md#mobile-money', '#notes-1', 'settings.md'], codePaths: ['src/shared/money.ts'] });
+    expect([...headingAnchors(sample)]).toEqual([
+      'running-on-several-machines',
+      'order-links-and-order-on-whatsapp-issue-14',
+      'notes',
+      'notes-1',
+    ]);
+    expect(targetsIn(sample)).toEqual({
+      links: ['operations/payments.md#mobile-money', '#notes-1', 'settings.md'],
+      codePaths: ['src/shared/money.ts'],
+    });
   });
 
   it('has no broken link or path in README.md and docs/', () => {

@@ -20,12 +20,22 @@ import lighthouse from 'lighthouse';
 import { parseArgs } from './lib/args';
 import { describeCheckout } from './lib/checkout';
 import { freePort, spawnShop, stopChild, waitForHealth } from './local-server';
-import { BUDGETS, describeBudgets, figuresOf, formatFigure, judgePage, runProblem, type PageFigures, type RunOutcome } from './lighthouse/budgets';
+import {
+  BUDGETS,
+  describeBudgets,
+  figuresOf,
+  formatFigure,
+  judgePage,
+  runProblem,
+  type PageFigures,
+  type RunOutcome,
+} from './lighthouse/budgets';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = parseArgs(process.argv.slice(2));
 const runs = Number(args.get('runs') ?? 1);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: a whole number of 1 or more, not ${args.get('runs')}`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs: a whole number of 1 or more, not ${args.get('runs')}`);
 const appRoot = path.resolve(args.get('app') ?? root);
 const distDir = args.has('dist') ? path.resolve(args.get('dist')!) : undefined;
 const outFile = args.has('out') ? path.resolve(args.get('out')!) : undefined;
@@ -34,7 +44,9 @@ const reportsDir = path.join(root, 'lighthouse-results');
 
 if (build) execFileSync('npm', ['run', 'build:web', '--silent'], { cwd: appRoot, stdio: 'inherit' });
 const served = distDir ?? path.join(appRoot, 'dist', 'web');
-console.log(`shop of ${appRoot} (${describeCheckout(appRoot)}), web app from ${served}${build ? '' : ' (not rebuilt)'}; ${runs} run(s) a page`);
+console.log(
+  `shop of ${appRoot} (${describeCheckout(appRoot)}), web app from ${served}${build ? '' : ' (not rebuilt)'}; ${runs} run(s) a page`,
+);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-lighthouse-'));
 const port = await freePort();
@@ -48,19 +60,33 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForHealth(base, server);
   const { products } = (await (await fetch(`${base}/api/products?limit=1`)).json()) as { products: { _id: string }[] };
-  for (const [name, pagePath] of Object.entries({ home: '/', listing: '/products', product: `/products/${products[0]._id}` })) {
+  for (const [name, pagePath] of Object.entries({
+    home: '/',
+    listing: '/products',
+    product: `/products/${products[0]._id}`,
+  })) {
     const answer = await fetch(`${base}${pagePath}`, { headers: { accept: 'text/html' } });
     // Without the built web app the server answers pages with a 404 and Lighthouse would score an error page.
     // The visit also warms the server's caches, as any earlier shopper would have.
     if (!answer.ok || !answer.headers.get('content-type')?.startsWith('text/html')) {
-      throw new Error(`GET ${pagePath} answered ${answer.status} ${answer.headers.get('content-type')}: is ${served} built?`);
+      throw new Error(
+        `GET ${pagePath} answered ${answer.status} ${answer.headers.get('content-type')}: is ${served} built?`,
+      );
     }
     pages[name] = { path: pagePath, runs: [] };
   }
 
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   mkdirSync(reportsDir, { recursive: true });
   // In turns (home, listing, product, home, ...), so a busy minute on the shared cores spreads over every page.
@@ -68,18 +94,26 @@ try {
     for (const [name, page] of Object.entries(pages)) {
       let outcome: RunOutcome = { error: 'not run' };
       for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-        const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: 'html', logLevel: 'error' });
+        const result = await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: 'html',
+          logLevel: 'error',
+        });
         if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
         writeFileSync(path.join(reportsDir, runs > 1 ? `${name}-${run}.html` : `${name}.html`), String(result.report));
         const problem = runProblem(result.lhr);
         outcome = problem ? { error: problem } : { figures: figuresOf(result.lhr) };
         if (!problem) break;
-        console.warn(`run ${run}, ${name}: Lighthouse measured nothing (${problem})${attempt < ATTEMPTS ? ', trying again' : ''}`);
+        console.warn(
+          `run ${run}, ${name}: Lighthouse measured nothing (${problem})${attempt < ATTEMPTS ? ', trying again' : ''}`,
+        );
       }
       page.runs.push(outcome);
       if (runs > 1 && 'figures' in outcome) {
         const { performance, lcpMs, tbtMs } = outcome.figures;
-        console.log(`run ${run}, ${name}: performance ${performance}, LCP ${formatFigure('lcpMs', lcpMs)}, TBT ${formatFigure('tbtMs', tbtMs)}`);
+        console.log(
+          `run ${run}, ${name}: performance ${performance}, LCP ${formatFigure('lcpMs', lcpMs)}, TBT ${formatFigure('tbtMs', tbtMs)}`,
+        );
       }
     }
   }
@@ -89,7 +123,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const summary = Object.entries(pages).map(([name, page]) => ({ name, path: page.path, ...judgePage(page.runs), runs: page.runs }));
+const summary = Object.entries(pages).map(([name, page]) => ({
+  name,
+  path: page.path,
+  ...judgePage(page.runs),
+  runs: page.runs,
+}));
 const columns: [keyof PageFigures, string][] = [
   ['performance', 'perf'],
   ['accessibility', 'a11y'],
@@ -105,8 +144,12 @@ console.log(`\n${runs > 1 ? `median of ${runs} runs` : 'one run'}; budgets: ${de
 console.log(`${'page'.padEnd(10)}${columns.map(([, title]) => title.padStart(9)).join('')}`);
 for (const page of summary) {
   const median = page.median;
-  const figures = median ? columns.map(([figure]) => formatFigure(figure, median[figure]).padStart(9)).join('') : '  not measured';
-  console.log(`${page.name.padEnd(10)}${figures}${page.measured < runs ? `  (${page.measured} of ${runs} runs measured it)` : ''}`);
+  const figures = median
+    ? columns.map(([figure]) => formatFigure(figure, median[figure]).padStart(9)).join('')
+    : '  not measured';
+  console.log(
+    `${page.name.padEnd(10)}${figures}${page.measured < runs ? `  (${page.measured} of ${runs} runs measured it)` : ''}`,
+  );
 }
 const failed = summary.filter((page) => page.failures.length > 0);
 for (const page of failed) console.error(`${page.name} (${page.path}) over budget: ${page.failures.join('; ')}`);
@@ -114,7 +157,19 @@ if (outFile) {
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(
     outFile,
-    JSON.stringify({ when: new Date().toISOString(), app: appRoot, commit: describeCheckout(appRoot), web: served, runs, budgets: BUDGETS, pages: summary }, null, 2),
+    JSON.stringify(
+      {
+        when: new Date().toISOString(),
+        app: appRoot,
+        commit: describeCheckout(appRoot),
+        web: served,
+        runs,
+        budgets: BUDGETS,
+        pages: summary,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`written to ${outFile}`);
 }

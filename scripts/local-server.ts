@@ -49,7 +49,15 @@ export interface ShopProcessOptions {
 }
 
 /** The shop's source server (tsx) as a child process on 127.0.0.1:port, its own data directory and public address. */
-export function spawnShop({ cwd, port, dataDir, seedDemo, webDistDir, env = {}, stdio = 'ignore' }: ShopProcessOptions): ChildProcess {
+export function spawnShop({
+  cwd,
+  port,
+  dataDir,
+  seedDemo,
+  webDistDir,
+  env = {},
+  stdio = 'ignore',
+}: ShopProcessOptions): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd,
     env: {

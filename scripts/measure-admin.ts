@@ -15,7 +15,8 @@ import { createScratchDatabase } from '../src/server/db/scratch-database';
 import { freePort, waitForHealth } from './local-server';
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
 const db = args.get('db') ?? 'pglite';
 const productCount = Number(args.get('products') ?? 10_000);
 const orderCount = Number(args.get('orders') ?? 100_000);
@@ -58,11 +59,23 @@ async function main() {
     databaseUrl = scratch.url;
     dropDb = scratch.drop;
   }
-  const env = { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   if (!reuse) {
     const t0 = Date.now();
-    execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/seed.ts', '--products', String(productCount), '--orders', String(orderCount)], { cwd: root, env, stdio: 'ignore' });
-    console.log(`seeded ${productCount} products and ${orderCount} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/seed.ts', '--products', String(productCount), '--orders', String(orderCount)],
+      { cwd: root, env, stdio: 'ignore' },
+    );
+    console.log(
+      `seeded ${productCount} products and ${orderCount} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
   const port = await freePort();
   const password = randomUUID();
@@ -75,7 +88,11 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(base, child);
-    const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     const { token } = (await login.json()) as { token: string };
     console.log(`\n${databaseUrl ? 'postgres' : 'pglite'}: median / worst of ${runs} calls, one at a time\n`);
     for (const call of CALLS) {
@@ -89,7 +106,9 @@ async function main() {
         status = res.status;
       }
       times.sort((a, b) => a - b);
-      console.log(`${times[Math.floor(runs / 2)].toFixed(0).padStart(6)} ms ${times[runs - 1].toFixed(0).padStart(6)} ms  ${status}  ${call}`);
+      console.log(
+        `${times[Math.floor(runs / 2)].toFixed(0).padStart(6)} ms ${times[runs - 1].toFixed(0).padStart(6)} ms  ${status}  ${call}`,
+      );
     }
   } finally {
     child.kill('SIGTERM');

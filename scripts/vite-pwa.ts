@@ -25,7 +25,8 @@ export const WEB_APP_MANIFEST = {
   id: '/',
   name: 'Forest Co-op Shop',
   short_name: 'Forest Co-op',
-  description: 'Organic skincare, body care, gift sets, nuts and cooking oils from a women’s forest co-operative in Zambia.',
+  description:
+    'Organic skincare, body care, gift sets, nuts and cooking oils from a women’s forest co-operative in Zambia.',
   lang: 'en-ZM',
   start_url: '/',
   scope: '/',
@@ -47,7 +48,11 @@ export const WEB_APP_MANIFEST = {
  */
 async function icons(): Promise<Record<string, Buffer>> {
   const svg = await readFile(FAVICON);
-  const drawn = (size: number) => sharp(svg, { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  const drawn = (size: number) =>
+    sharp(svg, { density: (72 * size) / 32 })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   const inner = Math.round(512 * 0.7);
   const maskable = await sharp({ create: { width: 512, height: 512, channels: 4, background: THEME_COLOUR } })
     .composite([{ input: await drawn(inner), gravity: 'centre' }])
@@ -74,8 +79,13 @@ function installableFiles(): Plugin {
       if (index?.type === 'asset') {
         this.emitFile({ type: 'asset', fileName: APP_SHELL_FILE, source: appShellOf(String(index.source)) });
       }
-      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: `${JSON.stringify(WEB_APP_MANIFEST, null, 2)}\n` });
-      for (const [fileName, source] of Object.entries(await icons())) this.emitFile({ type: 'asset', fileName, source });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.webmanifest',
+        source: `${JSON.stringify(WEB_APP_MANIFEST, null, 2)}\n`,
+      });
+      for (const [fileName, source] of Object.entries(await icons()))
+        this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }
@@ -114,7 +124,10 @@ export function storefrontOnly(outDir: string): ManifestTransform {
   return (entries) => {
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
     const keep = storefrontFiles(manifest);
-    return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)), warnings: [] };
+    return {
+      manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)),
+      warnings: [],
+    };
   };
 }
 

@@ -57,7 +57,14 @@ export class SmsInbox {
   inFlight = 0;
 
   receive(to: string, from: string | null, text: string, statusCode: number): SimSms {
-    const message = { messageId: `ATXid_${randomBytes(16).toString('hex')}`, to, from, text, receivedAt: new Date().toISOString(), statusCode };
+    const message = {
+      messageId: `ATXid_${randomBytes(16).toString('hex')}`,
+      to,
+      from,
+      text,
+      receivedAt: new Date().toISOString(),
+      statusCode,
+    };
     this.messages.push(message);
     if (this.messages.length > KEPT) this.messages.splice(0, this.messages.length - KEPT);
     return message;

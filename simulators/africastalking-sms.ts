@@ -39,16 +39,23 @@ export function smsRoutes(app: FastifyInstance, inbox: SmsInbox, account: Africa
       return reply.code(415).type('text/plain').send('Unsupported content type');
     }
     if (!form.to) return reply.code(400).type('text/plain').send("Request is missing required form field 'to'");
-    if (!form.message) return reply.code(400).type('text/plain').send("Request is missing required form field 'message'");
+    if (!form.message)
+      return reply.code(400).type('text/plain').send("Request is missing required form field 'message'");
     const failing = behaviour.failNext > 0;
     if (failing) behaviour.failNext -= 1;
-    if (failing && behaviour.httpStatus) return reply.code(behaviour.httpStatus).type('text/plain').send('Simulated failure');
+    if (failing && behaviour.httpStatus)
+      return reply.code(behaviour.httpStatus).type('text/plain').send('Simulated failure');
     if (form.from !== undefined && !SENDER_ID.test(form.from)) {
       return reply.code(201).send({ SMSMessageData: { Message: 'InvalidSenderId', Recipients: [] } });
     }
     const recipients = form.to.split(',').map((to) => {
       const number = to.trim();
-      const code = !NUMBER.test(number) || (number.startsWith('+260') && !ZAMBIAN.test(number)) ? 403 : failing ? behaviour.statusCode : 101;
+      const code =
+        !NUMBER.test(number) || (number.startsWith('+260') && !ZAMBIAN.test(number))
+          ? 403
+          : failing
+            ? behaviour.statusCode
+            : 101;
       const message = inbox.receive(number, form.from ?? null, form.message!, code);
       return {
         statusCode: code,
@@ -59,7 +66,12 @@ export function smsRoutes(app: FastifyInstance, inbox: SmsInbox, account: Africa
       };
     });
     const sent = recipients.filter((r) => r.statusCode < 200).length;
-    return reply.code(201).send({ SMSMessageData: { Message: `Sent to ${sent}/${recipients.length} Total Cost: ZMW ${(sent * 0.25).toFixed(4)}`, Recipients: recipients } });
+    return reply.code(201).send({
+      SMSMessageData: {
+        Message: `Sent to ${sent}/${recipients.length} Total Cost: ZMW ${(sent * 0.25).toFixed(4)}`,
+        Recipients: recipients,
+      },
+    });
   }
 
   app.get<{ Querystring: { to?: string; all?: string } }>('/_sim/sms/messages', async (request) => ({
@@ -74,12 +86,22 @@ export function smsRoutes(app: FastifyInstance, inbox: SmsInbox, account: Africa
 
   app.post('/_sim/sms/behaviour', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const count = (key: string, ok: (n: number) => boolean) => body[key] === undefined || (Number.isInteger(body[key]) && ok(body[key] as number));
+    const count = (key: string, ok: (n: number) => boolean) =>
+      body[key] === undefined || (Number.isInteger(body[key]) && ok(body[key] as number));
     if (!count('failNext', (n) => n >= 0) || !count('slowMs', (n) => n >= 0 && n <= 120_000)) {
-      return reply.code(400).send({ message: 'failNext and slowMs must be whole numbers, 0 or more (slowMs up to 120000)' });
+      return reply
+        .code(400)
+        .send({ message: 'failNext and slowMs must be whole numbers, 0 or more (slowMs up to 120000)' });
     }
-    if (!count('statusCode', (n) => n in AT_STATUS && n >= 400)) return reply.code(400).send({ message: 'statusCode must be a failure code of Africa\'s Talking (401-409, 500-502)' });
-    if (body.httpStatus !== undefined && body.httpStatus !== null && !count('httpStatus', (n) => n >= 400 && n <= 599)) {
+    if (!count('statusCode', (n) => n in AT_STATUS && n >= 400))
+      return reply
+        .code(400)
+        .send({ message: "statusCode must be a failure code of Africa's Talking (401-409, 500-502)" });
+    if (
+      body.httpStatus !== undefined &&
+      body.httpStatus !== null &&
+      !count('httpStatus', (n) => n >= 400 && n <= 599)
+    ) {
       return reply.code(400).send({ message: 'httpStatus must be an HTTP error status, or null' });
     }
     const change = Object.fromEntries(Object.entries(body).filter(([key]) => key in DEFAULT_SMS_BEHAVIOUR));

@@ -22,30 +22,54 @@ export function airtelDisbursementRoutes(app: FastifyInstance, state: SimulatorS
     const transaction = (body.transaction ?? {}) as Record<string, unknown>;
     const bad = (message: string) => reply.code(400).send(envelope(false, '400', 'DP00900001004', message));
     const phone = typeof payee.msisdn === 'string' && /^\d{9}$/.test(payee.msisdn) ? phoneKey(payee.msisdn) : null;
-    if (!phone) return reply.code(400).send(envelope(false, '400', 'DP00900001012', 'payee.msisdn must be the nine-digit number without country code'));
+    if (!phone)
+      return reply
+        .code(400)
+        .send(
+          envelope(false, '400', 'DP00900001012', 'payee.msisdn must be the nine-digit number without country code'),
+        );
     const amountNgwee = typeof transaction.amount === 'number' ? ngweeOf(transaction.amount) : null;
     if (amountNgwee === null) return bad('transaction.amount must be a positive number with at most two decimals');
     const id = transaction.id;
     if (typeof id !== 'string' || !/^[\w.-]{1,64}$/.test(id)) return bad('transaction.id is required');
     if (transaction.type !== 'B2C') return bad('transaction.type must be B2C');
-    if (typeof body.reference !== 'string' || !/^[A-Za-z0-9]{4,64}$/.test(body.reference)) return bad('reference must be 4 to 64 letters or digits');
-    if (decryptPin(body.pin) !== account.pin) return envelope(false, '400', 'DP00900001013', 'Refused: the PIN is not correct');
+    if (typeof body.reference !== 'string' || !/^[A-Za-z0-9]{4,64}$/.test(body.reference))
+      return bad('reference must be 4 to 64 letters or digits');
+    if (decryptPin(body.pin) !== account.pin)
+      return envelope(false, '400', 'DP00900001013', 'Refused: the PIN is not correct');
     if (duplicate(state, id)) return envelope(false, '400', 'DP00900001017', 'Duplicate transaction id');
     if (await misbehave(state, phone, reply)) return reply;
     if (duplicate(state, id)) return envelope(false, '400', 'DP00900001017', 'Duplicate transaction id');
-    const refund = receiveRefund(state, { provider: 'airtel', reference: id, collectionReference: null, phone, amountNgwee, currency: 'ZMW' });
-    return afterAccept(state, phone, reply, () => ({ data: { transaction: { id, airtel_money_id: refund.providerTransactionId ?? '' } }, ...answerOf(refund) }));
+    const refund = receiveRefund(state, {
+      provider: 'airtel',
+      reference: id,
+      collectionReference: null,
+      phone,
+      amountNgwee,
+      currency: 'ZMW',
+    });
+    return afterAccept(state, phone, reply, () => ({
+      data: { transaction: { id, airtel_money_id: refund.providerTransactionId ?? '' } },
+      ...answerOf(refund),
+    }));
   });
 
   app.get<{ Params: { id: string } }>('/standard/v1/disbursements/:id', async (request, reply) => {
     const refused = checkPaymentCall(request.headers, state);
     if (refused) return reply.code(refused.status).send(refused.body);
     const refund = state.refunds.get(request.params.id);
-    if (!refund || refund.provider !== 'airtel') return reply.code(404).send(envelope(false, '404', 'DP00900001015', 'Transaction not found'));
+    if (!refund || refund.provider !== 'airtel')
+      return reply.code(404).send(envelope(false, '404', 'DP00900001015', 'Transaction not found'));
     refund.statusReads += 1;
     if (await misbehave(state, refund.phone, reply)) return reply;
     return {
-      data: { transaction: { id: refund.reference, airtel_money_id: refund.providerTransactionId ?? '', status: STATUS[refund.status] } },
+      data: {
+        transaction: {
+          id: refund.reference,
+          airtel_money_id: refund.providerTransactionId ?? '',
+          status: STATUS[refund.status],
+        },
+      },
       ...answerOf(refund),
     };
   });

@@ -16,7 +16,10 @@ export const AIRTEL_PIN_PUBLIC_KEY_PEM = publicKey.export({ type: 'spki', format
 export function decryptPin(cipherText: unknown): string | null {
   if (typeof cipherText !== 'string' || !cipherText) return null;
   try {
-    const block = privateDecrypt({ key: privateKey, padding: constants.RSA_NO_PADDING }, Buffer.from(cipherText, 'base64'));
+    const block = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_NO_PADDING },
+      Buffer.from(cipherText, 'base64'),
+    );
     if (block[0] !== 0 || block[1] !== 2) return null;
     const end = block.indexOf(0, 2);
     return end >= 10 ? block.subarray(end + 1).toString('utf8') : null;

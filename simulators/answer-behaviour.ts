@@ -11,6 +11,7 @@ export async function misbehave(state: SimulatorState, phone: string, reply: Fas
     await reply.code(500).send({ code: 'INTERNAL_PROCESSING_ERROR', message: 'Simulated provider failure.' });
     return true;
   }
-  if (behaviour.answer === 'slow' && behaviour.slowMs > 0) await new Promise((resolve) => setTimeout(resolve, behaviour.slowMs));
+  if (behaviour.answer === 'slow' && behaviour.slowMs > 0)
+    await new Promise((resolve) => setTimeout(resolve, behaviour.slowMs));
   return false;
 }

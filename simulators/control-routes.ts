@@ -31,37 +31,50 @@ export function controlRoutes(app: FastifyInstance, state: SimulatorState, settl
 
   app.get('/_sim/requests', async () => ({ requests: [...state.payments.values()], tokensIssued: state.tokensIssued }));
 
-  app.post<{ Params: { reference: string; action: string } }>('/_sim/requests/:reference/:action', async (request, reply) => {
-    const payment = state.payments.get(request.params.reference);
-    const action = request.params.action;
-    if (!payment) return reply.code(404).send({ message: 'No such request' });
-    if (!ACTIONS.has(action)) return reply.code(404).send({ message: 'The phone can approve, decline or enter a wrong PIN; the provider can expire the request' });
-    const done = settlePayment(state, payment, action as SimEnding, settle);
-    // A form on the phone page goes back to the page; a test gets JSON.
-    if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return reply.redirect('/', 303);
-    if (!done) return reply.code(409).send({ message: `This request already ended: ${payment.status}` });
-    return { reference: payment.reference, status: payment.status };
-  });
+  app.post<{ Params: { reference: string; action: string } }>(
+    '/_sim/requests/:reference/:action',
+    async (request, reply) => {
+      const payment = state.payments.get(request.params.reference);
+      const action = request.params.action;
+      if (!payment) return reply.code(404).send({ message: 'No such request' });
+      if (!ACTIONS.has(action))
+        return reply.code(404).send({
+          message: 'The phone can approve, decline or enter a wrong PIN; the provider can expire the request',
+        });
+      const done = settlePayment(state, payment, action as SimEnding, settle);
+      // A form on the phone page goes back to the page; a test gets JSON.
+      if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+        return reply.redirect('/', 303);
+      if (!done) return reply.code(409).send({ message: `This request already ended: ${payment.status}` });
+      return { reference: payment.reference, status: payment.status };
+    },
+  );
 
   /** Refunds received, with how many sends each got and how many times its money moved (never more than once). */
   app.get('/_sim/refunds', async () => ({ refunds: [...state.refunds.values()], float: state.float }));
 
   /** Ends a refund left pending (refundOutcome never): succeed (money moves if the float has it) or fail. */
-  app.post<{ Params: { reference: string; action: string } }>('/_sim/refunds/:reference/:action', async (request, reply) => {
-    const refund = state.refunds.get(request.params.reference);
-    if (!refund) return reply.code(404).send({ message: 'No such refund' });
-    const action = request.params.action;
-    if (action !== 'succeed' && action !== 'fail') return reply.code(404).send({ message: 'A refund can succeed or fail' });
-    if (!endRefund(state, refund, action)) return reply.code(409).send({ message: `This refund already ended: ${refund.status}` });
-    return { reference: refund.reference, status: refund.status, reason: refund.reason };
-  });
+  app.post<{ Params: { reference: string; action: string } }>(
+    '/_sim/refunds/:reference/:action',
+    async (request, reply) => {
+      const refund = state.refunds.get(request.params.reference);
+      if (!refund) return reply.code(404).send({ message: 'No such refund' });
+      const action = request.params.action;
+      if (action !== 'succeed' && action !== 'fail')
+        return reply.code(404).send({ message: 'A refund can succeed or fail' });
+      if (!endRefund(state, refund, action))
+        return reply.code(409).send({ message: `This refund already ended: ${refund.status}` });
+      return { reference: refund.reference, status: refund.status, reason: refund.reason };
+    },
+  );
 
   /** Sets a provider's disbursement float, in ngwee: { mtn?, airtel? }. */
   app.post('/_sim/float', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     for (const provider of ['mtn', 'airtel'] as const) {
       if (body[provider] === undefined) continue;
-      if (!Number.isInteger(body[provider]) || (body[provider] as number) < 0) return reply.code(400).send({ message: `${provider} must be a whole number of ngwee, 0 or more` });
+      if (!Number.isInteger(body[provider]) || (body[provider] as number) < 0)
+        return reply.code(400).send({ message: `${provider} must be a whole number of ngwee, 0 or more` });
       state.float[provider] = body[provider] as number;
     }
     return { float: state.float };
@@ -97,7 +110,8 @@ function behaviourChange(body: Record<string, unknown>): Partial<Behaviour> | st
   if (!pick('callback', CALLBACKS)) return 'callback must be once, twice, never or early';
   if (!pick('refundOutcome', REFUND_OUTCOMES)) return 'refundOutcome must be succeed, fail or never';
   if (!count('refundAfterMs', 0)) return 'refundAfterMs must be a whole number, 0 or more';
-  if (!count('afterSeconds', 0) || !count('slowMs', 0) || !count('earlyMs', 0)) return 'afterSeconds, slowMs and earlyMs must be whole numbers, 0 or more';
+  if (!count('afterSeconds', 0) || !count('slowMs', 0) || !count('earlyMs', 0))
+    return 'afterSeconds, slowMs and earlyMs must be whole numbers, 0 or more';
   if (!count('amountDeltaNgwee', Number.MIN_SAFE_INTEGER)) return 'amountDeltaNgwee must be a whole number of ngwee';
   return change;
 }

@@ -18,7 +18,9 @@ const simulators = await startSimulators({
   airtelCallbackUrl: process.env.SIMULATOR_AIRTEL_CALLBACK_URL || undefined,
   airtelCallbackKey: process.env.SIMULATOR_AIRTEL_CALLBACK_KEY || undefined,
 });
-console.log(`MTN MoMo, Airtel Money and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`);
+console.log(
+  `MTN MoMo, Airtel Money and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,
+);
 const stop = () => void simulators.close().then(() => process.exit(0));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 // Started by the shop's launcher (PAYMENTS=simulator, over an IPC channel): it is told the shop's settings

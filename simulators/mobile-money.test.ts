@@ -25,9 +25,20 @@ const mtnHeaders = (token: string, change: Record<string, string> = {}) => ({
   'Content-Type': 'application/json',
   ...change,
 });
-const mtnBody = { amount: '10.00', currency: 'ZMW', externalId: 'x', payer: { partyIdType: 'MSISDN', partyId: '260961234567' }, payerMessage: 'Order 1', payeeNote: 'Order 1' };
+const mtnBody = {
+  amount: '10.00',
+  currency: 'ZMW',
+  externalId: 'x',
+  payer: { partyIdType: 'MSISDN', partyId: '260961234567' },
+  payerMessage: 'Order 1',
+  payeeNote: 'Order 1',
+};
 const requestToPay = async (headers: Record<string, string>, body: object = mtnBody) => {
-  const answer = await fetch(`${sim.url}/collection/v1_0/requesttopay`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const answer = await fetch(`${sim.url}/collection/v1_0/requesttopay`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
   return { status: answer.status, body: (await answer.text()) || null };
 };
 
@@ -41,7 +52,10 @@ describe('the MTN MoMo and Airtel Money simulators check what the providers chec
     expect((await requestToPay(mtnHeaders(token), { ...mtnBody, amount: 10 })).status).toBe(400);
     expect((await requestToPay(mtnHeaders(token), { ...mtnBody, amount: '10.001' })).status).toBe(400);
     expect((await requestToPay(mtnHeaders(token), { ...mtnBody, currency: 'EUR' })).status).toBe(400);
-    expect((await requestToPay(mtnHeaders(token), { ...mtnBody, payer: { partyIdType: 'MSISDN', partyId: '0961234567' } })).status).toBe(400);
+    expect(
+      (await requestToPay(mtnHeaders(token), { ...mtnBody, payer: { partyIdType: 'MSISDN', partyId: '0961234567' } }))
+        .status,
+    ).toBe(400);
     expect(sim.state.payments.size).toBe(0);
     const headers = mtnHeaders(token);
     expect(await requestToPay(headers)).toEqual({ status: 202, body: null });
@@ -61,7 +75,11 @@ describe('the MTN MoMo and Airtel Money simulators check what the providers chec
         method: 'POST',
         url: '/merchant/v1/payments/',
         headers: { Authorization: `Bearer ${token}`, 'X-Country': 'ZM', 'X-Currency': 'ZMW', ...headers },
-        payload: { reference: 'Order 1', subscriber: { country: 'ZM', currency: 'ZMW', msisdn }, transaction: { amount: 10.5, country: 'ZM', currency: 'ZMW', id: randomUUID() } },
+        payload: {
+          reference: 'Order 1',
+          subscriber: { country: 'ZM', currency: 'ZMW', msisdn },
+          transaction: { amount: 10.5, country: 'ZM', currency: 'ZMW', id: randomUUID() },
+        },
       });
     expect((await push({ 'X-Country': 'UG' })).statusCode).toBe(400);
     expect((await push({ 'X-Currency': 'UGX' })).statusCode).toBe(400);
@@ -96,7 +114,11 @@ describe('the tester and the tests drive it', () => {
   });
 
   it('approves after the seconds it was told, for that number only', async () => {
-    await sim.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: { phone: '+260 96 123 4567', outcome: 'approve', afterSeconds: 1 } });
+    await sim.app.inject({
+      method: 'POST',
+      url: '/_sim/behaviour',
+      payload: { phone: '+260 96 123 4567', outcome: 'approve', afterSeconds: 1 },
+    });
     const token = await mtnToken();
     const mine = mtnHeaders(token);
     const other = mtnHeaders(token);
@@ -107,7 +129,10 @@ describe('the tester and the tests drive it', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(statusOf(mine['X-Reference-Id'])).toBe('SUCCESSFUL');
     expect(statusOf(other['X-Reference-Id'])).toBe('PENDING');
-    const listed = (await sim.app.inject({ method: 'GET', url: '/_sim/requests' })).json() as { requests: unknown[]; tokensIssued: { mtn: number } };
+    const listed = (await sim.app.inject({ method: 'GET', url: '/_sim/requests' })).json() as {
+      requests: unknown[];
+      tokensIssued: { mtn: number };
+    };
     expect(listed.requests).toHaveLength(2);
     expect(listed.tokensIssued.mtn).toBe(1);
   });
@@ -119,19 +144,38 @@ describe('the tester and the tests drive it', () => {
     await requestToPay(late);
     await requestToPay(unanswered);
     const mtnStatus = async (reference: string) =>
-      (await fetch(`${sim.url}/collection/v1_0/requesttopay/${reference}`, { headers: mtnHeaders(token) })).json() as Promise<{ status: string; reason?: string }>;
+      (
+        await fetch(`${sim.url}/collection/v1_0/requesttopay/${reference}`, { headers: mtnHeaders(token) })
+      ).json() as Promise<{ status: string; reason?: string }>;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await sim.app.inject({ method: 'POST', url: `/_sim/requests/${late['X-Reference-Id']}/approve` })).statusCode).toBe(200);
+    expect(
+      (await sim.app.inject({ method: 'POST', url: `/_sim/requests/${late['X-Reference-Id']}/approve` })).statusCode,
+    ).toBe(200);
     expect(await mtnStatus(late['X-Reference-Id'])).toMatchObject({ status: 'SUCCESSFUL' });
-    expect((await sim.app.inject({ method: 'POST', url: `/_sim/requests/${unanswered['X-Reference-Id']}/expire` })).json()).toEqual({
+    expect(
+      (await sim.app.inject({ method: 'POST', url: `/_sim/requests/${unanswered['X-Reference-Id']}/expire` })).json(),
+    ).toEqual({
       reference: unanswered['X-Reference-Id'],
       status: 'EXPIRED',
     });
     expect(await mtnStatus(unanswered['X-Reference-Id'])).toMatchObject({ status: 'FAILED', reason: 'EXPIRED' });
-    expect((await sim.app.inject({ method: 'POST', url: `/_sim/requests/${unanswered['X-Reference-Id']}/approve` })).statusCode).toBe(409);
+    expect(
+      (await sim.app.inject({ method: 'POST', url: `/_sim/requests/${unanswered['X-Reference-Id']}/approve` }))
+        .statusCode,
+    ).toBe(409);
 
     const airtelToken = (
-      (await sim.app.inject({ method: 'POST', url: '/auth/oauth2/token', payload: { client_id: DEMO_AIRTEL.clientId, client_secret: DEMO_AIRTEL.clientSecret, grant_type: 'client_credentials' } })).json() as {
+      (
+        await sim.app.inject({
+          method: 'POST',
+          url: '/auth/oauth2/token',
+          payload: {
+            client_id: DEMO_AIRTEL.clientId,
+            client_secret: DEMO_AIRTEL.clientSecret,
+            grant_type: 'client_credentials',
+          },
+        })
+      ).json() as {
         access_token: string;
       }
     ).access_token;
@@ -141,7 +185,11 @@ describe('the tester and the tests drive it', () => {
       method: 'POST',
       url: '/merchant/v1/payments/',
       headers: airtelHeaders,
-      payload: { reference: 'Order 2', subscriber: { country: 'ZM', currency: 'ZMW', msisdn: '971234567' }, transaction: { amount: 10, country: 'ZM', currency: 'ZMW', id } },
+      payload: {
+        reference: 'Order 2',
+        subscriber: { country: 'ZM', currency: 'ZMW', msisdn: '971234567' },
+        transaction: { amount: 10, country: 'ZM', currency: 'ZMW', id },
+      },
     });
     await sim.app.inject({ method: 'POST', url: `/_sim/requests/${id}/expire` });
     const enquiry = await sim.app.inject({ method: 'GET', url: `/standard/v1/payments/${id}`, headers: airtelHeaders });
@@ -150,10 +198,15 @@ describe('the tester and the tests drive it', () => {
 
   it('answers a bad behaviour with 400 and the allowed values', async () => {
     const bad = (payload: object) => sim.app.inject({ method: 'POST', url: '/_sim/behaviour', payload });
-    expect((await bad({ outcome: 'maybe' })).json()).toEqual({ message: 'outcome must be wait, approve, decline or wrong-pin' });
+    expect((await bad({ outcome: 'maybe' })).json()).toEqual({
+      message: 'outcome must be wait, approve, decline or wrong-pin',
+    });
     expect((await bad({ afterSeconds: -1 })).statusCode).toBe(400);
     expect((await bad({ callback: 'sometimes' })).statusCode).toBe(400);
     expect((await bad({ phone: '12' })).statusCode).toBe(400);
-    expect((await bad({ answer: 'slow', slowMs: 50 })).json()).toMatchObject({ phone: 'all', behaviour: { answer: 'slow', slowMs: 50 } });
+    expect((await bad({ answer: 'slow', slowMs: 50 })).json()).toMatchObject({
+      phone: 'all',
+      behaviour: { answer: 'slow', slowMs: 50 },
+    });
   });
 });

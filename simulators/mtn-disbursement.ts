@@ -12,7 +12,11 @@ export interface MtnDisbursementAccount {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SUBSCRIPTION_REFUSED = { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' };
+const SUBSCRIPTION_REFUSED = {
+  statusCode: 401,
+  message:
+    'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+};
 
 /**
  * The part of MTN's Disbursement API the shop's refunds use: token, refund (v1), its status, the balance.
@@ -20,36 +24,66 @@ const SUBSCRIPTION_REFUSED = { statusCode: 401, message: 'Access denied due to i
  * at most what is left of it; MTN's rule for partial refunds is not documented (research), the
  * simulator allows them.
  */
-export function mtnDisbursementRoutes(app: FastifyInstance, state: SimulatorState, collections: MtnAccount, account: MtnDisbursementAccount): void {
+export function mtnDisbursementRoutes(
+  app: FastifyInstance,
+  state: SimulatorState,
+  collections: MtnAccount,
+  account: MtnDisbursementAccount,
+): void {
   app.post('/disbursement/token/', async (request, reply) => {
-    if (request.headers['ocp-apim-subscription-key'] !== account.subscriptionKey) return reply.code(401).send(SUBSCRIPTION_REFUSED);
+    if (request.headers['ocp-apim-subscription-key'] !== account.subscriptionKey)
+      return reply.code(401).send(SUBSCRIPTION_REFUSED);
     const expected = `Basic ${Buffer.from(`${account.apiUser}:${account.apiKey}`).toString('base64')}`;
     if (request.headers.authorization !== expected) return reply.code(401).send({ error: 'login_failed' });
-    return { access_token: state.issueToken('mtn-disbursement', collections.tokenSeconds), token_type: 'access_token', expires_in: collections.tokenSeconds };
+    return {
+      access_token: state.issueToken('mtn-disbursement', collections.tokenSeconds),
+      token_type: 'access_token',
+      expires_in: collections.tokenSeconds,
+    };
   });
 
   app.post('/disbursement/v1_0/refund', async (request, reply) => {
     const refused = checkCall(request.headers, state, collections, account);
     if (refused) return reply.code(refused.status).send(refused.body);
     const reference = String(request.headers['x-reference-id'] ?? '');
-    if (!UUID.test(reference)) return reply.code(400).send({ code: 'INVALID_REFERENCE_ID', message: 'X-Reference-Id must be a UUID.' });
+    if (!UUID.test(reference))
+      return reply.code(400).send({ code: 'INVALID_REFERENCE_ID', message: 'X-Reference-Id must be a UUID.' });
     const body = (request.body ?? {}) as Record<string, unknown>;
     const bad = (code: string, message: string) => reply.code(400).send({ code, message });
     const amountNgwee = typeof body.amount === 'string' ? ngweeOf(body.amount) : null;
     if (amountNgwee === null) return bad('INVALID_AMOUNT', 'amount must be a positive decimal string.');
-    if (body.currency !== collections.currency) return bad('INVALID_CURRENCY', `currency must be ${collections.currency}.`);
-    if (typeof body.externalId !== 'string' || !body.externalId) return bad('INVALID_EXTERNAL_ID', 'externalId is required.');
+    if (body.currency !== collections.currency)
+      return bad('INVALID_CURRENCY', `currency must be ${collections.currency}.`);
+    if (typeof body.externalId !== 'string' || !body.externalId)
+      return bad('INVALID_EXTERNAL_ID', 'externalId is required.');
     for (const field of ['payerMessage', 'payeeNote'] as const) {
-      if (typeof body[field] === 'string' && (body[field].length > 160 || body[field].includes("'"))) return bad('INVALID_MESSAGE', `${field}: at most 160 characters, no apostrophes.`);
+      if (typeof body[field] === 'string' && (body[field].length > 160 || body[field].includes("'")))
+        return bad('INVALID_MESSAGE', `${field}: at most 160 characters, no apostrophes.`);
     }
-    const collection = typeof body.referenceIdToRefund === 'string' ? state.payments.get(body.referenceIdToRefund) : undefined;
-    if (!collection || collection.provider !== 'mtn' || collection.status !== 'SUCCESSFUL') return bad('PAYER_NOT_FOUND', 'referenceIdToRefund is not a successful payment.');
-    if (duplicate(state, reference)) return reply.code(409).send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
+    const collection =
+      typeof body.referenceIdToRefund === 'string' ? state.payments.get(body.referenceIdToRefund) : undefined;
+    if (!collection || collection.provider !== 'mtn' || collection.status !== 'SUCCESSFUL')
+      return bad('PAYER_NOT_FOUND', 'referenceIdToRefund is not a successful payment.');
+    if (duplicate(state, reference))
+      return reply
+        .code(409)
+        .send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
     if (await misbehave(state, collection.phone, reply)) return reply;
     // A second send may have arrived while this one was slow: the first to get here is the one that counts.
-    if (duplicate(state, reference)) return reply.code(409).send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
-    if (amountNgwee > refundableOf(state, collection.reference, collection.amountNgwee)) return bad('INVALID_AMOUNT', 'amount is more than is left of the payment.');
-    receiveRefund(state, { provider: 'mtn', reference, collectionReference: collection.reference, phone: collection.phone, amountNgwee, currency: collection.currency });
+    if (duplicate(state, reference))
+      return reply
+        .code(409)
+        .send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
+    if (amountNgwee > refundableOf(state, collection.reference, collection.amountNgwee))
+      return bad('INVALID_AMOUNT', 'amount is more than is left of the payment.');
+    receiveRefund(state, {
+      provider: 'mtn',
+      reference,
+      collectionReference: collection.reference,
+      phone: collection.phone,
+      amountNgwee,
+      currency: collection.currency,
+    });
     return afterAccept(state, collection.phone, reply, () => reply.code(202).send());
   });
 
@@ -57,7 +91,8 @@ export function mtnDisbursementRoutes(app: FastifyInstance, state: SimulatorStat
     const refused = checkCall(request.headers, state, collections, account);
     if (refused) return reply.code(refused.status).send(refused.body);
     const refund = state.refunds.get(request.params.reference);
-    if (!refund || refund.provider !== 'mtn') return reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
+    if (!refund || refund.provider !== 'mtn')
+      return reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
     refund.statusReads += 1;
     if (await misbehave(state, refund.phone, reply)) return reply;
     return {
@@ -87,15 +122,31 @@ export function duplicate(state: SimulatorState, reference: string): boolean {
 
 /** error-500-after-accept: the refund was taken (and its money may have moved), but the answer is lost as a 500. */
 export function afterAccept(state: SimulatorState, phone: string, reply: FastifyReply, normal: () => unknown) {
-  if (state.behaviourFor(phone).answer === 'error-500-after-accept') return reply.code(500).send({ code: 'INTERNAL_PROCESSING_ERROR', message: 'Simulated failure after the refund was taken.' });
+  if (state.behaviourFor(phone).answer === 'error-500-after-accept')
+    return reply
+      .code(500)
+      .send({ code: 'INTERNAL_PROCESSING_ERROR', message: 'Simulated failure after the refund was taken.' });
   return normal();
 }
 
-function checkCall(headers: Record<string, unknown>, state: SimulatorState, collections: MtnAccount, account: MtnDisbursementAccount) {
-  if (headers['ocp-apim-subscription-key'] !== account.subscriptionKey) return { status: 401, body: SUBSCRIPTION_REFUSED };
-  if (!state.tokenIsValid('mtn-disbursement', headers.authorization as string | undefined)) return { status: 401, body: { message: 'Unauthorized' } };
+function checkCall(
+  headers: Record<string, unknown>,
+  state: SimulatorState,
+  collections: MtnAccount,
+  account: MtnDisbursementAccount,
+) {
+  if (headers['ocp-apim-subscription-key'] !== account.subscriptionKey)
+    return { status: 401, body: SUBSCRIPTION_REFUSED };
+  if (!state.tokenIsValid('mtn-disbursement', headers.authorization as string | undefined))
+    return { status: 401, body: { message: 'Unauthorized' } };
   if (headers['x-target-environment'] !== collections.targetEnvironment) {
-    return { status: 400, body: { code: 'NOT_ALLOWED_TARGET_ENVIRONMENT', message: `X-Target-Environment must be ${collections.targetEnvironment}.` } };
+    return {
+      status: 400,
+      body: {
+        code: 'NOT_ALLOWED_TARGET_ENVIRONMENT',
+        message: `X-Target-Environment must be ${collections.targetEnvironment}.`,
+      },
+    };
   }
   return null;
 }

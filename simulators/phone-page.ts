@@ -8,7 +8,7 @@ import { kwachaText, phoneKey, type SimPayment, type SimulatorState } from './st
  */
 export function phonePage(app: FastifyInstance, state: SimulatorState): void {
   app.get<{ Querystring: { to?: string } }>('/', async (request, reply) => {
-    const to = request.query.to ? phoneKey(request.query.to) ?? undefined : undefined;
+    const to = request.query.to ? (phoneKey(request.query.to) ?? undefined) : undefined;
     const texts = state.sms.to(to).slice(-20).reverse();
     const payments = [...state.payments.values()].reverse();
     const open = payments.filter((p) => p.status === 'PENDING');

@@ -8,7 +8,17 @@ import { newTransactionId, type SimProvider, type SimRefund, type SimulatorState
  */
 export function receiveRefund(
   state: SimulatorState,
-  refund: Omit<SimRefund, 'status' | 'reason' | 'providerTransactionId' | 'sendsReceived' | 'moneyMoved' | 'statusReads' | 'receivedAt' | 'endedAt'>,
+  refund: Omit<
+    SimRefund,
+    | 'status'
+    | 'reason'
+    | 'providerTransactionId'
+    | 'sendsReceived'
+    | 'moneyMoved'
+    | 'statusReads'
+    | 'receivedAt'
+    | 'endedAt'
+  >,
 ): SimRefund {
   const received: SimRefund = {
     ...refund,
@@ -41,10 +51,17 @@ export function endRefund(state: SimulatorState, refund: SimRefund, outcome: 'su
     Object.assign(refund, ended, { status: 'FAILED', reason: failureReason(refund.provider) });
   } else if (state.float[refund.provider] < refund.amountNgwee) {
     // [unverified] which reason MTN gives a refund when the float is short; the sandbox's transfer scenario suggests this one.
-    Object.assign(refund, ended, { status: 'FAILED', reason: refund.provider === 'mtn' ? 'NOT_ENOUGH_FUNDS' : 'Insufficient funds' });
+    Object.assign(refund, ended, {
+      status: 'FAILED',
+      reason: refund.provider === 'mtn' ? 'NOT_ENOUGH_FUNDS' : 'Insufficient funds',
+    });
   } else {
     state.float[refund.provider] -= refund.amountNgwee;
-    Object.assign(refund, ended, { status: 'SUCCESSFUL', moneyMoved: refund.moneyMoved + 1, providerTransactionId: newTransactionId(refund.provider) });
+    Object.assign(refund, ended, {
+      status: 'SUCCESSFUL',
+      moneyMoved: refund.moneyMoved + 1,
+      providerTransactionId: newTransactionId(refund.provider),
+    });
   }
   return true;
 }
@@ -52,8 +69,10 @@ export function endRefund(state: SimulatorState, refund: SimRefund, outcome: 'su
 /** What an MTN collection has left to refund: its amount less refunds that moved money or may still. */
 export function refundableOf(state: SimulatorState, collectionReference: string, amountNgwee: number): number {
   let taken = 0;
-  for (const refund of state.refunds.values()) if (refund.collectionReference === collectionReference && refund.status !== 'FAILED') taken += refund.amountNgwee;
+  for (const refund of state.refunds.values())
+    if (refund.collectionReference === collectionReference && refund.status !== 'FAILED') taken += refund.amountNgwee;
   return amountNgwee - taken;
 }
 
-const failureReason = (provider: SimProvider) => (provider === 'mtn' ? 'COULD_NOT_PERFORM_TRANSACTION' : 'Transaction failed');
+const failureReason = (provider: SimProvider) =>
+  provider === 'mtn' ? 'COULD_NOT_PERFORM_TRANSACTION' : 'Transaction failed';

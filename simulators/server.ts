@@ -39,7 +39,10 @@ export interface RunningSimulators {
 
 export async function startSimulators(options: SimulatorOptions = {}): Promise<RunningSimulators> {
   const state = new SimulatorState();
-  const settle: SettleOptions = { airtelCallbackUrl: options.airtelCallbackUrl, airtelCallbackKey: options.airtelCallbackKey };
+  const settle: SettleOptions = {
+    airtelCallbackUrl: options.airtelCallbackUrl,
+    airtelCallbackKey: options.airtelCallbackKey,
+  };
   // A stopped simulator drops its connections at once: a client that gave up on a slow answer (an SMS
   // timeout test) can leave one the server does not count as idle, and close would wait for it.
   const app = Fastify({ logger: false, forceCloseConnections: true });

@@ -1,5 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { kwachaText, newTransactionId, type SimOutcome, type SimPayment, type SimStatus, type SimulatorState } from './state';
+import {
+  kwachaText,
+  newTransactionId,
+  type SimOutcome,
+  type SimPayment,
+  type SimStatus,
+  type SimulatorState,
+} from './state';
 
 export interface SettleOptions {
   /** Where Airtel callbacks go (Airtel registers one URL per application, not one per request). */
@@ -23,7 +30,12 @@ export type SimEnding = Exclude<SimOutcome, 'wait'> | 'expire';
  * The status read and the callback follow the behaviour of the number: the callback once, twice, never,
  * or early (before the status read agrees). False when the payment had already ended.
  */
-export function settlePayment(state: SimulatorState, payment: SimPayment, outcome: SimEnding, options: SettleOptions): boolean {
+export function settlePayment(
+  state: SimulatorState,
+  payment: SimPayment,
+  outcome: SimEnding,
+  options: SettleOptions,
+): boolean {
   if (payment.status !== 'PENDING') return false;
   const behaviour = state.behaviourFor(payment.phone);
   const final = finalOf(payment, outcome);
@@ -66,17 +78,29 @@ export function airtelView(payment: SimPayment) {
       transaction: {
         airtel_money_id: payment.providerTransactionId ?? '',
         id: payment.reference,
-        message: payment.reason ?? (payment.status === 'SUCCESSFUL' ? 'Transaction successful' : 'Transaction in progress'),
+        message:
+          payment.reason ?? (payment.status === 'SUCCESSFUL' ? 'Transaction successful' : 'Transaction in progress'),
         status: AIRTEL_CODES[payment.status],
       },
     },
-    status: { code: '200', message: 'SUCCESS', result_code: 'ESB000010', response_code: 'DP00800001001', success: true },
+    status: {
+      code: '200',
+      message: 'SUCCESS',
+      result_code: 'ESB000010',
+      response_code: 'DP00800001001',
+      success: true,
+    },
   };
 }
 
 function finalOf(payment: SimPayment, outcome: SimEnding): Final {
   // MTN's reason code for a prompt that timed out (decision 011); Airtel's enquiry says TE.
-  if (outcome === 'expire') return { status: 'EXPIRED', reason: payment.provider === 'mtn' ? 'EXPIRED' : 'Transaction expired', providerTransactionId: null };
+  if (outcome === 'expire')
+    return {
+      status: 'EXPIRED',
+      reason: payment.provider === 'mtn' ? 'EXPIRED' : 'Transaction expired',
+      providerTransactionId: null,
+    };
   const providerTransactionId = newTransactionId(payment.provider);
   if (outcome === 'approve') return { status: 'SUCCESSFUL', reason: null, providerTransactionId };
   if (payment.provider === 'mtn') return { status: 'FAILED', reason: 'APPROVAL_REJECTED', providerTransactionId: null };
@@ -84,7 +108,12 @@ function finalOf(payment: SimPayment, outcome: SimEnding): Final {
   return { status: 'FAILED', reason, providerTransactionId };
 }
 
-async function sendCallback(state: SimulatorState, view: SimPayment, record: SimPayment, options: SettleOptions): Promise<void> {
+async function sendCallback(
+  state: SimulatorState,
+  view: SimPayment,
+  record: SimPayment,
+  options: SettleOptions,
+): Promise<void> {
   const isMtn = view.provider === 'mtn';
   const url = isMtn ? view.callbackUrl : options.airtelCallbackUrl;
   if (!url) return;

@@ -183,7 +183,9 @@ export function phoneKey(value: string): string | null {
 }
 
 export const newTransactionId = (provider: SimProvider) =>
-  provider === 'mtn' ? String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)) : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
+  provider === 'mtn'
+    ? String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999))
+    : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** 12345 -> "123.45" (the simulator shares no code with the shop, so it keeps its own three lines). */
 export function kwachaText(ngwee: number): string {

@@ -18,7 +18,8 @@ export async function mailSubjectsTo(to: string): Promise<string[]> {
   const subjects: string[] = [];
   for (const file of files) {
     const mail = await simpleParser(readFileSync(path.join(mailOutbox(), file)));
-    if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to)) subjects.push(mail.subject ?? '');
+    if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to))
+      subjects.push(mail.subject ?? '');
   }
   return subjects.sort();
 }

@@ -6,7 +6,10 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function waitForWorkerControl(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 30_000, message: 'the service worker controls the page' })
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), {
+      timeout: 30_000,
+      message: 'the service worker controls the page',
+    })
     .toBe('activated');
 }
 
@@ -15,5 +18,11 @@ export const offlineNotice = (page: Page) => page.getByRole('status').filter({ h
 
 /** Whether every picture in the page's main content has loaded (offline: from the worker's cache). */
 export async function mainImagesLoaded(page: Page): Promise<boolean> {
-  return page.locator('main img').evaluateAll((images) => images.length > 0 && images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
+  return page
+    .locator('main img')
+    .evaluateAll(
+      (images) =>
+        images.length > 0 &&
+        images.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    );
 }

@@ -13,7 +13,11 @@ export async function expectCartCount(page: Page, count: number) {
   await expect(headerCart(page)).toHaveAccessibleName(name);
 }
 
-export async function storedCart(page: Page): Promise<{ items: { id: string; name: string; quantity: number; price: number }[]; totalItems: number; totalAmount: number }> {
+export async function storedCart(page: Page): Promise<{
+  items: { id: string; name: string; quantity: number; price: number }[];
+  totalItems: number;
+  totalAmount: number;
+}> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? 'null'));
 }
 
@@ -22,7 +26,9 @@ export function toast(page: Page, text: string | RegExp) {
 }
 
 export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
@@ -108,7 +114,10 @@ export async function openMenuOnPhone(page: Page) {
   // closed first, as a shopper would. One may go by itself meanwhile, hence the short wait.
   const closers = page.getByRole('button', { name: 'Close toast' });
   for (let tries = 0; tries < 5 && (await closers.count()) > 0; tries++) {
-    await closers.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await closers
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   }
   await menu.click();
 }
@@ -135,15 +144,32 @@ export async function apiToken(request: APIRequestContext, credentials: Credenti
 
 type OrderLines = { product: { _id: string; price: number }; quantity: number }[];
 
-const FOREST_ROAD = { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber: '0970000000' };
+const FOREST_ROAD = {
+  address: '12 Forest Road',
+  city: 'Choma',
+  province: 'Southern',
+  zipCode: '20100',
+  phoneNumber: '0970000000',
+};
 
 /** An order placed through the API with the totals the checkout sends; answers the stored order. */
-export async function placeOrderByApi(request: APIRequestContext, customer: Credentials, lines: OrderLines, paymentMethod = 'airtel') {
+export async function placeOrderByApi(
+  request: APIRequestContext,
+  customer: Credentials,
+  lines: OrderLines,
+  paymentMethod = 'airtel',
+) {
   return placeOrderWithToken(request, await apiToken(request, customer), lines, paymentMethod);
 }
 
 /** The same with a token already in hand (many orders of one customer, or a customer made by the test). */
-export async function placeOrderWithToken(request: APIRequestContext, token: string, lines: OrderLines, paymentMethod = 'airtel', shippingAddress = FOREST_ROAD) {
+export async function placeOrderWithToken(
+  request: APIRequestContext,
+  token: string,
+  lines: OrderLines,
+  paymentMethod = 'airtel',
+  shippingAddress = FOREST_ROAD,
+) {
   const totals = computeTotalsInKwacha(lines.map(({ product, quantity }) => ({ price: product.price, quantity })));
   const res = await request.post('/api/orders', {
     headers: bearer(token),

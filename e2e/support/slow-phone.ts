@@ -8,7 +8,12 @@ export async function slowPhone(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: 50_000,
+    uploadThroughput: 50_000,
+  });
 }
 
 /** Until the returned function is called, the page's scripts matching `pattern` do not arrive. */
@@ -24,5 +29,7 @@ export async function holdScripts(page: Page, pattern: string): Promise<() => vo
 
 /** The app has adopted the drawn page (`<html data-ready>`); the journey's own goto does not wait for it. */
 export async function appReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.ready !== undefined, undefined, {
+    timeout: 30_000,
+  });
 }

@@ -30,11 +30,17 @@ export const test = base.extend({
 
 const APP_START_TIMEOUT_MS = 10_000;
 
-async function afterAppStarted(page: Page, response: Response | null, waitUntil: string | undefined): Promise<Response | null> {
+async function afterAppStarted(
+  page: Page,
+  response: Response | null,
+  waitUntil: string | undefined,
+): Promise<Response | null> {
   if (waitUntil === 'commit' || waitUntil === 'domcontentloaded') return response;
   if (response && !(response.headers()['content-type'] ?? '').startsWith('text/html')) return response;
   await page
-    .waitForFunction(() => document.documentElement.dataset.ready !== undefined, undefined, { timeout: APP_START_TIMEOUT_MS })
+    .waitForFunction(() => document.documentElement.dataset.ready !== undefined, undefined, {
+      timeout: APP_START_TIMEOUT_MS,
+    })
     .catch(() => {
       // The journey judges the page as it is.
     });

@@ -21,7 +21,8 @@ export interface SmallTarget {
  */
 export function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate((min) => {
-    const selector = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="slider"], [role="switch"]';
+    const selector =
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="slider"], [role="switch"]';
     const small: { what: string; width: number; height: number }[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (element.closest('[aria-hidden="true"], [inert]')) continue;
@@ -36,8 +37,17 @@ export function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
       if (box.width <= 1 || box.height <= 1) continue;
       // Half a pixel of rounding (2.75rem can come out at 43.99).
       if (box.width + 0.5 >= min && box.height + 0.5 >= min) continue;
-      const name = element.getAttribute('aria-label') || element.textContent?.trim() || input?.name || element.getAttribute('placeholder') || '';
-      small.push({ what: `${element.tagName.toLowerCase()}${input ? `[${input.type}]` : ''} "${name.slice(0, 40)}"`, width: Math.round(box.width), height: Math.round(box.height) });
+      const name =
+        element.getAttribute('aria-label') ||
+        element.textContent?.trim() ||
+        input?.name ||
+        element.getAttribute('placeholder') ||
+        '';
+      small.push({
+        what: `${element.tagName.toLowerCase()}${input ? `[${input.type}]` : ''} "${name.slice(0, 40)}"`,
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+      });
     }
     return small;
   }, TOUCH_TARGET_PX);

@@ -15,7 +15,8 @@ export async function readCatalogue(base: string): Promise<CatalogueProduct[]> {
   for (let page = 1, pages = 1; page <= pages; page++) {
     const body = await json(`${base}/api/products?limit=100&page=${page}`);
     pages = body.pages;
-    for (const p of body.products) all.push({ _id: p._id, name: p.name, description: p.description, price: p.price, countInStock: p.countInStock });
+    for (const p of body.products)
+      all.push({ _id: p._id, name: p.name, description: p.description, price: p.price, countInStock: p.countInStock });
   }
   return all;
 }
@@ -51,6 +52,7 @@ export function neverSeenKeywords(catalogue: readonly CatalogueProduct[]) {
       answered++;
       if (status === 200 && body.includes('"_id"')) found++;
     },
-    summary: () => `${seen.size} distinct keywords, ${repeats} repeated; ${found} of ${answered} searches found at least one product`,
+    summary: () =>
+      `${seen.size} distinct keywords, ${repeats} repeated; ${found} of ${answered} searches found at least one product`,
   };
 }

@@ -31,13 +31,21 @@ export interface ColdScenario {
  * per connection, then builds the scenarios. Stock is compared with the orders written after each
  * scenario that orders, so an oversell (or an order that took nothing) shows in its note.
  */
-export async function coldScenarios(base: string, adminToken: string, customers: number, exclude: string): Promise<ColdScenario[]> {
+export async function coldScenarios(
+  base: string,
+  adminToken: string,
+  customers: number,
+  exclude: string,
+): Promise<ColdScenario[]> {
   const catalogue = (await readCatalogue(base)).filter((p) => p._id !== exclude);
   const stockBefore = new Map(catalogue.map((p) => [p._id, p.countInStock]));
   const inStock = catalogue.filter((p) => p.countInStock > 0);
   const tokens: string[] = [];
   for (let i = 0; i < customers; i++) {
-    const body = await json(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ name: `Bench Shopper ${i}`, email: CUSTOMER_EMAIL(i), password: 'bench-password-1' }) });
+    const body = await json(`${base}/api/users`, {
+      method: 'POST',
+      body: JSON.stringify({ name: `Bench Shopper ${i}`, email: CUSTOMER_EMAIL(i), password: 'bench-password-1' }),
+    });
     tokens.push(body.token);
   }
   const keywords = neverSeenKeywords(catalogue);
@@ -47,21 +55,31 @@ export async function coldScenarios(base: string, adminToken: string, customers:
   const searchPath = () => `/api/products?keyword=${encodeURIComponent(keywords.next())}&limit=12`;
   const orderRequest = (req: autocannon.Request) => {
     const lines = new Map<string, CatalogueProduct>();
-    for (let n = 1 + Math.floor(Math.random() * 5); lines.size < n; ) {
+    for (let n = 1 + Math.floor(Math.random() * 5); lines.size < n;) {
       const p = pick(inStock);
       lines.set(p._id, p);
     }
-    const items = [...lines.values()].map((p) => ({ product: p._id, price: p.price, quantity: 1 + Math.floor(Math.random() * 3) }));
+    const items = [...lines.values()].map((p) => ({
+      product: p._id,
+      price: p.price,
+      quantity: 1 + Math.floor(Math.random() * 3),
+    }));
     req.method = 'POST';
     req.path = '/api/orders';
-    req.headers = { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${pick(tokens)}`, 'idempotency-key': randomUUID() };
+    req.headers = {
+      ...req.headers,
+      'content-type': 'application/json',
+      authorization: `Bearer ${pick(tokens)}`,
+      'idempotency-key': randomUUID(),
+    };
     req.body = JSON.stringify(benchOrderBody(items));
     return req;
   };
   const orderStatuses = new Map<string, number>();
   // A 409 is either stock that ran out meanwhile or a total the shop computes differently (a bench bug).
   const countOrderStatus = (status: number, body: string) => {
-    const key = status === 409 ? `409 ${body.includes('"differs"') ? 'total differs' : 'out of stock'}` : String(status);
+    const key =
+      status === 409 ? `409 ${body.includes('"differs"') ? 'total differs' : 'out of stock'}` : String(status);
     orderStatuses.set(key, (orderStatuses.get(key) ?? 0) + 1);
   };
   const statusText = () => [...orderStatuses].map(([s, n]) => `${n} x ${s}`).join(', ');
@@ -69,11 +87,16 @@ export async function coldScenarios(base: string, adminToken: string, customers:
   /** Every unit taken from stock since the catalogue was read must belong to an order written. */
   async function stockCheck(): Promise<string> {
     const auth = { authorization: `Bearer ${adminToken}` };
-    const written = await whenSteady(async () => (await json(`${base}/api/orders?keyword=bench-mix&limit=1`, { headers: auth })).totalOrders as number, 1_000);
+    const written = await whenSteady(
+      async () => (await json(`${base}/api/orders?keyword=bench-mix&limit=1`, { headers: auth })).totalOrders as number,
+      1_000,
+    );
     let unitsOrdered = 0;
     for (const token of tokens) {
       for (let page = 1; ; page++) {
-        const mine = await json(`${base}/api/orders/myorders?page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+        const mine = await json(`${base}/api/orders/myorders?page=${page}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         for (const order of mine) for (const item of order.orderItems) unitsOrdered += item.quantity;
         if (mine.length < 100) break;
       }
@@ -119,12 +142,15 @@ export async function coldScenarios(base: string, adminToken: string, customers:
           },
         ],
       },
-      after: async () => `a stretch of 3-10 characters of a product's name or description, 12 a page; ${keywords.summary()}`,
+      after: async () =>
+        `a stretch of 3-10 characters of a product's name or description, 12 a page; ${keywords.summary()}`,
     },
     {
       key: 'orders-mixed',
       name: 'order placement, 1-5 lines over the catalogue',
-      opts: { requests: [{ setupRequest: orderRequest, onResponse: (status, body) => countOrderStatus(status, body) }] },
+      opts: {
+        requests: [{ setupRequest: orderRequest, onResponse: (status, body) => countOrderStatus(status, body) }],
+      },
       after: async () =>
         `${customers} customers, 1-5 products of ${inStock.length} in stock, 1-3 of each; answers: ${statusText()}; ${await stockCheck()}`,
     },
@@ -157,8 +183,16 @@ export async function coldScenarios(base: string, adminToken: string, customers:
         ],
       },
       after: async () =>
-        `${Object.entries(MIX).map(([k, pct]) => `${pct}% ${k}`).join(', ')} (list: any page of the whole catalogue; filters: a category, prices, page 1-3; search: never-seen keywords); ` +
-        `sent ${Object.entries(mixCounts).map(([k, n]) => `${k} ${n}`).join(', ')}; non-2xx ${Object.entries(mixNon2xx).map(([k, n]) => `${k} ${n}`).join(', ')}; ` +
+        `${Object.entries(MIX)
+          .map(([k, pct]) => `${pct}% ${k}`)
+          .join(
+            ', ',
+          )} (list: any page of the whole catalogue; filters: a category, prices, page 1-3; search: never-seen keywords); ` +
+        `sent ${Object.entries(mixCounts)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')}; non-2xx ${Object.entries(mixNon2xx)
+          .map(([k, n]) => `${k} ${n}`)
+          .join(', ')}; ` +
         `orders so far: ${statusText()}; ${await stockCheck()}`,
     },
   ];

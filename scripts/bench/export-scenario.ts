@@ -24,8 +24,10 @@ export async function exportScenario(base: string, adminToken: string): Promise<
     requests: [
       {
         setupRequest: (req) => {
-          const category = Math.random() < 0.5 ? `&category=${CATEGORIES[Math.floor(Math.random() * CATEGORIES.length)]}` : '';
-          const page = 1 + Math.floor(Math.random() * (category ? Math.max(1, Math.floor(pages / CATEGORIES.length)) : pages));
+          const category =
+            Math.random() < 0.5 ? `&category=${CATEGORIES[Math.floor(Math.random() * CATEGORIES.length)]}` : '';
+          const page =
+            1 + Math.floor(Math.random() * (category ? Math.max(1, Math.floor(pages / CATEGORIES.length)) : pages));
           req.path = `/api/products?page=${page}&limit=12${category}`;
           return req;
         },
@@ -49,7 +51,9 @@ export async function exportScenario(base: string, adminToken: string): Promise<
         while (!stopped) {
           const started = performance.now();
           // As a browser asks: gzip accepted (fetch unpacks it), so the server does a real download's work.
-          const res = await fetch(url, { headers: { authorization: `Bearer ${adminToken}`, 'accept-encoding': 'gzip' } });
+          const res = await fetch(url, {
+            headers: { authorization: `Bearer ${adminToken}`, 'accept-encoding': 'gzip' },
+          });
           if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
           let lines = 0;
           for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {

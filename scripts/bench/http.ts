@@ -43,13 +43,22 @@ export async function json<T = any>(url: string, init: RequestInit = {}): Promis
 }
 
 /** Where the bench's shoppers have their orders delivered. */
-export const ADDRESS = { address: '12 Bench Road', city: 'Choma', province: 'Southern', zipCode: '10101', phoneNumber: '+260970000000' };
+export const ADDRESS = {
+  address: '12 Bench Road',
+  city: 'Choma',
+  province: 'Southern',
+  zipCode: '10101',
+  phoneNumber: '+260970000000',
+};
 
 /**
  * The body of a bench order: the lines' products and quantities and the total the shop will compute for
  * them; Airtel and ADDRESS unless `paymentMethod` or the shopper's `phone` are given.
  */
-export function benchOrderBody(lines: readonly { product: string; price: number; quantity: number }[], opts: { paymentMethod?: 'airtel' | 'mtn'; phone?: string } = {}) {
+export function benchOrderBody(
+  lines: readonly { product: string; price: number; quantity: number }[],
+  opts: { paymentMethod?: 'airtel' | 'mtn'; phone?: string } = {},
+) {
   return {
     orderItems: lines.map(({ product, quantity }) => ({ product, quantity })),
     shippingAddress: opts.phone ? { ...ADDRESS, phoneNumber: opts.phone } : ADDRESS,
@@ -59,9 +68,13 @@ export function benchOrderBody(lines: readonly { product: string; price: number;
 }
 
 /** Reads a count every `everyMs` until it stops changing (or is `done`), and answers the last reading. */
-export async function whenSteady(read: () => Promise<number>, everyMs: number, done: (count: number) => boolean = () => false): Promise<number> {
+export async function whenSteady(
+  read: () => Promise<number>,
+  everyMs: number,
+  done: (count: number) => boolean = () => false,
+): Promise<number> {
   let count = await read();
-  for (let previous = -1; !done(count) && count !== previous; ) {
+  for (let previous = -1; !done(count) && count !== previous;) {
     await new Promise((r) => setTimeout(r, everyMs));
     [previous, count] = [count, await read()];
   }

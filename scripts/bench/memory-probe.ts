@@ -16,7 +16,8 @@ import { freePort, stopChild, waitForHealth } from '../local-server';
 import { neverSeenKeywords, pick, readCatalogue } from './catalogue';
 
 const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1] ?? '');
 const products = Number(args.get('products') ?? 10_000);
 const seconds = Number(args.get('seconds') ?? 15);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -30,8 +31,14 @@ const status = (pid: number) => {
 
 function load(url: string, setupPath: () => string) {
   return new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url, connections: 50, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, path: setupPath() }) }] }, (err, res) =>
-      err ? reject(err) : resolve(res),
+    autocannon(
+      {
+        url,
+        connections: 50,
+        duration: seconds,
+        requests: [{ setupRequest: (req) => ({ ...req, path: setupPath() }) }],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
     ),
   );
 }
@@ -59,7 +66,10 @@ function summariseSnapshot(file: string) {
     byKind.set(kind, entry);
   }
   const top = [...byKind.entries()].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 15);
-  return { liveHeapMb: Math.round(total / 1048576), top: top.map(([kind, e]) => `${(e.bytes / 1048576).toFixed(1)} MB  ${e.count}  ${kind}`) };
+  return {
+    liveHeapMb: Math.round(total / 1048576),
+    top: top.map(([kind, e]) => `${(e.bytes / 1048576).toFixed(1)} MB  ${e.count}  ${kind}`),
+  };
 }
 
 async function main() {
@@ -67,10 +77,21 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-memory-'));
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
   try {
-    execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products)], { cwd: root, env, stdio: 'ignore' });
+    execFileSync('node', ['dist/server/cli/seed.js', '--products', String(products)], {
+      cwd: root,
+      env,
+      stdio: 'ignore',
+    });
     const port = await freePort();
-    const nodeArgs = ['--heapsnapshot-signal=SIGUSR2', ...(process.env.PROBE_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-    const child = spawn('node', [...nodeArgs, path.join(root, 'dist/server/main.js')], { cwd: dataDir, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+    const nodeArgs = [
+      '--heapsnapshot-signal=SIGUSR2',
+      ...(process.env.PROBE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ];
+    const child = spawn('node', [...nodeArgs, path.join(root, 'dist/server/main.js')], {
+      cwd: dataDir,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: 'ignore',
+    });
     const base = `http://127.0.0.1:${port}`;
     try {
       await waitForHealth(base, child);

@@ -22,11 +22,26 @@ describe('listingPath', () => {
 
 describe('busiestCategory', () => {
   it('picks the category with the most listing pages', () => {
-    expect(busiestCategory(new Map([['oil', 3], ['skincare', 5], ['lotion', 2]]))).toBe('skincare');
+    expect(
+      busiestCategory(
+        new Map([
+          ['oil', 3],
+          ['skincare', 5],
+          ['lotion', 2],
+        ]),
+      ),
+    ).toBe('skincare');
   });
 
   it('answers none when no category has a page 2', () => {
-    expect(busiestCategory(new Map([['oil', 1], ['skincare', 0]]))).toBeUndefined();
+    expect(
+      busiestCategory(
+        new Map([
+          ['oil', 1],
+          ['skincare', 0],
+        ]),
+      ),
+    ).toBeUndefined();
   });
 });
 
@@ -36,9 +51,9 @@ describe('notAPage', () => {
   });
 
   it('names what the server answered instead of a page', () => {
-    expect(notAPage(page({ status: 404, contentType: 'application/json; charset=utf-8', html: '{"message":"Not Found"}' }))).toBe(
-      'answered 404 application/json; charset=utf-8',
-    );
+    expect(
+      notAPage(page({ status: 404, contentType: 'application/json; charset=utf-8', html: '{"message":"Not Found"}' })),
+    ).toBe('answered 404 application/json; charset=utf-8');
     expect(notAPage(page({ contentType: 'text/plain' }))).toBe('answered text/plain, not text/html');
     expect(notAPage(page({ html: 'Not Found' }))).toBe('answered text/html that is not an HTML document');
   });
@@ -47,6 +62,8 @@ describe('notAPage', () => {
 describe('describePage', () => {
   it('says what an answer weighs and whether the root element came empty', () => {
     expect(describePage(page())).toMatch(/^\/products\/p1: 0\.1 KB of HTML, 1\.5 KB sent \(br\); root element empty/);
-    expect(describePage(page({ html: '<div id="root"><main><h1>Marula oil</h1></main></div>' }))).toContain('root element holds the page');
+    expect(describePage(page({ html: '<div id="root"><main><h1>Marula oil</h1></main></div>' }))).toContain(
+      'root element holds the page',
+    );
   });
 });

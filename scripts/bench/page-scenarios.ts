@@ -13,14 +13,22 @@ import { CATEGORIES, type Category } from '../../src/shared/categories';
 import { pick, type CatalogueProduct } from './catalogue';
 import { json } from './http';
 
-export const PAGE_SCENARIO_KEYS = ['page-home', 'page-list', 'page-list-filters', 'page-product', 'page-list-cold', 'page-product-cold'];
+export const PAGE_SCENARIO_KEYS = [
+  'page-home',
+  'page-list',
+  'page-list-filters',
+  'page-product',
+  'page-list-cold',
+  'page-product-cold',
+];
 
 /** What Chrome on an Android phone sends for a page it has not seen before. */
 export const BROWSER_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'en-GB,en;q=0.9',
-  'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 };
 
 /** The storefront's listing page size (src/web/features/catalog/listing/listing-query.ts). */
@@ -47,7 +55,8 @@ export function listingPath(address: ListingAddress): string {
 /** The category with the most listing pages, so that its page 2 exists; undefined when none has two. */
 export function busiestCategory(pagesByCategory: ReadonlyMap<Category, number>): Category | undefined {
   let best: Category | undefined;
-  for (const [category, pages] of pagesByCategory) if (pages >= 2 && (best === undefined || pages > pagesByCategory.get(best)!)) best = category;
+  for (const [category, pages] of pagesByCategory)
+    if (pages >= 2 && (best === undefined || pages > pagesByCategory.get(best)!)) best = category;
   return best;
 }
 
@@ -104,7 +113,9 @@ export function describePage(probe: PageProbe): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const htmlBytes = Buffer.byteLength(probe.html);
   // Until the storefront renders on the server the root element comes empty and a script fills it.
-  const rendered = /<div id="root">\s*<\/div>/.test(probe.html) ? 'root element empty (the page is drawn by scripts)' : 'root element holds the page';
+  const rendered = /<div id="root">\s*<\/div>/.test(probe.html)
+    ? 'root element empty (the page is drawn by scripts)'
+    : 'root element holds the page';
   return `${probe.path}: ${kb(htmlBytes)} of HTML, ${kb(probe.sentBytes)} sent (${probe.encoding}); ${rendered}`;
 }
 
@@ -131,7 +142,10 @@ export async function pageScenarios(base: string, catalogue: readonly CatalogueP
   if (!category) throw new Error('page-list-filters: no category has two listing pages; seed more products (--sizes)');
   const allPages = Math.max(1, Math.ceil(catalogue.length / LISTING_PAGE_SIZE));
   const product = catalogue[0];
-  const get = (path: string): PageScenario['opts'] => ({ headers: BROWSER_HEADERS, requests: [{ method: 'GET', path }] });
+  const get = (path: string): PageScenario['opts'] => ({
+    headers: BROWSER_HEADERS,
+    requests: [{ method: 'GET', path }],
+  });
   const rotating = (nextPath: () => string): PageScenario['opts'] => ({
     headers: BROWSER_HEADERS,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }],
@@ -143,7 +157,12 @@ export async function pageScenarios(base: string, catalogue: readonly CatalogueP
     if (Math.random() < 0.5) {
       const minPrice = 5 * Math.floor(Math.random() * 20);
       const maxPrice = minPrice + 50 + 5 * Math.floor(Math.random() * 50);
-      return listingPath({ category: inCategory, minPrice, maxPrice: maxPrice < 400 ? maxPrice : undefined, page: 1 + Math.floor(Math.random() * 3) });
+      return listingPath({
+        category: inCategory,
+        minPrice,
+        maxPrice: maxPrice < 400 ? maxPrice : undefined,
+        page: 1 + Math.floor(Math.random() * 3),
+      });
     }
     const pages = inCategory ? pagesByCategory.get(inCategory)! : allPages;
     return listingPath({ category: inCategory, page: 1 + Math.floor(Math.random() * Math.max(1, pages)) });
@@ -159,7 +178,13 @@ export async function pageScenarios(base: string, catalogue: readonly CatalogueP
       probePath: listingPath({ category, page: 2 }),
       note: '',
     },
-    { key: 'page-product', name: 'page: one product', opts: get(`/products/${product._id}`), probePath: `/products/${product._id}`, note: '' },
+    {
+      key: 'page-product',
+      name: 'page: one product',
+      opts: get(`/products/${product._id}`),
+      probePath: `/products/${product._id}`,
+      note: '',
+    },
     {
       key: 'page-list-cold',
       name: 'page: listing, random page and filters',

@@ -20,7 +20,9 @@ describe('npm run build:server', () => {
   }, 120_000);
 
   it('finds simulator code among the inputs of a bundle', () => {
-    expect(simulatorFilesIn(['src/server/main.ts', 'simulators/shop-env.ts', 'src/server/features/sms/simulators.ts'])).toEqual(['simulators/shop-env.ts']);
+    expect(
+      simulatorFilesIn(['src/server/main.ts', 'simulators/shop-env.ts', 'src/server/features/sms/simulators.ts']),
+    ).toEqual(['simulators/shop-env.ts']);
   });
 
   it('finds a test file anywhere in the output', () => {

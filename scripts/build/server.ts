@@ -10,17 +10,28 @@ import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 
 const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
-const forNode: BuildOptions = { bundle: true, platform: 'node', format: 'esm', packages: 'external', target: 'node20', logLevel: 'warning' };
+const forNode: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  target: 'node20',
+  logLevel: 'warning',
+};
 
 /** The server's entry points, relative to root: main.ts and every command in src/server/cli but its tests. */
 export function serverEntryPoints(root: string) {
-  const cli = readdirSync(path.join(root, 'src/server/cli')).filter((file) => file.endsWith('.ts') && !TEST_FILE.test(file));
+  const cli = readdirSync(path.join(root, 'src/server/cli')).filter(
+    (file) => file.endsWith('.ts') && !TEST_FILE.test(file),
+  );
   return ['src/server/main.ts', ...cli.sort().map((file) => `src/server/cli/${file}`)];
 }
 
 /** Every file under `folder` whose name is a test's, relative to it. */
 export function testFilesIn(folder: string) {
-  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) => TEST_FILE.test(path.basename(file)));
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    TEST_FILE.test(path.basename(file)),
+  );
 }
 
 /** The inputs of a bundle that come from simulators/ (the fakes of outside providers, never the product). */
@@ -31,8 +42,15 @@ export function simulatorFilesIn(inputs: string[]) {
 export async function buildServer(root: string, outdir: string) {
   // A file left by an earlier build (a test bundled before this check, the simulator bundled before
   // decision 027) would otherwise stay.
-  for (const part of ['server', 'payments-simulator']) rmSync(path.join(outdir, part), { recursive: true, force: true });
-  const result = await build({ ...forNode, absWorkingDir: root, entryPoints: serverEntryPoints(root), outdir: path.join(outdir, 'server'), metafile: true });
+  for (const part of ['server', 'payments-simulator'])
+    rmSync(path.join(outdir, part), { recursive: true, force: true });
+  const result = await build({
+    ...forNode,
+    absWorkingDir: root,
+    entryPoints: serverEntryPoints(root),
+    outdir: path.join(outdir, 'server'),
+    metafile: true,
+  });
   const tests = testFilesIn(outdir);
   if (tests.length > 0) throw new Error(`The build holds test files: ${tests.join(', ')}`);
   const simulatorCode = simulatorFilesIn(Object.keys(result.metafile.inputs));

@@ -40,7 +40,9 @@ describe('firstLoad', () => {
   });
 
   it('fails without an entry', () => {
-    expect(() => firstLoad({ 'src/pages/admin-page.tsx': manifest['src/pages/admin-page.tsx'] }, 'src/pages/admin-page.tsx')).toThrow('no entry');
+    expect(() =>
+      firstLoad({ 'src/pages/admin-page.tsx': manifest['src/pages/admin-page.tsx'] }, 'src/pages/admin-page.tsx'),
+    ).toThrow('no entry');
   });
 });
 
@@ -55,11 +57,16 @@ describe('judgeFirstLoad', () => {
   const KB = 1024;
 
   it('passes a page at or under the budget', () => {
-    expect(judgeFirstLoad([{ name: 'home', jsGzipBytes: 120 * KB }], 120, {})).toEqual([{ name: 'home', jsGzipBytes: 120 * KB, verdict: 'within', limitKb: 120 }]);
+    expect(judgeFirstLoad([{ name: 'home', jsGzipBytes: 120 * KB }], 120, {})).toEqual([
+      { name: 'home', jsGzipBytes: 120 * KB, verdict: 'within', limitKb: 120 },
+    ]);
   });
 
   it('fails a page over the budget that has no allowance', () => {
-    expect(judgeFirstLoad([{ name: 'home', jsGzipBytes: 120 * KB + 1 }], 120, { listing: 124 })[0]).toMatchObject({ verdict: 'over', limitKb: 120 });
+    expect(judgeFirstLoad([{ name: 'home', jsGzipBytes: 120 * KB + 1 }], 120, { listing: 124 })[0]).toMatchObject({
+      verdict: 'over',
+      limitKb: 120,
+    });
   });
 
   it('lets a page with an allowance be over the budget up to it, and no further', () => {

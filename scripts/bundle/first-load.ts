@@ -29,7 +29,9 @@ export function firstLoad(manifest: ViteManifest, pageSource: string): FirstLoad
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error('the build manifest has no entry chunk');
   if (!manifest[pageSource]) throw new Error(`the build manifest has no chunk for ${pageSource}`);
-  const keys = [...staticClosure(manifest, pageSource, staticClosure(manifest, APP_SOURCE, staticClosure(manifest, entryKey)))];
+  const keys = [
+    ...staticClosure(manifest, pageSource, staticClosure(manifest, APP_SOURCE, staticClosure(manifest, entryKey))),
+  ];
   const files = keys.map((key) => manifest[key].file);
   return {
     js: files.filter((file) => file.endsWith('.js')),
@@ -65,7 +67,8 @@ export function judgeFirstLoad(
   return pages.map(({ name, jsGzipBytes }) => {
     if (jsGzipBytes <= budgetKb * 1024) return { name, jsGzipBytes, verdict: 'within', limitKb: budgetKb };
     const allowance = allowances[name];
-    if (allowance !== undefined && jsGzipBytes <= allowance * 1024) return { name, jsGzipBytes, verdict: 'allowed', limitKb: allowance };
+    if (allowance !== undefined && jsGzipBytes <= allowance * 1024)
+      return { name, jsGzipBytes, verdict: 'allowed', limitKb: allowance };
     return { name, jsGzipBytes, verdict: 'over', limitKb: allowance ?? budgetKb };
   });
 }

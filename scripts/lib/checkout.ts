@@ -8,7 +8,10 @@ export function describeCheckout(dir: string): string {
     const top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: dir, encoding: 'utf8' }).trim();
     if (realpathSync(top) !== realpathSync(dir)) return 'not a git checkout';
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: dir, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: dir,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${commit} with uncommitted changes` : commit;
   } catch {
     return 'not a git checkout';

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFailures, describeBudgets, figuresOf, formatFigure, judgePage, median, medianFigures, runProblem, type PageFigures } from './budgets';
+import {
+  budgetFailures,
+  describeBudgets,
+  figuresOf,
+  formatFigure,
+  judgePage,
+  median,
+  medianFigures,
+  runProblem,
+  type PageFigures,
+} from './budgets';
 
 const within: PageFigures = {
   performance: 98,
@@ -39,7 +49,12 @@ describe('medianFigures', () => {
 describe('figuresOf', () => {
   it('reads scores as 0-100 and times in milliseconds from a Lighthouse result', () => {
     const lhr = {
-      categories: { performance: { score: 0.92 }, accessibility: { score: 1 }, 'best-practices': { score: 0.96 }, seo: { score: null } },
+      categories: {
+        performance: { score: 0.92 },
+        accessibility: { score: 1 },
+        'best-practices': { score: 0.96 },
+        seo: { score: null },
+      },
       audits: {
         'first-contentful-paint': { numericValue: 1934.4 },
         'largest-contentful-paint': { numericValue: 2101.6 },
@@ -110,21 +125,37 @@ describe('runProblem', () => {
   });
 
   it('names a run Lighthouse could not finish', () => {
-    expect(runProblem({ ...measured, runtimeError: { code: 'NO_NAVSTART', message: 'Something went wrong' } })).toBe('NO_NAVSTART');
+    expect(runProblem({ ...measured, runtimeError: { code: 'NO_NAVSTART', message: 'Something went wrong' } })).toBe(
+      'NO_NAVSTART',
+    );
   });
 
   it('names an unscored category or a time that was not measured', () => {
-    expect(runProblem({ ...measured, categories: { ...measured.categories, performance: { score: null } } })).toBe('performance not scored');
-    expect(runProblem({ ...measured, audits: { ...measured.audits, 'largest-contentful-paint': { errorMessage: 'NO_LCP' } } })).toBe(
-      'largest-contentful-paint: NO_LCP',
+    expect(runProblem({ ...measured, categories: { ...measured.categories, performance: { score: null } } })).toBe(
+      'performance not scored',
     );
+    expect(
+      runProblem({
+        ...measured,
+        audits: { ...measured.audits, 'largest-contentful-paint': { errorMessage: 'NO_LCP' } },
+      }),
+    ).toBe('largest-contentful-paint: NO_LCP');
   });
 });
 
 describe('judgePage', () => {
   it('judges the median of the runs that measured the page, leaving out the ones that broke', () => {
-    const verdict = judgePage([{ figures: { ...within, performance: 96 } }, { error: 'NO_NAVSTART' }, { figures: { ...within, performance: 98 } }]);
-    expect(verdict).toEqual({ median: { ...within, performance: 97 }, measured: 2, errors: ['NO_NAVSTART'], failures: [] });
+    const verdict = judgePage([
+      { figures: { ...within, performance: 96 } },
+      { error: 'NO_NAVSTART' },
+      { figures: { ...within, performance: 98 } },
+    ]);
+    expect(verdict).toEqual({
+      median: { ...within, performance: 97 },
+      measured: 2,
+      errors: ['NO_NAVSTART'],
+      failures: [],
+    });
   });
 
   it('fails a page that no run measured', () => {

@@ -98,7 +98,9 @@ export function median(values: readonly number[]): number {
 export function medianFigures(runs: readonly PageFigures[]): PageFigures {
   if (runs.length === 0) throw new Error('no runs to take the median of');
   const figures = Object.keys(runs[0]) as (keyof PageFigures)[];
-  return Object.fromEntries(figures.map((figure) => [figure, median(runs.map((run) => run[figure]))])) as unknown as PageFigures;
+  return Object.fromEntries(
+    figures.map((figure) => [figure, median(runs.map((run) => run[figure]))]),
+  ) as unknown as PageFigures;
 }
 
 /** A figure as the output prints it: times in ms, or seconds from one second up; CLS to 3 places; scores to one. */
@@ -111,7 +113,9 @@ export function formatFigure(figure: keyof PageFigures, value: number): string {
 /** What a page missed, one text each ("performance 92 < 97", "TBT 230 ms > 100 ms"); empty when within every budget. */
 export function budgetFailures(figures: PageFigures, budgets: readonly Budget[] = BUDGETS): string[] {
   return budgets
-    .filter((budget) => (budget.kind === 'min' ? figures[budget.figure] < budget.limit : figures[budget.figure] > budget.limit))
+    .filter((budget) =>
+      budget.kind === 'min' ? figures[budget.figure] < budget.limit : figures[budget.figure] > budget.limit,
+    )
     .map(
       (budget) =>
         `${FIGURE_NAMES[budget.figure]} ${formatFigure(budget.figure, figures[budget.figure])} ${budget.kind === 'min' ? '<' : '>'} ${formatFigure(budget.figure, budget.limit)}`,
@@ -133,12 +137,18 @@ export interface PageVerdict {
 export function judgePage(runs: readonly RunOutcome[], budgets: readonly Budget[] = BUDGETS): PageVerdict {
   const figures = runs.flatMap((run) => ('figures' in run ? [run.figures] : []));
   const errors = runs.flatMap((run) => ('error' in run ? [run.error] : []));
-  if (figures.length === 0) return { median: null, measured: 0, errors, failures: [`no run measured the page (${errors.join(', ')})`] };
+  if (figures.length === 0)
+    return { median: null, measured: 0, errors, failures: [`no run measured the page (${errors.join(', ')})`] };
   const median = medianFigures(figures);
   return { median, measured: figures.length, errors, failures: budgetFailures(median, budgets) };
 }
 
 /** The budgets as one line, for the output's heading. */
 export function describeBudgets(budgets: readonly Budget[] = BUDGETS): string {
-  return budgets.map((budget) => `${FIGURE_NAMES[budget.figure]} ${budget.kind === 'min' ? '>=' : '<='} ${formatFigure(budget.figure, budget.limit)}`).join(', ');
+  return budgets
+    .map(
+      (budget) =>
+        `${FIGURE_NAMES[budget.figure]} ${budget.kind === 'min' ? '>=' : '<='} ${formatFigure(budget.figure, budget.limit)}`,
+    )
+    .join(', ');
 }

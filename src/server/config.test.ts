@@ -20,7 +20,13 @@ describe('loadConfig', () => {
 
   it('names every bad setting in one clear message', () => {
     const bad = () =>
-      loadConfig({ DATA_DIR: dir, PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', JWT_SECRET: 'short' });
+      loadConfig({
+        DATA_DIR: dir,
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        JWT_SECRET: 'short',
+      });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
@@ -33,10 +39,18 @@ describe('loadConfig', () => {
   it('asks a second admin for every refund unless REFUND_APPROVAL says off or names an amount in kwacha', () => {
     expect(loadConfig({ DATA_DIR: dir }).refundApproval).toEqual({ kind: 'always' });
     expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: 'off' }).refundApproval).toEqual({ kind: 'off' });
-    expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: '500' }).refundApproval).toEqual({ kind: 'above', aboveNgwee: 50_000 });
-    expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: '99.99' }).refundApproval).toEqual({ kind: 'above', aboveNgwee: 9_999 });
+    expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: '500' }).refundApproval).toEqual({
+      kind: 'above',
+      aboveNgwee: 50_000,
+    });
+    expect(loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: '99.99' }).refundApproval).toEqual({
+      kind: 'above',
+      aboveNgwee: 9_999,
+    });
     for (const bad of ['sometimes', '-5', 'K500', '1.234']) {
-      expect(() => loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: bad }), bad).toThrow(/REFUND_APPROVAL: must be always, off, or a kwacha amount/);
+      expect(() => loadConfig({ DATA_DIR: dir, REFUND_APPROVAL: bad }), bad).toThrow(
+        /REFUND_APPROVAL: must be always, off, or a kwacha amount/,
+      );
     }
   });
 
@@ -49,15 +63,24 @@ describe('loadConfig', () => {
   });
 
   it('closes slow requests and idle connections: 120 s a request and 65 s idle keep-alive unless told otherwise', () => {
-    expect(loadConfig({ DATA_DIR: dir }).httpTimeouts).toEqual({ requestMs: 120_000, headersMs: 15_000, keepAliveMs: 65_000, idleMs: 130_000 });
-    expect(loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '10', KEEP_ALIVE_TIMEOUT_SECONDS: '90' }).httpTimeouts).toEqual({
+    expect(loadConfig({ DATA_DIR: dir }).httpTimeouts).toEqual({
+      requestMs: 120_000,
+      headersMs: 15_000,
+      keepAliveMs: 65_000,
+      idleMs: 130_000,
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '10', KEEP_ALIVE_TIMEOUT_SECONDS: '90' }).httpTimeouts,
+    ).toEqual({
       requestMs: 10_000,
       headersMs: 10_000,
       keepAliveMs: 90_000,
       idleMs: 95_000,
     });
     expect(() => loadConfig({ DATA_DIR: dir, REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
-    expect(() => loadConfig({ DATA_DIR: dir, KEEP_ALIVE_TIMEOUT_SECONDS: 'soon' })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ DATA_DIR: dir, KEEP_ALIVE_TIMEOUT_SECONDS: 'soon' })).toThrow(
+      /KEEP_ALIVE_TIMEOUT_SECONDS/,
+    );
   });
 
   it('leaves mobile-money providers off without their keys, and turns each on with all of them', () => {
@@ -83,7 +106,11 @@ describe('loadConfig', () => {
       callbackUrl: 'https://shop.example/api/payments/callbacks/mtn',
       timeoutMs: 15_000,
     });
-    expect(config?.airtel).toMatchObject({ country: 'ZM', currency: 'ZMW', callbackUrl: 'https://shop.example/api/payments/callbacks/airtel' });
+    expect(config?.airtel).toMatchObject({
+      country: 'ZM',
+      currency: 'ZMW',
+      callbackUrl: 'https://shop.example/api/payments/callbacks/airtel',
+    });
     const live = loadConfig({
       DATA_DIR: dir,
       MTN_MOMO_BASE_URL: 'https://proxy.momoapi.mtn.com',
@@ -93,19 +120,31 @@ describe('loadConfig', () => {
       MTN_MOMO_TARGET_ENVIRONMENT: 'mtnzambia',
       PAYMENT_PROVIDER_TIMEOUT_SECONDS: '5',
     }).paymentProviders;
-    expect(live).toMatchObject({ mtn: { currency: 'ZMW', targetEnvironment: 'mtnzambia', timeoutMs: 5_000, callbackUrl: undefined } });
+    expect(live).toMatchObject({
+      mtn: { currency: 'ZMW', targetEnvironment: 'mtnzambia', timeoutMs: 5_000, callbackUrl: undefined },
+    });
     expect(live?.airtel).toBeUndefined();
   });
 
   it('names what is missing when a provider is half set, and bad provider values, with the other settings', () => {
-    const half = () => loadConfig({ DATA_DIR: dir, PORT: 'abc', MTN_MOMO_BASE_URL: 'https://sandbox.momodeveloper.mtn.com', AIRTEL_MONEY_CLIENT_SECRET: 'x' });
+    const half = () =>
+      loadConfig({
+        DATA_DIR: dir,
+        PORT: 'abc',
+        MTN_MOMO_BASE_URL: 'https://sandbox.momodeveloper.mtn.com',
+        AIRTEL_MONEY_CLIENT_SECRET: 'x',
+      });
     expect(half).toThrow(ConfigError);
     expect(half).toThrow(/PORT/);
     expect(half).toThrow(/MTN_MOMO_API_USER, MTN_MOMO_API_KEY, MTN_MOMO_SUBSCRIPTION_KEY: MTN MoMo needs/);
     expect(half).toThrow(/AIRTEL_MONEY_BASE_URL, AIRTEL_MONEY_CLIENT_ID: Airtel Money needs/);
-    expect(() => loadConfig({ DATA_DIR: dir, MTN_MOMO_API_USER: 'not-a-uuid' })).toThrow(/MTN_MOMO_API_USER: must be the API user UUID/);
+    expect(() => loadConfig({ DATA_DIR: dir, MTN_MOMO_API_USER: 'not-a-uuid' })).toThrow(
+      /MTN_MOMO_API_USER: must be the API user UUID/,
+    );
     expect(() => loadConfig({ DATA_DIR: dir, AIRTEL_MONEY_BASE_URL: 'ftp://x' })).toThrow(/AIRTEL_MONEY_BASE_URL/);
-    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER_TIMEOUT_SECONDS: '0' })).toThrow(/PAYMENT_PROVIDER_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_PROVIDER_TIMEOUT_SECONDS: '0' })).toThrow(
+      /PAYMENT_PROVIDER_TIMEOUT_SECONDS/,
+    );
   });
 
   it('keeps images in DATA_DIR/uploads unless STORAGE_URL names a bucket, with endpoint, region and keys beside it', () => {
@@ -137,15 +176,35 @@ describe('loadConfig', () => {
   });
 
   it('stops on a storage setting that cannot work, naming it and never printing the secret', () => {
-    for (const url of ['https://bucket.s3.amazonaws.com', 's3://', 's3://UPPER', 's3://ab', 's3://bucket//double', 's3://bucket/../up', 's3://bucket/a/./b', 's3://bucket?x=1']) {
+    for (const url of [
+      'https://bucket.s3.amazonaws.com',
+      's3://',
+      's3://UPPER',
+      's3://ab',
+      's3://bucket//double',
+      's3://bucket/../up',
+      's3://bucket/a/./b',
+      's3://bucket?x=1',
+    ]) {
       expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: url }), url).toThrow(/STORAGE_URL: must/);
     }
-    expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: must be an http/);
-    expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_REGION: 'Europe West' })).toThrow(/S3_REGION/);
-    const halfKeys = () => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
+    expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT: must be an http/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_REGION: 'Europe West' })).toThrow(
+      /S3_REGION/,
+    );
+    const halfKeys = () =>
+      loadConfig({ DATA_DIR: dir, STORAGE_URL: 's3://bucket', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
     expect(halfKeys).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both/);
     expect(halfKeys).not.toThrow(/very-secret-value/);
-    const forgotten = () => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 'very-secret-value' });
+    const forgotten = () =>
+      loadConfig({
+        DATA_DIR: dir,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 'very-secret-value',
+      });
     expect(forgotten).toThrow(/S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set STORAGE_URL/);
     expect(forgotten).not.toThrow(/very-secret-value/);
   });
@@ -153,7 +212,14 @@ describe('loadConfig', () => {
   it("writes texts to DATA_DIR/sms-outbox unless SMS_PROVIDER=africastalking, which needs the app's username and key", () => {
     expect(loadConfig({ DATA_DIR: dir }).sms).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'off', AFRICASTALKING_API_KEY: 'k' }).sms).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_USERNAME: 'sandbox', AFRICASTALKING_API_KEY: 'at-key' }).sms).toEqual({
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        SMS_PROVIDER: 'africastalking',
+        AFRICASTALKING_USERNAME: 'sandbox',
+        AFRICASTALKING_API_KEY: 'at-key',
+      }).sms,
+    ).toEqual({
       provider: 'africastalking',
       username: 'sandbox',
       apiKey: 'at-key',
@@ -174,13 +240,21 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start with SMS_PROVIDER=africastalking and no username or key, never printing the key', () => {
-    const noKey = () => loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_USERNAME: 'sandbox' });
+    const noKey = () =>
+      loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_USERNAME: 'sandbox' });
     expect(noKey).toThrow(/AFRICASTALKING_API_KEY: SMS_PROVIDER=africastalking needs/);
-    const noName = () => loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_API_KEY: 'very-secret-at-key' });
+    const noName = () =>
+      loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_API_KEY: 'very-secret-at-key' });
     expect(noName).toThrow(/AFRICASTALKING_USERNAME: SMS_PROVIDER/);
     expect(noName).not.toThrow(/very-secret-at-key/);
-    expect(() => loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'twilio' })).toThrow(/SMS_PROVIDER: must be africastalking or off/);
-    expect(() => loadConfig({ DATA_DIR: dir, AFRICASTALKING_URL: 'api.africastalking.com' })).toThrow(/AFRICASTALKING_URL/);
-    expect(() => loadConfig({ DATA_DIR: dir, AFRICASTALKING_SENDER_ID: 'Far-too-long-name' })).toThrow(/AFRICASTALKING_SENDER_ID/);
+    expect(() => loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'twilio' })).toThrow(
+      /SMS_PROVIDER: must be africastalking or off/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, AFRICASTALKING_URL: 'api.africastalking.com' })).toThrow(
+      /AFRICASTALKING_URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, AFRICASTALKING_SENDER_ID: 'Far-too-long-name' })).toThrow(
+      /AFRICASTALKING_SENDER_ID/,
+    );
   });
 });

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/provider-config';
+import {
+  readPaymentProviderSettings,
+  type PaymentProviderSettings,
+} from './features/payments/providers/provider-config';
 import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
@@ -11,19 +14,23 @@ import type { RefundApprovalRule } from '../shared/refunds';
 import { persistedSigningSecret } from './lib/signing-secret';
 import { readSmsSettings, type AfricasTalkingSettings } from './features/sms/sms-settings';
 
-
 const envSchema = z
   .object({
     PORT: z.preprocess((v) => v ?? '3000', z.coerce.number().int().min(0).max(65535)),
     HOST: z.string().default('127.0.0.1'),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optionalSetting(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+    DATABASE_URL: optionalSetting(
+      z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+    ),
     ADMIN_EMAIL: optionalSetting(z.email()),
     ADMIN_PASSWORD: optionalSetting(z.string().min(8, 'must be at least 8 characters')),
     SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
     MAIL_FROM: z.string().default('"Forest Co-op Shop (demo)" <shop@coop-shop.example>'),
     JWT_SECRET: optionalSetting(z.string().min(32, 'must be at least 32 characters')),
-    JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 30m').default('7d'),
+    JWT_EXPIRES_IN: z
+      .string()
+      .regex(/^\d+[smhd]$/, 'must look like 7d, 12h or 30m')
+      .default('7d'),
     PUBLIC_URL: optionalSetting(z.url()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
@@ -40,7 +47,10 @@ const envSchema = z
     REFUND_APPROVAL: z
       .string()
       .trim()
-      .regex(/^(always|off|\d{1,7}(\.\d{1,2})?)$/, 'must be always, off, or a kwacha amount like 500 (refunds above it need a second admin)')
+      .regex(
+        /^(always|off|\d{1,7}(\.\d{1,2})?)$/,
+        'must be always, off, or a kwacha amount like 500 (refunds above it need a second admin)',
+      )
       .default('always'),
     BACKUP_SCHEDULE: z
       .string()
@@ -51,7 +61,10 @@ const envSchema = z
     BACKUP_DIR: optionalSetting(z.string()),
     TRUST_PROXY: z
       .string()
-      .regex(/^(false|true|\d{1,2}|[\d.:a-fA-F/,\s]+|loopback|linklocal|uniquelocal)$/, 'must be false, a hop count, loopback, or proxy addresses')
+      .regex(
+        /^(false|true|\d{1,2}|[\d.:a-fA-F/,\s]+|loopback|linklocal|uniquelocal)$/,
+        'must be false, a hop count, loopback, or proxy addresses',
+      )
       .default('false'),
   })
   .refine((e) => Boolean(e.ADMIN_EMAIL) === Boolean(e.ADMIN_PASSWORD), {
@@ -137,7 +150,10 @@ export class ConfigError extends Error {}
  * Reads and checks the environment once; a bad value stops the start with a message naming it. DATA_DIR is
  * made unless `leaveDataDirAlone` (npm run restore, whose target must stay as it was if the restore is refused).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { leaveDataDirAlone?: boolean } = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { leaveDataDirAlone?: boolean } = {},
+): AppConfig {
   const parsed = envSchema.safeParse(env);
   const payments = readPaymentProviderSettings(env);
   const storage = readStorageSettings(env);
@@ -160,7 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { leav
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }
+        : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     get jwtSecret() {
@@ -188,7 +207,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { leav
     storage: storage.settings,
     sms: sms.settings,
     lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
-    backups: { folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')), schedule: parseDailyTime(e.BACKUP_SCHEDULE), keep: e.BACKUP_KEEP },
+    backups: {
+      folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      schedule: parseDailyTime(e.BACKUP_SCHEDULE),
+      keep: e.BACKUP_KEEP,
+    },
   };
 }
 

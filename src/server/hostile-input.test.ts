@@ -40,15 +40,45 @@ const HOSTILE_BODIES: Record<string, { type: string; payload: string }> = {
   'constructor poisoning': { type: 'application/json', payload: '{"constructor":{"prototype":{"isAdmin":true}}}' },
   'over 1 MB': { type: 'application/json', payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }) },
   'form body': { type: 'application/x-www-form-urlencoded', payload: 'a=b' },
-  'broken multipart': { type: 'multipart/form-data; boundary=zz', payload: '--zz\r\nContent-Disposition: form-data; name="image"\r\n\r\nx' },
-  ...Object.fromEntries(Object.entries(HOSTILE_JSON).map(([k, v]) => [`whole body ${k}`, { type: 'application/json', payload: v }])),
+  'broken multipart': {
+    type: 'multipart/form-data; boundary=zz',
+    payload: '--zz\r\nContent-Disposition: form-data; name="image"\r\n\r\nx',
+  },
+  ...Object.fromEntries(
+    Object.entries(HOSTILE_JSON).map(([k, v]) => [`whole body ${k}`, { type: 'application/json', payload: v }]),
+  ),
 };
 
 /** Percent-encoded values for one path segment. */
-const HOSTILE_PATH = ['%00', 'a%00b', '%ED%A0%80', '%F0%9F', 'x'.repeat(3000), '..%2F..%2Fdata', '%25', '-1', '1e309', 'null', '%20'];
+const HOSTILE_PATH = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%F0%9F',
+  'x'.repeat(3000),
+  '..%2F..%2Fdata',
+  '%25',
+  '-1',
+  '1e309',
+  'null',
+  '%20',
+];
 
 /** Percent-encoded query values; `&same` repeats the parameter (an array where a scalar goes). */
-const HOSTILE_QUERY = ['%00', 'a%00b', '%ED%A0%80', '%E0%A4%A', 'x'.repeat(100_000), '1e309', '-1', 'NaN', '', '&same', '0x10', '%27%20OR%201=1--'];
+const HOSTILE_QUERY = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%E0%A4%A',
+  'x'.repeat(100_000),
+  '1e309',
+  '-1',
+  'NaN',
+  '',
+  '&same',
+  '0x10',
+  '%27%20OR%201=1--',
+];
 
 interface Actor {
   label: string;
@@ -91,22 +121,44 @@ describe('hostile input on every route of the OpenAPI document', () => {
     ];
     validBodies = {
       'POST /api/users/login': { email: customer.email, password: customer.password },
-      'POST /api/users': { name: 'New Person', email: 'new.person@example.com', password: 'long enough secret', phone: '0977000000' },
+      'POST /api/users': {
+        name: 'New Person',
+        email: 'new.person@example.com',
+        password: 'long enough secret',
+        phone: '0977000000',
+      },
       'PUT /api/users/profile': { firstName: 'Test', lastName: 'Person', phone: '0977000001' },
       'POST /api/users/phone/code': { phone: '0977000002' },
       'POST /api/users/phone/verify': { phone: '0977000002', code: '123456', name: 'New Person' },
       'POST /api/users/profile/mobile/code': { phone: '0967000003' },
       'PUT /api/users/profile/mobile': { phone: '0967000003', code: '123456' },
       'PUT /api/users/{id}': { name: 'Target renamed', isAdmin: false },
-      'POST /api/products': { name: 'Made by hostile test', price: 12, category: 'Skincare', description: 'd', countInStock: 3, ingredients: 'i' },
-      'PUT /api/products/{id}': { name: 'Hostile test oil', price: 50, category: 'Skincare', description: 'd', countInStock: 1_000_000, ingredients: 'i' },
+      'POST /api/products': {
+        name: 'Made by hostile test',
+        price: 12,
+        category: 'Skincare',
+        description: 'd',
+        countInStock: 3,
+        ingredients: 'i',
+      },
+      'PUT /api/products/{id}': {
+        name: 'Hostile test oil',
+        price: 50,
+        category: 'Skincare',
+        description: 'd',
+        countInStock: 1_000_000,
+        ingredients: 'i',
+      },
       'POST /api/products/{id}/reviews': { rating: 5, comment: 'Lovely' },
       'POST /api/orders': orderBody([{ product: product.id, quantity: 1, price: 50 }]),
       'PUT /api/orders/{id}/pay': { paymentReference: 'MP12345' },
       'PUT /api/orders/{id}/status': { status: 'Processing' },
       'POST /api/orders/{id}/payments': { phone: '0971234567' },
       'PUT /api/payments/{id}/resolve': { note: 'Refunded by hand' },
-      'POST /api/payments/statements': { provider: 'mtn', csv: 'Transaction ID,Amount,Date\nHOSTILE-1,10.00,2026-11-27\n' },
+      'POST /api/payments/statements': {
+        provider: 'mtn',
+        csv: 'Transaction ID,Amount,Date\nHOSTILE-1,10.00,2026-11-27\n',
+      },
       'PUT /api/payments/statements/notes': { provider: 'mtn', key: 'HOSTILE-1', note: 'Checked by hand' },
       'POST /api/orders/{id}/refunds': { amountNgwee: 100, reason: 'Returned item', attemptId: null },
       'PUT /api/refunds/{id}/cancel': { note: 'Asked twice' },
@@ -127,8 +179,18 @@ describe('hostile input on every route of the OpenAPI document', () => {
 
   /** A path with real ids, except for deletions, which get an id nobody has so nothing the walk needs goes away. */
   function realPath(op: DocumentedOperation): string {
-    const id = op.method === 'DELETE' ? randomUUID() : op.path.startsWith('/api/users') ? ids.user : op.path.startsWith('/api/orders') ? ids.order : ids.product;
-    return op.path.replace('{id}', id).replace('{filename}', `${'a'.repeat(32)}.webp`).replace('{*}', 'some/page');
+    const id =
+      op.method === 'DELETE'
+        ? randomUUID()
+        : op.path.startsWith('/api/users')
+          ? ids.user
+          : op.path.startsWith('/api/orders')
+            ? ids.order
+            : ids.product;
+    return op.path
+      .replace('{id}', id)
+      .replace('{filename}', `${'a'.repeat(32)}.webp`)
+      .replace('{*}', 'some/page');
   }
 
   /** Every leaf of a valid body as a path of keys, plus documented top-level fields it leaves out. */
@@ -156,7 +218,13 @@ describe('hostile input on every route of the OpenAPI document', () => {
   it('answers every request below 500, and every error as JSON with a message', { timeout: 240_000 }, async () => {
     const wrong: string[] = [];
     let sent = 0;
-    const send = async (actor: Actor, op: DocumentedOperation, what: string, url: string, body?: { type: string; payload: string }) => {
+    const send = async (
+      actor: Actor,
+      op: DocumentedOperation,
+      what: string,
+      url: string,
+      body?: { type: string; payload: string },
+    ) => {
       sent += 1;
       const res = await t.app.inject({
         method: op.method as 'GET',
@@ -177,7 +245,10 @@ describe('hostile input on every route of the OpenAPI document', () => {
         }
         // The web app's own pages answer a browser with its HTML 404 page; every API error is JSON.
         const htmlPage = !op.path.startsWith('/api/') && String(res.headers['content-type']).startsWith('text/html');
-        if (!htmlPage && (!String(res.headers['content-type']).startsWith('application/json') || typeof message !== 'string')) {
+        if (
+          !htmlPage &&
+          (!String(res.headers['content-type']).startsWith('application/json') || typeof message !== 'string')
+        ) {
           wrong.push(`${where}: ${res.statusCode} not a JSON {message}: ${res.body.slice(0, 120)}`);
         }
       }
@@ -203,12 +274,16 @@ describe('hostile input on every route of the OpenAPI document', () => {
         }
         if (op.method === 'GET') continue;
         // Whole bodies.
-        for (const [label, body] of Object.entries(HOSTILE_BODIES)) await send(actor, op, `body ${label}`, realPath(op), body);
+        for (const [label, body] of Object.entries(HOSTILE_BODIES))
+          await send(actor, op, `body ${label}`, realPath(op), body);
         // One field of a valid body at a time.
         if (valid) {
           for (const path of fieldPaths(valid, op.bodyProperties ?? [])) {
             for (const [label, fragment] of Object.entries(HOSTILE_JSON)) {
-              await send(actor, op, `field ${path.join('.')}=${label}`, realPath(op), { type: 'application/json', payload: withField(valid, path, fragment) });
+              await send(actor, op, `field ${path.join('.')}=${label}`, realPath(op), {
+                type: 'application/json',
+                payload: withField(valid, path, fragment),
+              });
             }
           }
         }

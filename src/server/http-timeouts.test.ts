@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /** Opens a raw connection, writes `send`, and answers what came back and after how long the server closed it. */
-function holdConnection(port: number, send: string, giveUpMs: number): Promise<{ closedAfterMs: number | null; received: string }> {
+function holdConnection(
+  port: number,
+  send: string,
+  giveUpMs: number,
+): Promise<{ closedAfterMs: number | null; received: string }> {
   return new Promise((resolve) => {
     const started = Date.now();
     let received = '';
@@ -42,7 +46,8 @@ describe('HTTP timeouts on a listening server', () => {
   });
 
   it('answers 408 and closes a request whose body never finishes', async () => {
-    const head = 'POST /api/contact HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n';
+    const head =
+      'POST /api/contact HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n';
     const { closedAfterMs, received } = await holdConnection(port, `${head}{"name":"Half`, 5_000);
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeLessThan(2_500);
@@ -50,7 +55,11 @@ describe('HTTP timeouts on a listening server', () => {
   });
 
   it('closes an idle keep-alive connection after its request was answered', async () => {
-    const { closedAfterMs, received } = await holdConnection(port, 'GET /api/health HTTP/1.1\r\nHost: shop\r\nConnection: keep-alive\r\n\r\n', 5_000);
+    const { closedAfterMs, received } = await holdConnection(
+      port,
+      'GET /api/health HTTP/1.1\r\nHost: shop\r\nConnection: keep-alive\r\n\r\n',
+      5_000,
+    );
     expect(received).toMatch(/^HTTP\/1\.1 200/);
     expect(closedAfterMs).not.toBeNull();
     expect(closedAfterMs!).toBeLessThan(2_000);

@@ -15,7 +15,11 @@ import { cleanUpShops, startShop, tempFolder } from './test/shop-process';
  */
 
 const admin = { email: 'manager@coop-shop.example', password: 'admin-password-1234' };
-const customer = { name: 'Chanda Mwale', email: `chanda.${randomBytes(3).toString('hex')}@example.com`, password: 'mwale-password-1234' };
+const customer = {
+  name: 'Chanda Mwale',
+  email: `chanda.${randomBytes(3).toString('hex')}@example.com`,
+  password: 'mwale-password-1234',
+};
 
 let database: Awaited<ReturnType<typeof createScratchDatabase>>;
 let storage: Awaited<ReturnType<typeof startS3Peer>>;
@@ -52,7 +56,12 @@ afterAll(async () => {
 /** Every request of the journey, in order, with the instance nginx sent it to (its X-Upstream header). */
 const served: { step: string; upstream: string }[] = [];
 
-async function call(step: string, method: string, url: string, options: { token?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {}) {
+async function call(
+  step: string,
+  method: string,
+  url: string,
+  options: { token?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers['content-type'] = 'application/json';
@@ -65,7 +74,13 @@ async function call(step: string, method: string, url: string, options: { token?
   return response;
 }
 
-async function json(step: string, method: string, url: string, expected: number, options: Parameters<typeof call>[3] = {}) {
+async function json(
+  step: string,
+  method: string,
+  url: string,
+  expected: number,
+  options: Parameters<typeof call>[3] = {},
+) {
   const response = await call(step, method, url, options);
   const text = await response.text();
   expect(response.status, `${step}: ${method} ${url} answered ${text}`).toBe(expected);
@@ -91,7 +106,14 @@ describe('a shopper and an admin through nginx in front of two instances on Post
     const name = `Mukwa honey balm ${randomBytes(2).toString('hex')}`;
     const product = await json('create product', 'POST', '/api/products', 201, {
       token: manager,
-      json: { name, price: 85.5, category: 'skincare', countInStock: 12, description: 'Beeswax and honey from the Mwinilunga forest.', images: [imageUrl] },
+      json: {
+        name,
+        price: 85.5,
+        category: 'skincare',
+        countInStock: 12,
+        description: 'Beeswax and honey from the Mwinilunga forest.',
+        images: [imageUrl],
+      },
     });
     expect(product.images).toEqual([imageUrl]);
 
@@ -106,7 +128,9 @@ describe('a shopper and an admin through nginx in front of two instances on Post
     expect(copies[0].length).toBeGreaterThan(100);
     expect(copies[1].equals(copies[0])).toBe(true);
     const uploadedOn = served.find((s) => s.step === 'upload image')!.upstream;
-    expect(served.filter((s) => s.step.startsWith('image')).map((s) => s.upstream)).toContain(instances.find((i) => i !== uploadedOn));
+    expect(served.filter((s) => s.step.startsWith('image')).map((s) => s.upstream)).toContain(
+      instances.find((i) => i !== uploadedOn),
+    );
 
     const listing = await json('browse', 'GET', '/api/products', 200);
     expect(listing.products.map((p: { _id: string }) => p._id)).toContain(product._id);
@@ -127,11 +151,22 @@ describe('a shopper and an admin through nginx in front of two instances on Post
 
     // Paid by MTN MoMo to the co-op's number quoting the order reference; the shopper enters the transaction id.
     const transactionId = `MP${Date.now()}`;
-    const referenced = await json('pay by reference', 'PUT', `/api/orders/${order._id}/pay`, 200, { token: shopper, json: { paymentReference: transactionId } });
+    const referenced = await json('pay by reference', 'PUT', `/api/orders/${order._id}/pay`, 200, {
+      token: shopper,
+      json: { paymentReference: transactionId },
+    });
     expect(referenced).toMatchObject({ isPaid: false, paymentReference: transactionId });
 
-    const awaiting = await json('admin finds the order', 'GET', `/api/orders?keyword=${encodeURIComponent(customer.email)}`, 200, { token: manager });
-    expect(awaiting.orders).toEqual([expect.objectContaining({ _id: order._id, isPaid: false, paymentReference: transactionId })]);
+    const awaiting = await json(
+      'admin finds the order',
+      'GET',
+      `/api/orders?keyword=${encodeURIComponent(customer.email)}`,
+      200,
+      { token: manager },
+    );
+    expect(awaiting.orders).toEqual([
+      expect.objectContaining({ _id: order._id, isPaid: false, paymentReference: transactionId }),
+    ]);
 
     const marked = await json('mark paid', 'PUT', `/api/orders/${order._id}/pay`, 200, {
       token: manager,

@@ -30,7 +30,9 @@ function startServer(port: number) {
 }
 
 const exited = (child: ChildProcessWithoutNullStreams) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -19,9 +19,16 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+  });
   // In a terminal a person reads the log; anywhere else (a file, a service manager) a program does: JSON.
-  const app = await buildApp({ config, database, logStream: process.stdout.isTTY ? readableLogStream(process.stdout) : undefined });
+  const app = await buildApp({
+    config,
+    database,
+    logStream: process.stdout.isTTY ? readableLogStream(process.stdout) : undefined,
+  });
   if (config.admin) await ensureAdmin(app.db, config.admin, app.log);
   if (config.seedDemo) await seedDemoIfEmpty(app, app.log);
 

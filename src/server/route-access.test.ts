@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_OPERATIONS, documentedOperations, unclassifiedOrMissing, type DocumentedOperation } from './test/api-operations';
+import {
+  API_OPERATIONS,
+  documentedOperations,
+  unclassifiedOrMissing,
+  type DocumentedOperation,
+} from './test/api-operations';
 import { createTestApp, createUser, type TestApp } from './test/test-app';
 
 /** Bodies that would each fail validation or parsing: none of them may be looked at before the caller is known. */
@@ -8,7 +13,11 @@ const BODIES: { label: string; headers: Record<string, string>; payload?: string
   { label: 'empty JSON body', headers: { 'content-type': 'application/json' }, payload: '' },
   { label: 'empty object', headers: { 'content-type': 'application/json' }, payload: '{}' },
   { label: 'broken JSON', headers: { 'content-type': 'application/json' }, payload: '{"name":' },
-  { label: 'wrong types', headers: { 'content-type': 'application/json' }, payload: '{"name":1,"price":"x","recipients":7}' },
+  {
+    label: 'wrong types',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"name":1,"price":"x","recipients":7}',
+  },
   { label: 'NUL text', headers: { 'content-type': 'application/json' }, payload: '{"name":"a\\u0000"}' },
   { label: 'not multipart', headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: 'garbage' },
   { label: 'unknown type', headers: { 'content-type': 'text/plain' }, payload: 'hello' },

@@ -36,7 +36,8 @@ export function howToPay(
   if (order.isPaid || order.status === 'Cancelled') return null;
   const reference = orderReference(order._id);
   const methodLabel = paymentMethodLabel(order.paymentMethod);
-  if (!paysByMobileMoney(order.paymentMethod)) return { kind: 'card', methodLabel, amount: order.totalPrice, reference };
+  if (!paysByMobileMoney(order.paymentMethod))
+    return { kind: 'card', methodLabel, amount: order.totalPrice, reference };
   return {
     kind: 'mobileMoney',
     method: order.paymentMethod,

@@ -32,11 +32,18 @@ export function monthlySummaryLines(report: MonthlyReport): MonthlyReportLine[] 
 
 /** Orders not cancelled, by how the customer chose to pay: all of them, and the money received. */
 export function paymentMethodLines(report: MonthlyReport): MonthlyReportLine[] {
-  return report.byPaymentMethod.map((m) => ({ label: PAYMENT_METHOD_LABELS[m.method], orders: m.count, amount: m.amount, paidAmount: m.paidAmount }));
+  return report.byPaymentMethod.map((m) => ({
+    label: PAYMENT_METHOD_LABELS[m.method],
+    orders: m.count,
+    amount: m.amount,
+    paidAmount: m.paidAmount,
+  }));
 }
 
 /** 'November 2026' for '2026-11'. */
 export function monthName(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return Number.isNaN(date.getTime())
+    ? month
+    : new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }

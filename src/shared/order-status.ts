@@ -5,7 +5,11 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ACTION_NEEDED_STATUSES: readonly OrderStatus[] = ['Pending', 'Processing'];
 
 /** The changes of status a customer hears of by e-mail and text; the back office asks before making one. */
-export const STATUSES_TOLD_TO_CUSTOMER = ['Shipped', 'Delivered', 'Cancelled'] as const satisfies readonly OrderStatus[];
+export const STATUSES_TOLD_TO_CUSTOMER = [
+  'Shipped',
+  'Delivered',
+  'Cancelled',
+] as const satisfies readonly OrderStatus[];
 export const isToldToCustomer = (status: string): status is (typeof STATUSES_TOLD_TO_CUSTOMER)[number] =>
   (STATUSES_TOLD_TO_CUSTOMER as readonly string[]).includes(status);
 
@@ -13,7 +17,8 @@ export const PAYMENT_METHODS = ['airtel', 'mtn', 'creditCard'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Airtel and MTN orders are paid to the cooperative's number with the order number as reference; card orders get a link. */
-export const paysByMobileMoney = (method: string): method is 'airtel' | 'mtn' => method === 'airtel' || method === 'mtn';
+export const paysByMobileMoney = (method: string): method is 'airtel' | 'mtn' =>
+  method === 'airtel' || method === 'mtn';
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   airtel: 'Airtel Money',

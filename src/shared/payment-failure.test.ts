@@ -19,23 +19,35 @@ describe('failureInPlainWords', () => {
   });
 
   it("keeps the server's own sentences and leaves out the technical detail of a silent provider", () => {
-    expect(failureInPlainWords({ state: 'expired', failureReason: 'The payment was not approved in time' })).toBe('The payment was not approved in time.');
-    expect(failureInPlainWords({ state: 'expired', failureReason: 'No answer from the provider in time: timeout after 15000 ms' })).toBe(
-      'The mobile money service did not answer in time.',
+    expect(failureInPlainWords({ state: 'expired', failureReason: 'The payment was not approved in time' })).toBe(
+      'The payment was not approved in time.',
     );
+    expect(
+      failureInPlainWords({
+        state: 'expired',
+        failureReason: 'No answer from the provider in time: timeout after 15000 ms',
+      }),
+    ).toBe('The mobile money service did not answer in time.');
   });
 
   it('says something when no reason was given', () => {
-    expect(failureInPlainWords({ state: 'expired', failureReason: null })).toBe('The payment was not approved in time.');
+    expect(failureInPlainWords({ state: 'expired', failureReason: null })).toBe(
+      'The payment was not approved in time.',
+    );
     expect(failed('')).toBe('The payment did not go through.');
   });
 
   it("gives admins the provider's own words only when they say more than the plain ones", () => {
     expect(providerWordsBeyond({ state: 'failed', failureReason: 'APPROVAL_REJECTED' })).toBe('APPROVAL_REJECTED');
-    expect(providerWordsBeyond({ state: 'expired', failureReason: 'No answer from the provider in time: timeout after 15000 ms' })).toBe(
-      'No answer from the provider in time: timeout after 15000 ms',
-    );
-    expect(providerWordsBeyond({ state: 'failed', failureReason: 'Transaction declined by the subscriber' })).toBeNull();
+    expect(
+      providerWordsBeyond({
+        state: 'expired',
+        failureReason: 'No answer from the provider in time: timeout after 15000 ms',
+      }),
+    ).toBe('No answer from the provider in time: timeout after 15000 ms');
+    expect(
+      providerWordsBeyond({ state: 'failed', failureReason: 'Transaction declined by the subscriber' }),
+    ).toBeNull();
     expect(providerWordsBeyond({ state: 'failed', failureReason: 'Declined.' })).toBeNull();
     expect(providerWordsBeyond({ state: 'expired', failureReason: null })).toBeNull();
   });

@@ -5,18 +5,20 @@ import { nameProblem, withNameRule } from './person-name';
 describe('nameProblem', () => {
   // A one-emoji first name was once told "First name is required".
   it.each(['☺', '😀', '👍🏽', '❤️', '...', '12', '😀😀'])('says a name needs letters for %j', (typed) => {
-    expect(nameProblem(typed, 'First name', 2)).toBe('First name needs letters: an emoji or a symbol alone is not a name');
+    expect(nameProblem(typed, 'First name', 2)).toBe(
+      'First name needs letters: an emoji or a symbol alone is not a name',
+    );
   });
 
   it.each([
     ['', 'First name is required'],
     ['   ', 'First name is required'],
     ['C', 'First name is required'],
-  ])('keeps SPEC §5\'s words for %j', (typed, message) => {
+  ])("keeps SPEC §5's words for %j", (typed, message) => {
     expect(nameProblem(typed, 'First name', 2)).toBe(message);
   });
 
-  it.each(['Chanda', 'Zoë', 'Ngʼandu', 'Mwila 😀', 'O\'Brien', '李雷', 'Bo'])('takes %j', (typed) => {
+  it.each(['Chanda', 'Zoë', 'Ngʼandu', 'Mwila 😀', "O'Brien", '李雷', 'Bo'])('takes %j', (typed) => {
     expect(nameProblem(typed, 'First name', 2)).toBeNull();
   });
 

@@ -24,11 +24,11 @@ const NETWORK_OF_PREFIX = new Map(PREFIXES);
 export const NETWORK_NAMES: Record<MobileNetwork, string> = { mtn: 'MTN', airtel: 'Airtel', zamtel: 'Zamtel' };
 
 const prefixesOf = (network: MobileNetwork) =>
-  PREFIXES.filter(([, owner]) => owner === network)
-    .map(([prefix]) => `0${prefix}`);
+  PREFIXES.filter(([, owner]) => owner === network).map(([prefix]) => `0${prefix}`);
 
 /** 'MTN numbers start with 096 or 076': what a message says when a number is not of the network asked for. */
-export const networkPrefixRule = (network: MobileNetwork) => `${NETWORK_NAMES[network]} numbers start with ${listOf(prefixesOf(network))}`;
+export const networkPrefixRule = (network: MobileNetwork) =>
+  `${NETWORK_NAMES[network]} numbers start with ${listOf(prefixesOf(network))}`;
 
 /** A number of the network as people write it at home, for examples in messages: 096 123 4567. */
 export const exampleNumberOf = (network: MobileNetwork) => `${prefixesOf(network)[0]} 123 4567`;

@@ -28,7 +28,13 @@ describe('the refund rules', () => {
       { amountNgwee: 4_000, state: 'failed' },
       { amountNgwee: 1_000, state: 'cancelled' },
     ]);
-    expect(totals).toEqual({ collectedNgwee: 10_000, refundedNgwee: 2_000, pendingNgwee: 3_000, netNgwee: 8_000, refundableNgwee: 5_000 });
+    expect(totals).toEqual({
+      collectedNgwee: 10_000,
+      refundedNgwee: 2_000,
+      pendingNgwee: 3_000,
+      netNgwee: 8_000,
+      refundableNgwee: 5_000,
+    });
     expect(refundStatusOf(10_000, 0)).toBe('none');
     expect(refundStatusOf(10_000, 2_000)).toBe('partly refunded');
     expect(refundStatusOf(10_000, 10_000)).toBe('refunded');
@@ -39,6 +45,10 @@ describe('the refund rules', () => {
     expect(needsSecondAdmin({ kind: 'off' }, 10_000_000)).toBe(false);
     expect(needsSecondAdmin({ kind: 'above', aboveNgwee: 50_000 }, 50_000)).toBe(false);
     expect(needsSecondAdmin({ kind: 'above', aboveNgwee: 50_000 }, 50_001)).toBe(true);
-    expect([networkOfRoute('mtn-refund'), networkOfRoute('airtel-disbursement'), networkOfRoute('by-hand')]).toEqual(['mtn', 'airtel', null]);
+    expect([networkOfRoute('mtn-refund'), networkOfRoute('airtel-disbursement'), networkOfRoute('by-hand')]).toEqual([
+      'mtn',
+      'airtel',
+      null,
+    ]);
   });
 });

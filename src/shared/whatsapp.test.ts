@@ -23,7 +23,12 @@ describe('whatsappDigits', () => {
 
 describe('the product message', () => {
   it('names the shop, the quantity, the line total, the unit price and the page', () => {
-    const text = productOrderText(SHOP, { name: 'Mungongo Oil 50 ml', price: 130, quantity: 2, url: 'https://shop.example/products/abc' });
+    const text = productOrderText(SHOP, {
+      name: 'Mungongo Oil 50 ml',
+      price: 130,
+      quantity: 2,
+      url: 'https://shop.example/products/abc',
+    });
     expect(text).toBe(
       "Hello Forest Gold Women's Co-op! I would like to order:\n" +
         '\n' +
@@ -35,7 +40,12 @@ describe('the product message', () => {
   });
 
   it('says no unit price for one, and groups thousands', () => {
-    const text = productOrderText(SHOP, { name: 'Gift set', price: 1234.5, quantity: 1, url: 'https://shop.example/products/g' });
+    const text = productOrderText(SHOP, {
+      name: 'Gift set',
+      price: 1234.5,
+      quantity: 1,
+      url: 'https://shop.example/products/g',
+    });
     expect(text.split('\n')[2]).toBe('1 x Gift set — K1,234.50');
   });
 });
@@ -58,7 +68,11 @@ describe('the cart message', () => {
   });
 
   it('stays under the limit: a long cart names its first lines and counts the rest, the subtotal covers all', () => {
-    const lines = Array.from({ length: 40 }, (_, i) => ({ name: `Mungongo and baobab body butter, large jar number ${i + 1}`, price: 10, quantity: 1 }));
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      name: `Mungongo and baobab body butter, large jar number ${i + 1}`,
+      price: 10,
+      quantity: 1,
+    }));
     const text = cartOrderText(SHOP, lines);
     expect(text.length).toBeLessThanOrEqual(WHATSAPP_TEXT_LIMIT);
     const shown = text.split('\n').filter((line) => line.startsWith('1 x '));
@@ -77,7 +91,12 @@ describe('the cart message', () => {
 
 describe('whatsappLink', () => {
   it('is wa.me with the digits and the text encoded: &, #, new lines and non-ASCII names', () => {
-    const text = productOrderText('Ba & Ma #1 Co-op', { name: 'Crème de Mwinilunga ✨', price: 99.5, quantity: 1, url: 'https://shop.example/products/x?a=1&b=2' });
+    const text = productOrderText('Ba & Ma #1 Co-op', {
+      name: 'Crème de Mwinilunga ✨',
+      price: 99.5,
+      quantity: 1,
+      url: 'https://shop.example/products/x?a=1&b=2',
+    });
     const link = whatsappLink('+260 97 000 0000', text)!;
     expect(link).toBe(
       'https://wa.me/260970000000?text=' +
@@ -92,8 +111,18 @@ describe('whatsappLink', () => {
 });
 
 describe('howToPay (the order link and the payment panel)', () => {
-  const settings = { airtelMoneyNumber: '+260 97 000 0001', mtnMoneyNumber: '+260 96 000 0002', paymentAccountName: 'Co-op' };
-  const order = { _id: 'abcdef12-0000-4000-8000-000000000000', paymentMethod: 'mtn', totalPrice: 376.6, isPaid: false, status: 'Pending' };
+  const settings = {
+    airtelMoneyNumber: '+260 97 000 0001',
+    mtnMoneyNumber: '+260 96 000 0002',
+    paymentAccountName: 'Co-op',
+  };
+  const order = {
+    _id: 'abcdef12-0000-4000-8000-000000000000',
+    paymentMethod: 'mtn',
+    totalPrice: 376.6,
+    isPaid: false,
+    status: 'Pending',
+  };
 
   it("gives the network's number, the name and the reference while unpaid", () => {
     expect(howToPay(order, settings)).toEqual({

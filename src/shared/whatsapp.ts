@@ -23,9 +23,9 @@ export function whatsappDigits(number: string): string | null {
   return check.ok ? check.mobile.e164.slice(1) : null;
 }
 
-
 const greeting = (shopName: string) => `Hello ${shopName}! I would like to order:`;
-const lineText = (line: WhatsAppLine) => `${line.quantity} x ${line.name} — ${compactKwacha(lineTotalInKwacha(line.price, line.quantity))}`;
+const lineText = (line: WhatsAppLine) =>
+  `${line.quantity} x ${line.name} — ${compactKwacha(lineTotalInKwacha(line.price, line.quantity))}`;
 
 /** The message for one product page: what, how many, the price and the page, so the co-op sees which item. */
 export function productOrderText(shopName: string, product: WhatsAppLine & { url: string }): string {
@@ -44,7 +44,11 @@ export function productOrderText(shopName: string, product: WhatsAppLine & { url
 export function cartOrderText(shopName: string, lines: readonly WhatsAppLine[]): string {
   const subtotal = computeTotalsInKwacha(lines).itemsPrice;
   const head = [greeting(shopName), ''];
-  const tail = ['', `Subtotal: ${compactKwacha(subtotal)}`, 'Shipping and tax are confirmed by the co-op. Please tell me the total and how to pay. Thank you!'];
+  const tail = [
+    '',
+    `Subtotal: ${compactKwacha(subtotal)}`,
+    'Shipping and tax are confirmed by the co-op. Please tell me the total and how to pay. Thank you!',
+  ];
   const length = (parts: string[]) => parts.join('\n').length;
   const shown: string[] = [];
   for (const [index, line] of lines.entries()) {

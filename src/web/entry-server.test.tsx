@@ -57,12 +57,21 @@ describe('what a page is drawn from', () => {
   it('asks for the featured list, the listing of the address, or the product', () => {
     expect(renderer.dataNeeds('https://shop.example/')).toEqual([{ key: 'featured', path: '/api/products/featured' }]);
     expect(renderer.dataNeeds('/products?category=oil&page=2&maxPrice=100&junk=1')).toEqual([
-      { key: 'products:/products?category=oil&page=2&limit=12&maxPrice=100', path: '/api/products?category=oil&page=2&limit=12&maxPrice=100' },
+      {
+        key: 'products:/products?category=oil&page=2&limit=12&maxPrice=100',
+        path: '/api/products?category=oil&page=2&limit=12&maxPrice=100',
+      },
     ]);
     // Whatever is in the address becomes a sensible listing, as on the client.
-    expect(renderer.dataNeeds('/products?page=abc&category=nope')).toEqual([{ key: 'products:/products?page=1&limit=12', path: '/api/products?page=1&limit=12' }]);
-    expect(renderer.dataNeeds('/products/a%20b%2Fc')).toEqual([{ key: 'product:a b/c', path: '/api/products/a%20b%2Fc' }]);
-    expect(renderer.dataNeeds('/products/%E0%A4%A')).toEqual([{ key: 'product:%E0%A4%A', path: '/api/products/%25E0%25A4%25A' }]);
+    expect(renderer.dataNeeds('/products?page=abc&category=nope')).toEqual([
+      { key: 'products:/products?page=1&limit=12', path: '/api/products?page=1&limit=12' },
+    ]);
+    expect(renderer.dataNeeds('/products/a%20b%2Fc')).toEqual([
+      { key: 'product:a b/c', path: '/api/products/a%20b%2Fc' },
+    ]);
+    expect(renderer.dataNeeds('/products/%E0%A4%A')).toEqual([
+      { key: 'product:%E0%A4%A', path: '/api/products/%25E0%25A4%25A' },
+    ]);
     expect(renderer.dataNeeds('/about')).toEqual([]);
   });
 });
@@ -95,7 +104,9 @@ describe('a drawn page', () => {
   });
 
   it('shows the not-found screens when the server found nothing', async () => {
-    expect(await draw('https://shop.example/products/gone', { settings, 'product:gone': null })).toContain('Product Not Found');
+    expect(await draw('https://shop.example/products/gone', { settings, 'product:gone': null })).toContain(
+      'Product Not Found',
+    );
     // Without an answer (the API failed), the browser asks again: the page waits for it.
     expect(await draw('https://shop.example/products/gone', { settings })).toContain('Loading product');
     expect(await draw('https://shop.example/no-such-page', { settings })).toMatch(/not found/i);

@@ -37,7 +37,9 @@ function render(url: string, data: Record<string, unknown>, onError: (error: unk
   const queryClient = createQueryClient();
   const address = new URL(url, 'http://local');
   const location = `${address.pathname}${address.search}`;
-  const Router = ({ children }: { children: React.ReactNode }) => <StaticRouter location={location}>{children}</StaticRouter>;
+  const Router = ({ children }: { children: React.ReactNode }) => (
+    <StaticRouter location={location}>{children}</StaticRouter>
+  );
   const page = (
     <PageDataContext value={pageDataOf(data, address.origin)}>
       <App queryClient={queryClient} router={Router} />

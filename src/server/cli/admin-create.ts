@@ -59,7 +59,10 @@ async function createOrPromote(
   interactive: boolean,
   ask: (question: string, hidden?: boolean) => Promise<string>,
 ): Promise<void> {
-  const email = checked(emailSchema, flags.email ?? config.admin?.email ?? (interactive ? (await ask('Admin e-mail: ')).trim() : missing('e-mail')));
+  const email = checked(
+    emailSchema,
+    flags.email ?? config.admin?.email ?? (interactive ? (await ask('Admin e-mail: ')).trim() : missing('e-mail')),
+  );
   // ADMIN_PASSWORD belongs to ADMIN_EMAIL; it is never used for another address given by --email.
   let password = flags.password ?? (config.admin?.email === email ? config.admin.password : undefined);
   if (password !== undefined) password = checked(passwordSchema, password);
@@ -71,7 +74,8 @@ async function createOrPromote(
     if (needsPassword && password === undefined) {
       if (!interactive) missing('password');
       password = checked(passwordSchema, await ask('Password (at least 8 characters): ', true));
-      if ((await ask('Same password again: ', true)) !== password) throw new UsageError('The two passwords differ; nothing was changed.');
+      if ((await ask('Same password again: ', true)) !== password)
+        throw new UsageError('The two passwords differ; nothing was changed.');
     }
     const result = await ensureAdmin(database.db, {
       email,
@@ -80,8 +84,10 @@ async function createOrPromote(
       resetPassword: flags['reset-password'],
     });
     const passwordNote = result.passwordReset ? 'password reset' : 'password unchanged';
-    if (result.action === 'created') console.log(`Admin created: ${result.email}. Sign in at ${config.publicUrl}/login`);
-    if (result.action === 'promoted') console.log(`Existing account ${result.email} is now an admin (${passwordNote}).`);
+    if (result.action === 'created')
+      console.log(`Admin created: ${result.email}. Sign in at ${config.publicUrl}/login`);
+    if (result.action === 'promoted')
+      console.log(`Existing account ${result.email} is now an admin (${passwordNote}).`);
     if (result.action === 'unchanged') console.log(`${result.email} is already an admin (${passwordNote}).`);
     if (!needsPassword && password !== undefined) {
       console.log('The given password was not used: the account keeps its own. Add --reset-password to set it.');
@@ -106,7 +112,12 @@ async function openShopDatabase(config: AppConfig): Promise<Database> {
   }
 }
 
-function checked<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: string): T {
+function checked<T>(
+  schema: {
+    safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  value: string,
+): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? 'Invalid value');
   return parsed.data;

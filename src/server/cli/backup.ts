@@ -28,7 +28,10 @@ The shop may keep running. Restore with: npm run restore -- FILE`;
 class UsageError extends Error {}
 
 async function main(): Promise<number> {
-  const { values: flags } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, strict: true });
+  const { values: flags } = parseArgs({
+    options: { to: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    strict: true,
+  });
   if (flags.help) {
     console.log(USAGE);
     return 0;
@@ -42,10 +45,12 @@ async function main(): Promise<number> {
   }
   const folder = to && 'file' in to ? path.dirname(to.file) : (to?.folder ?? config.backups!.folder);
   console.log(`Backup written: ${path.join(folder, run.file!)}`);
-  console.log(`  ${formatBytes(run.bytes!)}, ${run.rows} rows, ${run.images} images${config.storage ? ` (images stay in ${storageLocation(config.storage)})` : ''}`);
+  console.log(
+    `  ${formatBytes(run.bytes!)}, ${run.rows} rows, ${run.images} images${config.storage ? ` (images stay in ${storageLocation(config.storage)})` : ''}`,
+  );
   console.log(
     secretToCarry(config.dataDir, config.jwtSecretSetting)
-      ? '  It carries the signing secret (DATA_DIR/jwt-secret), as it does customers\' data: keep it as safe as a password.'
+      ? "  It carries the signing secret (DATA_DIR/jwt-secret), as it does customers' data: keep it as safe as a password."
       : '  It does not carry the signing secret (JWT_SECRET is set): keep JWT_SECRET where a restore can find it.',
   );
   return 0;
@@ -68,7 +73,11 @@ function isFolder(p: string) {
 }
 
 /** PostgreSQL, or the embedded database while no shop runs on it: this process reads it. */
-async function backUpHere(config: AppConfig, to: BackupDestination | undefined, database?: Awaited<ReturnType<typeof openDatabase>>): Promise<BackupRun> {
+async function backUpHere(
+  config: AppConfig,
+  to: BackupDestination | undefined,
+  database?: Awaited<ReturnType<typeof openDatabase>>,
+): Promise<BackupRun> {
   const db = database ?? (await openDatabase({ databaseUrl: config.databaseUrl, migrate: false, poolSize: 2 }));
   try {
     const runner = createBackupRunner({
@@ -109,14 +118,17 @@ async function backUpEmbedded(config: AppConfig, to: BackupDestination | undefin
 }
 
 function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 main().then(
   (code) => process.exit(code),
   (error) => {
     if (error instanceof UsageError || error instanceof ConfigError) console.error(error.message);
-    else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${(error as Error).message}\n\n${USAGE}`);
+    else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
     else console.error(`backup failed: ${(error as Error).message}`);
     process.exit(1);
   },

@@ -29,27 +29,38 @@ Stop the shop first. Then start it with the new setting (DATABASE_URL=... or DAT
 class UsageError extends Error {}
 
 async function main(): Promise<number> {
-  const { values: flags } = parseArgs({ options: { to: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, strict: true });
+  const { values: flags } = parseArgs({
+    options: { to: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    strict: true,
+  });
   if (flags.help || !flags.to) {
     console.log(USAGE);
     return flags.help ? 0 : 1;
   }
   const config = loadConfig();
-  const from: DatabaseEnd = config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pgdata') };
+  const from: DatabaseEnd = config.databaseUrl
+    ? { databaseUrl: config.databaseUrl }
+    : { pgliteDir: path.join(config.dataDir, 'pgdata') };
   const toUrl = /^postgres(ql)?:\/\//.test(flags.to);
   const targetDir = toUrl ? undefined : path.resolve(flags.to);
   const to: DatabaseEnd = toUrl ? { databaseUrl: flags.to } : { pgliteDir: path.join(targetDir!, 'pgdata') };
-  if ('databaseUrl' in from && 'databaseUrl' in to && from.databaseUrl === to.databaseUrl) throw new UsageError('The target is the database the shop uses now.');
-  if (targetDir && path.resolve(targetDir) === config.dataDir) throw new UsageError('The target folder is the DATA_DIR the shop uses now.');
+  if ('databaseUrl' in from && 'databaseUrl' in to && from.databaseUrl === to.databaseUrl)
+    throw new UsageError('The target is the database the shop uses now.');
+  if (targetDir && path.resolve(targetDir) === config.dataDir)
+    throw new UsageError('The target folder is the DATA_DIR the shop uses now.');
 
-  console.log(`Copying ${'databaseUrl' in from ? 'the database of DATABASE_URL' : `the embedded database in ${config.dataDir}`} to ${toUrl ? 'PostgreSQL' : targetDir}`);
+  console.log(
+    `Copying ${'databaseUrl' in from ? 'the database of DATABASE_URL' : `the embedded database in ${config.dataDir}`} to ${toUrl ? 'PostgreSQL' : targetDir}`,
+  );
   const started = performance.now();
   const report = await copyDatabase(from, to);
   const width = Math.max(...report.tables.map((t) => t.name.length));
   let same = true;
   for (const t of report.tables) {
     same &&= t.source === t.target;
-    console.log(`  ${t.name.padEnd(width)}  ${String(t.source).padStart(8)} → ${String(t.target).padStart(8)}${t.source === t.target ? '' : '  DIFFERENT'}`);
+    console.log(
+      `  ${t.name.padEnd(width)}  ${String(t.source).padStart(8)} → ${String(t.target).padStart(8)}${t.source === t.target ? '' : '  DIFFERENT'}`,
+    );
   }
   const uploads = path.join(config.dataDir, 'uploads');
   if (targetDir && !config.storage && existsSync(uploads)) {
@@ -58,19 +69,37 @@ async function main(): Promise<number> {
   }
   // The new DATA_DIR needs the secret the shop signs with, or every login and order link sent ends (decision 025).
   if (targetDir) {
-    const moved = moveSigningSecret(targetDir, secretToCarry(config.dataDir, config.jwtSecretSetting), config.jwtSecretSetting);
+    const moved = moveSigningSecret(
+      targetDir,
+      secretToCarry(config.dataDir, config.jwtSecretSetting),
+      config.jwtSecretSetting,
+    );
     for (const line of movedSecretReport(moved, 'copy')) console.log(line);
   }
-  console.log(`${same ? 'Every table has the same number of rows' : 'Some tables differ'} (schema ${report.schema}), in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  if (same) console.log(toUrl ? 'Now start the shop with DATABASE_URL set to the target.' : `Now start the shop with DATA_DIR=${targetDir}.`);
+  console.log(
+    `${same ? 'Every table has the same number of rows' : 'Some tables differ'} (schema ${report.schema}), in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  if (same)
+    console.log(
+      toUrl
+        ? 'Now start the shop with DATABASE_URL set to the target.'
+        : `Now start the shop with DATA_DIR=${targetDir}.`,
+    );
   return same ? 0 : 1;
 }
 
 main().then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof RestoreRefused || error instanceof DatabaseInUseError) console.error(error.message);
-    else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${(error as Error).message}\n\n${USAGE}`);
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof RestoreRefused ||
+      error instanceof DatabaseInUseError
+    )
+      console.error(error.message);
+    else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
     else console.error(`db:copy failed: ${(error as Error).message}`);
     process.exit(1);
   },

@@ -39,11 +39,22 @@ async function main(): Promise<number> {
   const started = performance.now();
   const done = await restoreBackup(
     positionals[0],
-    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, storage: config.storage, signingSecretSetting: config.jwtSecretSetting },
+    {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      storage: config.storage,
+      signingSecretSetting: config.jwtSecretSetting,
+    },
     { force: flags.force },
   );
-  console.log(`Restored ${done.rows} rows and ${done.images} images in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-  console.log(done.schemaInFile === done.schemaNow ? `Schema ${done.schemaNow}.` : `Schema ${done.schemaInFile} in the file, migrated to ${done.schemaNow}.`);
+  console.log(
+    `Restored ${done.rows} rows and ${done.images} images in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  console.log(
+    done.schemaInFile === done.schemaNow
+      ? `Schema ${done.schemaNow}.`
+      : `Schema ${done.schemaInFile} in the file, migrated to ${done.schemaNow}.`,
+  );
   if (config.storage) console.log(`Images were written to ${storageLocation(config.storage)}.`);
   for (const folder of done.setAside) console.log(`The shop that was there is kept in ${folder}.`);
   for (const line of movedSecretReport(done.signingSecret, 'backup')) console.log(line);
@@ -53,9 +64,15 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof BackupFileError || error instanceof RestoreRefused || error instanceof DatabaseInUseError || error instanceof ConfigError) {
+    if (
+      error instanceof BackupFileError ||
+      error instanceof RestoreRefused ||
+      error instanceof DatabaseInUseError ||
+      error instanceof ConfigError
+    ) {
       console.error(error.message);
-    } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${(error as Error).message}\n\n${USAGE}`);
+    } else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
     else console.error(`restore failed: ${(error as Error).message}`);
     process.exit(1);
   },

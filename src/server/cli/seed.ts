@@ -44,12 +44,18 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const counts = { products: count(flags.products, 'products'), customers: count(flags.customers, 'customers'), orders: count(flags.orders, 'orders') };
+  const counts = {
+    products: count(flags.products, 'products'),
+    customers: count(flags.customers, 'customers'),
+    orders: count(flags.orders, 'orders'),
+  };
   const config = loadConfig();
   const database = await openShopDatabase(config.databaseUrl, path.join(config.dataDir, 'pgdata'));
   const imageStore = createImageStore(config);
   const { db } = database;
-  console.log(`Seeding the ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database of DATABASE_URL'}`);
+  console.log(
+    `Seeding the ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL database of DATABASE_URL'}`,
+  );
   try {
     const started = performance.now();
     if (counts.products === undefined && counts.customers === undefined && counts.orders === undefined) {
@@ -63,7 +69,11 @@ async function main(): Promise<void> {
     } else {
       if (counts.products) report('products', await seedLargeCatalogue(db, imageStore, counts.products));
       let customers = counts.customers;
-      if (counts.orders && customers === undefined && (await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, false)).limit(1)).length === 0) {
+      if (
+        counts.orders &&
+        customers === undefined &&
+        (await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, false)).limit(1)).length === 0
+      ) {
         customers = Math.min(2000, Math.max(50, Math.ceil(counts.orders / 50)));
         console.log(`No customers yet: adding ${customers} first.`);
       }
@@ -115,7 +125,8 @@ main().then(
   () => process.exit(0),
   (error) => {
     if (error instanceof UsageError || error instanceof ConfigError) console.error(error.message);
-    else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(`${(error as Error).message}\n\n${USAGE}`);
+    else if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
     else console.error(`seed failed: ${(error as Error).message}`);
     process.exit(1);
   },

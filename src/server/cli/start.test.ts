@@ -9,7 +9,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-start-'));
 const children: ReturnType<typeof spawn>[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -45,7 +46,14 @@ describe('npm start with PAYMENTS=simulator', () => {
     await shop.exited;
     // The simulator went with the shop (its stdin, the launcher's pipe, closed): wait until it stops answering.
     await expect
-      .poll(() => fetch(`${simulator}/`).then((res) => res.arrayBuffer().then(() => 'answering'), () => 'gone'), { timeout: 10_000, interval: 100 })
+      .poll(
+        () =>
+          fetch(`${simulator}/`).then(
+            (res) => res.arrayBuffer().then(() => 'answering'),
+            () => 'gone',
+          ),
+        { timeout: 10_000, interval: 100 },
+      )
       .toBe('gone');
     await expect(fetch(`${simulator}/`)).rejects.toThrow();
   }, 60_000);

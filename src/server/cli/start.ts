@@ -12,7 +12,9 @@ import { projectRoot } from '../lib/project-root';
 
 const mode = process.env.PAYMENTS ?? '';
 if (mode !== '' && mode !== 'simulator') {
-  console.error(`Invalid settings:\n  PAYMENTS: must be "simulator" or unset (real MTN and Airtel settings are MTN_MOMO_* and AIRTEL_MONEY_*)`);
+  console.error(
+    `Invalid settings:\n  PAYMENTS: must be "simulator" or unset (real MTN and Airtel settings are MTN_MOMO_* and AIRTEL_MONEY_*)`,
+  );
   process.exit(1);
 }
 if (mode === 'simulator') await startSimulatorForShop();
@@ -38,22 +40,33 @@ async function startSimulatorForShop(): Promise<void> {
   const root = projectRoot();
   const main = path.join(root, 'simulators/main.ts');
   if (!existsSync(main) || !existsSync(path.join(root, 'node_modules/tsx'))) {
-    console.error('PAYMENTS=simulator needs the repository with its development dependencies (simulators/ and tsx): npm install');
+    console.error(
+      'PAYMENTS=simulator needs the repository with its development dependencies (simulators/ and tsx): npm install',
+    );
     process.exit(1);
   }
 
   // A simulator of a run that just stopped (npm run dev reloading) may still hold the port for a moment.
   for (let attempt = 1; ; attempt++) {
-    const simulator = spawn(process.execPath, ['--import', 'tsx', main], { cwd: root, env: simulatorEnv, stdio: ['pipe', 'inherit', 'inherit', 'ipc'] });
+    const simulator = spawn(process.execPath, ['--import', 'tsx', main], {
+      cwd: root,
+      env: simulatorEnv,
+      stdio: ['pipe', 'inherit', 'inherit', 'ipc'],
+    });
     const ready = await readyMessage(simulator);
     if (ready) {
       process.on('exit', () => simulator.kill('SIGTERM'));
       simulator.once('exit', (code, signal) => {
-        if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') console.error(`The simulators stopped (${signal ?? code}); mobile-money payments and texts will not be answered`);
+        if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT')
+          console.error(
+            `The simulators stopped (${signal ?? code}); mobile-money payments and texts will not be answered`,
+          );
       });
       simulator.disconnect();
       Object.assign(process.env, ready.shopEnv);
-      console.log(`PAYMENTS=simulator: MTN MoMo and Airtel Money collect through ${ready.url}; approve on the shopper's phone at ${ready.url}/`);
+      console.log(
+        `PAYMENTS=simulator: MTN MoMo and Airtel Money collect through ${ready.url}; approve on the shopper's phone at ${ready.url}/`,
+      );
       return;
     }
     if (attempt === 10) {

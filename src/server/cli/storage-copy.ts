@@ -21,7 +21,9 @@ type Outcome = 'copied' | 'skipped' | 'failed';
 async function main(): Promise<number> {
   const config = loadConfig();
   if (!config.storage) {
-    console.error('STORAGE_URL is not set: name the bucket to copy to, e.g. STORAGE_URL=s3://bucket/prefix (with S3_ENDPOINT and keys as the shop uses them).');
+    console.error(
+      'STORAGE_URL is not set: name the bucket to copy to, e.g. STORAGE_URL=s3://bucket/prefix (with S3_ENDPOINT and keys as the shop uses them).',
+    );
     return 1;
   }
   const folder = path.join(config.dataDir, 'uploads');
@@ -33,10 +35,16 @@ async function main(): Promise<number> {
     const isVariant = (file: string) => file.includes('-');
     const outcomes = [
       ...(await mapWithLimit(files.filter(isVariant), PARALLEL_COPIES, (file) => copyFile(bucket, folder, file))),
-      ...(await mapWithLimit(files.filter((f) => !isVariant(f)), PARALLEL_COPIES, (file) => copyFile(bucket, folder, file))),
+      ...(await mapWithLimit(
+        files.filter((f) => !isVariant(f)),
+        PARALLEL_COPIES,
+        (file) => copyFile(bucket, folder, file),
+      )),
     ];
     const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
-    console.log(`found ${files.length}, copied ${count('copied')}, skipped ${count('skipped')} (already in the bucket), failed ${count('failed')}`);
+    console.log(
+      `found ${files.length}, copied ${count('copied')}, skipped ${count('skipped')} (already in the bucket), failed ${count('failed')}`,
+    );
     return count('failed') > 0 ? 1 : 0;
   } finally {
     bucket.close();
@@ -51,7 +59,11 @@ async function copyFile(bucket: ImageBucket, folder: string, file: string): Prom
     await bucket.put(file, await readFile(local));
     return 'copied';
   } catch (error) {
-    const cause = (error instanceof StorageUnavailable ? error.cause : error) as { message?: string; code?: string; name?: string };
+    const cause = (error instanceof StorageUnavailable ? error.cause : error) as {
+      message?: string;
+      code?: string;
+      name?: string;
+    };
     // A refused connection comes with an empty message and only a code.
     console.error(`  ${file}: ${cause?.message || cause?.code || cause?.name || String(cause)}`);
     return 'failed';

@@ -41,7 +41,9 @@ export interface OpenOptions {
 /** Opens PostgreSQL when a URL is given, else embedded PGlite, and applies the committed migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrate = options.migrate ?? true;
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, migrate) : openPglite(options.pgliteDir, migrate);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, migrate)
+    : openPglite(options.pgliteDir, migrate);
 }
 
 async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {

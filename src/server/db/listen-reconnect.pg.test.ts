@@ -29,7 +29,11 @@ describe('listening on PostgreSQL', () => {
   it('hears notices again after its connection is cut, and says some may have been missed', async () => {
     const heard: string[] = [];
     let missed = 0;
-    await database.listen('test_channel', (payload) => heard.push(payload), () => (missed += 1));
+    await database.listen(
+      'test_channel',
+      (payload) => heard.push(payload),
+      () => (missed += 1),
+    );
     await database.notify('test_channel', 'before');
     expect(await until(() => heard.includes('before'), 3_000)).toBe(true);
 

@@ -67,7 +67,10 @@ export const products = pgTable(
     benefits: text('benefits').notNull().default(''),
     size: text('size'),
     howToUse: text('how_to_use').notNull().default(''),
-    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     mainImage: text('main_image').notNull().default(''),
     /** Stock at or below this is low; null: the shop's default from settings. */
     lowStockThreshold: integer('low_stock_threshold'),
@@ -118,13 +121,15 @@ export const orders = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull().default(''),
     customerEmail: text('customer_email').notNull().default(''),
-    shippingAddress: jsonb('shipping_address').$type<{
-      address: string;
-      city: string;
-      province: string;
-      zipCode: string;
-      phoneNumber: string;
-    }>().notNull(),
+    shippingAddress: jsonb('shipping_address')
+      .$type<{
+        address: string;
+        city: string;
+        province: string;
+        zipCode: string;
+        phoneNumber: string;
+      }>()
+      .notNull(),
     paymentMethod: text('payment_method').notNull(),
     itemsNgwee: integer('items_ngwee').notNull(),
     taxNgwee: integer('tax_ngwee').notNull(),
@@ -148,7 +153,9 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),
     /** Customer name, e-mail and order id for the admin search (see search-text.ts). */
-    searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('customer_name', 'customer_email', 'id::text')),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(searchTextOf('customer_name', 'customer_email', 'id::text')),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -347,12 +354,16 @@ export const paymentAttempts = pgTable(
     check('payment_attempts_provider_known', sql`${t.provider} in ('mtn','airtel')`),
     check('payment_attempts_state_known', sql`${t.state} in ('initiated','pending','successful','failed','expired')`),
     check('payment_attempts_amount_positive', sql`${t.amountNgwee} > 0`),
-    uniqueIndex('payment_attempts_one_live_per_order').on(t.orderId).where(sql`${t.state} in ('initiated','pending')`),
+    uniqueIndex('payment_attempts_one_live_per_order')
+      .on(t.orderId)
+      .where(sql`${t.state} in ('initiated','pending')`),
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
     // The back office's reconciliation list: newest first.
     index('payment_attempts_created_idx').on(t.createdAt),
     // What the poller reads: live attempts, and ended ones still read for a late approval.
-    index('payment_attempts_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('initiated','pending') or ${t.lateReadsUntil} is not null`),
+    index('payment_attempts_due_idx')
+      .on(t.nextPollAt)
+      .where(sql`${t.state} in ('initiated','pending') or ${t.lateReadsUntil} is not null`),
   ],
 );
 
@@ -411,9 +422,13 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     index('refunds_attempt_idx').on(t.attemptId),
     // What the refund sender reads: approved rows to send, sent rows to read until final.
-    index('refunds_due_idx').on(t.nextPollAt).where(sql`${t.state} in ('approved','sent')`),
+    index('refunds_due_idx')
+      .on(t.nextPollAt)
+      .where(sql`${t.state} in ('approved','sent')`),
     // The reports: refunds by the month they were completed.
-    index('refunds_ended_idx').on(t.endedAt).where(sql`${t.state} = 'successful'`),
+    index('refunds_ended_idx')
+      .on(t.endedAt)
+      .where(sql`${t.state} = 'successful'`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { CsvSyntaxError, parseCsv } from './csv-parse';
 
 describe('parseCsv', () => {
   it('reads plain, quoted and empty fields, CRLF and LF, and drops the byte order mark and blank lines', () => {
-    expect(parseCsv('\uFEFFsku,name,price\r\nA-1,Baobab oil,95\r\n\r\nB-2,,12.5\nC-3,"Nuts, roasted","1,200"\n')).toEqual([
+    expect(
+      parseCsv('\uFEFFsku,name,price\r\nA-1,Baobab oil,95\r\n\r\nB-2,,12.5\nC-3,"Nuts, roasted","1,200"\n'),
+    ).toEqual([
       ['sku', 'name', 'price'],
       ['A-1', 'Baobab oil', '95'],
       ['B-2', '', '12.5'],

@@ -41,7 +41,9 @@ export function parseCsv(text: string): string[][] {
         i += 1;
         const next = source[i];
         if (next !== undefined && next !== separator && next !== '\r' && next !== '\n') {
-          throw new CsvSyntaxError(`Line ${line}: text after a closing quote. Put quotes around the whole value, and write a quote inside it as "".`);
+          throw new CsvSyntaxError(
+            `Line ${line}: text after a closing quote. Put quotes around the whole value, and write a quote inside it as "".`,
+          );
         }
         continue;
       }

@@ -55,7 +55,10 @@ describe('the delivery line', () => {
     down = false;
     line.wake();
     await line.idle();
-    expect(sent).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(sent).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
   });
 
   it('at start recovers every claim when it is the sole sender; a sweep recovers lapsed ones and takes only orphans', async () => {
@@ -95,7 +98,12 @@ describe('holdLease', () => {
   it('renews the rows still held every third of the lease, not those let go, and stops', async () => {
     const renewed: string[][] = [];
     // Renewals fall due at 100 ms and 200 ms; timers fire in the order they fall due, even on a busy machine.
-    const lease = holdLease(['a', 'b'], 300, async (ids) => void renewed.push(ids), () => {});
+    const lease = holdLease(
+      ['a', 'b'],
+      300,
+      async (ids) => void renewed.push(ids),
+      () => {},
+    );
     await pause(150);
     lease.letGo(['a']);
     await pause(150);

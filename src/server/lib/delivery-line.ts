@@ -123,7 +123,12 @@ export function createDeliveryLine<Claimed>(rules: DeliveryLineRules<Claimed>) {
  * Renews the lease of the rows still held every third of the lease while they are sent (a slow server
  * or provider), so no other instance takes them. `letGo(ids)` once a row is settled; `stop()` at the end.
  */
-export function holdLease(ids: Iterable<string>, leaseMs: number, renew: (ids: string[]) => Promise<void>, onError: (error: unknown) => void) {
+export function holdLease(
+  ids: Iterable<string>,
+  leaseMs: number,
+  renew: (ids: string[]) => Promise<void>,
+  onError: (error: unknown) => void,
+) {
   const held = new Set(ids);
   const timer = setInterval(() => {
     renew([...held]).catch(onError);

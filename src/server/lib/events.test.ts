@@ -88,7 +88,9 @@ describe('EventHub', () => {
     expect(failures, 'nothing announced for a change that failed').toEqual([]);
 
     await expect(hub.transaction(db, async (_tx, raise) => raise('thing.done', { id: 3 }))).resolves.toBeUndefined();
-    await expect.poll(() => failures.map((error) => (error as Error).message).sort()).toEqual(['mail server down', 'sms gateway down']);
+    await expect
+      .poll(() => failures.map((error) => (error as Error).message).sort())
+      .toEqual(['mail server down', 'sms gateway down']);
     expect(await outboxIds()).toEqual(expect.arrayContaining([3, 100]));
   });
 });

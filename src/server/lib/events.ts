@@ -16,7 +16,10 @@ export class EventHub<Events extends { [K in keyof Events]: unknown }, Tx> {
   constructor(private readonly onError: (error: unknown, event: keyof Events) => void) {}
 
   record<K extends keyof Events>(event: K, handler: (tx: Tx, payload: Events[K]) => Promise<void>): void {
-    this.#recorders.set(event, [...(this.#recorders.get(event) ?? []), handler as (tx: Tx, payload: never) => Promise<void>]);
+    this.#recorders.set(event, [
+      ...(this.#recorders.get(event) ?? []),
+      handler as (tx: Tx, payload: never) => Promise<void>,
+    ]);
   }
 
   after<K extends keyof Events>(event: K, handler: (payload: Events[K]) => void | Promise<void>): void {

@@ -50,7 +50,8 @@ export function readableLogFormatter() {
     if (line.res?.statusCode !== undefined) parts.push(String(line.res.statusCode));
     if (typeof line.responseTime === 'number') parts.push(`${Math.round(line.responseTime)} ms`);
     for (const [key, value] of Object.entries(line)) {
-      if (!SHOWN.has(key) && value !== undefined) parts.push(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+      if (!SHOWN.has(key) && value !== undefined)
+        parts.push(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
     }
     let text = parts.filter(Boolean).join(' ');
     if (line.err) text += `\n  ${(line.err.stack ?? line.err.message ?? '').split('\n').join('\n  ')}`;

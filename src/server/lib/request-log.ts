@@ -56,7 +56,14 @@ export function requestLogOptions(level: string, stream?: DestinationStream): Fa
     serializers: { req: requestFields },
     // Headers are not logged by the serializer above; these cover a header or body logged on purpose.
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie', '*.password', '*.token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers.cookie',
+        '*.password',
+        '*.token',
+      ],
       remove: true,
     },
   };

@@ -45,4 +45,5 @@ export function placeSigningSecret(dataDir: string, secret: string): { setAside?
 }
 
 /** The secret a backup or a copy to a new DATA_DIR carries: DATA_DIR's, when the shop signs with it (JWT_SECRET unset). */
-export const secretToCarry = (dataDir: string, setting: string | undefined) => (setting ? undefined : readSigningSecret(dataDir));
+export const secretToCarry = (dataDir: string, setting: string | undefined) =>
+  setting ? undefined : readSigningSecret(dataDir);

@@ -5,7 +5,14 @@ import { users } from '../db/schema';
 /** What a request needs to know of its user, read on every authenticated request (a demotion counts at once). */
 export async function findSessionUser(db: Db, id: string) {
   const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email, mobile: users.mobile, isAdmin: users.isAdmin, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      mobile: users.mobile,
+      isAdmin: users.isAdmin,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

@@ -38,7 +38,9 @@ export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.register(jwt, { secret: app.config.jwtSecret, sign: { expiresIn: app.config.jwtExpiresIn } });
     app.decorateRequest('currentUser', null);
-    app.decorate('signToken', (user: { id: string; tokenVersion: number }) => app.jwt.sign({ sub: user.id, ver: user.tokenVersion }));
+    app.decorate('signToken', (user: { id: string; tokenVersion: number }) =>
+      app.jwt.sign({ sub: user.id, ver: user.tokenVersion }),
+    );
 
     async function authenticate(request: FastifyRequest) {
       const header = request.headers.authorization;
@@ -54,7 +56,13 @@ export default fp(
       }
       const user = await findSessionUser(app.db, sub);
       if (!user || user.tokenVersion !== ver) throw Unauthorized('Not authorized, token failed');
-      request.currentUser = { id: user.id, name: user.name, email: user.email ?? '', mobile: user.mobile, isAdmin: user.isAdmin };
+      request.currentUser = {
+        id: user.id,
+        name: user.name,
+        email: user.email ?? '',
+        mobile: user.mobile,
+        isAdmin: user.isAdmin,
+      };
     }
 
     app.decorate('authenticate', authenticate);

@@ -8,7 +8,11 @@ import type { Db } from '../db/client';
  * parameters, and it never meets PostgreSQL's 65,535-parameter limit. Column names and types
  * come from the Drizzle schema, so the statement follows schema changes.
  */
-export async function bulkInsert<T extends PgTable>(db: Pick<Db, 'execute'>, table: T, rows: InferInsertModel<T>[]): Promise<void> {
+export async function bulkInsert<T extends PgTable>(
+  db: Pick<Db, 'execute'>,
+  table: T,
+  rows: InferInsertModel<T>[],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => key in (rows[0] as object));
   const documents = rows.map((row) => {

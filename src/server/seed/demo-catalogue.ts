@@ -57,14 +57,20 @@ const mungongoOil = (ml: number, price: number, stock: number, extra: Partial<De
 
 export const DEMO_CATALOGUE: DemoProduct[] = [
   mungongoOil(30, 85, 60, {
-    reviews: [{ by: 1, rating: 5, comment: 'Small bottle, lasts for weeks. My elbows and heels have never been so soft.' }],
+    reviews: [
+      { by: 1, rating: 5, comment: 'Small bottle, lasts for weeks. My elbows and heels have never been so soft.' },
+    ],
   }),
   mungongoOil(50, 130, 48),
   mungongoOil(100, 230, 35, {
     isFeatured: true,
     art: { shape: 'bottle', colour: '#b8651f', label: 'Mungongo Oil', views: 3 },
     reviews: [
-      { by: 0, rating: 5, comment: 'I use it on my face and on my daughter\'s hair. Light, not greasy, and it smells of nothing but nuts.' },
+      {
+        by: 0,
+        rating: 5,
+        comment: "I use it on my face and on my daughter's hair. Light, not greasy, and it smells of nothing but nuts.",
+      },
       { by: 2, rating: 4, comment: 'Very good oil. The bottle could have a dropper, but the oil itself is excellent.' },
       { by: 4, rating: 5, comment: 'Bought it for the dry season and it really helped my cracked hands.' },
     ],
@@ -80,8 +86,10 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     description:
       'Cold-pressed oil from the kernels of marula fruit, cracked by hand one nut at a time. Marula oil is famously light: it sinks in within a minute and leaves the face soft, not shiny, which makes it a favourite under make-up.',
     ingredients: '100% cold-pressed Sclerocarya birrea (marula) kernel oil.',
-    benefits: 'High in oleic acid and natural antioxidants. Hydrates, helps skin keep its moisture and leaves a smooth, even finish.',
-    howToUse: 'After cleansing, press 2-4 drops onto face and neck. Use alone or mix one drop into your usual moisturiser.',
+    benefits:
+      'High in oleic acid and natural antioxidants. Hydrates, helps skin keep its moisture and leaves a smooth, even finish.',
+    howToUse:
+      'After cleansing, press 2-4 drops onto face and neck. Use alone or mix one drop into your usual moisturiser.',
     art: { shape: 'dropper', colour: '#c9962e', label: 'Marula Oil' },
     reviews: [{ by: 3, rating: 5, comment: 'Absorbs so fast. I use it every morning before sunscreen.' }],
   },
@@ -95,7 +103,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     description:
       'Our marula oil in a larger bottle for face, body and hair. Each 100 ml takes about 4 kg of marula nuts and two days of careful cracking, so this size sells out quickly after every harvest.',
     ingredients: '100% cold-pressed Sclerocarya birrea (marula) kernel oil.',
-    benefits: 'Light, fast-absorbing moisture rich in oleic acid and antioxidants; softens skin and adds shine to hair without grease.',
+    benefits:
+      'Light, fast-absorbing moisture rich in oleic acid and antioxidants; softens skin and adds shine to hair without grease.',
     howToUse: 'Smooth a few drops onto damp skin after bathing, or work through the lengths of your hair.',
     art: { shape: 'bottle', colour: '#c9962e', label: 'Marula Oil' },
   },
@@ -109,10 +118,14 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     description:
       'Pressed from the seeds of baobab fruit collected around our village, where the old trees are treated as family. A silky, slightly richer oil that suits very dry skin, stretch marks and tired hair ends.',
     ingredients: '100% cold-pressed Adansonia digitata (baobab) seed oil.',
-    benefits: 'Carries omega 3, 6 and 9 fatty acids and vitamins A, D and E. Nourishes very dry skin and improves elasticity with regular use.',
-    howToUse: 'Massage into skin after bathing, paying attention to dry areas. Mix with a little water-based lotion for a lighter feel.',
+    benefits:
+      'Carries omega 3, 6 and 9 fatty acids and vitamins A, D and E. Nourishes very dry skin and improves elasticity with regular use.',
+    howToUse:
+      'Massage into skin after bathing, paying attention to dry areas. Mix with a little water-based lotion for a lighter feel.',
     art: { shape: 'dropper', colour: '#8a5a3b', label: 'Baobab Oil', views: 2 },
-    reviews: [{ by: 5, rating: 4, comment: 'Lovely oil for my legs. A bit richer than mungongo, which I like at night.' }],
+    reviews: [
+      { by: 5, rating: 4, comment: 'Lovely oil for my legs. A bit richer than mungongo, which I like at night.' },
+    ],
   },
   {
     name: 'Hair & Scalp Oil Blend 100 ml',
@@ -125,7 +138,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
       'A blend of mungongo, marula and baobab oils with a hint of lemongrass, made for braids, twists and natural hair. It keeps the scalp comfortable between wash days and seals moisture into the ends.',
     ingredients: 'Mungongo kernel oil, baobab seed oil, marula kernel oil, lemongrass essential oil, vitamin E.',
     benefits: 'Soothes a dry, itchy scalp, reduces breakage and adds soft shine.',
-    howToUse: 'Part the hair and apply a few drops directly to the scalp, then massage gently. Use on the ends after moisturising.',
+    howToUse:
+      'Part the hair and apply a few drops directly to the scalp, then massage gently. Use on the ends after moisturising.',
     art: { shape: 'bottle', colour: '#6f4a2a', label: 'Hair & Scalp Oil' },
   },
   {
@@ -139,7 +153,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     description:
       'Our lightest face product: mungongo and marula oils with rosehip and a little frankincense. Made in small batches of forty bottles so that every one is fresh. Brings a healthy glow back to tired, dull skin.',
     ingredients: 'Marula kernel oil, mungongo kernel oil, rosehip seed oil, vitamin E, frankincense essential oil.',
-    benefits: 'Evens out the look of skin tone, softens fine lines and keeps skin supple through the dry, dusty months.',
+    benefits:
+      'Evens out the look of skin tone, softens fine lines and keeps skin supple through the dry, dusty months.',
     howToUse: 'Each evening, warm 3 drops between the palms and press onto clean face and neck. Avoid the eye area.',
     art: { shape: 'dropper', colour: '#9c4f2a', label: 'Face Serum', views: 4 },
     reviews: [
@@ -176,7 +191,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
       'A rich all-purpose balm for rough hands, cracked heels, dry elbows and chapped cheeks. Thick enough to stay where you put it, and made with just five ingredients you can pronounce.',
     ingredients: 'Mungongo kernel oil, shea butter, beeswax, baobab seed oil, tea tree essential oil.',
     benefits: 'Soothes and softens very dry, cracked skin and helps it recover its natural barrier.',
-    howToUse: 'Warm a small amount with your fingertip and massage into dry areas. At night, apply generously to feet and wear cotton socks.',
+    howToUse:
+      'Warm a small amount with your fingertip and massage into dry areas. At night, apply generously to feet and wear cotton socks.',
     art: { shape: 'tin', colour: '#7a4a22', label: 'Healing Balm', views: 2 },
     reviews: [{ by: 2, rating: 5, comment: 'Fixed my cracked heels in a week. Nothing else worked.' }],
   },
@@ -189,7 +205,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     countInStock: 30,
     description:
       'A soft whipped cream of baobab oil, shea butter and aloe that melts into the skin while you sleep. Made without perfume for sensitive and mature skin.',
-    ingredients: 'Aloe vera juice, shea butter, baobab seed oil, mungongo kernel oil, emulsifying wax, vitamin E, mild preservative.',
+    ingredients:
+      'Aloe vera juice, shea butter, baobab seed oil, mungongo kernel oil, emulsifying wax, vitamin E, mild preservative.',
     benefits: 'Deeply moisturises overnight and leaves skin soft and plump by morning.',
     howToUse: 'Smooth a pea-sized amount over face and neck before bed.',
     art: { shape: 'jar', colour: '#8a5a3b', label: 'Night Cream' },
@@ -203,7 +220,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     countInStock: 28,
     description:
       'A light daily cream with marula oil and cucumber extract, quickly absorbed and never sticky in the heat of October. A good base under make-up or sunscreen.',
-    ingredients: 'Water, marula kernel oil, cucumber extract, glycerine, emulsifying wax, baobab fruit extract, mild preservative.',
+    ingredients:
+      'Water, marula kernel oil, cucumber extract, glycerine, emulsifying wax, baobab fruit extract, mild preservative.',
     benefits: 'Keeps skin comfortable and hydrated all day with a fresh, matte finish.',
     howToUse: 'Apply each morning to clean face and neck.',
     art: { shape: 'jar', colour: '#c9962e', label: 'Day Moisturiser' },
@@ -293,7 +311,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     isFeatured: true,
     description:
       'Our best-selling everyday lotion, made with mungongo oil and aloe. Light enough for hot afternoons, rich enough for dry skin, and gentle enough for the whole family.',
-    ingredients: 'Aloe vera juice, water, mungongo kernel oil, shea butter, glycerine, emulsifying wax, vitamin E, mild preservative.',
+    ingredients:
+      'Aloe vera juice, water, mungongo kernel oil, shea butter, glycerine, emulsifying wax, vitamin E, mild preservative.',
     benefits: 'Quick-absorbing daily moisture that keeps skin soft and smooth for hours.',
     howToUse: 'Smooth over the body after bathing or whenever skin feels dry.',
     art: { shape: 'pump', colour: '#b8651f', label: 'Mungongo Lotion', views: 3 },
@@ -311,7 +330,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     countInStock: 20,
     description:
       'The family size of our mungongo body lotion: the same light, aloe-rich formula in a big pump bottle that sits on the bathroom shelf for months.',
-    ingredients: 'Aloe vera juice, water, mungongo kernel oil, shea butter, glycerine, emulsifying wax, vitamin E, mild preservative.',
+    ingredients:
+      'Aloe vera juice, water, mungongo kernel oil, shea butter, glycerine, emulsifying wax, vitamin E, mild preservative.',
     benefits: 'Everyday moisture for the whole family at a better price per millilitre.',
     howToUse: 'Smooth over the body after bathing or whenever skin feels dry.',
     art: { shape: 'pump', colour: '#a8581a', label: 'Mungongo Lotion' },
@@ -325,7 +345,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     countInStock: 36,
     description:
       'A creamy lotion with baobab seed oil and baobab fruit extract, scented lightly with lemongrass. For skin that needs a little more care than usual.',
-    ingredients: 'Water, baobab seed oil, shea butter, glycerine, baobab fruit extract, emulsifying wax, lemongrass essential oil, mild preservative.',
+    ingredients:
+      'Water, baobab seed oil, shea butter, glycerine, baobab fruit extract, emulsifying wax, lemongrass essential oil, mild preservative.',
     benefits: 'Restores softness to dry skin and helps keep it supple.',
     howToUse: 'Massage into skin morning and evening.',
     art: { shape: 'pump', colour: '#8a5a3b', label: 'Baobab Lotion', views: 2 },
@@ -354,8 +375,8 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     description:
       'Meet the forest in one box: mungongo oil 30 ml, marula face oil 30 ml, a honey lip balm and a mungongo soap bar, wrapped in printed chitenge cloth.',
     ingredients: 'Mungongo Oil 30 ml, Marula Face Oil 30 ml, Honey & Mungongo Lip Balm 10 g, Mungongo Soap Bar 120 g.',
-    benefits: 'A thoughtful introduction to the cooperative\'s products, and a good first gift.',
-    howToUse: 'See each product\'s label for use.',
+    benefits: "A thoughtful introduction to the cooperative's products, and a good first gift.",
+    howToUse: "See each product's label for use.",
     art: { shape: 'box', colour: '#7b2d26', label: 'Discovery Set', views: 2 },
     reviews: [{ by: 4, rating: 5, comment: 'Gave it to my mother. The chitenge wrapping made her smile.' }],
   },
@@ -367,10 +388,11 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     countInStock: 10,
     isFeatured: true,
     description:
-      'Our complete mungongo ritual: oil 100 ml, body lotion 250 ml, healing balm and body butter, in a hand-woven basket made by the cooperative\'s elders. Ships free.',
-    ingredients: 'Mungongo Oil 100 ml, Mungongo Body Lotion 250 ml, Mungongo Healing Balm 50 g, Mungongo Shea Body Butter 200 ml.',
-    benefits: 'Head-to-toe care and a special present that supports women\'s livelihoods in Southern Province.',
-    howToUse: 'See each product\'s label for use.',
+      "Our complete mungongo ritual: oil 100 ml, body lotion 250 ml, healing balm and body butter, in a hand-woven basket made by the cooperative's elders. Ships free.",
+    ingredients:
+      'Mungongo Oil 100 ml, Mungongo Body Lotion 250 ml, Mungongo Healing Balm 50 g, Mungongo Shea Body Butter 200 ml.',
+    benefits: "Head-to-toe care and a special present that supports women's livelihoods in Southern Province.",
+    howToUse: "See each product's label for use.",
     art: { shape: 'box', colour: '#5a3a1a', label: 'Mungongo Ritual', views: 3 },
     reviews: [{ by: 1, rating: 5, comment: 'Worth every ngwee. The basket alone is beautiful.' }],
   },
@@ -381,11 +403,11 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 750,
     countInStock: 6,
     description:
-      'Our largest gift: face serum, night cream, body butter, body scrub, baobab lotion and two soaps, packed in a woven basket with dried flowers. Made to order for birthdays, weddings and Mother\'s Day.',
+      "Our largest gift: face serum, night cream, body butter, body scrub, baobab lotion and two soaps, packed in a woven basket with dried flowers. Made to order for birthdays, weddings and Mother's Day.",
     ingredients:
       'Mungongo & Marula Face Serum 30 ml, Baobab Night Cream 50 ml, Mungongo Shea Body Butter 200 ml, Baobab Sugar Body Scrub 250 g, Baobab Lotion 250 ml, two soap bars.',
     benefits: 'A full spa day at home, and a gift that keeps on giving.',
-    howToUse: 'See each product\'s label for use.',
+    howToUse: "See each product's label for use.",
     art: { shape: 'box', colour: '#9c3f4a', label: 'Pamper Hamper' },
   },
   {
@@ -394,10 +416,11 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     category: 'gift-sets',
     price: 195,
     countInStock: 25,
-    description: 'Three travel sizes in a cotton pouch: mungongo oil, hand lotion and lip balm. Under 100 ml each, so they go through airport security.',
+    description:
+      'Three travel sizes in a cotton pouch: mungongo oil, hand lotion and lip balm. Under 100 ml each, so they go through airport security.',
     ingredients: 'Mungongo Oil 30 ml, Marula Hand Lotion 100 ml, Honey & Mungongo Lip Balm 10 g.',
     benefits: 'Everyday essentials for the road.',
-    howToUse: 'See each product\'s label for use.',
+    howToUse: "See each product's label for use.",
     art: { shape: 'box', colour: '#3f6b5a', label: 'Travel Trio' },
   },
   {
@@ -410,7 +433,7 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
       'A basket from the forest to the kitchen: mungongo cooking oil 1 l, roasted marula nuts, raw mungongo nuts and baobab fruit powder. Ships free.',
     ingredients: 'Mungongo Cooking Oil 1 l, Roasted Marula Nuts 250 g, Mungongo Nuts 500 g, Baobab Fruit Powder 250 g.',
     benefits: 'A generous, useful gift for anyone who loves to cook.',
-    howToUse: 'See each product\'s label for use.',
+    howToUse: "See each product's label for use.",
     art: { shape: 'box', colour: '#6b5a2a', label: 'Kitchen Harvest', views: 2 },
   },
   {
@@ -434,12 +457,13 @@ export const DEMO_CATALOGUE: DemoProduct[] = [
     price: 135,
     size: '1 l',
     countInStock: 60,
-    description: 'Our kitchen oil in the family size. Filtered, unrefined mungongo oil with a mild nutty taste, pressed in the village and bottled by hand.',
+    description:
+      'Our kitchen oil in the family size. Filtered, unrefined mungongo oil with a mild nutty taste, pressed in the village and bottled by hand.',
     ingredients: '100% mungongo (manketti) kernel oil, food grade.',
     benefits: 'A local, unrefined cooking oil rich in unsaturated fats and vitamin E.',
     howToUse: 'Use as you would any cooking oil. Store away from light, with the cap closed.',
     art: { shape: 'jug', colour: '#b8921f', label: 'Cooking Oil', views: 2 },
-    reviews: [{ by: 2, rating: 5, comment: 'Beans fried in this oil taste like my grandmother\'s.' }],
+    reviews: [{ by: 2, rating: 5, comment: "Beans fried in this oil taste like my grandmother's." }],
   },
   {
     name: 'Mungongo Nuts 500 g',

@@ -73,7 +73,7 @@ describe('seedDemoIfEmpty', () => {
     expect(readdirSync(uploads()).length).toBe(stored * (1 + IMAGE_VARIANT_WIDTHS.length));
   });
 
-  it('keeps reviews consistent with each product\'s count and rating total', async () => {
+  it("keeps reviews consistent with each product's count and rating total", async () => {
     const rows = await t.app.db.select().from(products);
     const reviews = await t.app.db.select().from(productReviews);
     expect(reviews.length).toBeGreaterThan(10);
@@ -109,7 +109,12 @@ describe('seedDemoIfEmpty', () => {
       const own = items.filter((i) => i.orderId === o.id);
       expect(own.length).toBeGreaterThanOrEqual(1);
       const totals = computeTotals(own);
-      expect({ itemsNgwee: o.itemsNgwee, taxNgwee: o.taxNgwee, shippingNgwee: o.shippingNgwee, totalNgwee: o.totalNgwee }).toEqual(totals);
+      expect({
+        itemsNgwee: o.itemsNgwee,
+        taxNgwee: o.taxNgwee,
+        shippingNgwee: o.shippingNgwee,
+        totalNgwee: o.totalNgwee,
+      }).toEqual(totals);
       expect(o.createdAt.getTime()).toBeGreaterThanOrEqual(startOfYear);
       expect(o.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
       expect(o.isPaid).toBe(o.paidAt !== null);

@@ -43,7 +43,12 @@ export async function seedDemoIfEmpty(app: App, log: FastifyBaseLogger): Promise
  * if another instance seeded meanwhile, ours are deleted again. Demo orders do NOT take stock:
  * they tell the story of past sales, while the stock counts are what the shop has today.
  */
-export async function seedDemoCatalogue(deps: { db: Db; imageStore: ImageStore; log?: FastifyBaseLogger; now?: Date }): Promise<DemoSeedSummary | null> {
+export async function seedDemoCatalogue(deps: {
+  db: Db;
+  imageStore: ImageStore;
+  log?: FastifyBaseLogger;
+  now?: Date;
+}): Promise<DemoSeedSummary | null> {
   const { db, imageStore, log } = deps;
   const now = deps.now ?? new Date();
   if (await hasAnyProduct(db)) return null;
@@ -81,9 +86,16 @@ export async function seedDemoCatalogue(deps: { db: Db; imageStore: ImageStore; 
     const customerRows = await tx
       .select({ id: users.id, email: users.email, name: users.name })
       .from(users)
-      .where(inArray(sql`lower(${users.email})`, DEMO_CUSTOMERS.map((c) => c.email.toLowerCase())));
+      .where(
+        inArray(
+          sql`lower(${users.email})`,
+          DEMO_CUSTOMERS.map((c) => c.email.toLowerCase()),
+        ),
+      );
     // An account may already exist with the same address in other letter case; reuse it.
-    const customerByEmail = new Map(customerRows.map((u) => [(u.email ?? '').toLowerCase(), { ...u, email: u.email ?? '' }]));
+    const customerByEmail = new Map(
+      customerRows.map((u) => [(u.email ?? '').toLowerCase(), { ...u, email: u.email ?? '' }]),
+    );
     const customers = DEMO_CUSTOMERS.map((c) => ({ ...c, user: customerByEmail.get(c.email.toLowerCase())! }));
 
     const random = createRandom(DEMO_RANDOM_SEED);
@@ -113,10 +125,13 @@ export async function seedDemoCatalogue(deps: { db: Db; imageStore: ImageStore; 
         updatedAt: new Date(now.getTime() - (index + 1) * 60_000),
       };
     });
-    const inserted = await tx
-      .insert(products)
-      .values(productRows)
-      .returning({ id: products.id, name: products.name, priceNgwee: products.priceNgwee, mainImage: products.mainImage, countInStock: products.countInStock });
+    const inserted = await tx.insert(products).values(productRows).returning({
+      id: products.id,
+      name: products.name,
+      priceNgwee: products.priceNgwee,
+      mainImage: products.mainImage,
+      countInStock: products.countInStock,
+    });
 
     const reviewRows = DEMO_CATALOGUE.flatMap((p, index) =>
       (p.reviews ?? []).map((r) => ({
@@ -130,17 +145,32 @@ export async function seedDemoCatalogue(deps: { db: Db; imageStore: ImageStore; 
     );
     if (reviewRows.length > 0) await tx.insert(productReviews).values(reviewRows);
 
-    const { orderRows, itemRows } = demoOrders(random, inserted.filter((p) => p.countInStock > 0), customers, now);
+    const { orderRows, itemRows } = demoOrders(
+      random,
+      inserted.filter((p) => p.countInStock > 0),
+      customers,
+      now,
+    );
     await tx.insert(orders).values(orderRows);
     await tx.insert(orderItems).values(itemRows);
-    return { products: inserted.length, customers: customers.length, reviews: reviewRows.length, orders: orderRows.length };
+    return {
+      products: inserted.length,
+      customers: customers.length,
+      reviews: reviewRows.length,
+      orders: orderRows.length,
+    };
   });
 
   if (!counts) {
     await Promise.all(urls.map((url) => imageStore.deleteImage(storedImageName(url) ?? '')));
     return null;
   }
-  const summary: DemoSeedSummary = { ...counts, images: urls.length, imagesMs: Math.round(imagesMs), totalMs: Math.round(performance.now() - started) };
+  const summary: DemoSeedSummary = {
+    ...counts,
+    images: urls.length,
+    imagesMs: Math.round(imagesMs),
+    totalMs: Math.round(performance.now() - started),
+  };
   log?.info(
     summary,
     `demo catalogue seeded: ${summary.products} products, ${summary.images} images, ${summary.customers} customers, ${summary.reviews} reviews, ${summary.orders} orders in ${summary.totalMs} ms (images ${summary.imagesMs} ms; demo orders take no stock)`,
@@ -183,7 +213,8 @@ function demoOrders(
         : new Date(start + span - recentSpan + Math.floor(recentSpan * ((i - older + random.next()) / RECENT_ORDERS)));
     let lines = pickLines(random, stocked, 3);
     // Every seventh basket holds the dearest gift, so the back office also shows orders that ship free.
-    if (i % 7 === 3 && !lines.some((l) => l.product.id === dearest.id)) lines = [{ product: dearest, quantity: 1 }, ...lines.slice(0, 1)];
+    if (i % 7 === 3 && !lines.some((l) => l.product.id === dearest.id))
+      lines = [{ product: dearest, quantity: 1 }, ...lines.slice(0, 1)];
     const { order, items } = madeUpOrder(random, buyer, lines, createdAt, now);
     orderRows.push(order);
     itemRows.push(...items);

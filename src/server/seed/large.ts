@@ -10,9 +10,26 @@ import { bulkInsert } from './bulk-insert';
 import { BRAND, CATEGORY_BACKGROUNDS } from './demo-catalogue';
 import { PROVINCE, TOWN_POSTCODES } from './demo-people';
 import {
-  BENEFITS, CLOSINGS, FIRST_NAMES, INGREDIENTS, KITCHEN_WORDS, OCCASIONS, PRODUCT_LINES, SCENTS, STREETS, TOWNS, type ProductLine,
+  BENEFITS,
+  CLOSINGS,
+  FIRST_NAMES,
+  INGREDIENTS,
+  KITCHEN_WORDS,
+  OCCASIONS,
+  PRODUCT_LINES,
+  SCENTS,
+  STREETS,
+  TOWNS,
+  type ProductLine,
 } from './large-vocabulary';
-import { madeUpOrder, pickLines, type Buyer, type OrderItemRow, type OrderRow, type StockedProduct } from './order-story';
+import {
+  madeUpOrder,
+  pickLines,
+  type Buyer,
+  type OrderItemRow,
+  type OrderRow,
+  type StockedProduct,
+} from './order-story';
 import { mix, saveArtImages, type ArtShape } from './product-art';
 import { createRandom, type Random } from './random';
 
@@ -26,14 +43,26 @@ export interface SeedTiming {
   ms: number;
 }
 
-const SKU_PREFIX: Record<Category, string> = { skincare: 'SKN', 'body-care': 'BDY', 'gift-sets': 'GFT', oil: 'OIL', lotion: 'LOT', essentials: 'ESS' };
+const SKU_PREFIX: Record<Category, string> = {
+  skincare: 'SKN',
+  'body-care': 'BDY',
+  'gift-sets': 'GFT',
+  oil: 'OIL',
+  lotion: 'LOT',
+  essentials: 'ESS',
+};
 const POOL_COLOURS = ['#b8651f', '#c9962e', '#8a5a3b', '#6b3e26', '#7b2d26', '#9c4f2a'];
 
 /**
  * Adds `count` generated products for benchmarks. Their pictures come from a pool of 12 rendered
  * once per call, so 10,000 products take seconds instead of rendering 10,000 images.
  */
-export async function seedLargeCatalogue(db: Db, imageStore: ImageStore, count: number, options: { seed?: number; now?: Date } = {}): Promise<SeedTiming> {
+export async function seedLargeCatalogue(
+  db: Db,
+  imageStore: ImageStore,
+  count: number,
+  options: { seed?: number; now?: Date } = {},
+): Promise<SeedTiming> {
   const started = performance.now();
   const random = createRandom(options.seed ?? Date.now());
   const now = options.now ?? new Date();
@@ -54,9 +83,17 @@ function generatedProduct(random: Random, index: number, tag: string, pool: Map<
   const sizeIndex = line.sizes.length ? random.int(0, line.sizes.length - 1) : 0;
   const size = line.sizes[sizeIndex] ?? null;
   const ingredient = random.pick(INGREDIENTS);
-  const flavour = line.category === 'essentials' ? random.pick(KITCHEN_WORDS) : line.category === 'gift-sets' ? random.pick(OCCASIONS) : random.pick(SCENTS);
+  const flavour =
+    line.category === 'essentials'
+      ? random.pick(KITCHEN_WORDS)
+      : line.category === 'gift-sets'
+        ? random.pick(OCCASIONS)
+        : random.pick(SCENTS);
   const baseName = `${flavour} ${ingredient} ${line.stem}`;
-  const price = Math.min(900, Math.max(20, Math.round((line.basePrice * (1 + sizeIndex * 0.8) * (0.85 + random.next() * 0.3)) / 5) * 5));
+  const price = Math.min(
+    900,
+    Math.max(20, Math.round((line.basePrice * (1 + sizeIndex * 0.8) * (0.85 + random.next() * 0.3)) / 5) * 5),
+  );
   const shapeImages = pool.get(line.shape) ?? [...pool.values()][0];
   const images = [random.pick(shapeImages)];
   if (random.chance(0.2)) images.push(random.pick([...pool.values()].flat()));
@@ -73,7 +110,10 @@ function generatedProduct(random: Random, index: number, tag: string, pool: Map<
     ingredients: `${ingredient} kernel oil, shea butter, vitamin E${line.category === 'essentials' ? '' : `, ${flavour.toLowerCase()} extract`}.`,
     benefits: random.pick(BENEFITS[line.category]),
     size,
-    howToUse: line.category === 'essentials' ? 'Keep in a cool, dry place and use within six months.' : 'Apply to clean skin as often as needed.',
+    howToUse:
+      line.category === 'essentials'
+        ? 'Keep in a cool, dry place and use within six months.'
+        : 'Apply to clean skin as often as needed.',
     images,
     mainImage: images[0],
     createdAt,
@@ -87,8 +127,13 @@ function describe(random: Random, line: ProductLine, baseName: string, ingredien
     `${baseName} made by the women of the cooperative from ${ingredient.toLowerCase()} gathered in the forests of Southern Province.`,
     `Each batch is ${line.process}.`,
     random.pick(BENEFITS[line.category]),
-    line.category === 'oil' || line.category === 'lotion' || line.category === 'skincare' || line.category === 'body-care'
-      ? flavour === 'Unscented' ? 'Free of added fragrance.' : `Lightly scented with ${flavour.toLowerCase()}.`
+    line.category === 'oil' ||
+    line.category === 'lotion' ||
+    line.category === 'skincare' ||
+    line.category === 'body-care'
+      ? flavour === 'Unscented'
+        ? 'Free of added fragrance.'
+        : `Lightly scented with ${flavour.toLowerCase()}.`
       : '',
     random.pick(CLOSINGS),
   ].filter(Boolean);
@@ -101,17 +146,51 @@ function describe(random: Random, line: ProductLine, baseName: string, ingredien
 }
 
 async function renderImagePool(imageStore: ImageStore): Promise<Map<ArtShape, string[]>> {
-  const shapes: ArtShape[] = ['dropper', 'bottle', 'pump', 'jar', 'tin', 'soap', 'bag', 'box', 'jug', 'bottle', 'pump', 'jar'];
+  const shapes: ArtShape[] = [
+    'dropper',
+    'bottle',
+    'pump',
+    'jar',
+    'tin',
+    'soap',
+    'bag',
+    'box',
+    'jug',
+    'bottle',
+    'pump',
+    'jar',
+  ];
   const labels: Record<ArtShape, string> = {
-    dropper: 'Forest Oil', bottle: 'Pure Oil', pump: 'Body Lotion', jar: 'Body Butter', tin: 'Balm', soap: 'Soap', bag: 'Nuts', box: 'Gift Set', jug: 'Cooking Oil',
+    dropper: 'Forest Oil',
+    bottle: 'Pure Oil',
+    pump: 'Body Lotion',
+    jar: 'Body Butter',
+    tin: 'Balm',
+    soap: 'Soap',
+    bag: 'Nuts',
+    box: 'Gift Set',
+    jug: 'Cooking Oil',
   };
   const categoryOf: Record<ArtShape, Category> = {
-    dropper: 'oil', bottle: 'oil', pump: 'lotion', jar: 'body-care', tin: 'skincare', soap: 'body-care', bag: 'essentials', box: 'gift-sets', jug: 'essentials',
+    dropper: 'oil',
+    bottle: 'oil',
+    pump: 'lotion',
+    jar: 'body-care',
+    tin: 'skincare',
+    soap: 'body-care',
+    bag: 'essentials',
+    box: 'gift-sets',
+    jug: 'essentials',
   };
   const urls = await saveArtImages(
     imageStore,
     shapes.map((shape, i) => ({
-      spec: { shape, colour: POOL_COLOURS[i % POOL_COLOURS.length], label: labels[shape], background: mix(CATEGORY_BACKGROUNDS[categoryOf[shape]], '#ffffff', i >= 9 ? 0.3 : 0) },
+      spec: {
+        shape,
+        colour: POOL_COLOURS[i % POOL_COLOURS.length],
+        label: labels[shape],
+        background: mix(CATEGORY_BACKGROUNDS[categoryOf[shape]], '#ffffff', i >= 9 ? 0.3 : 0),
+      },
       view: 'front' as const,
     })),
   );
@@ -124,7 +203,11 @@ async function renderImagePool(imageStore: ImageStore): Promise<Map<ArtShape, st
  * Adds `count` customer accounts marked "(demo)". They share one hash of a random password nobody
  * knows: hashing 2,000 passwords with scrypt would take a minute, and no one can log in as them anyway.
  */
-export async function seedLargeCustomers(db: Db, count: number, options: { seed?: number; now?: Date } = {}): Promise<SeedTiming> {
+export async function seedLargeCustomers(
+  db: Db,
+  count: number,
+  options: { seed?: number; now?: Date } = {},
+): Promise<SeedTiming> {
   const started = performance.now();
   const random = createRandom(options.seed ?? Date.now());
   const now = options.now ?? new Date();
@@ -158,7 +241,11 @@ export async function seedLargeCustomers(db: Db, count: number, options: { seed?
  * every non-admin account. Lines are priced from in-stock products; stock is not taken (these are
  * past sales for the back office and its benchmarks).
  */
-export async function seedLargeOrders(db: Db, count: number, options: { buyers?: Buyer[]; seed?: number; now?: Date } = {}): Promise<SeedTiming> {
+export async function seedLargeOrders(
+  db: Db,
+  count: number,
+  options: { buyers?: Buyer[]; seed?: number; now?: Date } = {},
+): Promise<SeedTiming> {
   const started = performance.now();
   const random = createRandom(options.seed ?? Date.now());
   const now = options.now ?? new Date();
@@ -167,9 +254,11 @@ export async function seedLargeOrders(db: Db, count: number, options: { buyers?:
     .from(products)
     .where(gt(products.countInStock, 0))
     .limit(50_000);
-  if (stocked.length === 0) throw new Error('There are no products in stock to order: seed products first (--products N).');
+  if (stocked.length === 0)
+    throw new Error('There are no products in stock to order: seed products first (--products N).');
   const buyers = options.buyers ?? (await loadBuyers(db, random));
-  if (buyers.length === 0) throw new Error('There are no customer accounts to order: seed customers first (--customers N).');
+  if (buyers.length === 0)
+    throw new Error('There are no customer accounts to order: seed customers first (--customers N).');
 
   for (let from = 0; from < count; from += BATCH) {
     const orderRows: OrderRow[] = [];

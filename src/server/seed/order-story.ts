@@ -52,7 +52,9 @@ export function madeUpOrder(
   const isPaid = status === 'Delivered' || status === 'Shipped' || (status === 'Processing' && random.chance(0.6));
   const paidAt = isPaid ? notAfter(new Date(createdAt.getTime() + random.int(1, 30) * HOUR), now) : null;
   const isDelivered = status === 'Delivered';
-  const deliveredAt = isDelivered ? notAfter(new Date((paidAt ?? createdAt).getTime() + random.int(2, 6) * DAY), now) : null;
+  const deliveredAt = isDelivered
+    ? notAfter(new Date((paidAt ?? createdAt).getTime() + random.int(2, 6) * DAY), now)
+    : null;
   const reference = `DEMO${String(random.int(0, 9_999_999_999)).padStart(10, '0')}`;
   const order: OrderRow = {
     id,
@@ -65,7 +67,9 @@ export function madeUpOrder(
     status,
     isPaid,
     paidAt,
-    paymentResult: paidAt ? { id: reference, status: 'COMPLETED', update_time: paidAt.toISOString(), email_address: buyer.email } : null,
+    paymentResult: paidAt
+      ? { id: reference, status: 'COMPLETED', update_time: paidAt.toISOString(), email_address: buyer.email }
+      : null,
     paymentReference: isPaid && paymentMethod !== 'creditCard' ? reference : null,
     isDelivered,
     deliveredAt,
@@ -80,7 +84,8 @@ export function statusForAge(ageDays: number, random: Random): OrderStatus {
   const roll = random.next();
   if (ageDays < 3) return roll < 0.7 ? 'Pending' : 'Processing';
   if (ageDays < 10) return roll < 0.25 ? 'Pending' : roll < 0.6 ? 'Processing' : roll < 0.9 ? 'Shipped' : 'Cancelled';
-  if (ageDays < 21) return roll < 0.15 ? 'Processing' : roll < 0.45 ? 'Shipped' : roll < 0.85 ? 'Delivered' : 'Cancelled';
+  if (ageDays < 21)
+    return roll < 0.15 ? 'Processing' : roll < 0.45 ? 'Shipped' : roll < 0.85 ? 'Delivered' : 'Cancelled';
   // Past three weeks an order is settled, except those whose customer never paid: still Pending, or Processing.
   return roll < 0.55 ? 'Delivered' : roll < 0.77 ? 'Cancelled' : roll < 0.9 ? 'Pending' : 'Processing';
 }

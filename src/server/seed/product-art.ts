@@ -27,7 +27,9 @@ const BRAND = 'FOREST GOLD';
 
 export async function renderArtPng(spec: ArtSpec, view: ArtView = 'front'): Promise<Buffer> {
   // Uncompressed: the PNG only carries pixels to the store's WebP encoder, and zlib would cost more than it saves.
-  return sharp(Buffer.from(drawProductSvg(spec, view))).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(Buffer.from(drawProductSvg(spec, view)))
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** Renders and stores each picture (a few at a time, sharp already uses the cores) and answers URLs in order. */
@@ -36,7 +38,11 @@ export async function saveArtImages(
   pictures: readonly { spec: ArtSpec; view: ArtView }[],
   concurrency = 4,
 ): Promise<string[]> {
-  return mapWithLimit(pictures, concurrency, async ({ spec, view }) => (await imageStore.saveImage(await renderArtPng(spec, view))).url);
+  return mapWithLimit(
+    pictures,
+    concurrency,
+    async ({ spec, view }) => (await imageStore.saveImage(await renderArtPng(spec, view))).url,
+  );
 }
 
 export function drawProductSvg(spec: ArtSpec, view: ArtView): string {
@@ -137,7 +143,9 @@ function labelCard(spec: ArtSpec, box: Box): string {
   const mainSize = Math.min(compact ? 22 : 30, fitFontSize(lines, box.w - 20));
   const top = box.y + (compact ? 22 : 36);
   const linesSvg = lines
-    .map((line, i) => text(line, box.x + box.w / 2, top + (compact ? 8 : 18) + (i + 1) * (mainSize + 4), mainSize, '#3b2a1a', 700))
+    .map((line, i) =>
+      text(line, box.x + box.w / 2, top + (compact ? 8 : 18) + (i + 1) * (mainSize + 4), mainSize, '#3b2a1a', 700),
+    )
     .join('');
   const sizeY = box.y + box.h - (compact ? 10 : 18);
   return `<rect x="${box.x}" y="${box.y}" width="${box.w}" height="${box.h}" rx="${compact ? 40 : 10}" fill="#fbf4e6" stroke="${mix(spec.colour, '#000000', 0.2)}" stroke-width="3"/>
@@ -158,12 +166,15 @@ ${spec.size ? text(spec.size, 400, 540, 34, '#6b4f2d', 400) : ''}${text('Handmad
 function leaves(spec: ArtSpec, opacity: number): string {
   const leaf = (x: number, y: number, angle: number, scale: number) =>
     `<path transform="translate(${x} ${y}) rotate(${angle}) scale(${scale})" d="M0 0 C30 -40 90 -40 120 0 C90 40 30 40 0 0 Z M0 0 L120 0" fill="#6f8f4e" stroke="#4f6b35" stroke-width="3"/>`;
-  const nut = (x: number, y: number) => `<ellipse cx="${x}" cy="${y}" rx="26" ry="20" fill="${mix(spec.colour, '#5a3a1a', 0.6)}"/>`;
+  const nut = (x: number, y: number) =>
+    `<ellipse cx="${x}" cy="${y}" rx="26" ry="20" fill="${mix(spec.colour, '#5a3a1a', 0.6)}"/>`;
   return `<g opacity="${opacity}">${leaf(80, 140, -20, 1)}${leaf(620, 110, 30, 0.9)}${leaf(700, 560, 160, 0.8)}${leaf(60, 600, -150, 0.7)}${nut(150, 700)}${nut(200, 720)}${nut(640, 710)}</g>`;
 }
 
 function nutCluster(cx: number, cy: number): string {
-  const spots = [-80, -40, 0, 40, 80].flatMap((dx, i) => [`<ellipse cx="${cx + dx}" cy="${cy - (i % 2) * 18}" rx="24" ry="18"/>`]);
+  const spots = [-80, -40, 0, 40, 80].flatMap((dx, i) => [
+    `<ellipse cx="${cx + dx}" cy="${cy - (i % 2) * 18}" rx="24" ry="18"/>`,
+  ]);
   return spots.join('');
 }
 

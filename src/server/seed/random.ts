@@ -29,7 +29,11 @@ export function createRandom(seed: number): Random {
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the answers in input order. */
-export async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let cursor = 0;
   const worker = async () => {

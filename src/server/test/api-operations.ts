@@ -95,7 +95,16 @@ export interface DocumentedOperation {
 export async function documentedOperations(app: App): Promise<DocumentedOperation[]> {
   const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
   const doc = res.json() as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema?: { properties?: object } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string }[];
+          requestBody?: { content: Record<string, { schema?: { properties?: object } }> };
+        }
+      >
+    >;
   };
   const operations: DocumentedOperation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -114,7 +123,10 @@ export async function documentedOperations(app: App): Promise<DocumentedOperatio
 }
 
 /** Fails unless the document lists exactly the classified operations (web ones all or none). */
-export function unclassifiedOrMissing(operations: DocumentedOperation[]): { unclassified: string[]; missing: string[] } {
+export function unclassifiedOrMissing(operations: DocumentedOperation[]): {
+  unclassified: string[];
+  missing: string[];
+} {
   const documented = new Set(operations.map((o) => o.key));
   const webShown = WEB_OPERATIONS.some((k) => documented.has(k));
   const expected = [...Object.keys(API_OPERATIONS), ...(webShown ? WEB_OPERATIONS : [])];

@@ -8,7 +8,8 @@ import pg from 'pg';
 export async function openDatabaseProbe(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const rows = async <Row extends pg.QueryResultRow>(text: string): Promise<Row[]> => (await client.query<Row>(text).catch(() => ({ rows: [] as Row[] }))).rows;
+  const rows = async <Row extends pg.QueryResultRow>(text: string): Promise<Row[]> =>
+    (await client.query<Row>(text).catch(() => ({ rows: [] as Row[] }))).rows;
   return {
     rows,
     /** The answer of a `select count(*) as n ...`. */

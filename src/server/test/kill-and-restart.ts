@@ -8,7 +8,11 @@ import { startShop, type ShopProcess } from './shop-process';
  */
 
 /** Asks `ready()` every `everyMs` until it answers true or `withinMs` passed; answers whether it did. */
-export async function waitUntil(ready: () => boolean | Promise<boolean>, withinMs: number, everyMs = 10): Promise<boolean> {
+export async function waitUntil(
+  ready: () => boolean | Promise<boolean>,
+  withinMs: number,
+  everyMs = 10,
+): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   for (;;) {
     if (await ready()) return true;
@@ -18,7 +22,12 @@ export async function waitUntil(ready: () => boolean | Promise<boolean>, withinM
 }
 
 /** SIGKILLs `shop` once `ready()` answers true, or once `withinMs` passed; answers whether the moment came. */
-export async function killWhen(shop: ShopProcess, ready: () => boolean | Promise<boolean>, withinMs: number, everyMs = 10): Promise<boolean> {
+export async function killWhen(
+  shop: ShopProcess,
+  ready: () => boolean | Promise<boolean>,
+  withinMs: number,
+  everyMs = 10,
+): Promise<boolean> {
   const came = await waitUntil(ready, withinMs, everyMs);
   await shop.kill();
   return came;

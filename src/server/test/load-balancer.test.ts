@@ -43,7 +43,10 @@ describe('startLoadBalancer', () => {
     seen.length = 0;
     const served: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const response = await fetch(`${balancer.url}/api/products?i=${i}`, { method: i === 3 ? 'POST' : 'GET', body: i === 3 ? new Uint8Array(20 * 1024 * 1024) : undefined });
+      const response = await fetch(`${balancer.url}/api/products?i=${i}`, {
+        method: i === 3 ? 'POST' : 'GET',
+        body: i === 3 ? new Uint8Array(20 * 1024 * 1024) : undefined,
+      });
       expect(response.status).toBe(200);
       served.push(response.headers.get('x-upstream')!);
       await response.text();
@@ -52,7 +55,12 @@ describe('startLoadBalancer', () => {
     expect(served.every((u, i) => i === 0 || u !== served[i - 1])).toBe(true);
     expect(seen[3].bytes).toBe(20 * 1024 * 1024);
     const host = new URL(balancer.url).host;
-    expect(seen[0].headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-forwarded-host': host.split(':')[0], host: host.split(':')[0] });
+    expect(seen[0].headers).toMatchObject({
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': host.split(':')[0],
+      host: host.split(':')[0],
+    });
   });
 
   it('is gone after close', async () => {

@@ -23,7 +23,10 @@ export interface LoadBalancer {
 export function findNginx(): string {
   const candidates = [
     process.env.NGINX_BIN,
-    ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'nginx')),
+    ...(process.env.PATH ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((dir) => path.join(dir, 'nginx')),
     '/usr/sbin/nginx',
     '/usr/local/sbin/nginx',
     '/usr/local/nginx/sbin/nginx',
@@ -39,7 +42,10 @@ export function findNginx(): string {
 }
 
 /** Starts nginx round-robin over `upstreams` (host:port or http:// URLs) and answers once it serves requests. */
-export async function startLoadBalancer(upstreams: string[], options: { port?: number; host?: string } = {}): Promise<LoadBalancer> {
+export async function startLoadBalancer(
+  upstreams: string[],
+  options: { port?: number; host?: string } = {},
+): Promise<LoadBalancer> {
   const nginx = findNginx();
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort());
@@ -50,7 +56,9 @@ export async function startLoadBalancer(upstreams: string[], options: { port?: n
   writeFileSync(conf, nginxStandaloneConfig({ listen: `${host}:${port}`, upstreams, runDir, showUpstream: true }));
 
   // -e: the error log from the first instant (before the config is read, nginx would open the system's).
-  const child = spawn(nginx, ['-p', runDir, '-c', conf, '-e', path.join(runDir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(nginx, ['-p', runDir, '-c', conf, '-e', path.join(runDir, 'error.log'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

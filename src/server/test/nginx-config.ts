@@ -28,7 +28,9 @@ export interface NginxSiteOptions {
  */
 export function nginxSiteConfig({ listen, upstreams, showUpstream = false }: NginxSiteOptions): string {
   if (upstreams.length === 0) throw new Error('nginx needs at least one shop instance');
-  const servers = upstreams.map((u) => `    server ${u.replace(/^https?:\/\//, '').replace(/\/$/, '')} max_fails=1 fail_timeout=10s;`);
+  const servers = upstreams.map(
+    (u) => `    server ${u.replace(/^https?:\/\//, '').replace(/\/$/, '')} max_fails=1 fail_timeout=10s;`,
+  );
   return [
     'upstream coop_shop {',
     ...servers,
@@ -89,4 +91,5 @@ export function nginxStandaloneConfig(options: NginxSiteOptions & { runDir: stri
 }
 
 /** The sample of docs/operations/several-machines.md: two machines with a shop each on port 3000. */
-export const sampleNginxSiteConfig = () => nginxSiteConfig({ listen: 80, upstreams: ['10.0.0.11:3000', '10.0.0.12:3000'] });
+export const sampleNginxSiteConfig = () =>
+  nginxSiteConfig({ listen: 80, upstreams: ['10.0.0.11:3000', '10.0.0.12:3000'] });

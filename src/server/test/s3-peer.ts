@@ -27,7 +27,13 @@ const SECRET_ACCESS_KEY = 'S3RVER';
 export async function startS3Peer(options: { prefix?: string } = {}): Promise<S3Peer> {
   const directory = mkdtempSync(path.join(tmpdir(), 'coop-s3-peer-'));
   const bucket = 'shop-images';
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const prefix = options.prefix ?? '';

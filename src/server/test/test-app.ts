@@ -25,9 +25,14 @@ export interface TestApp {
  * A whole server on a fresh database: in-memory PGlite by default, or a new database made on the
  * PostgreSQL named by TEST_DATABASE_URL (dropped again on close). No port is opened; use app.inject().
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-test-'));
-  const fresh = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'shop_test') : null;
+  const fresh = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'shop_test')
+    : null;
   const database = await openDatabase({ databaseUrl: fresh?.url, poolSize: 20 });
   const config: AppConfig = {
     port: 0,
@@ -43,7 +48,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     ...overrides,
   };
   // Silent unless a test reads the log: then the server's own logger, as in production.
-  const app = await buildApp({ config, database, ...(options.logStream ? { logStream: options.logStream } : { logger: false }) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

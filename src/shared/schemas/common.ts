@@ -9,7 +9,12 @@ export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefi
 
 export const pageQuery = z.preprocess(
   emptyToUndefined,
-  z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(100_000, 'page is too large').default(1),
+  z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page is too large')
+    .default(1),
 );
 
 export function limitQuery(defaultLimit: number, max = 100) {
@@ -31,7 +36,10 @@ export const keywordQuery = z.preprocess(
 
 /** A free-text field: trimmed, bounded. */
 export function text(max: number, label: string) {
-  return z.string({ error: `${label} must be text` }).trim().max(max, `${label} is too long (at most ${max} characters)`);
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`);
 }
 
 export const emailSchema = z

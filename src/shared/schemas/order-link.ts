@@ -56,5 +56,7 @@ export const orderLinkViewSchema = z.object({
 });
 export type OrderLinkView = z.infer<typeof orderLinkViewSchema>;
 
-export const ORDER_LINK_INVALID = 'This order link is not valid. Please check that the whole link was copied, or log in to see your orders.';
-export const ORDER_LINK_EXPIRED = 'This order link has expired. Log in to see your order, or ask the shop for a new link.';
+export const ORDER_LINK_INVALID =
+  'This order link is not valid. Please check that the whole link was copied, or log in to see your orders.';
+export const ORDER_LINK_EXPIRED =
+  'This order link has expired. Log in to see your order, or ask the shop for a new link.';

@@ -30,8 +30,12 @@ export const orderPhoneNumberSchema = z
 /** The address of a new order, as the checkout form and POST /orders check it. */
 export const newShippingAddressSchema = shippingAddressSchema.extend({ phoneNumber: orderPhoneNumberSchema });
 
-export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be one of airtel, mtn, creditCard' });
-export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` });
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: 'paymentMethod must be one of airtel, mtn, creditCard',
+});
+export const orderStatusSchema = z.enum(ORDER_STATUSES, {
+  error: `status must be one of ${ORDER_STATUSES.join(', ')}`,
+});
 
 /** What the client may say about a line: only which product and how many. Name, price and image come from the database. */
 export const orderItemInputSchema = z.object({
@@ -46,7 +50,11 @@ export const orderItemInputSchema = z.object({
   price: z.number().optional(),
 });
 
-const amount = (label: string) => z.number({ error: `${label} must be a number` }).min(0).max(100_000_000);
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0)
+    .max(100_000_000);
 
 export const placeOrderSchema = z.object({
   orderItems: z
@@ -146,7 +154,6 @@ export type PayOrderInput = z.input<typeof payOrderSchema>;
 export const updateOrderStatusSchema = z.object({ status: orderStatusSchema });
 export type OrderStatusUpdate = z.input<typeof updateOrderStatusSchema>;
 
-
 /** Path parameter of /orders/{id}; anything that is not one of our ids answers 404, so no format check here. */
 export const orderIdParamsSchema = z.object({ id: z.string() });
 
@@ -173,7 +180,9 @@ export const orderConflictSchema = z.object({
   taxAmount: z.number().optional(),
   shippingAmount: z.number().optional(),
   totalAmount: z.number().optional(),
-  orderItems: z.array(z.object({ product: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() })).optional(),
+  orderItems: z
+    .array(z.object({ product: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() }))
+    .optional(),
 });
 export type OrderConflict = z.infer<typeof orderConflictSchema>;
 

@@ -113,6 +113,8 @@ export const paymentListSchema = z.object({
   /** Rows matching the filter (and keyword). */
   total: z.number().int(),
   /** Rows matching the keyword under each filter, for the filter's labels. */
-  counts: z.object(Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, z.number().int()])) as Record<PaymentFilter, z.ZodNumber>),
+  counts: z.object(
+    Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, z.number().int()])) as Record<PaymentFilter, z.ZodNumber>,
+  ),
 });
 export type PaymentList = z.infer<typeof paymentListSchema>;

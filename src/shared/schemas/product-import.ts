@@ -9,7 +9,10 @@ export const productImportInputSchema = z.object({
   csv: z
     .string({ error: 'csv must be the text of a CSV file' })
     .min(1, 'The file is empty.')
-    .max(PRODUCT_IMPORT_MAX_CHARACTERS, `The file is too large (at most ${PRODUCT_IMPORT_MAX_CHARACTERS.toLocaleString('en-US')} characters): import it in parts.`),
+    .max(
+      PRODUCT_IMPORT_MAX_CHARACTERS,
+      `The file is too large (at most ${PRODUCT_IMPORT_MAX_CHARACTERS.toLocaleString('en-US')} characters): import it in parts.`,
+    ),
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(true),
 });
 export type ProductImportInput = z.input<typeof productImportInputSchema>;

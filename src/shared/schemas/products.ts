@@ -15,7 +15,10 @@ export const lowStockThresholdSchema = z
   .max(MAX_LOW_STOCK_THRESHOLD, 'lowStockThreshold is too large');
 
 /** Stock at or below the level is low; a product's own level wins over the shop's. */
-export function isLowStock(product: { countInStock: number; lowStockThreshold: number | null }, shopDefault: number): boolean {
+export function isLowStock(
+  product: { countInStock: number; lowStockThreshold: number | null },
+  shopDefault: number,
+): boolean {
   return product.countInStock <= (product.lowStockThreshold ?? shopDefault);
 }
 
@@ -24,7 +27,9 @@ export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 const requiredOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === '' ? REQUIRED_FIELDS_MESSAGE : message;
 
-export const categorySchema = z.enum(CATEGORIES, { error: requiredOr(`category must be one of ${CATEGORIES.join(', ')}`) });
+export const categorySchema = z.enum(CATEGORIES, {
+  error: requiredOr(`category must be one of ${CATEGORIES.join(', ')}`),
+});
 
 export const reviewSchema = z.object({
   _id: z.string(),
@@ -119,13 +124,21 @@ const moneyKwacha = z
 /** Body of POST /products and PUT /products/{id} (SPEC §7 "same as create"). */
 export const productInputSchema = z
   .object({
-    name: z.string({ error: requiredOr('name must be text') }).trim().max(120, 'name is too long (at most 120 characters)').min(1, REQUIRED_FIELDS_MESSAGE),
+    name: z
+      .string({ error: requiredOr('name must be text') })
+      .trim()
+      .max(120, 'name is too long (at most 120 characters)')
+      .min(1, REQUIRED_FIELDS_MESSAGE),
     price: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), moneyKwacha),
     category: categorySchema,
     description: text(5000, 'description').default(''),
     countInStock: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-      z.number({ error: requiredOr('countInStock must be a whole number') }).int('countInStock must be a whole number').min(0, 'countInStock must be 0 or more').max(MAX_STOCK, 'countInStock is too large'),
+      z
+        .number({ error: requiredOr('countInStock must be a whole number') })
+        .int('countInStock must be a whole number')
+        .min(0, 'countInStock must be 0 or more')
+        .max(MAX_STOCK, 'countInStock is too large'),
     ),
     image: imageUrlSchema.optional().or(z.literal('')),
     brand: text(80, 'brand').optional(),
@@ -153,7 +166,11 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export const reviewAddedSchema = z.object({ message: z.string(), review: reviewSchema });
 
 export const reviewInputSchema = z.object({
-  rating: z.number({ error: 'rating must be a whole number from 1 to 5' }).int('rating must be a whole number from 1 to 5').min(1, 'rating must be a whole number from 1 to 5').max(5, 'rating must be a whole number from 1 to 5'),
+  rating: z
+    .number({ error: 'rating must be a whole number from 1 to 5' })
+    .int('rating must be a whole number from 1 to 5')
+    .min(1, 'rating must be a whole number from 1 to 5')
+    .max(5, 'rating must be a whole number from 1 to 5'),
   comment: text(2000, 'comment').min(1, 'Please write a comment'),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;

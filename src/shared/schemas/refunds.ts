@@ -26,7 +26,9 @@ export const requestRefundSchema = z.object({
 export type RequestRefundInput = z.input<typeof requestRefundSchema>;
 
 /** PUT /refunds/{id}/cancel (admin): why a refund that was not sent yet is called off. */
-export const cancelRefundSchema = z.object({ note: note('note', 'note is required: say why the refund is called off') });
+export const cancelRefundSchema = z.object({
+  note: note('note', 'note is required: say why the refund is called off'),
+});
 export type CancelRefundInput = z.input<typeof cancelRefundSchema>;
 
 /** Path parameter of /refunds/{id}; anything that is not one of our ids answers 404. */
@@ -115,10 +117,14 @@ export const refundListQuerySchema = z.object({
 });
 
 export const refundListSchema = z.object({
-  refunds: z.array(refundSchema.extend({ order: z.object({ _id: z.string(), customerName: z.string(), total: z.number() }) })),
+  refunds: z.array(
+    refundSchema.extend({ order: z.object({ _id: z.string(), customerName: z.string(), total: z.number() }) }),
+  ),
   page: z.number().int(),
   pages: z.number().int(),
   total: z.number().int(),
-  counts: z.object(Object.fromEntries(REFUND_FILTERS.map((f) => [f, z.number().int()])) as Record<RefundFilter, z.ZodNumber>),
+  counts: z.object(
+    Object.fromEntries(REFUND_FILTERS.map((f) => [f, z.number().int()])) as Record<RefundFilter, z.ZodNumber>,
+  ),
 });
 export type RefundList = z.infer<typeof refundListSchema>;

@@ -36,9 +36,14 @@ interface Range {
 function checkRange(range: Range, ctx: z.RefinementCtx) {
   // zod runs this even when a day above failed its own check.
   if (!range.from || !range.to || !isCalendarDay(range.from) || !isCalendarDay(range.to)) return;
-  if (range.from > range.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The start date must be on or before the end date' });
+  if (range.from > range.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The start date must be on or before the end date' });
   else if (range.to >= dayYearsLater(range.from, EXPORT_MAX_YEARS)) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `A range can cover at most ${EXPORT_MAX_YEARS} years: export a longer time in parts` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: `A range can cover at most ${EXPORT_MAX_YEARS} years: export a longer time in parts`,
+    });
   }
 }
 
@@ -51,12 +56,15 @@ export const exportRangeQuerySchema = z.object({ from: day('start'), to: day('en
 export type ExportRange = z.infer<typeof exportRangeQuerySchema>;
 
 /** Orders are always exported for a chosen range. */
-export const ordersExportQuerySchema = z
-  .object({ from: day('start'), to: day('end') })
-  .superRefine((range, ctx) => {
-    if (!range.from || !range.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose a start and an end date (from and to, YYYY-MM-DD)' });
-    else checkRange(range, ctx);
-  });
+export const ordersExportQuerySchema = z.object({ from: day('start'), to: day('end') }).superRefine((range, ctx) => {
+  if (!range.from || !range.to)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: 'Choose a start and an end date (from and to, YYYY-MM-DD)',
+    });
+  else checkRange(range, ctx);
+});
 
 const MONTH_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -64,7 +72,10 @@ const MONTH_FORMAT = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const monthQuerySchema = z.object({
   month: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string({ error: 'The month must be written YYYY-MM' }).regex(MONTH_FORMAT, 'The month must be written YYYY-MM (e.g. 2026-11)').optional(),
+    z
+      .string({ error: 'The month must be written YYYY-MM' })
+      .regex(MONTH_FORMAT, 'The month must be written YYYY-MM (e.g. 2026-11)')
+      .optional(),
   ),
 });
 

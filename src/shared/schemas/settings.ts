@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, text } from './common';
 import { lowStockThresholdSchema } from './products';
-import { exampleNumberOf, isZambianPhone, NETWORK_NAMES, networkPrefixRule, readMobileForNetwork, readZambianMobile } from '../phone-numbers';
+import {
+  exampleNumberOf,
+  isZambianPhone,
+  NETWORK_NAMES,
+  networkPrefixRule,
+  readMobileForNetwork,
+  readZambianMobile,
+} from '../phone-numbers';
 
 /** Empty, or a Zambian mobile number in any written form (stored as typed; read with readZambianMobile). */
 function zambianMobileOrEmpty(label: string) {

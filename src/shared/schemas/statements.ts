@@ -41,7 +41,10 @@ export const statementUploadSchema = z
     csv: z
       .string({ error: 'csv must be the text of a CSV file' })
       .min(1, 'The file is empty.')
-      .max(STATEMENT_MAX_CHARACTERS, `The file is too large (at most ${STATEMENT_MAX_CHARACTERS.toLocaleString('en-US')} characters): export a shorter period.`),
+      .max(
+        STATEMENT_MAX_CHARACTERS,
+        `The file is too large (at most ${STATEMENT_MAX_CHARACTERS.toLocaleString('en-US')} characters): export a shorter period.`,
+      ),
     from: day('start'),
     to: day('end'),
   })
@@ -103,7 +106,12 @@ export const statementReconciliationSchema = z.object({
   to: z.string(),
   /** Header names the file used for each field (what the per-provider table matched). */
   columns: z.record(z.string(), z.string()),
-  counts: z.object({ 'not-in-shop': z.number(), 'amount-differs': z.number(), 'not-on-statement': z.number(), matched: z.number() }),
+  counts: z.object({
+    'not-in-shop': z.number(),
+    'amount-differs': z.number(),
+    'not-on-statement': z.number(),
+    matched: z.number(),
+  }),
   /** Rows that are not money in, or outside the period: left out, counted by why. */
   skipped: z.array(z.object({ why: z.string(), rows: z.number() })),
   items: z.array(statementItemSchema),

@@ -9,7 +9,13 @@ import { AppRoutes } from './routes';
  * The whole app under a router given by the caller: the browser's history in main.tsx, a fixed address
  * when the server renders a page (entry-server.tsx). Both must draw the same first screen.
  */
-export function App({ queryClient, router: Router }: { queryClient: QueryClient; router: (props: { children: ReactNode }) => ReactNode }) {
+export function App({
+  queryClient,
+  router: Router,
+}: {
+  queryClient: QueryClient;
+  router: (props: { children: ReactNode }) => ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>

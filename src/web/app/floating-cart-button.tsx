@@ -12,7 +12,9 @@ import { useCart } from '../features/cart';
 export function showsFloatingCart(pathname: string, totalItems: number): boolean {
   if (totalItems <= 0) return false;
   const elsewhere = ['/cart', '/checkout', '/account', '/login', '/register'];
-  return !elsewhere.some((path) => pathname === path || pathname.startsWith(`${path}/`) || pathname.startsWith(`${path}?`));
+  return !elsewhere.some(
+    (path) => pathname === path || pathname.startsWith(`${path}/`) || pathname.startsWith(`${path}?`),
+  );
 }
 
 /** Height of the bar on phones (h-16), kept free below the last content so the page scrolls clear of it. */
@@ -29,7 +31,8 @@ export function FloatingCartButton() {
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-center justify-between gap-3 border-t border-sand-200 bg-white px-4 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] md:hidden">
       <p className="text-sm text-bark-700" aria-hidden="true">
-        {totalItems} {totalItems === 1 ? 'item' : 'items'} · <span className="font-semibold text-bark-900 tabular-nums">{formatKwacha(totalAmount)}</span>
+        {totalItems} {totalItems === 1 ? 'item' : 'items'} ·{' '}
+        <span className="font-semibold text-bark-900 tabular-nums">{formatKwacha(totalAmount)}</span>
       </p>
       <Link
         to="/cart"

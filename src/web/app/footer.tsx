@@ -52,8 +52,8 @@ export function Footer() {
             <span className="font-serif text-lg font-bold text-white">{shopName}</span>
           </Link>
           <p className="text-sand-200">
-            Organic skincare, oils and forest foods, handmade by a women's cooperative in southern Zambia from the
-            seeds and nuts of indigenous trees.
+            Organic skincare, oils and forest foods, handmade by a women's cooperative in southern Zambia from the seeds
+            and nuts of indigenous trees.
           </p>
         </div>
         <LinkColumn title="Shop" links={SHOP_LINKS} />
@@ -68,13 +68,19 @@ export function Footer() {
               </p>
               <p className="flex items-center gap-2">
                 <Mail size={18} aria-hidden="true" className="shrink-0 text-honey-400" />
-                <a href={`mailto:${settings.email}`} className="inline-flex min-h-11 items-center break-all underline-offset-4 hover:underline">
+                <a
+                  href={`mailto:${settings.email}`}
+                  className="inline-flex min-h-11 items-center break-all underline-offset-4 hover:underline"
+                >
                   {settings.email}
                 </a>
               </p>
               <p className="flex items-center gap-2">
                 <Phone size={18} aria-hidden="true" className="shrink-0 text-honey-400" />
-                <a href={`tel:${settings.phone.replace(/\s+/g, '')}`} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
+                <a
+                  href={`tel:${settings.phone.replace(/\s+/g, '')}`}
+                  className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+                >
                   {settings.phone}
                 </a>
               </p>

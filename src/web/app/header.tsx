@@ -16,8 +16,10 @@ const NAV_LINKS = [
   { to: '/contact', label: 'Contact', end: false },
 ];
 
-const navLinkClass = (spacing: string) => ({ isActive }: { isActive: boolean }) =>
-  `rounded-full px-4 ${spacing} font-semibold transition-colors ${isActive ? 'bg-forest-100 text-forest-900' : 'text-bark-700 hover:bg-forest-50 hover:text-forest-900'}`;
+const navLinkClass =
+  (spacing: string) =>
+  ({ isActive }: { isActive: boolean }) =>
+    `rounded-full px-4 ${spacing} font-semibold transition-colors ${isActive ? 'bg-forest-100 text-forest-900' : 'text-bark-700 hover:bg-forest-50 hover:text-forest-900'}`;
 
 function AccountLinks({ onChoose, stacked = false }: { onChoose?: () => void; stacked?: boolean }) {
   const { user, isAdmin, logout } = useAuth();
@@ -80,7 +82,9 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
         <Link to="/" className="flex min-w-0 items-center gap-2 rounded-lg py-1 pr-2" onClick={close}>
           <LogoMark size={36} />
-          <span className="line-clamp-2 font-serif text-base leading-tight font-bold text-forest-900 sm:text-lg">{shopName}</span>
+          <span className="line-clamp-2 font-serif text-base leading-tight font-bold text-forest-900 sm:text-lg">
+            {shopName}
+          </span>
         </Link>
 
         <nav aria-label="Main" className="ml-auto hidden md:block">
@@ -99,7 +103,11 @@ export function Header() {
           <div className="hidden md:block">
             <AccountLinks />
           </div>
-          <Link to="/cart" className="relative flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50" aria-label={cartLinkLabel(totalItems)}>
+          <Link
+            to="/cart"
+            className="relative flex h-11 w-11 items-center justify-center rounded-full text-forest-800 hover:bg-forest-50"
+            aria-label={cartLinkLabel(totalItems)}
+          >
             <ShoppingCart size={24} aria-hidden="true" />
             <CartCountBadge count={totalItems} />
           </Link>

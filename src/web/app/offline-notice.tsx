@@ -11,7 +11,10 @@ export function OfflineNotice() {
   return (
     <div role="status" className="sticky top-16 z-30">
       {!online && (
-        <p className="flex items-center justify-center gap-2 bg-bark-900 px-4 py-2 text-center text-sm font-semibold text-white" data-testid="offline-notice">
+        <p
+          className="flex items-center justify-center gap-2 bg-bark-900 px-4 py-2 text-center text-sm font-semibold text-white"
+          data-testid="offline-notice"
+        >
           <WifiOff size={18} aria-hidden="true" className="shrink-0" />
           <span>You are offline. Pages you have seen and your cart still work.</span>
         </p>

@@ -83,7 +83,11 @@ function appRoutes() {
     <Route key="public" element={<PublicLayout />}>
       {Object.entries(SCREENS).map(([name, Screen]) => {
         const { path } = APP_PAGES[name as keyof typeof SCREENS];
-        return path ? <Route key={name} path={path} element={<Screen />} /> : <Route key={name} index element={<Screen />} />;
+        return path ? (
+          <Route key={name} path={path} element={<Screen />} />
+        ) : (
+          <Route key={name} index element={<Screen />} />
+        );
       })}
       <Route path="*" element={<NotFoundPage />} />
     </Route>,
@@ -111,6 +115,8 @@ export function AppRoutes() {
 
 /** Fetches the code of the screen shown at `pathname`; never fails (a screen that failed to load says so when drawn). */
 export async function loadScreenAt(pathname: string): Promise<void> {
-  const screens = elementsAt(appRoutes(), pathname).flatMap((element) => (isValidElement(element) && isScreen(element.type) ? [element.type] : []));
+  const screens = elementsAt(appRoutes(), pathname).flatMap((element) =>
+    isValidElement(element) && isScreen(element.type) ? [element.type] : [],
+  );
   await Promise.all(screens.map((screen) => screen.load()));
 }

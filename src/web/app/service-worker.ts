@@ -16,7 +16,10 @@ const UPDATE_TOAST_ID = 'new-version';
 export async function registerServiceWorker(): Promise<void> {
   // Which build this page runs (VITE_BUILD_ID at build time): for support, and for the update journey.
   document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID || 'unnamed';
-  const registration: ServiceWorkerRegistration | undefined = await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  const registration: ServiceWorkerRegistration | undefined = await navigator.serviceWorker.register('/sw.js', {
+    scope: '/',
+    updateViaCache: 'none',
+  });
   // A browser that blocks workers (a policy, some privacy modes, the journeys) may answer nothing at all.
   if (!registration) return;
 

@@ -3,7 +3,11 @@ import type { OrderStatusUpdate } from '../../shared/schemas/orders';
 import { ApiError, apiRequest, buildQueryString, setTokenSource } from './api-client';
 
 function answer(status: number, body: unknown, contentType = 'application/json', statusText = '') {
-  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText, headers: { 'content-type': contentType } });
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'content-type': contentType },
+  });
 }
 
 afterEach(() => {
@@ -16,7 +20,9 @@ describe('apiRequest: the error rules of SPEC §8 in one place', () => {
     const fetchMock = vi.fn(async () => answer(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
     setTokenSource(() => 'tok');
-    await expect(apiRequest<unknown, OrderStatusUpdate>('/orders', { method: 'POST', body: { status: 'Shipped' } })).resolves.toEqual({ ok: true });
+    await expect(
+      apiRequest<unknown, OrderStatusUpdate>('/orders', { method: 'POST', body: { status: 'Shipped' } }),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/orders');
     expect(init.headers).toMatchObject({ authorization: 'Bearer tok', 'content-type': 'application/json' });
@@ -46,7 +52,9 @@ describe('apiRequest: the error rules of SPEC §8 in one place', () => {
     setTokenSource(() => 'old');
     await expect(apiRequest('/orders')).rejects.toThrow('Authentication failed. Please log in again.');
     vi.stubGlobal('fetch', async () => answer(401, { message: 'Invalid email or password' }));
-    await expect(apiRequest('/users/login', { keepServerMessageOn401: true })).rejects.toThrow('Invalid email or password');
+    await expect(apiRequest('/users/login', { keepServerMessageOn401: true })).rejects.toThrow(
+      'Invalid email or password',
+    );
   });
 
   it('reports a non-JSON answer with its status and logs it', async () => {
@@ -70,7 +78,9 @@ describe('apiRequest: the error rules of SPEC §8 in one place', () => {
 
 describe('buildQueryString (SPEC §7: parameters added only when truthy)', () => {
   it('skips empty, zero and undefined values', () => {
-    expect(buildQueryString({ keyword: '', category: undefined, page: 1, minPrice: 0, maxPrice: null })).toBe('?page=1');
+    expect(buildQueryString({ keyword: '', category: undefined, page: 1, minPrice: 0, maxPrice: null })).toBe(
+      '?page=1',
+    );
     expect(buildQueryString({})).toBe('');
     expect(buildQueryString({ keyword: 'a&b' })).toBe('?keyword=a%26b');
   });

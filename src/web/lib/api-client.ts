@@ -103,7 +103,10 @@ export function buildQueryString(query: Record<string, QueryValue> | undefined):
  * `TBody` is never inferred from the body given: an object literal would always fit itself. A call that
  * sends a body names its endpoint's type from the shared schemas.
  */
-export async function apiRequest<T, TBody extends RequestBody = never>(path: string, request: ApiRequest<NoInfer<TBody>> = {}): Promise<T> {
+export async function apiRequest<T, TBody extends RequestBody = never>(
+  path: string,
+  request: ApiRequest<NoInfer<TBody>> = {},
+): Promise<T> {
   const token = readToken();
   const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -125,7 +128,8 @@ export async function apiRequest<T, TBody extends RequestBody = never>(path: str
 
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   if (!isJson) {
-    if (response.ok && (response.status === 204 || response.headers.get('content-length') === '0')) return undefined as T;
+    if (response.ok && (response.status === 204 || response.headers.get('content-length') === '0'))
+      return undefined as T;
     const message = `Server responded with non-JSON content: ${response.status} ${response.statusText}`;
     console.error(message);
     throw new ApiError(message, response.status, 'non-json');
@@ -133,13 +137,23 @@ export async function apiRequest<T, TBody extends RequestBody = never>(path: str
 
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new ApiError(errorMessage(response, data, Boolean(token), request.keepServerMessageOn401), response.status, 'http', data);
+    throw new ApiError(
+      errorMessage(response, data, Boolean(token), request.keepServerMessageOn401),
+      response.status,
+      'http',
+      data,
+    );
   }
   return data as T;
 }
 
 /** SPEC §8's message for a failed answer; also used by the upload with progress (XMLHttpRequest). */
-export function errorMessage(response: Pick<Response, 'status' | 'statusText'>, data: unknown, sentToken: boolean, keepServerMessage = false): string {
+export function errorMessage(
+  response: Pick<Response, 'status' | 'statusText'>,
+  data: unknown,
+  sentToken: boolean,
+  keepServerMessage = false,
+): string {
   const serverMessage =
     data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string'
       ? (data as { message: string }).message

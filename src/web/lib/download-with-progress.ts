@@ -39,18 +39,32 @@ function fileNameOf(response: Response): string | null {
  * so a long export shows how far it has got. Failures are ApiErrors like apiRequest's; an abort rejects
  * with the AbortError of fetch.
  */
-export async function downloadWithProgress({ path, query, fallbackName, onProgress, signal }: DownloadRequest): Promise<DownloadedFile> {
+export async function downloadWithProgress({
+  path,
+  query,
+  fallbackName,
+  onProgress,
+  signal,
+}: DownloadRequest): Promise<DownloadedFile> {
   const token = currentToken();
   let response: Response;
   try {
-    response = await fetch(`/api${path}${buildQueryString(query)}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
+    response = await fetch(`/api${path}${buildQueryString(query)}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal,
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(API_FALLBACK_MESSAGE, 0, 'network');
   }
   if (!response.ok || !response.body) {
     const data: unknown = await response.json().catch(() => null);
-    throw new ApiError(errorMessage(response, data, Boolean(token)), response.status, data === null ? 'non-json' : 'http', data);
+    throw new ApiError(
+      errorMessage(response, data, Boolean(token)),
+      response.status,
+      data === null ? 'non-json' : 'http',
+      data,
+    );
   }
 
   const announced = Number(response.headers.get('x-row-count') ?? NaN);

@@ -36,7 +36,7 @@ function read(): Record<string, unknown> {
 }
 
 function takeFrom(all: Record<string, unknown>) {
-  return <T,>(key: InitialDataKey, isValid: (value: unknown) => boolean): T | undefined => {
+  return <T>(key: InitialDataKey, isValid: (value: unknown) => boolean): T | undefined => {
     const value = all[key];
     if (value === undefined || !isValid(value)) return undefined;
     delete all[key];

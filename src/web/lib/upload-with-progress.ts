@@ -37,7 +37,13 @@ export function postJsonWithProgress<T, TBody extends RequestBody>(
   return postWithProgress<T>(path, JSON.stringify(body), onProgress, signal, 'application/json');
 }
 
-function postWithProgress<T>(path: string, body: FormData | string, onProgress?: (fraction: number) => void, signal?: AbortSignal, contentType?: string): Promise<T> {
+function postWithProgress<T>(
+  path: string,
+  body: FormData | string,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+  contentType?: string,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('Upload aborted', 'AbortError'));
@@ -70,7 +76,9 @@ function postWithProgress<T>(path: string, body: FormData | string, onProgress?:
         resolve(data as T);
         return;
       }
-      reject(new ApiError(errorMessage(xhr, data, Boolean(token)), xhr.status, data === null ? 'non-json' : 'http', data));
+      reject(
+        new ApiError(errorMessage(xhr, data, Boolean(token)), xhr.status, data === null ? 'non-json' : 'http', data),
+      );
     };
     xhr.onerror = () => {
       settle();

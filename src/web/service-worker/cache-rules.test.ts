@@ -3,7 +3,10 @@ import { requestKind, settingsOfPage, type RequestFacts } from './cache-rules';
 
 const ORIGIN = 'https://shop.example';
 
-function facts(path: string, init: { method?: string; mode?: string; headers?: Record<string, string> } = {}): RequestFacts {
+function facts(
+  path: string,
+  init: { method?: string; mode?: string; headers?: Record<string, string> } = {},
+): RequestFacts {
   return {
     url: path.startsWith('http') ? path : `${ORIGIN}${path}`,
     method: init.method ?? 'GET',
@@ -17,13 +20,30 @@ const fetched = (path: string, init?: Parameters<typeof facts>[1]) => requestKin
 
 describe('what the service worker keeps', () => {
   it('keeps storefront pages, with their query, for offline browsing', () => {
-    for (const path of ['/', '/products', '/products?category=oil&page=2', '/products/6f1c0d5e-8a4b-4c3d-9e2f-1a2b3c4d5e6f', '/about', '/contact', '/cart']) {
+    for (const path of [
+      '/',
+      '/products',
+      '/products?category=oil&page=2',
+      '/products/6f1c0d5e-8a4b-4c3d-9e2f-1a2b3c4d5e6f',
+      '/about',
+      '/contact',
+      '/cart',
+    ]) {
       expect(navigation(path), path).toBe('page');
     }
   });
 
   it('never keeps the HTML of personal pages, but falls back to the app shell for them offline', () => {
-    for (const path of ['/checkout', '/checkout/success?orderId=1', '/account', '/account/orders/1', '/login', '/register', '/o/abc', '/no-such-page']) {
+    for (const path of [
+      '/checkout',
+      '/checkout/success?orderId=1',
+      '/account',
+      '/account/orders/1',
+      '/login',
+      '/register',
+      '/o/abc',
+      '/no-such-page',
+    ]) {
       expect(navigation(path), path).toBe('shell-only');
     }
   });
@@ -34,7 +54,13 @@ describe('what the service worker keeps', () => {
   });
 
   it('keeps the catalogue reads of the storefront', () => {
-    for (const path of ['/api/products', '/api/products?keyword=oil&page=2', '/api/products/featured', '/api/products/abc', '/api/products/abc/related']) {
+    for (const path of [
+      '/api/products',
+      '/api/products?keyword=oil&page=2',
+      '/api/products/featured',
+      '/api/products/abc',
+      '/api/products/abc/related',
+    ]) {
       expect(fetched(path), path).toBe('catalogue');
     }
     expect(fetched('/api/settings')).toBe('settings');
@@ -79,10 +105,15 @@ describe('what the service worker keeps', () => {
 });
 
 describe('the settings kept with a page', () => {
-  const page = (data: string) => `<html><body><div id="root"></div><script id="initial-data" type="application/json">${data}</script></body></html>`;
+  const page = (data: string) =>
+    `<html><body><div id="root"></div><script id="initial-data" type="application/json">${data}</script></body></html>`;
 
   it('reads the shop settings written into a page the server sent', () => {
-    const settings = { shopName: 'Forest Gold </script> Co-op', phone: '+260 97 000 0000', email: 'hello@coop.example' };
+    const settings = {
+      shopName: 'Forest Gold </script> Co-op',
+      phone: '+260 97 000 0000',
+      email: 'hello@coop.example',
+    };
     // As the server writes it: '<' escaped, so no text can close the element early.
     const written = JSON.stringify({ settings, featured: [] }).replace(/</g, '\\u003c');
     expect(settingsOfPage(page(written))).toEqual(settings);

@@ -81,7 +81,9 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
 /** Where the app reads the shop's settings; the worker keeps one copy of them (RUNTIME_CACHES.settings). */
 export const SETTINGS_URL = '/api/settings';
 
-const INITIAL_DATA = new RegExp(`<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">([\\s\\S]*?)</script>`);
+const INITIAL_DATA = new RegExp(
+  `<script id="${INITIAL_DATA_ELEMENT_ID}" type="application/json">([\\s\\S]*?)</script>`,
+);
 
 /**
  * The shop's settings written into a page the server sent (its name, contact details, payment numbers),

@@ -10,7 +10,14 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
-import { APP_SHELL_URL, NETWORK_TIMEOUT_SECONDS, RUNTIME_CACHES, requestKind, SETTINGS_URL, settingsOfPage } from './cache-rules';
+import {
+  APP_SHELL_URL,
+  NETWORK_TIMEOUT_SECONDS,
+  RUNTIME_CACHES,
+  requestKind,
+  SETTINGS_URL,
+  settingsOfPage,
+} from './cache-rules';
 import { SKIP_WAITING } from './messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -35,13 +42,21 @@ const settingsFromPages: WorkboxPlugin = {
   async cacheDidUpdate({ newResponse }) {
     const settings = settingsOfPage(await newResponse.text());
     if (!settings) return;
-    const copy = new Response(JSON.stringify(settings), { headers: { 'content-type': 'application/json; charset=utf-8', date: new Date().toUTCString() } });
-    await (await caches.open(RUNTIME_CACHES.settings.cacheName)).put(new URL(SETTINGS_URL, self.location.origin).href, copy);
+    const copy = new Response(JSON.stringify(settings), {
+      headers: { 'content-type': 'application/json; charset=utf-8', date: new Date().toUTCString() },
+    });
+    await (
+      await caches.open(RUNTIME_CACHES.settings.cacheName)
+    ).put(new URL(SETTINGS_URL, self.location.origin).href, copy);
   },
 };
 
 const pagesCache = capped('pages');
-const pages = new NetworkFirst({ ...pagesCache, plugins: [...pagesCache.plugins, settingsFromPages], networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS });
+const pages = new NetworkFirst({
+  ...pagesCache,
+  plugins: [...pagesCache.plugins, settingsFromPages],
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+});
 const networkOnly = new NetworkOnly();
 const origin = self.location.origin;
 
@@ -52,7 +67,9 @@ const origin = self.location.origin;
  */
 async function keepOpenPages(event: ExtendableEvent) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.map((client) => client.url).filter((url) => requestKind({ method: 'GET', url, mode: 'navigate', headers: new Headers() }, origin) === 'page');
+  const open = windows
+    .map((client) => client.url)
+    .filter((url) => requestKind({ method: 'GET', url, mode: 'navigate', headers: new Headers() }, origin) === 'page');
   await Promise.all(
     [...new Set(open)].map((url) =>
       pages.handle({ request: new Request(url, { credentials: 'same-origin' }), event }).catch(() => {

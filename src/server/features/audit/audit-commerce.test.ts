@@ -13,8 +13,12 @@ describe('the audit trail of products, orders and payments', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let customer: Awaited<ReturnType<typeof createUser>>;
-  const trail = trailReader(() => t, () => admin.auth);
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin.auth) => t.app.inject({ method, url, headers, payload });
+  const trail = trailReader(
+    () => t,
+    () => admin.auth,
+  );
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin.auth) =>
+    t.app.inject({ method, url, headers, payload });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -24,7 +28,15 @@ describe('the audit trail of products, orders and payments', () => {
   afterAll(() => t?.close());
 
   const image = fakeImageUrl();
-  const baobab = { name: 'Baobab Oil', price: 120, category: 'oil', countInStock: 12, description: 'Cold pressed', images: [image], mainImage: image };
+  const baobab = {
+    name: 'Baobab Oil',
+    price: 120,
+    category: 'oil',
+    countInStock: 12,
+    description: 'Cold pressed',
+    images: [image],
+    mainImage: image,
+  };
 
   it('records a product created, its price and stock edited (only what changed), and deleted, with the admin who did it', async () => {
     const created = await send('POST', '/api/products', baobab);
@@ -42,17 +54,31 @@ describe('the audit trail of products, orders and payments', () => {
     });
     expect(Date.now() - Date.parse(made.at)).toBeLessThan(60_000);
 
-    expect((await send('PUT', `/api/products/${id}`, { ...baobab, price: 135, countInStock: 30 })).statusCode).toBe(200);
+    expect((await send('PUT', `/api/products/${id}`, { ...baobab, price: 135, countInStock: 30 })).statusCode).toBe(
+      200,
+    );
     const [edited] = await trail.about(id);
-    expect(edited).toMatchObject({ action: 'product.updated', actor: { _id: admin.user.id, name: 'Ruth Mwiinga' }, summary: `Baobab Oil: price ${kw(120)} → ${kw(135)}, stock 12 → 30` });
+    expect(edited).toMatchObject({
+      action: 'product.updated',
+      actor: { _id: admin.user.id, name: 'Ruth Mwiinga' },
+      summary: `Baobab Oil: price ${kw(120)} → ${kw(135)}, stock 12 → 30`,
+    });
     expect(edited.before).toEqual({ name: 'Baobab Oil', priceNgwee: 12_000, countInStock: 12 });
     expect(edited.after).toEqual({ name: 'Baobab Oil', priceNgwee: 13_500, countInStock: 30 });
 
     // Saved unchanged: nothing happened to money or stock, so no line.
-    expect((await send('PUT', `/api/products/${id}`, { ...baobab, price: 135, countInStock: 30 })).statusCode).toBe(200);
+    expect((await send('PUT', `/api/products/${id}`, { ...baobab, price: 135, countInStock: 30 })).statusCode).toBe(
+      200,
+    );
     expect(await trail.about(id)).toHaveLength(2);
 
-    const renamed = await send('PUT', `/api/products/${id}`, { ...baobab, name: 'Baobab Oil 250 ml', price: 135, countInStock: 30, description: 'Cold pressed in Choma' });
+    const renamed = await send('PUT', `/api/products/${id}`, {
+      ...baobab,
+      name: 'Baobab Oil 250 ml',
+      price: 135,
+      countInStock: 30,
+      description: 'Cold pressed in Choma',
+    });
     expect(renamed.statusCode).toBe(200);
     const [third] = await trail.about(id);
     expect(third.summary).toBe('Baobab Oil 250 ml: name was Baobab Oil, also changed description');
@@ -87,7 +113,12 @@ describe('the audit trail of products, orders and payments', () => {
 
   async function placeOrder(countInStock = 10) {
     const product = await insertProduct(t, { name: 'Shea Butter 100 g', price: 80, countInStock });
-    const res = await send('POST', '/api/orders', orderBody([{ product: product.id, quantity: 2, price: 80, name: 'Shea Butter 100 g' }]), customer.auth);
+    const res = await send(
+      'POST',
+      '/api/orders',
+      orderBody([{ product: product.id, quantity: 2, price: 80, name: 'Shea Butter 100 g' }]),
+      customer.auth,
+    );
     expect(res.statusCode, res.body).toBe(201);
     return { product, order: res.json() as { _id: string; totalPrice: number } };
   }
@@ -108,16 +139,25 @@ describe('the audit trail of products, orders and payments', () => {
     expect(lines.map((e) => [e.action, e.summary])).toEqual([
       ['order.status-changed', `Order ${ref} (Chipo Banda): Pending → Processing`],
       ['order.cancelled', `Order ${ref} (Chipo Banda): Processing → Cancelled; stock returned: Shea Butter 100 g × 2`],
-      ['order.status-changed', `Order ${ref} (Chipo Banda): Cancelled → Pending; stock taken again: Shea Butter 100 g × 2`],
+      [
+        'order.status-changed',
+        `Order ${ref} (Chipo Banda): Cancelled → Pending; stock taken again: Shea Butter 100 g × 2`,
+      ],
       ['order.delivered', `Order ${ref} (Chipo Banda): Pending → Delivered`],
     ]);
     expect(lines[1]).toMatchObject({
       actor: { _id: admin.user.id, name: 'Ruth Mwiinga' },
       subjectType: 'order',
       before: { status: 'Processing' },
-      after: { status: 'Cancelled', stockReturned: [{ productId: product.id, name: 'Shea Butter 100 g', quantity: 2 }] },
+      after: {
+        status: 'Cancelled',
+        stockReturned: [{ productId: product.id, name: 'Shea Butter 100 g', quantity: 2 }],
+      },
     });
-    expect(lines[2].after).toEqual({ status: 'Pending', stockTaken: [{ productId: product.id, name: 'Shea Butter 100 g', quantity: 2 }] });
+    expect(lines[2].after).toEqual({
+      status: 'Pending',
+      stockTaken: [{ productId: product.id, name: 'Shea Butter 100 g', quantity: 2 }],
+    });
   });
 
   it('records nothing when a status change is refused (404, 409 for stock gone meanwhile)', async () => {
@@ -125,7 +165,12 @@ describe('the audit trail of products, orders and payments', () => {
     expect((await send('PUT', `/api/orders/${order._id}/status`, { status: 'Cancelled' })).statusCode).toBe(200);
     const before = await trail.count();
     // Someone else bought the returned stock: reopening the cancelled order would need it again.
-    const rival = await send('POST', '/api/orders', orderBody([{ product: product.id, quantity: 2, price: 80 }]), customer.auth);
+    const rival = await send(
+      'POST',
+      '/api/orders',
+      orderBody([{ product: product.id, quantity: 2, price: 80 }]),
+      customer.auth,
+    );
     expect(rival.statusCode).toBe(201);
     expect((await send('PUT', `/api/orders/${order._id}/status`, { status: 'Pending' })).statusCode).toBe(409);
     expect((await send('PUT', `/api/orders/${randomUUID()}/deliver`)).statusCode).toBe(404);
@@ -135,7 +180,10 @@ describe('the audit trail of products, orders and payments', () => {
   it("records an order marked paid by hand with the admin's note; a refused second mark and a customer's reference record nothing", async () => {
     const { order } = await placeOrder();
     const ref = orderReference(order._id);
-    expect((await send('PUT', `/api/orders/${order._id}/pay`, { paymentReference: 'MP240101.1234' }, customer.auth)).statusCode).toBe(200);
+    expect(
+      (await send('PUT', `/api/orders/${order._id}/pay`, { paymentReference: 'MP240101.1234' }, customer.auth))
+        .statusCode,
+    ).toBe(200);
     expect(await trail.about(order._id)).toEqual([]);
 
     const paid = await send('PUT', `/api/orders/${order._id}/pay`, { note: 'Airtel Money seen on the co-op phone' });
@@ -146,7 +194,12 @@ describe('the audit trail of products, orders and payments', () => {
       actor: { _id: admin.user.id, name: 'Ruth Mwiinga' },
       summary: `Order ${ref} (Chipo Banda) marked paid by hand, ${kw(order.totalPrice)}: Airtel Money seen on the co-op phone`,
       before: { isPaid: false, paymentReference: 'MP240101.1234' },
-      after: { isPaid: true, paymentReference: 'MP240101.1234', totalNgwee: Math.round(order.totalPrice * 100), note: 'Airtel Money seen on the co-op phone' },
+      after: {
+        isPaid: true,
+        paymentReference: 'MP240101.1234',
+        totalNgwee: Math.round(order.totalPrice * 100),
+        note: 'Airtel Money seen on the co-op phone',
+      },
     });
 
     expect((await send('PUT', `/api/orders/${order._id}/pay`, { note: 'Again' })).statusCode).toBe(409);

@@ -11,7 +11,10 @@ describe('reading the audit trail', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createUser>>;
   let customer: Awaited<ReturnType<typeof createUser>>;
-  const trail = trailReader(() => t, () => admin.auth);
+  const trail = trailReader(
+    () => t,
+    () => admin.auth,
+  );
   const ruth = randomUUID();
   const mulenga = randomUUID();
   const baobab = randomUUID();
@@ -36,11 +39,29 @@ describe('reading the audit trail', () => {
     admin = await createUser(t, { isAdmin: true });
     customer = await createUser(t);
     for (let i = 0; i < 25; i += 1) {
-      await line(`2026-02-01T${String(i % 24).padStart(2, '0')}:00:00Z`, ruth, 'product.updated', mungongo, `Mungongo Oil: stock ${i} → ${i + 1}`);
+      await line(
+        `2026-02-01T${String(i % 24).padStart(2, '0')}:00:00Z`,
+        ruth,
+        'product.updated',
+        mungongo,
+        `Mungongo Oil: stock ${i} → ${i + 1}`,
+      );
     }
-    await line('2026-03-01T10:00:00Z', ruth, 'product.created', baobab, 'New product Baobab Oil: price K 120.00, stock 12');
+    await line(
+      '2026-03-01T10:00:00Z',
+      ruth,
+      'product.created',
+      baobab,
+      'New product Baobab Oil: price K 120.00, stock 12',
+    );
     await line('2026-03-02T10:00:00Z', ruth, 'product.updated', baobab, 'Baobab Oil: price K 120.00 → K 135.00');
-    await line('2026-03-03T23:30:00Z', mulenga, 'order.cancelled', 'order-1', 'Order 1234abcd (Chipo Banda): Pending → Cancelled');
+    await line(
+      '2026-03-03T23:30:00Z',
+      mulenga,
+      'order.cancelled',
+      'order-1',
+      'Order 1234abcd (Chipo Banda): Pending → Cancelled',
+    );
     await line('2026-03-04T08:00:00Z', mulenga, 'user.admin-granted', 'user-1', 'Made Mutinta Hamoonga an admin');
     await line('2026-03-05T12:00:00Z', ruth, 'settings.updated', 'shop', 'Shop settings: changed 100% of the address');
   });
@@ -84,14 +105,19 @@ describe('reading the audit trail', () => {
     expect(await summaries('?action=order.')).toEqual(['Order 1234abcd (Chipo Banda): Pending → Cancelled']);
     expect((await trail.read('?action=product')).total).toBe(0);
     expect(await summaries('?subjectType=user')).toEqual(['Made Mutinta Hamoonga an admin']);
-    expect(await summaries(`?subjectId=${baobab}`)).toEqual(['Baobab Oil: price K 120.00 → K 135.00', 'New product Baobab Oil: price K 120.00, stock 12']);
+    expect(await summaries(`?subjectId=${baobab}`)).toEqual([
+      'Baobab Oil: price K 120.00 → K 135.00',
+      'New product Baobab Oil: price K 120.00, stock 12',
+    ]);
     expect((await trail.read(`?actor=${mulenga}`)).total).toBe(2);
     expect((await trail.read(`?actor=${randomUUID()}`)).total).toBe(0);
 
     // A date is that whole day (UTC); a moment is exact.
     expect((await trail.read('?from=2026-03-03')).total).toBe(3);
     expect((await trail.read('?to=2026-03-03')).total).toBe(28);
-    expect(await summaries('?from=2026-03-03&to=2026-03-03')).toEqual(['Order 1234abcd (Chipo Banda): Pending → Cancelled']);
+    expect(await summaries('?from=2026-03-03&to=2026-03-03')).toEqual([
+      'Order 1234abcd (Chipo Banda): Pending → Cancelled',
+    ]);
     expect((await trail.read(`?from=${encodeURIComponent('2026-03-04T01:00:00+02:00')}`)).total).toBe(3);
     expect((await trail.read(`?from=${encodeURIComponent('2026-03-04T01:31:00+02:00')}`)).total).toBe(2);
     expect((await trail.read('?to=2026-03-01T10:00:00Z')).total).toBe(26);
@@ -102,7 +128,9 @@ describe('reading the audit trail', () => {
     expect((await trail.read('?q=%25%25')).total).toBe(0);
     expect((await trail.read('?q=_')).total).toBe(0);
 
-    expect(await summaries(`?subjectType=product&actor=${ruth}&q=price&from=2026-03-02`)).toEqual(['Baobab Oil: price K 120.00 → K 135.00']);
+    expect(await summaries(`?subjectType=product&actor=${ruth}&q=price&from=2026-03-02`)).toEqual([
+      'Baobab Oil: price K 120.00 → K 135.00',
+    ]);
     expect((await trail.read('?subjectType=&action=&q=&from=&to=&actor=')).total).toBe(30);
   });
 
@@ -113,7 +141,10 @@ describe('reading the audit trail', () => {
     ['actor=ruth', 'actor must be the id of an admin'],
     ['from=yesterday', 'from must be a date (2026-11-24) or a moment with its time zone (2026-11-24T08:00:00+02:00)'],
     ['to=2026-02-30', 'to must be a date (2026-11-24) or a moment with its time zone (2026-11-24T08:00:00+02:00)'],
-    ['from=2026-03-01T10:00:00', 'from must be a date (2026-11-24) or a moment with its time zone (2026-11-24T08:00:00+02:00)'],
+    [
+      'from=2026-03-01T10:00:00',
+      'from must be a date (2026-11-24) or a moment with its time zone (2026-11-24T08:00:00+02:00)',
+    ],
     ['from=0000-01-01', 'from must be between 1970 and 9999'],
     ['to=9999-12-31T23:00:00-14:00', 'to must be between 1970 and 9999'],
     ['from=2026-03-05&to=2026-03-01', 'from must not be after to'],
@@ -151,11 +182,17 @@ describe('reading the audit trail', () => {
       expect(error, 'the statement was refused').not.toBeNull();
       return error!.cause?.message ?? error!.message;
     };
-    expect(await refusal(t.app.db.update(auditEvents).set({ summary: 'Nothing happened' }).where(eq(auditEvents.id, some._id)))).toBe(
-      'audit_events is append-only: UPDATE is not allowed',
+    expect(
+      await refusal(
+        t.app.db.update(auditEvents).set({ summary: 'Nothing happened' }).where(eq(auditEvents.id, some._id)),
+      ),
+    ).toBe('audit_events is append-only: UPDATE is not allowed');
+    expect(await refusal(t.app.db.delete(auditEvents).where(eq(auditEvents.id, some._id)))).toBe(
+      'audit_events is append-only: DELETE is not allowed',
     );
-    expect(await refusal(t.app.db.delete(auditEvents).where(eq(auditEvents.id, some._id)))).toBe('audit_events is append-only: DELETE is not allowed');
-    expect(await refusal(t.app.db.execute(sql`truncate table audit_events`))).toBe('audit_events is append-only: TRUNCATE is not allowed');
+    expect(await refusal(t.app.db.execute(sql`truncate table audit_events`))).toBe(
+      'audit_events is append-only: TRUNCATE is not allowed',
+    );
     expect((await trail.read('?limit=1')).events[0]).toEqual(some);
     expect((await trail.read()).total).toBe(30);
   });

@@ -7,8 +7,12 @@ import { trailReader } from './test/trail';
 describe('the audit trail of people and settings', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createUser>>;
-  const trail = trailReader(() => t, () => admin.auth);
-  const send = (method: 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: admin.auth, payload });
+  const trail = trailReader(
+    () => t,
+    () => admin.auth,
+  );
+  const send = (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: admin.auth, payload });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -19,16 +23,29 @@ describe('the audit trail of people and settings', () => {
   it('records admin rights given and taken, and an edit with only the changed fields; never a password hash or token', async () => {
     const member = await createUser(t, { name: 'Mutinta Hamoonga', email: 'mutinta@coop.example' });
     expect((await send('PUT', `/api/users/${member.user.id}`, { isAdmin: true })).statusCode).toBe(200);
-    expect((await send('PUT', `/api/users/${member.user.id}`, { isAdmin: false, name: 'Mutinta Hamoonga-Phiri' })).statusCode).toBe(200);
-    expect((await send('PUT', `/api/users/${member.user.id}`, { email: 'mutinta.phiri@coop.example' })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', `/api/users/${member.user.id}`, { isAdmin: false, name: 'Mutinta Hamoonga-Phiri' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await send('PUT', `/api/users/${member.user.id}`, { email: 'mutinta.phiri@coop.example' })).statusCode,
+    ).toBe(200);
     // Saved as it is: no line.
-    expect((await send('PUT', `/api/users/${member.user.id}`, { email: 'mutinta.phiri@coop.example' })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', `/api/users/${member.user.id}`, { email: 'mutinta.phiri@coop.example' })).statusCode,
+    ).toBe(200);
 
     const lines = (await trail.about(member.user.id)).reverse();
     expect(lines.map((e) => [e.action, e.summary])).toEqual([
       ['user.admin-granted', 'Made Mutinta Hamoonga (mutinta@coop.example) an admin'],
-      ['user.admin-removed', 'Removed admin rights from Mutinta Hamoonga-Phiri (mutinta@coop.example); name was Mutinta Hamoonga'],
-      ['user.updated', 'Edited the account of Mutinta Hamoonga-Phiri (mutinta.phiri@coop.example); e-mail was mutinta@coop.example'],
+      [
+        'user.admin-removed',
+        'Removed admin rights from Mutinta Hamoonga-Phiri (mutinta@coop.example); name was Mutinta Hamoonga',
+      ],
+      [
+        'user.updated',
+        'Edited the account of Mutinta Hamoonga-Phiri (mutinta.phiri@coop.example); e-mail was mutinta@coop.example',
+      ],
     ]);
     expect(lines[0]).toMatchObject({
       actor: { _id: admin.user.id, name: 'Ruth Mwiinga' },
@@ -67,12 +84,18 @@ describe('the audit trail of people and settings', () => {
     expect((await send('DELETE', `/api/users/${admin.user.id}`)).statusCode).toBe(400);
     expect((await send('PUT', `/api/users/${randomUUID()}`, { isAdmin: true })).statusCode).toBe(404);
     expect((await send('DELETE', `/api/users/${randomUUID()}`)).statusCode).toBe(404);
-    expect((await send('PUT', `/api/users/${other.user.id}`, { name: 'Renamed', email: 'taken@coop.example' })).statusCode).toBe(409);
+    expect(
+      (await send('PUT', `/api/users/${other.user.id}`, { name: 'Renamed', email: 'taken@coop.example' })).statusCode,
+    ).toBe(409);
     expect(await trail.count()).toBe(before);
   });
 
   it('records a settings save with the fields it changed, before and after; an unchanged or refused save records nothing', async () => {
-    const res = await send('PUT', '/api/settings', { mtnMoneyNumber: '+260 96 555 0101', phone: '+260 21 333 4444', shopName: "Forest Gold Women's Co-op (demo)" });
+    const res = await send('PUT', '/api/settings', {
+      mtnMoneyNumber: '+260 96 555 0101',
+      phone: '+260 21 333 4444',
+      shopName: "Forest Gold Women's Co-op (demo)",
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [line] = await trail.about('shop');
     expect(line).toMatchObject({

@@ -16,7 +16,11 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const scratches: { drop(): Promise<void> }[] = [];
 const ADMIN = { ADMIN_EMAIL: 'owner@coop-shop.example', ADMIN_PASSWORD: 'owner password 1' };
 
-function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+function cli(
+  script: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${script}.ts`, ...args], {
       cwd: root,
@@ -50,7 +54,9 @@ async function adminOrders(shop: ShopProcess) {
   const { token } = (await login.json()) as { token: string };
   const orders: { _id: string }[] = [];
   for (let page = 1; ; page++) {
-    const res = await fetch(`${shop.base}/api/orders?limit=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${shop.base}/api/orders?limit=100&page=${page}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { orders: { _id: string }[]; pages: number };
     orders.push(...body.orders);
@@ -100,7 +106,9 @@ describe(`npm run backup and npm run restore (${onPostgres ? 'PostgreSQL' : 'emb
     const byId = new Map(before.map((o) => [o._id, o]));
     for (const order of after) expect(order).toEqual(byId.get(order._id));
     // The demo pictures came along: a product's image is served by the restored shop.
-    const [product] = (await (await fetch(`${restored.base}/api/products?limit=1`)).json()).products as { image: string }[];
+    const [product] = (await (await fetch(`${restored.base}/api/products?limit=1`)).json()).products as {
+      image: string;
+    }[];
     expect((await fetch(`${restored.base}${product.image}`)).status).toBe(200);
     await restored.stop();
 

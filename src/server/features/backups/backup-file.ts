@@ -19,7 +19,8 @@ export const ROWS_PER_PART = 1000;
 export const HEADER_ENTRY = 'backup.json';
 export const MANIFEST_ENTRY = 'manifest.json';
 export const SIGNING_SECRET_ENTRY = 'jwt-secret';
-export const tablePartEntry = (table: string, part: number) => `tables/${table}/${String(part).padStart(5, '0')}.ndjson`;
+export const tablePartEntry = (table: string, part: number) =>
+  `tables/${table}/${String(part).padStart(5, '0')}.ndjson`;
 export const imageEntry = (file: string) => `uploads/${file}`;
 
 const schemaVersion = z.object({ tag: z.string().min(1), when: z.number().int() });

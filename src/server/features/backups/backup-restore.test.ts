@@ -31,7 +31,11 @@ async function emptyTarget(): Promise<RestoreTarget> {
 }
 
 const openTarget = (target: RestoreTarget) =>
-  openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.databaseUrl ? undefined : path.join(target.dataDir, 'pgdata'), poolSize: 2 });
+  openDatabase({
+    databaseUrl: target.databaseUrl,
+    pgliteDir: target.databaseUrl ? undefined : path.join(target.dataDir, 'pgdata'),
+    poolSize: 2,
+  });
 
 /** A table's stored columns (generated ones left out, as in a backup), rows as PostgreSQL writes them, sorted. */
 async function tableRows(database: Database, table: string) {
@@ -64,10 +68,17 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     adminAuth = admin.auth;
     for (const size of [640, 800]) {
       const upload = multipart([jpg(await jpeg(size, 480))]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...adminAuth, ...upload.headers }, payload: upload.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        headers: { ...adminAuth, ...upload.headers },
+        payload: upload.payload,
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const products = await Promise.all([1, 2, 3, 4].map((i) => insertProduct(t, { name: `Baobab oil ${i}`, price: 45 + i, countInStock: 100_000 })));
+    const products = await Promise.all(
+      [1, 2, 3, 4].map((i) => insertProduct(t, { name: `Baobab oil ${i}`, price: 45 + i, countInStock: 100_000 })),
+    );
     const customers = await insertCustomers(t, 8);
     // A refund waiting for its second admin: the backup carries money going back too.
     const paid = await insertOrder(t, { user: null, total: 30, isPaid: true });
@@ -118,14 +129,29 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   it('writes one dated file, named with its schema version, that lists every table and image', async () => {
-    expect(path.basename(backupFile)).toMatch(new RegExp(`^shop-\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z-schema-${currentSchema().tag.slice(0, 4)}\\.tar\\.gz$`));
+    expect(path.basename(backupFile)).toMatch(
+      new RegExp(
+        `^shop-\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}Z-schema-${currentSchema().tag.slice(0, 4)}\\.tar\\.gz$`,
+      ),
+    );
     expect(readdirSync(path.dirname(backupFile)).filter((f) => f.endsWith('.partial'))).toEqual([]);
     const entries = await entriesOf(backupFile);
     expect(entries[0].name).toBe('backup.json');
     expect(entries.at(-1)!.name).toBe('manifest.json');
     const manifest = JSON.parse(entries.at(-1)!.data.toString()) as BackupManifest;
     expect(manifest.schema).toEqual(currentSchema());
-    expect(manifest.tables.map((table) => table.name)).toEqual(expect.arrayContaining(['users', 'products', 'orders', 'order_items', 'settings', 'payment_attempts', 'mail_messages', 'refunds']));
+    expect(manifest.tables.map((table) => table.name)).toEqual(
+      expect.arrayContaining([
+        'users',
+        'products',
+        'orders',
+        'order_items',
+        'settings',
+        'payment_attempts',
+        'mail_messages',
+        'refunds',
+      ]),
+    );
     // The rate-limit counters are minutes of life, not the shop's records.
     expect(manifest.tables.map((table) => table.name)).not.toContain('login_failures');
     // Every table after the ones it points at.
@@ -135,7 +161,9 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(order.indexOf('products')).toBeLessThan(order.indexOf('order_items'));
     expect(order.indexOf('payment_attempts')).toBeLessThan(order.indexOf('refunds'));
     expect(manifest.tables.find((table) => table.name === 'refunds')?.rows).toBe(1);
-    const images = readdirSync(path.join(t.config.dataDir, 'uploads')).filter((f) => f.endsWith('.webp')).sort();
+    const images = readdirSync(path.join(t.config.dataDir, 'uploads'))
+      .filter((f) => f.endsWith('.webp'))
+      .sort();
     expect(images.length).toBeGreaterThanOrEqual(2 * 3);
     expect(manifest.images.map((i) => i.entry)).toEqual(images.map((f) => `uploads/${f}`));
     expect(ordersBefore).toBeGreaterThanOrEqual(20);
@@ -149,11 +177,14 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const restored = await openTarget(target);
     try {
       expect(await appliedSchema(restored.db)).toEqual(currentSchema());
-      for (const table of manifest.tables) expect(await tableRows(restored, table.name), table.name).toEqual(byTable.get(table.name) ?? []);
+      for (const table of manifest.tables)
+        expect(await tableRows(restored, table.name), table.name).toEqual(byTable.get(table.name) ?? []);
 
       // One moment: every order placed after the snapshot is missing whole, and the stock then was the stock
       // now plus exactly what those later orders took (a torn copy would not add up).
-      const restoredOrders = new Set(rowsOf<{ id: string }>(await restored.db.execute(sql`select id from orders`)).map((r) => r.id));
+      const restoredOrders = new Set(
+        rowsOf<{ id: string }>(await restored.db.execute(sql`select id from orders`)).map((r) => r.id),
+      );
       const sourceOrders = rowsOf<{ id: string }>(await t.app.db.execute(sql`select id from orders`));
       const later = sourceOrders.filter((o) => !restoredOrders.has(o.id)).map((o) => o.id);
       expect(restoredOrders.size).toBeGreaterThanOrEqual(ordersBefore);
@@ -165,7 +196,11 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
             coalesce((select sum(i.quantity) from order_items i where i.product_id = p.id and not (i.order_id::text = any(string_to_array(${[...restoredOrders].join(',')}, ',')))), 0)::int as taken
           from products p`),
       );
-      const stockThen = new Map(rowsOf<{ id: string; n: number }>(await restored.db.execute(sql`select id, count_in_stock as n from products`)).map((p) => [p.id, p.n]));
+      const stockThen = new Map(
+        rowsOf<{ id: string; n: number }>(
+          await restored.db.execute(sql`select id, count_in_stock as n from products`),
+        ).map((p) => [p.id, p.n]),
+      );
       for (const p of stockNow) expect(stockThen.get(p.id), `stock of ${p.id}`).toBe(p.n + p.taken);
       const sourceItems = await tableRows(t.database, 'order_items');
       for (const item of await tableRows(restored, 'order_items')) expect(sourceItems).toContain(item);
@@ -174,9 +209,16 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
     for (const image of manifest.images) {
       const file = image.entry.replace(/^uploads\//, '');
-      expect(readFileSync(path.join(target.dataDir, 'uploads', file)).equals(readFileSync(path.join(t.config.dataDir, 'uploads', file))), file).toBe(true);
+      expect(
+        readFileSync(path.join(target.dataDir, 'uploads', file)).equals(
+          readFileSync(path.join(t.config.dataDir, 'uploads', file)),
+        ),
+        file,
+      ).toBe(true);
     }
-    console.log(`backup under load: ${ordersBefore} orders before, ${ordersDuring} while writing; ${statSync(backupFile).size} bytes`);
+    console.log(
+      `backup under load: ${ordersBefore} orders before, ${ordersDuring} while writing; ${statSync(backupFile).size} bytes`,
+    );
   }, 180_000);
 
   it('the restored shop starts and serves the same orders, to the same admin', async () => {
@@ -186,7 +228,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const app = await buildApp({ config: { ...t.config, dataDir: target.dataDir }, database, logger: false });
     try {
       await app.ready();
-      const [admin] = await app.db.select().from(users).where(sql`${users.isAdmin}`);
+      const [admin] = await app.db
+        .select()
+        .from(users)
+        .where(sql`${users.isAdmin}`);
       const restoredAuth = { authorization: `Bearer ${app.signToken(admin)}` };
       const list = await app.inject({ method: 'GET', url: '/api/orders?limit=100', headers: restoredAuth });
       expect(list.statusCode, list.body).toBe(200);
@@ -198,7 +243,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         expect(there.statusCode).toBe(200);
         expect(there.json()).toEqual(here.json());
       }
-      const image = listed.orders.length && (await app.inject({ method: 'GET', url: '/api/products?limit=1' })).statusCode;
+      const image =
+        listed.orders.length && (await app.inject({ method: 'GET', url: '/api/products?limit=1' })).statusCode;
       expect(image).toBe(200);
     } finally {
       await app.close();
@@ -215,20 +261,32 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     // Re-compressed with one row changed: gzip is content, only the checksum in the manifest tells.
     const altered = path.join(path.dirname(cut), 'altered.tar.gz');
-    await repackBackup(backupFile, altered, (name, data) => (name === 'tables/orders/00001.ndjson' ? Buffer.from(data.toString().replace(/"is_paid":false/, '"is_paid":true')) : data));
-    await expect(restoreBackup(altered, target)).rejects.toThrow('The backup file is damaged: tables/orders/00001.ndjson does not match its checksum.');
+    await repackBackup(backupFile, altered, (name, data) =>
+      name === 'tables/orders/00001.ndjson'
+        ? Buffer.from(data.toString().replace(/"is_paid":false/, '"is_paid":true'))
+        : data,
+    );
+    await expect(restoreBackup(altered, target)).rejects.toThrow(
+      'The backup file is damaged: tables/orders/00001.ndjson does not match its checksum.',
+    );
 
     const noManifest = path.join(path.dirname(cut), 'no-manifest.tar.gz');
     await repackBackup(backupFile, noManifest, (name, data) => (name === 'manifest.json' ? null : data));
     await expect(restoreBackup(noManifest, target)).rejects.toThrow(/incomplete: it ends before its manifest/);
 
     await expect(restoreBackup(path.join(process.cwd(), 'package.json'), target)).rejects.toThrow(BackupFileError);
-    await expect(restoreBackup(path.join(path.dirname(cut), 'missing.tar.gz'), target)).rejects.toThrow(/There is no file/);
+    await expect(restoreBackup(path.join(path.dirname(cut), 'missing.tar.gz'), target)).rejects.toThrow(
+      /There is no file/,
+    );
 
     expect(readdirSync(target.dataDir)).toEqual([]);
     if (target.databaseUrl) {
       const database = await openDatabase({ databaseUrl: target.databaseUrl, migrate: false, poolSize: 1 });
-      const [{ n }] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pg_class where relnamespace = 'public'::regnamespace`));
+      const [{ n }] = rowsOf<{ n: number }>(
+        await database.db.execute(
+          sql`select count(*)::int as n from pg_class where relnamespace = 'public'::regnamespace`,
+        ),
+      );
       await database.close();
       expect(n).toBe(0);
     }
@@ -244,7 +302,9 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       json.schema = { tag: '9999_from_the_future', when: later };
       return Buffer.from(JSON.stringify(json));
     });
-    await expect(restoreBackup(newer, target)).rejects.toThrow(/made by a newer version of the shop \(schema 9999_from_the_future\)/);
+    await expect(restoreBackup(newer, target)).rejects.toThrow(
+      /made by a newer version of the shop \(schema 9999_from_the_future\)/,
+    );
     expect(readdirSync(target.dataDir)).toEqual([]);
   });
 
@@ -272,7 +332,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       await replaced.close();
     }
     if (!target.databaseUrl) {
-      expect(done.setAside.map((p) => path.basename(p))).toEqual([expect.stringMatching(/^uploads\.before-restore-/), expect.stringMatching(/^pgdata\.before-restore-/)]);
+      expect(done.setAside.map((p) => path.basename(p))).toEqual([
+        expect.stringMatching(/^uploads\.before-restore-/),
+        expect.stringMatching(/^pgdata\.before-restore-/),
+      ]);
       for (const folder of done.setAside) expect(existsSync(folder)).toBe(true);
     }
   }, 180_000);
@@ -287,7 +350,9 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     try {
       await oldShop.db.transaction((tx) => applyMigrations(tx, older));
       // Plain SQL: the schema module describes today's tables, which may have columns the older one lacks.
-      await oldShop.db.execute(sql`insert into users (name, email, password_hash) values ('Old Customer', 'old@example.com', 'x')`);
+      await oldShop.db.execute(
+        sql`insert into users (name, email, password_hash) values ('Old Customer', 'old@example.com', 'x')`,
+      );
       await writeBackup({ database: oldShop }, { file });
     } finally {
       await oldShop.close();

@@ -26,10 +26,16 @@ describe('backups in the back office', () => {
   };
 
   it('only admins see or make backups', async () => {
-    for (const [headers, status] of [[{}, 401], [customer, 403]] as const) {
+    for (const [headers, status] of [
+      [{}, 401],
+      [customer, 403],
+    ] as const) {
       expect((await t.app.inject({ method: 'GET', url: '/api/backups', headers })).statusCode).toBe(status);
       expect((await t.app.inject({ method: 'POST', url: '/api/backups', headers })).statusCode).toBe(status);
-      expect((await t.app.inject({ method: 'GET', url: '/api/backups/00000000-0000-4000-8000-000000000000/file', headers })).statusCode).toBe(status);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/backups/00000000-0000-4000-8000-000000000000/file', headers }))
+          .statusCode,
+      ).toBe(status);
     }
     expect(readdirSync(t.config.dataDir)).not.toContain('backups');
   });
@@ -63,7 +69,12 @@ describe('backups in the back office', () => {
     // A file where the backup folder should be: the folder cannot be made.
     const blocked = path.join(t.config.dataDir, 'not-a-folder');
     writeFileSync(blocked, 'x');
-    const runner = createBackupRunner({ database: t.database, folder: path.join(blocked, 'backups'), keep: 14, log: t.app.log });
+    const runner = createBackupRunner({
+      database: t.database,
+      folder: path.join(blocked, 'backups'),
+      keep: 14,
+      log: t.app.log,
+    });
     await expect(runner.run('admin')).rejects.toThrow();
     const [run] = (await overview()).runs;
     expect(run).toMatchObject({ state: 'failed', downloadable: false, file: null });
@@ -71,13 +82,19 @@ describe('backups in the back office', () => {
   });
 
   it('an unknown or deleted backup file is a 404 with a message', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/backups/00000000-0000-4000-8000-000000000000/file', headers: admin });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/backups/00000000-0000-4000-8000-000000000000/file',
+      headers: admin,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/not kept on this server/);
-    expect((await t.app.inject({ method: 'GET', url: '/api/backups/not-a-uuid/file', headers: admin })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/backups/not-a-uuid/file', headers: admin })).statusCode,
+    ).toBe(400);
   });
 
-  it('two backups in the same second get two files: the scheduled one never replaces, nor prunes, an admin\'s', async () => {
+  it("two backups in the same second get two files: the scheduled one never replaces, nor prunes, an admin's", async () => {
     const folder = path.join(t.config.dataDir, 'same-second');
     const runner = createBackupRunner({ database: t.database, folder, keep: 1, log: t.app.log });
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -124,7 +141,9 @@ describe('backups in the back office', () => {
     // The day's slot is taken: a second try for the same day makes nothing, and deletes nothing.
     expect(await runner.run('schedule', { slot: '2026-01-04' })).toBeNull();
     expect(readdirSync(folder)).toHaveLength(asked.length + 3);
-    expect((await overview()).runs.filter((run) => asked.includes(run.file!)).every((run) => run.downloadable)).toBe(true);
+    expect((await overview()).runs.filter((run) => asked.includes(run.file!)).every((run) => run.downloadable)).toBe(
+      true,
+    );
   }, 60_000);
 });
 

@@ -5,7 +5,16 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { BACKUP_FILE_NAME } from './backup-file';
-import { failRun, finishRun, insertRun, recentRuns, runById, scheduledBackupFiles, tryBackupLock, type BackupRun } from './queries';
+import {
+  failRun,
+  finishRun,
+  insertRun,
+  recentRuns,
+  runById,
+  scheduledBackupFiles,
+  tryBackupLock,
+  type BackupRun,
+} from './queries';
 import { writeBackup, type BackupSource } from './write-backup';
 
 export type { BackupRun };
@@ -47,7 +56,10 @@ export function createBackupRunner(options: BackupRunnerOptions) {
    * Records a run and makes the backup. A scheduled run first claims its day's slot and answers null when
    * another instance already has it. `background` answers as soon as the run is recorded.
    */
-  async function run(trigger: BackupTrigger, opts: { slot?: string; background?: boolean; to?: BackupDestination } = {}): Promise<BackupRun | null> {
+  async function run(
+    trigger: BackupTrigger,
+    opts: { slot?: string; background?: boolean; to?: BackupDestination } = {},
+  ): Promise<BackupRun | null> {
     if (current) throw new BackupBusy();
     const started = await insertRun(db, { trigger, slot: opts.slot ?? null, instance });
     if (!started) return null;
@@ -70,12 +82,30 @@ export function createBackupRunner(options: BackupRunnerOptions) {
           if (!(await tryBackupLock(tx, BACKUP_LOCK))) throw new BackupBusy();
         },
       });
-      const done = await finishRun(db, started.id, { file: path.basename(summary.file), bytes: summary.bytes, rows: summary.rows, images: summary.images });
-      log.info({ file: summary.file, bytes: summary.bytes, rows: summary.rows, images: summary.images, seconds: summary.seconds, trigger: started.trigger }, 'backup made');
+      const done = await finishRun(db, started.id, {
+        file: path.basename(summary.file),
+        bytes: summary.bytes,
+        rows: summary.rows,
+        images: summary.images,
+      });
+      log.info(
+        {
+          file: summary.file,
+          bytes: summary.bytes,
+          rows: summary.rows,
+          images: summary.images,
+          seconds: summary.seconds,
+          trigger: started.trigger,
+        },
+        'backup made',
+      );
       if (started.trigger === 'schedule' && !to) await prune();
       return done;
     } catch (error) {
-      const message = error instanceof BackupBusy ? 'Another backup was being made at the same time; this one was not made.' : (error as Error).message || String(error);
+      const message =
+        error instanceof BackupBusy
+          ? 'Another backup was being made at the same time; this one was not made.'
+          : (error as Error).message || String(error);
       log.error({ err: error, trigger: started.trigger }, 'backup failed');
       await failRun(db, started.id, message).catch((err) => log.error({ err }, 'backup failure not recorded'));
       throw error;
@@ -89,7 +119,9 @@ export function createBackupRunner(options: BackupRunnerOptions) {
    */
   async function prune() {
     try {
-      const kept = (await scheduledBackupFiles(db)).filter((file) => BACKUP_FILE_NAME.test(file) && existsSync(path.join(options.folder, file)));
+      const kept = (await scheduledBackupFiles(db)).filter(
+        (file) => BACKUP_FILE_NAME.test(file) && existsSync(path.join(options.folder, file)),
+      );
       for (const file of kept.slice(options.keep)) {
         await unlink(path.join(options.folder, file));
         log.info({ file }, 'old backup deleted');

@@ -34,7 +34,13 @@ export function msUntil(at: DailyTime, now: Date) {
  * hour (a laptop closed for the night) makes up for it `catchUpMs` after starting, when no scheduled
  * backup succeeded in the last 24 hours.
  */
-export function scheduleBackups(runner: BackupRunner, db: Db, at: DailyTime, log: FastifyBaseLogger, catchUpMs = 60_000) {
+export function scheduleBackups(
+  runner: BackupRunner,
+  db: Db,
+  at: DailyTime,
+  log: FastifyBaseLogger,
+  catchUpMs = 60_000,
+) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 

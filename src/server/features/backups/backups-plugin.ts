@@ -29,7 +29,11 @@ export default fp(
     app.decorate('backups', runner);
     let stop = () => {};
     const schedule = settings.schedule;
-    if (schedule) app.addHook('onReady', async () => void (stop = scheduleBackups(runner, app.db, schedule, app.log.child({ feature: 'backups' }))));
+    if (schedule)
+      app.addHook(
+        'onReady',
+        async () => void (stop = scheduleBackups(runner, app.db, schedule, app.log.child({ feature: 'backups' }))),
+      );
     app.addHook('onClose', async () => {
       stop();
       await runner.idle();

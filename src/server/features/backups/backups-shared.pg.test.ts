@@ -24,7 +24,11 @@ describe('backups shared by every instance', () => {
       await other.query('select pg_advisory_lock($1)', [BACKUP_LOCK]);
       await expect(pair.second.app.backups.run('admin')).rejects.toBeInstanceOf(BackupBusy);
       const [refused] = await pair.second.app.backups.recent(1);
-      expect(refused).toMatchObject({ trigger: 'admin', file: null, error: 'Another backup was being made at the same time; this one was not made.' });
+      expect(refused).toMatchObject({
+        trigger: 'admin',
+        file: null,
+        error: 'Another backup was being made at the same time; this one was not made.',
+      });
       await other.query('select pg_advisory_unlock($1)', [BACKUP_LOCK]);
       expect((await pair.second.app.backups.run('admin'))!.file).toMatch(/\.tar\.gz$/);
     } finally {

@@ -17,7 +17,10 @@ const MAX_SOCKET_PATH = 100;
 export async function openControlSocket(app: FastifyInstance): Promise<() => Promise<void>> {
   const socketPath = controlSocketPath(app.config.dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    app.log.warn({ socketPath }, 'DATA_DIR is too long a path for the control socket: npm run backup needs the shop stopped');
+    app.log.warn(
+      { socketPath },
+      'DATA_DIR is too long a path for the control socket: npm run backup needs the shop stopped',
+    );
     return async () => {};
   }
   // Left by a shop that was killed: the folder lock says no other shop runs here.
@@ -57,20 +60,31 @@ export async function openControlSocket(app: FastifyInstance): Promise<() => Pro
 }
 
 /** The CLI's side: asks the shop running on DATA_DIR for a backup; answers its recorded run. */
-export function requestBackup(dataDir: string, to?: BackupDestination): Promise<{ status: number; body: Record<string, unknown> }> {
+export function requestBackup(
+  dataDir: string,
+  to?: BackupDestination,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ socketPath: controlSocketPath(dataDir), path: '/backup', method: 'POST', headers: { 'content-type': 'application/json' } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => {
-        try {
-          resolve({ status: response.statusCode ?? 500, body: JSON.parse(text) });
-        } catch {
-          reject(new Error('the shop gave an answer that is not JSON'));
-        }
-      });
-    });
+    const request = http.request(
+      {
+        socketPath: controlSocketPath(dataDir),
+        path: '/backup',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          try {
+            resolve({ status: response.statusCode ?? 500, body: JSON.parse(text) });
+          } catch {
+            reject(new Error('the shop gave an answer that is not JSON'));
+          }
+        });
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify({ to }));
   });

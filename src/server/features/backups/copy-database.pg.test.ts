@@ -19,7 +19,12 @@ const scratches: { drop(): Promise<void> }[] = [];
 async function everyTable(database: Database) {
   const tables = new Map<string, string[]>();
   for (const shape of await tablesInLoadOrder(database.db)) {
-    tables.set(shape.name, rowsOf<{ j: string }>(await database.db.execute(sql.raw(selectRowsAsJson(shape)))).map((r) => r.j).sort());
+    tables.set(
+      shape.name,
+      rowsOf<{ j: string }>(await database.db.execute(sql.raw(selectRowsAsJson(shape))))
+        .map((r) => r.j)
+        .sort(),
+    );
   }
   return tables;
 }
@@ -39,7 +44,12 @@ describe('copying the shop between PostgreSQL and the embedded database', () => 
     await createUser(t, { isAdmin: true });
     const product = await insertProduct(t, { name: 'Marula oil', price: 85, countInStock: 500 });
     for (const customer of await insertCustomers(t, 5)) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload: orderBody([{ product: product.id, quantity: 2, price: 85 }]) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: customer.auth,
+        payload: orderBody([{ product: product.id, quantity: 2, price: 85 }]),
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     // The order e-mails sent first: the outbox rows are then still, like every other row.
@@ -88,7 +98,12 @@ describe('copying the shop between PostgreSQL and the embedded database', () => 
     const out = await new Promise<{ code: number; text: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/db-copy.ts', '--to', target], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: t.databaseUrl!, DATA_DIR: tempFolder('coop-shop-copy-cli-'), LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          DATABASE_URL: t.databaseUrl!,
+          DATA_DIR: tempFolder('coop-shop-copy-cli-'),
+          LOG_LEVEL: 'warn',
+        },
       });
       let text = '';
       child.stdout.on('data', (d) => (text += d));

@@ -27,7 +27,8 @@ export async function copyDatabase(from: DatabaseEnd, to: DatabaseEnd): Promise<
   try {
     if ('databaseUrl' in to) return await copyInto(source, await openEnd(to), to);
     const folder = to.pgliteDir;
-    if (existsSync(folder) && readdirSync(folder).length > 0) throw new RestoreRefused(`${folder} already holds a database. Copy into a new folder.`);
+    if (existsSync(folder) && readdirSync(folder).length > 0)
+      throw new RestoreRefused(`${folder} already holds a database. Copy into a new folder.`);
     // The new DATA_DIR is made here (its lock file lives beside pgdata); only what this made goes if the copy fails.
     const made = await mkdir(path.dirname(folder), { recursive: true });
     const release = lockDatabaseFolder(folder);
@@ -52,7 +53,11 @@ export async function copyDatabase(from: DatabaseEnd, to: DatabaseEnd): Promise<
 }
 
 const openEnd = (end: DatabaseEnd) =>
-  openDatabase('databaseUrl' in end ? { databaseUrl: end.databaseUrl, migrate: false, poolSize: 2 } : { pgliteDir: end.pgliteDir, migrate: false });
+  openDatabase(
+    'databaseUrl' in end
+      ? { databaseUrl: end.databaseUrl, migrate: false, poolSize: 2 }
+      : { pgliteDir: end.pgliteDir, migrate: false },
+  );
 
 async function copyInto(source: Database, target: Database, to: DatabaseEnd): Promise<CopyReport> {
   try {
@@ -79,14 +84,20 @@ async function copyInto(source: Database, target: Database, to: DatabaseEnd): Pr
             }
           });
           for (const table of tables) {
-            if (loaded.get(table.name) !== copied.get(table.name)) throw new Error(`${table.name}: ${loaded.get(table.name)} rows written where ${copied.get(table.name)} were read.`);
+            if (loaded.get(table.name) !== copied.get(table.name))
+              throw new Error(
+                `${table.name}: ${loaded.get(table.name)} rows written where ${copied.get(table.name)} were read.`,
+              );
           }
         });
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     const after = await countRows(target.db, tables);
-    return { schema: schemaTag, tables: tables.map((t) => ({ name: t.name, source: copied.get(t.name)!, target: after.get(t.name)! })) };
+    return {
+      schema: schemaTag,
+      tables: tables.map((t) => ({ name: t.name, source: copied.get(t.name)!, target: after.get(t.name)! })),
+    };
   } finally {
     await target.close();
   }

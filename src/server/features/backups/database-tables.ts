@@ -18,7 +18,9 @@ type Queryable = Db | Tx;
  */
 export async function tablesInLoadOrder(db: Queryable): Promise<TableShape[]> {
   const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by relname`),
+    await db.execute(
+      sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by relname`,
+    ),
   ).map((t) => t.name);
   const references = rowsOf<{ child: string; parent: string }>(
     await db.execute(sql`
@@ -77,13 +79,20 @@ export async function advanceSequences(db: Queryable) {
   );
   for (const { seq, tbl, col } of owned) {
     await db.execute(
-      sql.raw(`select setval('${quoteName(seq).replace(/'/g, "''")}', coalesce((select max(${quoteName(col)}) from ${quoteName(tbl)}), 0) + 1, false)`),
+      sql.raw(
+        `select setval('${quoteName(seq).replace(/'/g, "''")}', coalesce((select max(${quoteName(col)}) from ${quoteName(tbl)}), 0) + 1, false)`,
+      ),
     );
   }
 }
 
 /** A table's rows as JSON text, `batch` at a time, through a cursor of the caller's transaction (the snapshot it reads). */
-export async function forEachBatch(tx: Tx, table: TableShape, batch: number, onRows: (rows: string[]) => Promise<void>) {
+export async function forEachBatch(
+  tx: Tx,
+  table: TableShape,
+  batch: number,
+  onRows: (rows: string[]) => Promise<void>,
+) {
   await tx.execute(sql.raw(`declare table_rows no scroll cursor for ${selectRowsAsJson(table)}`));
   for (;;) {
     const rows = rowsOf<{ j: string }>(await tx.execute(sql.raw(`fetch forward ${batch} from table_rows`)));
@@ -97,7 +106,9 @@ export async function forEachBatch(tx: Tx, table: TableShape, batch: number, onR
 export async function countRows(db: Queryable, tables: TableShape[]) {
   const counts = new Map<string, number>();
   for (const table of tables) {
-    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${quoteName(table.name)}`)));
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select count(*)::int as n from ${quoteName(table.name)}`)),
+    );
     counts.set(table.name, n);
   }
   return counts;

@@ -12,11 +12,20 @@ export type MovedSecret =
   | { carried: false; file: string; settingHere: boolean };
 
 /** Puts the carried secret in the target DATA_DIR (a different one there is set aside, never deleted). */
-export function moveSigningSecret(dataDir: string, secret: string | undefined, settingHere: string | undefined): MovedSecret {
+export function moveSigningSecret(
+  dataDir: string,
+  secret: string | undefined,
+  settingHere: string | undefined,
+): MovedSecret {
   const file = signingSecretFile(dataDir);
   if (!secret) return { carried: false, file, settingHere: Boolean(settingHere) };
   const { setAside } = placeSigningSecret(dataDir, secret);
-  return { carried: true, file, setAside, setting: !settingHere ? 'unset' : settingHere === secret ? 'same' : 'different' };
+  return {
+    carried: true,
+    file,
+    setAside,
+    setting: !settingHere ? 'unset' : settingHere === secret ? 'same' : 'different',
+  };
 }
 
 const LOST = 'every order link already sent by SMS stops opening and everyone must log in again';
@@ -25,10 +34,14 @@ const LOST = 'every order link already sent by SMS stops opening and everyone mu
 export function movedSecretReport(moved: MovedSecret, what: 'backup' | 'copy'): string[] {
   const old = what === 'backup' ? 'the backed-up shop' : 'the shop';
   if (moved.carried) {
-    const lines = [`Signing secret: ${old}'s was written to ${moved.file}, so order links already sent by SMS keep opening and nobody is logged out.`];
+    const lines = [
+      `Signing secret: ${old}'s was written to ${moved.file}, so order links already sent by SMS keep opening and nobody is logged out.`,
+    ];
     if (moved.setAside) lines.push(`  The secret that was there is kept in ${moved.setAside}.`);
     if (moved.setting === 'different') {
-      lines.push(`WARNING: JWT_SECRET is set here and is not ${old}'s secret, and it wins: ${LOST}. Start the shop without JWT_SECRET to use ${moved.file}.`);
+      lines.push(
+        `WARNING: JWT_SECRET is set here and is not ${old}'s secret, and it wins: ${LOST}. Start the shop without JWT_SECRET to use ${moved.file}.`,
+      );
     }
     return lines;
   }
@@ -44,7 +57,7 @@ export function movedSecretReport(moved: MovedSecret, what: 'backup' | 'copy'): 
   }
   return [
     'WARNING: this backup does not carry the signing secret (its shop had JWT_SECRET set, or an older version of the shop made it).',
-    `  Before starting the shop, ${moved.settingHere ? 'make sure JWT_SECRET is the old shop\'s' : `set JWT_SECRET to the old shop's, or copy the old shop's DATA_DIR/jwt-secret to ${moved.file}`};`,
+    `  Before starting the shop, ${moved.settingHere ? "make sure JWT_SECRET is the old shop's" : `set JWT_SECRET to the old shop's, or copy the old shop's DATA_DIR/jwt-secret to ${moved.file}`};`,
     `  otherwise ${LOST}.`,
   ];
 }

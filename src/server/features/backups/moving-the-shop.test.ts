@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUpShops, startShop, tempFolder } from '../../test/shop-process';
@@ -20,11 +29,23 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = { ADMIN_EMAIL: 'owner@coop-shop.example', ADMIN_PASSWORD: 'owner password 1' };
 const ANOTHER_SECRET = 'a-jwt-secret-set-by-the-operator-0123456789';
 
-function cli(script: 'backup' | 'restore' | 'db-copy', args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+function cli(
+  script: 'backup' | 'restore' | 'db-copy',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${script}.ts`, ...args], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', BACKUP_SCHEDULE: 'off', JWT_SECRET: '', DATABASE_URL: '', STORAGE_URL: '', ...env },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        BACKUP_SCHEDULE: 'off',
+        JWT_SECRET: '',
+        DATABASE_URL: '',
+        STORAGE_URL: '',
+        ...env,
+      },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -40,7 +61,9 @@ function listing(folder: string): string[] {
     .sort()
     .map((name) => {
       const file = path.join(folder, name);
-      return statSync(file).isDirectory() ? `${name}/` : `${name} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`;
+      return statSync(file).isDirectory()
+        ? `${name}/`
+        : `${name} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`;
     });
 }
 
@@ -62,7 +85,9 @@ describe('moving the shop to a new DATA_DIR (embedded database)', () => {
     const order = await fetch(`${shop.base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify(orderBody([{ product: product._id, name: product.name, quantity: 1, price: product.price }])),
+      body: JSON.stringify(
+        orderBody([{ product: product._id, name: product.name, quantity: 1, price: product.price }]),
+      ),
     });
     expect(order.status, await order.clone().text()).toBe(201);
     // The "order received" text to the delivery phone carries the order's signed link.
@@ -86,8 +111,14 @@ describe('moving the shop to a new DATA_DIR (embedded database)', () => {
     const shop = await startShop({ DATA_DIR: dataDir, JWT_SECRET: '', SEED_DEMO: 'false' });
     try {
       const link = await fetch(`${shop.base}/api/order-links/${orderLink}`);
-      const profile = await fetch(`${shop.base}/api/users/profile`, { headers: { authorization: `Bearer ${adminToken}` } });
-      return { link: link.status, profile: profile.status, items: link.ok ? ((await link.json()) as { orderItems: unknown[] }).orderItems.length : 0 };
+      const profile = await fetch(`${shop.base}/api/users/profile`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      return {
+        link: link.status,
+        profile: profile.status,
+        items: link.ok ? ((await link.json()) as { orderItems: unknown[] }).orderItems.length : 0,
+      };
     } finally {
       await shop.stop();
     }
@@ -101,7 +132,12 @@ describe('moving the shop to a new DATA_DIR (embedded database)', () => {
     const newer = path.join(bad, 'newer.tar.gz');
     await repackBackup(backupFile, newer, (name, data) => {
       if (name !== 'backup.json' && name !== 'manifest.json') return data;
-      return Buffer.from(JSON.stringify({ ...JSON.parse(data.toString()), schema: { tag: '9999_from_the_future', when: currentSchema().when + 1 } }));
+      return Buffer.from(
+        JSON.stringify({
+          ...JSON.parse(data.toString()),
+          schema: { tag: '9999_from_the_future', when: currentSchema().when + 1 },
+        }),
+      );
     });
     const notABackup = path.join(bad, 'notes.tar.gz');
     writeFileSync(notABackup, 'not a backup');
@@ -134,8 +170,12 @@ describe('moving the shop to a new DATA_DIR (embedded database)', () => {
     const newPlace = tempFolder('coop-shop-restored-');
     const restore = await cli('restore', [backupFile], { DATA_DIR: newPlace });
     expect(restore.code, restore.out).toBe(0);
-    expect(restore.out).toContain(`Signing secret: the backed-up shop's was written to ${path.join(newPlace, 'jwt-secret')}, so order links already sent by SMS keep opening and nobody is logged out.`);
-    expect(readFileSync(path.join(newPlace, 'jwt-secret'), 'utf8')).toBe(readFileSync(path.join(oldPlace, 'jwt-secret'), 'utf8'));
+    expect(restore.out).toContain(
+      `Signing secret: the backed-up shop's was written to ${path.join(newPlace, 'jwt-secret')}, so order links already sent by SMS keep opening and nobody is logged out.`,
+    );
+    expect(readFileSync(path.join(newPlace, 'jwt-secret'), 'utf8')).toBe(
+      readFileSync(path.join(oldPlace, 'jwt-secret'), 'utf8'),
+    );
     expect((statSync(path.join(newPlace, 'jwt-secret')).mode & 0o777).toString(8)).toBe('600');
     expect(await oldLinkAndLoginOpen(newPlace)).toEqual({ link: 200, profile: 200, items: 1 });
   }, 180_000);
@@ -159,13 +199,21 @@ describe('moving the shop to a new DATA_DIR (embedded database)', () => {
     expect(restore.code, restore.out).toBe(0);
     const aside = /The secret that was there is kept in (\S+)\./.exec(restore.out)![1];
     expect(readFileSync(aside, 'utf8')).toBe('the secret of the shop that was here');
-    expect(readFileSync(path.join(place, 'jwt-secret'), 'utf8')).toBe(readFileSync(path.join(oldPlace, 'jwt-secret'), 'utf8'));
-    expect(restore.out).toContain("WARNING: JWT_SECRET is set here and is not the backed-up shop's secret, and it wins");
+    expect(readFileSync(path.join(place, 'jwt-secret'), 'utf8')).toBe(
+      readFileSync(path.join(oldPlace, 'jwt-secret'), 'utf8'),
+    );
+    expect(restore.out).toContain(
+      "WARNING: JWT_SECRET is set here and is not the backed-up shop's secret, and it wins",
+    );
   }, 120_000);
 
   it('when the secret cannot be carried (the shop signs with JWT_SECRET), the command says what to do', async () => {
     const withSetting = { DATA_DIR: oldPlace, JWT_SECRET: ANOTHER_SECRET };
-    const backup = await cli('backup', ['--to', path.join(tempFolder('coop-shop-setting-'), 'set.tar.gz')], withSetting);
+    const backup = await cli(
+      'backup',
+      ['--to', path.join(tempFolder('coop-shop-setting-'), 'set.tar.gz')],
+      withSetting,
+    );
     expect(backup.code, backup.out).toBe(0);
     expect(backup.out).toContain('It does not carry the signing secret (JWT_SECRET is set)');
     const file = /Backup written: (.+\.tar\.gz)/.exec(backup.out)![1];
@@ -174,14 +222,20 @@ describe('moving the shop to a new DATA_DIR (embedded database)', () => {
     const restore = await cli('restore', [file], { DATA_DIR: newPlace });
     expect(restore.code, restore.out).toBe(0);
     expect(restore.out).toContain('WARNING: this backup does not carry the signing secret');
-    expect(restore.out).toContain(`set JWT_SECRET to the old shop's, or copy the old shop's DATA_DIR/jwt-secret to ${path.join(newPlace, 'jwt-secret')}`);
-    expect(restore.out).toContain('otherwise every order link already sent by SMS stops opening and everyone must log in again.');
+    expect(restore.out).toContain(
+      `set JWT_SECRET to the old shop's, or copy the old shop's DATA_DIR/jwt-secret to ${path.join(newPlace, 'jwt-secret')}`,
+    );
+    expect(restore.out).toContain(
+      'otherwise every order link already sent by SMS stops opening and everyone must log in again.',
+    );
     expect(existsSync(path.join(newPlace, 'jwt-secret'))).toBe(false);
 
     const copyTo = path.join(tempFolder('coop-shop-copy-setting-'), 'shop');
     const copy = await cli('db-copy', ['--to', copyTo], withSetting);
     expect(copy.code, copy.out).toBe(0);
-    expect(copy.out).toContain('Signing secret: the shop signs with JWT_SECRET. Start the new one with the same JWT_SECRET');
+    expect(copy.out).toContain(
+      'Signing secret: the shop signs with JWT_SECRET. Start the new one with the same JWT_SECRET',
+    );
     expect(existsSync(path.join(copyTo, 'jwt-secret'))).toBe(false);
   }, 180_000);
 });

@@ -45,29 +45,47 @@ export class RestoreRefused extends Error {
  * embedded database its folders are set aside under a dated name, on PostgreSQL its tables are dropped
  * in the same transaction that loads the backup.
  */
-export async function restoreBackup(file: string, target: RestoreTarget, options: { force?: boolean } = {}): Promise<RestoreSummary> {
+export async function restoreBackup(
+  file: string,
+  target: RestoreTarget,
+  options: { force?: boolean } = {},
+): Promise<RestoreSummary> {
   let secret: string | undefined;
   const manifest = await readBackup(file, { onSigningSecret: (carried) => void (secret = carried) });
   const known = committedMigrations();
   if (manifest.schema.when > known.at(-1)!.when) {
-    throw new BackupFileError(`The backup was made by a newer version of the shop (schema ${manifest.schema.tag}); this one knows up to ${currentSchema().tag}. Update the shop first.`);
+    throw new BackupFileError(
+      `The backup was made by a newer version of the shop (schema ${manifest.schema.tag}); this one knows up to ${currentSchema().tag}. Update the shop first.`,
+    );
   }
-  if (!known.some((m) => m.when === manifest.schema.when)) throw new BackupFileError(`The backup's schema version (${manifest.schema.tag}) is not one this shop knows.`);
-  const restored = target.databaseUrl ? await restoreIntoPostgres(file, manifest, target, options.force ?? false) : await restoreIntoPglite(file, manifest, target, options.force ?? false);
+  if (!known.some((m) => m.when === manifest.schema.when))
+    throw new BackupFileError(`The backup's schema version (${manifest.schema.tag}) is not one this shop knows.`);
+  const restored = target.databaseUrl
+    ? await restoreIntoPostgres(file, manifest, target, options.force ?? false)
+    : await restoreIntoPglite(file, manifest, target, options.force ?? false);
   // Last, once the shop is in: a refused or failed restore leaves the target's secret as it was.
   return { ...restored, signingSecret: moveSigningSecret(target.dataDir, secret, target.signingSecretSetting) };
 }
 
-async function restoreIntoPostgres(file: string, manifest: BackupManifest, target: RestoreTarget, force: boolean): Promise<Restored> {
+async function restoreIntoPostgres(
+  file: string,
+  manifest: BackupManifest,
+  target: RestoreTarget,
+  force: boolean,
+): Promise<Restored> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, migrate: false, poolSize: 2 });
   try {
     const holdsShop = await databaseHoldsShop(database);
     const uploads = path.join(target.dataDir, 'uploads');
     if (holdsShop && !force) {
-      throw new RestoreRefused('The database of DATABASE_URL already holds a shop. Restore into an empty database, or add --force to replace it (its tables are dropped when the restore succeeds).');
+      throw new RestoreRefused(
+        'The database of DATABASE_URL already holds a shop. Restore into an empty database, or add --force to replace it (its tables are dropped when the restore succeeds).',
+      );
     }
     if (!target.storage && folderHasFiles(uploads) && !force) {
-      throw new RestoreRefused(`${uploads} already holds images. Restore into an empty DATA_DIR, or add --force to set them aside.`);
+      throw new RestoreRefused(
+        `${uploads} already holds images. Restore into an empty DATA_DIR, or add --force to set them aside.`,
+      );
     }
     const images = imageSink(target, fileStamp());
     try {
@@ -86,12 +104,19 @@ async function restoreIntoPostgres(file: string, manifest: BackupManifest, targe
   }
 }
 
-async function restoreIntoPglite(file: string, manifest: BackupManifest, target: RestoreTarget, force: boolean): Promise<Restored> {
+async function restoreIntoPglite(
+  file: string,
+  manifest: BackupManifest,
+  target: RestoreTarget,
+  force: boolean,
+): Promise<Restored> {
   const pgdata = path.join(target.dataDir, 'pgdata');
   const uploads = path.join(target.dataDir, 'uploads');
   const occupied = folderHasFiles(pgdata) || (!target.storage && folderHasFiles(uploads));
   if (occupied && !force) {
-    throw new RestoreRefused(`${target.dataDir} already holds a shop. Restore into an empty DATA_DIR, or add --force to set the present one aside (renamed, not deleted).`);
+    throw new RestoreRefused(
+      `${target.dataDir} already holds a shop. Restore into an empty DATA_DIR, or add --force to set the present one aside (renamed, not deleted).`,
+    );
   }
   // Held to the end: a shop server running on this folder is told of, and none can start meanwhile.
   const release = lockDatabaseFolder(pgdata);
@@ -102,7 +127,13 @@ async function restoreIntoPglite(file: string, manifest: BackupManifest, target:
   }
 }
 
-async function restoreIntoFreshPglite(file: string, manifest: BackupManifest, target: RestoreTarget, pgdata: string, uploads: string): Promise<Restored> {
+async function restoreIntoFreshPglite(
+  file: string,
+  manifest: BackupManifest,
+  target: RestoreTarget,
+  pgdata: string,
+  uploads: string,
+): Promise<Restored> {
   const when = fileStamp();
   const fresh = `${pgdata}.restoring-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
@@ -132,12 +163,20 @@ async function restoreIntoFreshPglite(file: string, manifest: BackupManifest, ta
 }
 
 /** Schema as it was when the backup was made, the rows, then the migrations since; answers the rows loaded. */
-async function loadInto(tx: Tx, file: string, manifest: BackupManifest, writeImage: (file: string, data: Buffer) => Promise<void>): Promise<number> {
+async function loadInto(
+  tx: Tx,
+  file: string,
+  manifest: BackupManifest,
+  writeImage: (file: string, data: Buffer) => Promise<void>,
+): Promise<number> {
   const counts = await loadRows(tx, manifest.schema, manifest.tables, (onTablePart) =>
     readBackup(file, { onTablePart, onImage: writeImage }).then(() => {}),
   );
   for (const table of manifest.tables) {
-    if (counts.get(table.name) !== table.rows) throw new BackupFileError(`${table.name}: ${counts.get(table.name)} rows restored where the backup holds ${table.rows}.`);
+    if (counts.get(table.name) !== table.rows)
+      throw new BackupFileError(
+        `${table.name}: ${counts.get(table.name)} rows restored where the backup holds ${table.rows}.`,
+      );
   }
   return manifest.tables.reduce((n, t) => n + t.rows, 0);
 }
@@ -176,7 +215,11 @@ export async function databaseHoldsShop(database: Database) {
 }
 
 async function dropShopTables(tx: Tx) {
-  const tables = rowsOf<{ name: string }>(await tx.execute(sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')`));
+  const tables = rowsOf<{ name: string }>(
+    await tx.execute(
+      sql`select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')`,
+    ),
+  );
   for (const { name } of tables) await tx.execute(sql.raw(`drop table if exists ${quoteName(name)} cascade`));
   // The migrations' own functions (the audit trail's trigger) go too; those of extensions (pg_trgm) stay.
   const functions = rowsOf<{ signature: string }>(
@@ -233,9 +276,14 @@ function folderHasFiles(folder: string) {
   return existsSync(folder) && readdirSync(folder).length > 0;
 }
 
-
 type Restored = Omit<RestoreSummary, 'signingSecret'>;
 
 function summary(manifest: BackupManifest, rows: number, setAside: string[]): Restored {
-  return { rows, images: manifest.images.length, schemaInFile: manifest.schema.tag, schemaNow: currentSchema().tag, setAside };
+  return {
+    rows,
+    images: manifest.images.length,
+    schemaInFile: manifest.schema.tag,
+    schemaNow: currentSchema().tag,
+    setAside,
+  };
 }

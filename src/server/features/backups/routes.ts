@@ -2,7 +2,13 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
-import { backupIdParamsSchema, backupOverviewSchema, backupRunSchema, BACKUP_INTERRUPTED_AFTER_MINUTES, type BackupRunJson } from '../../../shared/schemas/backups';
+import {
+  backupIdParamsSchema,
+  backupOverviewSchema,
+  backupRunSchema,
+  BACKUP_INTERRUPTED_AFTER_MINUTES,
+  type BackupRunJson,
+} from '../../../shared/schemas/backups';
 import { HttpError } from '../../lib/http-errors';
 import { BACKUP_FILE_NAME } from './backup-file';
 import { BackupBusy, type BackupRun } from './backup-runner';
@@ -14,7 +20,8 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.backups;
   const folder = () => settings?.folder ?? path.join(app.config.dataDir, 'backups');
   // Only this server's folder: another machine's backups are not here (the list says where each was made).
-  const fileHere = (run: BackupRun) => (run.file && BACKUP_FILE_NAME.test(run.file) ? path.join(folder(), run.file) : null);
+  const fileHere = (run: BackupRun) =>
+    run.file && BACKUP_FILE_NAME.test(run.file) ? path.join(folder(), run.file) : null;
   const toJson = (run: BackupRun): BackupRunJson => {
     const local = fileHere(run);
     const cutOff = !run.finishedAt && Date.now() - run.startedAt.getTime() > BACKUP_INTERRUPTED_AFTER_MINUTES * 60_000;
@@ -37,7 +44,12 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['backups'], summary: 'Admin: the backup schedule and the latest 20 backups, newest first', security, response: { 200: backupOverviewSchema, ...errors } },
+      schema: {
+        tags: ['backups'],
+        summary: 'Admin: the backup schedule and the latest 20 backups, newest first',
+        security,
+        response: { 200: backupOverviewSchema, ...errors },
+      },
     },
     async () => {
       const schedule = settings?.schedule;
@@ -88,7 +100,11 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const run = await app.backups.byId(request.params.id);
       const local = run && fileHere(run);
-      if (!run || !local || !existsSync(local)) throw new HttpError(404, 'That backup file is not kept on this server (deleted as an old one, or made by another server).');
+      if (!run || !local || !existsSync(local))
+        throw new HttpError(
+          404,
+          'That backup file is not kept on this server (deleted as an old one, or made by another server).',
+        );
       reply.header('content-type', 'application/gzip');
       reply.header('content-disposition', `attachment; filename="${run.file}"`);
       reply.header('cache-control', 'no-store');

@@ -64,7 +64,9 @@ export async function writeBackup(
   let written: Promise<void> | undefined;
   const add = (name: string, data: Buffer) =>
     new Promise<string>((resolve, reject) => {
-      pack.entry({ name, size: data.length, mtime: createdAt }, data, (error) => (error ? reject(error) : resolve(sha256(data))));
+      pack.entry({ name, size: data.length, mtime: createdAt }, data, (error) =>
+        error ? reject(error) : resolve(sha256(data)),
+      );
     });
 
   try {
@@ -75,7 +77,13 @@ export async function writeBackup(
         await options.lock?.(tx);
         const schema = await appliedSchema(tx);
         if (!schema) throw new Error('the database has no tables yet: nothing to back up');
-        header = { format: BACKUP_FORMAT, version: BACKUP_FORMAT_VERSION, createdAt: createdAt.toISOString(), engine: source.database.kind, schema };
+        header = {
+          format: BACKUP_FORMAT,
+          version: BACKUP_FORMAT_VERSION,
+          createdAt: createdAt.toISOString(),
+          engine: source.database.kind,
+          schema,
+        };
         target = 'file' in to ? path.resolve(to.file) : freeBackupPath(to.folder, createdAt, schema);
         partial = `${target}.partial`;
         await mkdir(path.dirname(target), { recursive: true });
@@ -108,8 +116,16 @@ export async function writeBackup(
       const entry = imageEntry(file);
       images.push({ entry, bytes: data.length, sha256: await add(entry, data) });
     }
-    const signingSecret = source.signingSecret ? { entry: SIGNING_SECRET_ENTRY, sha256: await add(SIGNING_SECRET_ENTRY, Buffer.from(source.signingSecret)) } : undefined;
-    const manifest: BackupManifest = { ...header!, tables, images, signingSecret, ...(source.imagesKeptIn ? { imagesKeptIn: source.imagesKeptIn } : {}) };
+    const signingSecret = source.signingSecret
+      ? { entry: SIGNING_SECRET_ENTRY, sha256: await add(SIGNING_SECRET_ENTRY, Buffer.from(source.signingSecret)) }
+      : undefined;
+    const manifest: BackupManifest = {
+      ...header!,
+      tables,
+      images,
+      signingSecret,
+      ...(source.imagesKeptIn ? { imagesKeptIn: source.imagesKeptIn } : {}),
+    };
     await add(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest)));
     pack.finalize();
     await written;

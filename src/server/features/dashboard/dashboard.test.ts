@@ -4,7 +4,11 @@ import { insertCustomers, insertOrder, insertProduct } from '../orders/test/fixt
 
 /** Year and month (1-12) of a moment on the shop's clock, Africa/Lusaka (UTC+2). */
 function lusakaYearMonth(at: Date) {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Lusaka', year: 'numeric', month: 'numeric' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Africa/Lusaka',
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return { year: get('year'), month: get('month') };
 }
@@ -27,13 +31,43 @@ describe('GET /api/dashboard', () => {
     const [a, b, c] = customers.map((x) => x.user);
     const seconds = (s: number) => new Date(now.getTime() - s * 1000);
     // 00:30 on 1 January in Lusaka is still 31 December in UTC: it belongs to this year's January.
-    ids.newYear = (await insertOrder(t, { user: a, total: 50.25, isPaid: true, status: 'Pending', createdAt: new Date(`${year - 1}-12-31T22:30:00Z`) })).id;
+    ids.newYear = (
+      await insertOrder(t, {
+        user: a,
+        total: 50.25,
+        isPaid: true,
+        status: 'Pending',
+        createdAt: new Date(`${year - 1}-12-31T22:30:00Z`),
+      })
+    ).id;
     // 23:30 on 31 December in Lusaka: last year, so not in the chart (but in total sales).
-    ids.oldYear = (await insertOrder(t, { user: b, total: 70, isPaid: true, status: 'Processing', createdAt: new Date(`${year - 1}-12-31T21:30:00Z`) })).id;
-    ids.january = (await insertOrder(t, { user: a, total: 100, isPaid: true, status: 'Delivered', createdAt: new Date(`${year}-01-01T08:00:00Z`) })).id;
-    ids.unpaid = (await insertOrder(t, { user: null, total: 30, isPaid: false, status: 'Pending', createdAt: seconds(2) })).id;
-    ids.cancelled = (await insertOrder(t, { user: c, total: 1000, isPaid: true, status: 'Cancelled', createdAt: seconds(3) })).id;
-    ids.shipped = (await insertOrder(t, { user: b, total: 20.1, isPaid: true, status: 'Shipped', createdAt: seconds(1) })).id;
+    ids.oldYear = (
+      await insertOrder(t, {
+        user: b,
+        total: 70,
+        isPaid: true,
+        status: 'Processing',
+        createdAt: new Date(`${year - 1}-12-31T21:30:00Z`),
+      })
+    ).id;
+    ids.january = (
+      await insertOrder(t, {
+        user: a,
+        total: 100,
+        isPaid: true,
+        status: 'Delivered',
+        createdAt: new Date(`${year}-01-01T08:00:00Z`),
+      })
+    ).id;
+    ids.unpaid = (
+      await insertOrder(t, { user: null, total: 30, isPaid: false, status: 'Pending', createdAt: seconds(2) })
+    ).id;
+    ids.cancelled = (
+      await insertOrder(t, { user: c, total: 1000, isPaid: true, status: 'Cancelled', createdAt: seconds(3) })
+    ).id;
+    ids.shipped = (
+      await insertOrder(t, { user: b, total: 20.1, isPaid: true, status: 'Shipped', createdAt: seconds(1) })
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -59,7 +93,13 @@ describe('GET /api/dashboard', () => {
 
   it('lists the last five orders, newest first, in the light shape', async () => {
     const recent = (await fetchStats()).json().recentOrders;
-    expect(recent.map((o: { _id: string }) => o._id)).toEqual([ids.shipped, ids.unpaid, ids.cancelled, ids.january, ids.newYear]);
+    expect(recent.map((o: { _id: string }) => o._id)).toEqual([
+      ids.shipped,
+      ids.unpaid,
+      ids.cancelled,
+      ids.january,
+      ids.newYear,
+    ]);
     expect(recent[1]).toEqual({
       _id: ids.unpaid,
       user: { _id: null, name: 'Former Customer', email: 'former@example.com' },

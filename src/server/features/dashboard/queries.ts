@@ -23,7 +23,8 @@ export async function headlineFigures(db: Db) {
     ) o
     cross join (select count(*) as total_customers from ${users} where not ${users.isAdmin}) u
     cross join (select count(*) as total_products from ${products} where ${products.countInStock} > 0) p`);
-  const [row] = rowsOf<Record<'total_sales' | 'pending_orders' | 'total_customers' | 'total_products', number | string>>(result);
+  const [row] =
+    rowsOf<Record<'total_sales' | 'pending_orders' | 'total_customers' | 'total_products', number | string>>(result);
   return {
     totalSalesNgwee: Number(row.total_sales),
     pendingOrders: Number(row.pending_orders),
@@ -55,7 +56,10 @@ export async function monthlyRevenueNgwee(db: Db): Promise<{ month: number; reve
     cross join generate_series(1, b.current_month) as m(month)
     left join paid p on p.month = m.month
     order by m.month`);
-  return rowsOf<{ month: number | string; revenue: number | string }>(result).map((r) => ({ month: Number(r.month), revenueNgwee: Number(r.revenue) }));
+  return rowsOf<{ month: number | string; revenue: number | string }>(result).map((r) => ({
+    month: Number(r.month),
+    revenueNgwee: Number(r.revenue),
+  }));
 }
 
 export function recentOrders(db: Db, count: number) {

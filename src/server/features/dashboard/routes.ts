@@ -10,7 +10,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['dashboard'],
-        summary: 'Back-office figures: sales, customers, products in stock, pending orders, revenue by month, last 5 orders',
+        summary:
+          'Back-office figures: sales, customers, products in stock, pending orders, revenue by month, last 5 orders',
         security: [{ bearerAuth: [] }],
         response: { 200: dashboardSchema, 401: errorSchema, 403: errorSchema },
       },

@@ -9,7 +9,11 @@ const RECENT_ORDERS = 5;
 
 /** Every figure is an aggregate in the database; the three independent queries run side by side. */
 export async function dashboardStats(db: Db): Promise<DashboardStats> {
-  const [figures, months, recent] = await Promise.all([headlineFigures(db), monthlyRevenueNgwee(db), recentOrders(db, RECENT_ORDERS)]);
+  const [figures, months, recent] = await Promise.all([
+    headlineFigures(db),
+    monthlyRevenueNgwee(db),
+    recentOrders(db, RECENT_ORDERS),
+  ]);
   return {
     totalSales: toKwacha(figures.totalSalesNgwee),
     totalCustomers: figures.totalCustomers,

@@ -9,7 +9,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Answers 200 once the database answers',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ message: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ message: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

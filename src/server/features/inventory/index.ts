@@ -1,3 +1,10 @@
 /** Inventory's public entry (docs/decisions/010-module-boundaries.md): orders take and return stock; the app starts the low-stock digest. */
 export { default as lowStockPlugin } from './low-stock-plugin';
-export { productNoLongerAvailable, returnStock, stockLines, takeStock, type CataloguePrice, type StockLine } from './stock';
+export {
+  productNoLongerAvailable,
+  returnStock,
+  stockLines,
+  takeStock,
+  type CataloguePrice,
+  type StockLine,
+} from './stock';

@@ -23,7 +23,10 @@ export async function sendLowStockDigest(app: FastifyInstance): Promise<LowStock
 
 async function recordDigest(app: FastifyInstance, tx: Tx, low: LowStockProduct[], to: string, shopName: string) {
   const link = new URL('/admin/products?stock=low', app.config.publicUrl).toString();
-  const lines = low.map((p) => `- ${p.name} (SKU ${p.sku}): ${p.countInStock === 0 ? 'sold out' : `${p.countInStock} left`} (alert at ${p.threshold})`);
+  const lines = low.map(
+    (p) =>
+      `- ${p.name} (SKU ${p.sku}): ${p.countInStock === 0 ? 'sold out' : `${p.countInStock} left`} (alert at ${p.threshold})`,
+  );
   const text = [
     low.length === 1 ? 'One product is running low:' : `${low.length} products are running low:`,
     '',

@@ -20,16 +20,21 @@ export default fp(
     let closed = false;
     const check = () => {
       if (closed) return;
-      running = running.then(() => sendLowStockDigest(app)).catch((err) => log.error({ err }, 'low-stock digest failed'));
+      running = running
+        .then(() => sendLowStockDigest(app))
+        .catch((err) => log.error({ err }, 'low-stock digest failed'));
     };
     const timer = setInterval(check, every);
     timer.unref();
     app.orderEvents.after('order.placed', () => {
       if (soon || closed) return;
-      soon = setTimeout(() => {
-        soon = undefined;
-        check();
-      }, Math.min(AFTER_ORDER_MS, every));
+      soon = setTimeout(
+        () => {
+          soon = undefined;
+          check();
+        },
+        Math.min(AFTER_ORDER_MS, every),
+      );
       soon.unref();
     });
     app.addHook('onReady', async () => check());

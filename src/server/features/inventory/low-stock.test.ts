@@ -17,7 +17,8 @@ describe('low stock', () => {
   afterAll(() => t.close());
 
   const digests = () => t.app.db.select().from(mailMessages).where(eq(mailMessages.kind, 'low-stock'));
-  const lowList = (query = '', headers: Record<string, string> = admin.auth) => t.app.inject({ method: 'GET', url: `/api/products/low-stock${query}`, headers });
+  const lowList = (query = '', headers: Record<string, string> = admin.auth) =>
+    t.app.inject({ method: 'GET', url: `/api/products/low-stock${query}`, headers });
   const editorBody = (overrides: Record<string, unknown> = {}) => ({
     name: 'Baobab seed oil 100 ml',
     price: 95,
@@ -27,23 +28,48 @@ describe('low stock', () => {
     ...overrides,
   });
   const placeOrderOf = async (product: { id: string; priceNgwee: number }, quantity: number) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload: orderBody([{ product: product.id, quantity, price: product.priceNgwee / 100 }]) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.auth,
+      payload: orderBody([{ product: product.id, quantity, price: product.priceNgwee / 100 }]),
+    });
     expect(res.statusCode).toBe(201);
   };
 
   it("a product's own alert level is set, kept and cleared through the product API; bad levels are refused", async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.auth, payload: editorBody({ lowStockThreshold: 3 }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.auth,
+      payload: editorBody({ lowStockThreshold: 3 }),
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json()._id;
     expect(created.json().lowStockThreshold).toBe(3);
     // Left out of a PUT (an older editor): kept.
-    const kept = await t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: admin.auth, payload: editorBody({ countInStock: 19 }) });
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: admin.auth,
+      payload: editorBody({ countInStock: 19 }),
+    });
     expect(kept.json().lowStockThreshold).toBe(3);
     // Blank: back to the shop's default.
-    const cleared = await t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: admin.auth, payload: editorBody({ lowStockThreshold: '' }) });
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: admin.auth,
+      payload: editorBody({ lowStockThreshold: '' }),
+    });
     expect(cleared.json().lowStockThreshold).toBeNull();
     for (const bad of [-1, 2.5, 'many', 100_001]) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: admin.auth, payload: editorBody({ lowStockThreshold: bad }) });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${id}`,
+        headers: admin.auth,
+        payload: editorBody({ lowStockThreshold: bad }),
+      });
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().message).toMatch(/lowStockThreshold/);
     }
@@ -52,9 +78,19 @@ describe('low stock', () => {
 
   it('the shop default is a setting, checked like the others', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json().lowStockThreshold).toBe(5);
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { lowStockThreshold: 'ten' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.auth,
+      payload: { lowStockThreshold: 'ten' },
+    });
     expect(bad.statusCode).toBe(400);
-    const customerTry = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: customer.auth, payload: { lowStockThreshold: 50 } });
+    const customerTry = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: customer.auth,
+      payload: { lowStockThreshold: 50 },
+    });
     expect(customerTry.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).json().lowStockThreshold).toBe(5);
   });
@@ -76,11 +112,19 @@ describe('low stock', () => {
     expect(names).not.toContain('Plenty of nuts');
     expect(names.indexOf('Sold-out soap')).toBeLessThan(names.indexOf('Few mafura bars'));
     expect(names.indexOf('Few mafura bars')).toBeLessThan(names.indexOf('Own-level honey'));
-    expect((await lowList('?keyword=mafura')).json()).toMatchObject({ totalProducts: 1, products: [{ _id: fewLeft.id }] });
+    expect((await lowList('?keyword=mafura')).json()).toMatchObject({
+      totalProducts: 1,
+      products: [{ _id: fewLeft.id }],
+    });
     expect((await lowList('?page=0')).statusCode).toBe(400);
 
     // A higher shop default takes in more; products with their own level keep it.
-    await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { lowStockThreshold: 60 } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.auth,
+      payload: { lowStockThreshold: 60 },
+    });
     expect((await lowList('?limit=100')).json().products.map((p: { _id: string }) => p._id)).toContain(plenty.id);
     await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { lowStockThreshold: 5 } });
     await t.app.db.delete(products).where(eq(products.id, soldOut.id));

@@ -23,7 +23,10 @@ const catalogueColumns = {
  * can never both take the last unit. Answers the products taken, as they are now; a line that is short
  * or whose product is gone is missing from the answer and takes nothing.
  */
-export async function takeFromStock(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<CataloguePrice[]> {
+export async function takeFromStock(
+  tx: Tx,
+  lines: readonly { productId: string; quantity: number }[],
+): Promise<CataloguePrice[]> {
   if (lines.length === 1) {
     // One row needs no lock order, and this plain update plans in a fraction of the time of the join below.
     const [line] = lines;
@@ -97,7 +100,12 @@ export async function clearRestockedReports(tx: Tx, shopDefault: number): Promis
   const cleared = await tx
     .update(products)
     .set({ lowStockReportedAt: null })
-    .where(and(sql`${products.lowStockReportedAt} is not null`, sql`${products.countInStock} > coalesce(${products.lowStockThreshold}, ${shopDefault})`))
+    .where(
+      and(
+        sql`${products.lowStockReportedAt} is not null`,
+        sql`${products.countInStock} > coalesce(${products.lowStockThreshold}, ${shopDefault})`,
+      ),
+    )
     .returning({ id: products.id });
   return cleared.length;
 }

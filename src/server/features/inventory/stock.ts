@@ -16,7 +16,9 @@ export interface StockLine {
  * One line per product, quantities added: a cart may list a product twice, and every transaction
  * must lock each product once. Lines without a product (deleted since the order) have no stock to move.
  */
-export function stockLines(items: readonly { productId: string | null; quantity: number; name?: string | null }[]): StockLine[] {
+export function stockLines(
+  items: readonly { productId: string | null; quantity: number; name?: string | null }[],
+): StockLine[] {
   const lines = new Map<string, StockLine>();
   for (const item of items) {
     if (!item.productId) continue;

@@ -10,7 +10,12 @@ export type { Hits };
  * counted in its window, atomically, on every database; null, with the time left, when it is full.
  * Shares the route limits' table and its sweep (PostgreSQL).
  */
-export async function takeLimitedUse(db: Db | Tx, key: string, windowMs: number, max: number): Promise<{ taken: true } | { taken: false; waitMs: number }> {
+export async function takeLimitedUse(
+  db: Db | Tx,
+  key: string,
+  windowMs: number,
+  max: number,
+): Promise<{ taken: true } | { taken: false; waitMs: number }> {
   if (await countHitWithin(db, key, windowMs, max)) return { taken: true };
   // now() is the transaction's start: a request that waited behind the one that opened the window reads
   // a little more than the window left ("61 minutes" of a 60-minute window). Never more than the window.
@@ -39,7 +44,8 @@ export function sharedRateLimitStore(app: FastifyInstance): FastifyRateLimitStor
       swept.delete(db);
     });
   }
-  const answer = (done: Done) => [(hits: Hits) => done(null, { current: hits.current, ttl: hits.ttlMs }), (error: Error) => done(error)] as const;
+  const answer = (done: Done) =>
+    [(hits: Hits) => done(null, { current: hits.current, ttl: hits.ttlMs }), (error: Error) => done(error)] as const;
 
   /** What the plugin passes a route's store: its merged options, with the route under `routeInfo`. */
   type RouteGiven = { routeInfo?: { method?: string | string[]; url?: string } };

@@ -25,7 +25,8 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     await peer.close();
   });
 
-  const bulk = (payload: unknown, headers = admin) => t.app.inject({ method: 'POST', url: '/api/email/bulk', headers, payload: payload as object });
+  const bulk = (payload: unknown, headers = admin) =>
+    t.app.inject({ method: 'POST', url: '/api/email/bulk', headers, payload: payload as object });
   const rowsOf = (batchId: string) => t.app.db.select().from(mailMessages).where(eq(mailMessages.batchId, batchId));
 
   it('sends one message per recipient, each addressed to that recipient alone', async () => {
@@ -66,9 +67,18 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
 
   it('records a refused recipient as failed and still sends to the others', async () => {
     peer.rejectRecipients.add('gone@example.com');
-    const res = await bulk({ recipients: ['dan@example.com', 'gone@example.com', 'eve@example.com'], subject: 'Hello', message: 'Hi' });
+    const res = await bulk({
+      recipients: ['dan@example.com', 'gone@example.com', 'eve@example.com'],
+      subject: 'Hello',
+      message: 'Hi',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Email sent to 2 customer(s)', sent: 2, failed: 1, failedRecipients: ['gone@example.com'] });
+    expect(res.json()).toMatchObject({
+      message: 'Email sent to 2 customer(s)',
+      sent: 2,
+      failed: 1,
+      failedRecipients: ['gone@example.com'],
+    });
     expect(peer.to('gone@example.com')).toHaveLength(0);
     expect(peer.to('dan@example.com')).toHaveLength(1);
 
@@ -113,7 +123,9 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
         close() {},
       },
     });
-    const ids = await down.outbox.queue(Array.from({ length: 12 }, (_, i) => ({ kind: 'bulk', to: `down${i}@example.com`, subject: 'x', text: 'y' })));
+    const ids = await down.outbox.queue(
+      Array.from({ length: 12 }, (_, i) => ({ kind: 'bulk', to: `down${i}@example.com`, subject: 'x', text: 'y' })),
+    );
     const result = await down.outbox.deliver(ids);
     expect(result).toMatchObject({ sent: [] });
     expect(result.failed.sort()).toEqual([...ids].sort());
@@ -123,7 +135,9 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     expect(downRows.every((r) => r.status === 'failed')).toBe(true);
     const skipped = downRows.filter((r) => r.attempts === 0);
     expect(skipped.length).toBe(12 - calls);
-    expect(skipped[0].lastError).toMatch(/^Not attempted: the mail server failed 3 times in a row \(Connection timeout\)/);
+    expect(skipped[0].lastError).toMatch(
+      /^Not attempted: the mail server failed 3 times in a row \(Connection timeout\)/,
+    );
   });
 
   it('validates recipients, subject and message', async () => {
@@ -134,7 +148,10 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
       [{ recipients: ['a@example.com', 'not-an-address'], subject: 'Hi', message: 'Hi' }, /Invalid email address/],
       [{ recipients: [], subject: 'Hi', message: 'Hi' }, /at least one recipient/],
       [{ recipients: 'a@example.com', subject: 'Hi', message: 'Hi' }, /list of e-mail addresses/],
-      [{ recipients: Array.from({ length: 501 }, (_, i) => `p${i}@example.com`), subject: 'Hi', message: 'Hi' }, /At most 500/],
+      [
+        { recipients: Array.from({ length: 501 }, (_, i) => `p${i}@example.com`), subject: 'Hi', message: 'Hi' },
+        /At most 500/,
+      ],
       [{ recipients: ['a@example.com'], subject: 'x'.repeat(201), message: 'Hi' }, /too long/],
     ];
     const before = peer.messages.length;
@@ -166,7 +183,14 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     const [interrupted, waiting] = await t.app.db
       .insert(mailMessages)
       .values([
-        { kind: 'bulk', toAddress: 'interrupted@example.com', subject: 'Was sending', textBody: 'x', status: 'sending', attempts: 1 },
+        {
+          kind: 'bulk',
+          toAddress: 'interrupted@example.com',
+          subject: 'Was sending',
+          textBody: 'x',
+          status: 'sending',
+          attempts: 1,
+        },
         { kind: 'bulk', toAddress: 'waiting@example.com', subject: 'Was pending', textBody: 'Still to go' },
       ])
       .returning();
@@ -180,7 +204,10 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
       await restarted.close();
     }
 
-    const rows = await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, [interrupted.id, waiting.id]));
+    const rows = await t.app.db
+      .select()
+      .from(mailMessages)
+      .where(inArray(mailMessages.id, [interrupted.id, waiting.id]));
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
     // At least once: the peer may have accepted the first attempt, so a duplicate is possible, and it
     // carries the same Message-ID as the first attempt did (decision 004).
@@ -217,7 +244,9 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
         close() {},
       },
     });
-    const ids = await stopping.outbox.queue(Array.from({ length: 25 }, (_, i) => ({ kind: 'bulk', to: `stop${i}@example.com`, subject: 'x', text: 'y' })));
+    const ids = await stopping.outbox.queue(
+      Array.from({ length: 25 }, (_, i) => ({ kind: 'bulk', to: `stop${i}@example.com`, subject: 'x', text: 'y' })),
+    );
     const delivering = stopping.outbox.deliver(ids);
     await expect.poll(() => sentTo.length).toBeGreaterThanOrEqual(2);
     const claimed = await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, ids));
@@ -231,10 +260,14 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
     const result = await delivering;
     expect(result.failed).toEqual([]);
     expect([...result.sent].sort()).toEqual(ids.slice(0, tried).sort());
-    const rows = new Map((await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, ids))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (await t.app.db.select().from(mailMessages).where(inArray(mailMessages.id, ids))).map((r) => [r.id, r]),
+    );
     expect(ids.slice(0, tried).every((id) => rows.get(id)?.status === 'sent')).toBe(true);
     // Claimed but not tried: back to pending with the attempt taken back, like the ones never claimed.
-    expect(ids.slice(tried).every((id) => rows.get(id)?.status === 'pending' && rows.get(id)?.attempts === 0)).toBe(true);
+    expect(ids.slice(tried).every((id) => rows.get(id)?.status === 'pending' && rows.get(id)?.attempts === 0)).toBe(
+      true,
+    );
     // The server's own mailer sends them later; a message it did not queue is read back from its row.
     expect(await t.app.outbox.deliver(ids)).toMatchObject({ failed: [] });
     expect((await t.app.outbox.deliver(ids)).sent).toEqual([]);
@@ -257,7 +290,15 @@ describe('POST /api/email/bulk against a real SMTP peer', () => {
           from pg_class where relname = 'mail_messages'`),
       )[0];
     const before = await sizes();
-    await t.app.outbox.queue(Array.from({ length: 20 }, (_, i) => ({ kind: 'bulk', to: `wide${i}@example.com`, subject: 'Wide', text: 'w'.repeat(5_000), html: `<p>${'h'.repeat(5_000)}</p>` })));
+    await t.app.outbox.queue(
+      Array.from({ length: 20 }, (_, i) => ({
+        kind: 'bulk',
+        to: `wide${i}@example.com`,
+        subject: 'Wide',
+        text: 'w'.repeat(5_000),
+        html: `<p>${'h'.repeat(5_000)}</p>`,
+      })),
+    );
     const after = await sizes();
     // 200 KB of bodies: nearly all of it beside the rows (uncompressed), the rows themselves a page or two.
     expect(after.toast - before.toast).toBeGreaterThan(180_000);

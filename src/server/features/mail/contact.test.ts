@@ -23,9 +23,19 @@ describe('POST /api/contact', () => {
   const fromNewClient = () => {
     client += 1;
     return (payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/contact', remoteAddress: `203.0.113.${client}`, payload: payload as object });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        remoteAddress: `203.0.113.${client}`,
+        payload: payload as object,
+      });
   };
-  const message = (email: string) => ({ name: 'Grace <Mwale>', email, subject: 'Wholesale\r\nBcc: evil@example.com', message: 'Do you ship 200 ml mungongo oil to Lusaka?\nThanks & regards' });
+  const message = (email: string) => ({
+    name: 'Grace <Mwale>',
+    email,
+    subject: 'Wholesale\r\nBcc: evil@example.com',
+    message: 'Do you ship 200 ml mungongo oil to Lusaka?\nThanks & regards',
+  });
 
   it('stores the message and mails the cooperative with Reply-To the sender', async () => {
     const send = fromNewClient();
@@ -34,7 +44,10 @@ describe('POST /api/contact', () => {
     expect(res.json()).toEqual({ message: 'Message sent successfully!' });
 
     const [row] = await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'grace@example.com'));
-    expect(row).toMatchObject({ name: 'Grace <Mwale>', message: 'Do you ship 200 ml mungongo oil to Lusaka?\nThanks & regards' });
+    expect(row).toMatchObject({
+      name: 'Grace <Mwale>',
+      message: 'Do you ship 200 ml mungongo oil to Lusaka?\nThanks & regards',
+    });
 
     await t.app.outbox.idle();
     const received = peer.to('hello@coop-shop.example');
@@ -67,7 +80,9 @@ describe('POST /api/contact', () => {
     const res = await fromNewClient()(message('unlucky@example.com'));
     expect(res.statusCode).toBe(201);
     await t.app.outbox.idle();
-    expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'unlucky@example.com'))).toHaveLength(1);
+    expect(
+      await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'unlucky@example.com')),
+    ).toHaveLength(1);
     const failed = await t.app.db.select().from(mailMessages).where(eq(mailMessages.status, 'failed'));
     expect(failed).toHaveLength(1);
     expect(failed[0].lastError).toMatch(/550/);
@@ -88,7 +103,9 @@ describe('POST /api/contact', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(text);
     }
-    expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'a@example.com'))).toHaveLength(0);
+    expect(
+      await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'a@example.com')),
+    ).toHaveLength(0);
   });
 
   it('allows 5 messages per 10 minutes from one address, then answers 429', async () => {
@@ -99,7 +116,9 @@ describe('POST /api/contact', () => {
     const sixth = await send(message('burst5@example.com'));
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toMatch(/Too many messages from your address\. Please try again in \d+ minutes?/);
-    expect(await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'burst5@example.com'))).toHaveLength(0);
+    expect(
+      await t.app.db.select().from(contactMessages).where(eq(contactMessages.email, 'burst5@example.com')),
+    ).toHaveLength(0);
 
     expect((await fromNewClient()(message('someone-else@example.com'))).statusCode).toBe(201);
     await t.app.outbox.idle();

@@ -16,9 +16,11 @@ describe('order e-mails survive kill -9 of the real server on PostgreSQL', () =>
       const dataDir = tempFolder('coop-crash-');
       const probe = await openDatabaseProbe(database.url);
       const sending = () => probe.count("select count(*) as n from mail_messages where status = 'sending'");
-      const outcome = await crashAndRestart({ DATA_DIR: dataDir, DATABASE_URL: database.url }, path.join(dataDir, 'outbox'), sending).finally(() =>
-        probe.close(),
-      );
+      const outcome = await crashAndRestart(
+        { DATA_DIR: dataDir, DATABASE_URL: database.url },
+        path.join(dataDir, 'outbox'),
+        sending,
+      ).finally(() => probe.close());
       console.info('PostgreSQL kill -9:', outcome);
     } finally {
       await database.drop();
@@ -35,7 +37,10 @@ describe('order e-mails survive kill -9 of the real server on PostgreSQL', () =>
       const outboxes = [path.join(dirA, 'outbox'), path.join(dirB, 'outbox')];
 
       // Both live: orders on both, every message written once in all.
-      const [onA, onB] = await Promise.all([orderLoad(a, { maxOrders: 150, ms: 15_000 }), orderLoad(b, { maxOrders: 150, ms: 15_000 })]);
+      const [onA, onB] = await Promise.all([
+        orderLoad(a, { maxOrders: 150, ms: 15_000 }),
+        orderLoad(b, { maxOrders: 150, ms: 15_000 }),
+      ]);
       const live = await expectEveryConfirmation(outboxes, [...onA, ...onB], 20_000);
       expect(live.messages).toBe(live.distinct);
       expect(live.distinct).toBe((onA.length + onB.length) * 2);

@@ -19,7 +19,11 @@ type Customer = Awaited<ReturnType<typeof createUser>>;
 /** The order as stored, with every figure formatted the way the e-mails must show it. */
 async function storedOrder(t: TestApp, orderId: string) {
   const [order] = await t.app.db.select().from(orders).where(eq(orders.id, orderId));
-  const items = await t.app.db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  const items = await t.app.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
   const money = (ngwee: number) => formatKwacha(toKwacha(ngwee));
   return {
     order,
@@ -56,8 +60,17 @@ describe('order e-mails through a real SMTP peer', () => {
     await peer?.close();
   });
 
-  const place = async (lines: CartLine[], overrides: Record<string, unknown> = {}, headers: Record<string, string> = customer.auth) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers, payload: orderBody(lines, overrides) });
+  const place = async (
+    lines: CartLine[],
+    overrides: Record<string, unknown> = {},
+    headers: Record<string, string> = customer.auth,
+  ) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: orderBody(lines, overrides),
+    });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.outbox.idle();
     return res.json()._id as string;
@@ -72,7 +85,8 @@ describe('order e-mails through a real SMTP peer', () => {
     return res;
   };
   /** Mail to an address about one order (its number is in every subject). */
-  const mailAbout = (address: string, orderId: string): ReceivedMail[] => peer.to(address).filter((m) => m.parsed.subject?.includes(`#${orderId.slice(0, 8)}`));
+  const mailAbout = (address: string, orderId: string): ReceivedMail[] =>
+    peer.to(address).filter((m) => m.parsed.subject?.includes(`#${orderId.slice(0, 8)}`));
   const subjectsAbout = (address: string, orderId: string) => mailAbout(address, orderId).map((m) => m.parsed.subject);
 
   it('confirms an order to its customer with the stored items, totals, payment instructions and links', async () => {
@@ -126,7 +140,10 @@ describe('order e-mails through a real SMTP peer', () => {
     expect(html).toContain(`<a href="${orderUrl}"`);
     for (const amount of [stored.subtotal, stored.tax, stored.shipping, stored.total]) expect(html).toContain(amount);
 
-    const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.id, parsed.messageId!.slice(1).split('@')[0]));
+    const [row] = await t.app.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.id, parsed.messageId!.slice(1).split('@')[0]));
     expect(row).toMatchObject({ kind: 'order-confirmation', status: 'sent', toAddress: customer.email });
   });
 
@@ -171,7 +188,9 @@ describe('order e-mails through a real SMTP peer', () => {
     const cardId = await oneProductOrder(40, { paymentMethod: 'creditCard' });
     const card = await storedOrder(t, cardId);
     const cardText = mailAbout(customer.email, cardId)[0].parsed.text!;
-    expect(cardText).toContain(`You chose to pay by card: the cooperative will send you a payment link for ${card.total} (reference ${card.reference}).`);
+    expect(cardText).toContain(
+      `You chose to pay by card: the cooperative will send you a payment link for ${card.total} (reference ${card.reference}).`,
+    );
     expect(cardText).not.toContain('Number:');
     expect(mailAbout(SHOP_INBOX, cardId)[0].parsed.text).toContain(`please send them a payment link for ${card.total}`);
   });
@@ -182,7 +201,9 @@ describe('order e-mails through a real SMTP peer', () => {
     const ref = stored.reference;
 
     // The owner attaching the transaction id of their payment is not a payment the cooperative confirmed.
-    expect((await put(`/api/orders/${id}/pay`, { paymentReference: 'MP2611.1234.A56789' }, customer.auth)).statusCode).toBe(200);
+    expect(
+      (await put(`/api/orders/${id}/pay`, { paymentReference: 'MP2611.1234.A56789' }, customer.auth)).statusCode,
+    ).toBe(200);
     expect(subjectsAbout(customer.email, id)).toEqual([`Order #${ref} received`]);
 
     expect((await put(`/api/orders/${id}/pay`, {})).statusCode).toBe(200);
@@ -208,14 +229,18 @@ describe('order e-mails through a real SMTP peer', () => {
       `Order #${ref} shipped`,
       `Order #${ref} delivered`,
     ]);
-    const kinds = await t.app.db.select({ kind: mailMessages.kind, status: mailMessages.status }).from(mailMessages).where(eq(mailMessages.toAddress, customer.email));
+    const kinds = await t.app.db
+      .select({ kind: mailMessages.kind, status: mailMessages.status })
+      .from(mailMessages)
+      .where(eq(mailMessages.toAddress, customer.email));
     expect(kinds.filter((k) => k.kind === 'order-delivered')).toEqual([{ kind: 'order-delivered', status: 'sent' }]);
   });
 
   it('sends Delivered from the status route too, and nothing for Pending or Processing', async () => {
     const id = await oneProductOrder();
     const ref = id.slice(0, 8);
-    for (const status of ['Processing', 'Pending', 'Processing']) expect((await put(`/api/orders/${id}/status`, { status })).statusCode).toBe(200);
+    for (const status of ['Processing', 'Pending', 'Processing'])
+      expect((await put(`/api/orders/${id}/status`, { status })).statusCode).toBe(200);
     expect(subjectsAbout(customer.email, id)).toEqual([`Order #${ref} received`]);
     expect((await put(`/api/orders/${id}/status`, { status: 'Delivered' })).statusCode).toBe(200);
     expect(subjectsAbout(customer.email, id)).toEqual([`Order #${ref} received`, `Order #${ref} delivered`]);
@@ -223,11 +248,15 @@ describe('order e-mails through a real SMTP peer', () => {
 
   it('mails a cancellation once, saying what happens to money paid or not', async () => {
     const unpaid = await oneProductOrder();
-    for (const status of ['Cancelled', 'Cancelled']) expect((await put(`/api/orders/${unpaid}/status`, { status })).statusCode).toBe(200);
+    for (const status of ['Cancelled', 'Cancelled'])
+      expect((await put(`/api/orders/${unpaid}/status`, { status })).statusCode).toBe(200);
     // Reopening a cancelled order is the cooperative correcting itself: no mail.
     expect((await put(`/api/orders/${unpaid}/status`, { status: 'Processing' })).statusCode).toBe(200);
     const unpaidMails = mailAbout(customer.email, unpaid);
-    expect(unpaidMails.map((m) => m.parsed.subject)).toEqual([`Order #${unpaid.slice(0, 8)} received`, `Order #${unpaid.slice(0, 8)} cancelled`]);
+    expect(unpaidMails.map((m) => m.parsed.subject)).toEqual([
+      `Order #${unpaid.slice(0, 8)} received`,
+      `Order #${unpaid.slice(0, 8)} cancelled`,
+    ]);
     expect(unpaidMails[1].parsed.text).toContain('Please do not send a payment for this order.');
 
     const paid = await oneProductOrder();
@@ -236,7 +265,9 @@ describe('order e-mails through a real SMTP peer', () => {
     expect((await put(`/api/orders/${paid}/status`, { status: 'Cancelled' })).statusCode).toBe(200);
     const cancelled = mailAbout(customer.email, paid).at(-1)!.parsed;
     expect(cancelled.subject).toBe(`Order #${stored.reference} cancelled`);
-    expect(cancelled.text).toContain(`We had received your payment of ${stored.total}: we will contact you to return it.`);
+    expect(cancelled.text).toContain(
+      `We had received your payment of ${stored.total}: we will contact you to return it.`,
+    );
     // A cancelled order cannot be paid (409), so no payment mail follows.
     expect((await put(`/api/orders/${paid}/pay`, {})).statusCode).toBe(409);
     expect(mailAbout(customer.email, paid)).toHaveLength(3);
@@ -244,13 +275,21 @@ describe('order e-mails through a real SMTP peer', () => {
 
   it('sends one mail for a double tap on the same change', async () => {
     const id = await oneProductOrder();
-    const taps = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'PUT', url: `/api/orders/${id}/deliver`, headers: admin })));
+    const taps = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'PUT', url: `/api/orders/${id}/deliver`, headers: admin })),
+    );
     expect(taps.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    const pays = await Promise.all([1, 2].map(() => t.app.inject({ method: 'PUT', url: `/api/orders/${id}/pay`, headers: admin, payload: {} })));
+    const pays = await Promise.all(
+      [1, 2].map(() => t.app.inject({ method: 'PUT', url: `/api/orders/${id}/pay`, headers: admin, payload: {} })),
+    );
     expect(pays.map((r) => r.statusCode)).toEqual([200, 200]);
     await t.app.outbox.idle();
     const ref = id.slice(0, 8);
-    expect(subjectsAbout(customer.email, id).sort()).toEqual([`Order #${ref} delivered`, `Order #${ref} received`, `Order #${ref}: payment received`]);
+    expect(subjectsAbout(customer.email, id).sort()).toEqual([
+      `Order #${ref} delivered`,
+      `Order #${ref} received`,
+      `Order #${ref}: payment received`,
+    ]);
   });
 
   it('sends one confirmation for a submit repeated with the same Idempotency-Key, even at once', async () => {
@@ -264,7 +303,9 @@ describe('order e-mails through a real SMTP peer', () => {
     expect(again.json()._id).toBe(first.json()._id);
 
     const otherHeaders = { ...customer.auth, 'idempotency-key': `checkout-${randomUUID()}` };
-    const together = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/orders', headers: otherHeaders, payload: body })));
+    const together = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/orders', headers: otherHeaders, payload: body })),
+    );
     expect(together.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(together.map((r) => r.json()._id)).size).toBe(1);
 
@@ -312,7 +353,12 @@ describe('order e-mails when the mail server cannot be reached', () => {
     });
     expect(res.statusCode).toBe(201);
     const id = res.json()._id;
-    const shipped = await t.app.inject({ method: 'PUT', url: `/api/orders/${id}/status`, headers: admin, payload: { status: 'Shipped' } });
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/status`,
+      headers: admin,
+      payload: { status: 'Shipped' },
+    });
     expect(shipped.statusCode).toBe(200);
     await t.app.outbox.idle();
 
@@ -364,10 +410,18 @@ describe('order e-mails without SMTP: the outbox', () => {
 
   it('asks the customer to write for the number when the shop has none for that network', async () => {
     const admin = (await createUser(t, { isAdmin: true })).auth;
-    expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: { airtelMoneyNumber: '' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: { airtelMoneyNumber: '' } }))
+        .statusCode,
+    ).toBe(200);
     const customer = await createUser(t);
     const product = await insertProduct(t, { price: 25 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload: orderBody([{ product: product.id, quantity: 1, price: 25 }]) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.auth,
+      payload: orderBody([{ product: product.id, quantity: 1, price: 25 }]),
+    });
     expect(res.statusCode).toBe(201);
     await t.app.outbox.idle();
     const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, customer.email));
@@ -379,7 +433,14 @@ describe('order e-mails without SMTP: the outbox', () => {
 describe('the confirmation of an order the shop collects by itself', () => {
   it('tells the shopper to pay from the order page by a prompt on the phone, and still gives the manual way', async () => {
     const peer = await startSmtpPeer();
-    const airtel = { baseUrl: 'http://127.0.0.1:9', clientId: 'id', clientSecret: 'secret', country: 'ZM' as const, currency: 'ZMW' as const, timeoutMs: 1_000 };
+    const airtel = {
+      baseUrl: 'http://127.0.0.1:9',
+      clientId: 'id',
+      clientSecret: 'secret',
+      country: 'ZM' as const,
+      currency: 'ZMW' as const,
+      timeoutMs: 1_000,
+    };
     const t = await createTestApp({ smtpUrl: peer.url, shopEmail: SHOP_INBOX, paymentProviders: { airtel } });
     try {
       const customer = await createUser(t);
@@ -394,10 +455,13 @@ describe('the confirmation of an order the shop collects by itself', () => {
         expect(res.statusCode, res.body).toBe(201);
         await t.app.outbox.idle();
         const id = res.json()._id as string;
-        return peer.to(customer.email).find((m) => m.parsed.subject === `Order #${id.slice(0, 8)} received`)!.parsed.text!;
+        return peer.to(customer.email).find((m) => m.parsed.subject === `Order #${id.slice(0, 8)} received`)!.parsed
+          .text!;
       };
       const byAirtel = await placed('airtel');
-      expect(byAirtel).toContain('we send an Airtel Money prompt to your phone, you approve it with your PIN, and your order is marked paid by itself.');
+      expect(byAirtel).toContain(
+        'we send an Airtel Money prompt to your phone, you approve it with your PIN, and your order is marked paid by itself.',
+      );
       expect(byAirtel).toContain('Pay from your order page:\nhttp://localhost:3000/account/orders/');
       expect(byAirtel).toContain('If the prompt does not reach you, you can also send the money by hand:');
       expect(byAirtel).toMatch(/Send K\s?[\d.,]+ by Airtel Money to:/);

@@ -22,10 +22,17 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
   const context = async (tx: Tx): Promise<OrderMailContext> => {
     const settings = await shopSettingsInTransaction(tx);
     const automaticPayments = Object.keys(app.config.paymentProviders ?? {});
-    return { settings, publicUrl: app.config.publicUrl, shopInbox: app.config.shopEmail ?? settings.email, automaticPayments };
+    return {
+      settings,
+      publicUrl: app.config.publicUrl,
+      shopInbox: app.config.shopEmail ?? settings.email,
+      automaticPayments,
+    };
   };
-  const update = (kind: OrderUpdate) => async (tx: Tx, { order }: { order: Parameters<typeof orderUpdateMails>[1] }) =>
-    outbox.record(tx, orderUpdateMails(kind, order, await context(tx)));
+  const update =
+    (kind: OrderUpdate) =>
+    async (tx: Tx, { order }: { order: Parameters<typeof orderUpdateMails>[1] }) =>
+      outbox.record(tx, orderUpdateMails(kind, order, await context(tx)));
 
   events.record('order.placed', async (tx, { order }) => outbox.record(tx, placedOrderMails(order, await context(tx))));
   events.record('order.paid', update('paid'));
@@ -40,7 +47,13 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
     if (mail) await outbox.record(tx, [mail]);
   });
 
-  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed', 'order.refunded'] as const) {
+  for (const event of [
+    'order.placed',
+    'order.paid',
+    'order.cancelled',
+    'order.status-changed',
+    'order.refunded',
+  ] as const) {
     events.after(event, () => outbox.wake());
   }
 }

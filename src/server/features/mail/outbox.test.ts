@@ -20,7 +20,10 @@ describe('mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
   });
   afterAll(() => t.close());
 
-  const emlFiles = () => readdirSync(outbox).filter((f) => !f.startsWith('.')).sort();
+  const emlFiles = () =>
+    readdirSync(outbox)
+      .filter((f) => !f.startsWith('.'))
+      .sort();
   const parseFile = (file: string) => simpleParser(readFileSync(path.join(outbox, file)));
 
   it('writes one .eml file per recipient, named by time and message id, and records them sent', async () => {
@@ -29,7 +32,11 @@ describe('mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
       method: 'POST',
       url: '/api/email/bulk',
       headers: admin,
-      payload: { recipients: ['one@example.com', 'two@example.com'], subject: 'Harvest news', message: 'Marula season starts.' },
+      payload: {
+        recipients: ['one@example.com', 'two@example.com'],
+        subject: 'Harvest news',
+        message: 'Marula season starts.',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ sent: 2, failed: 0 });
@@ -69,7 +76,10 @@ describe('mail without SMTP_URL: .eml files in DATA_DIR/outbox', () => {
 
   it('sendLater records the message before it resolves, then delivers it in the background', async () => {
     await t.app.outbox.sendLater([{ kind: 'test', to: 'later@example.com', subject: 'Later', text: 'Body' }]);
-    const [recorded] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'later@example.com'));
+    const [recorded] = await t.app.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.toAddress, 'later@example.com'));
     expect(recorded).toMatchObject({ kind: 'test', htmlBody: null });
     await t.app.outbox.idle();
     const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, 'later@example.com'));

@@ -145,7 +145,9 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
   /** The contents of claimed messages, in the order of `ids`. */
   async function contentsOf(ids: string[]): Promise<MailContent[]> {
     const unknown = ids.filter((id) => !held.has(id));
-    const read = new Map((unknown.length > 0 ? await mailContents(db, unknown) : []).map((message) => [message.id, message]));
+    const read = new Map(
+      (unknown.length > 0 ? await mailContents(db, unknown) : []).map((message) => [message.id, message]),
+    );
     const messages = ids.map((id) => held.get(id) ?? read.get(id));
     for (const id of ids) held.delete(id);
     return messages.filter((message): message is MailContent => message !== undefined);
@@ -238,7 +240,11 @@ export function createOutbox({ db, config, log, transport, soleSender = false }:
     },
     async recover({ all, atStart }) {
       const reclaimed = await reclaimInterruptedMail(db, all);
-      if (reclaimed > 0) log.warn({ count: reclaimed }, atStart ? 'mail interrupted by a stop is sent again' : 'mail whose sender stopped mid-send is sent again');
+      if (reclaimed > 0)
+        log.warn(
+          { count: reclaimed },
+          atStart ? 'mail interrupted by a stop is sent again' : 'mail whose sender stopped mid-send is sent again',
+        );
     },
   });
 

@@ -78,16 +78,25 @@ export async function reclaimInterruptedMail(db: Db, all: boolean): Promise<numb
 
 export function mailContents(db: Db, ids: readonly string[]): Promise<MailContent[]> {
   const { id, kind, toAddress, subject, textBody, htmlBody, replyTo } = mailMessages;
-  return db.select({ id, kind, toAddress, subject, textBody, htmlBody, replyTo }).from(mailMessages).where(inArray(id, [...ids]));
+  return db
+    .select({ id, kind, toAddress, subject, textBody, htmlBody, replyTo })
+    .from(mailMessages)
+    .where(inArray(id, [...ids]));
 }
 
 export async function markMailSent(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(mailMessages).set({ status: 'sent', sentAt: new Date(), lastError: null, leaseUntil: null }).where(inArray(mailMessages.id, [...ids]));
+  await db
+    .update(mailMessages)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null, leaseUntil: null })
+    .where(inArray(mailMessages.id, [...ids]));
 }
 
 export async function markMailFailed(db: Db, id: string, error: string): Promise<void> {
-  await db.update(mailMessages).set({ status: 'failed', lastError: error, leaseUntil: null }).where(eq(mailMessages.id, id));
+  await db
+    .update(mailMessages)
+    .set({ status: 'failed', lastError: error, leaseUntil: null })
+    .where(eq(mailMessages.id, id));
 }
 
 /** Gives up on pending messages without sending them (their rows say why); answers the ids that were pending. */
@@ -104,11 +113,20 @@ export async function failPendingMail(db: Db, ids: readonly string[], error: str
  * Messages this process claimed but did not try to send: back to 'pending' (sent at the next start), or
  * 'failed' with the reason. Either way the claim's attempt is taken back.
  */
-export async function releaseClaimedMail(db: Db, ids: readonly string[], outcome: { status: 'pending' } | { status: 'failed'; error: string }) {
+export async function releaseClaimedMail(
+  db: Db,
+  ids: readonly string[],
+  outcome: { status: 'pending' } | { status: 'failed'; error: string },
+) {
   if (ids.length === 0) return;
   await db
     .update(mailMessages)
-    .set({ status: outcome.status, leaseUntil: null, attempts: sql`${mailMessages.attempts} - 1`, ...(outcome.status === 'failed' ? { lastError: outcome.error } : {}) })
+    .set({
+      status: outcome.status,
+      leaseUntil: null,
+      attempts: sql`${mailMessages.attempts} - 1`,
+      ...(outcome.status === 'failed' ? { lastError: outcome.error } : {}),
+    })
     .where(and(inArray(mailMessages.id, [...ids]), eq(mailMessages.status, 'sending')));
 }
 

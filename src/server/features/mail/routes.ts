@@ -32,7 +32,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         tags: ['mail'],
         summary: 'Send one e-mail per recipient (nobody sees another address); each outcome is recorded',
         body: bulkEmailSchema,
-        response: { 200: bulkEmailResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 502: errorSchema },
+        response: {
+          200: bulkEmailResultSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          502: errorSchema,
+        },
       },
     },
     async (request, reply) => {

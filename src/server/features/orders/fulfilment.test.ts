@@ -20,7 +20,8 @@ describe('paying, delivering and changing the status of orders', () => {
 
   async function placeOrder(lines: { price: number; quantity: number; countInStock?: number }[]) {
     const made: Awaited<ReturnType<typeof insertProduct>>[] = [];
-    for (const line of lines) made.push(await insertProduct(t, { price: line.price, countInStock: line.countInStock ?? 10 }));
+    for (const line of lines)
+      made.push(await insertProduct(t, { price: line.price, countInStock: line.countInStock ?? 10 }));
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -30,15 +31,24 @@ describe('paying, delivering and changing the status of orders', () => {
     expect(res.statusCode).toBe(201);
     return { id: res.json()._id as string, products: made };
   }
-  const put = (url: string, headers: Record<string, string>, payload?: object) => t.app.inject({ method: 'PUT', url, headers, payload });
+  const put = (url: string, headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method: 'PUT', url, headers, payload });
   const setStatus = (id: string, status: string) => put(`/api/orders/${id}/status`, admin.auth, { status });
 
   describe('PUT /api/orders/:id/pay', () => {
     it('lets the owner attach a payment reference but not make the order paid', async () => {
       const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
-      const res = await put(`/api/orders/${id}/pay`, owner.auth, { paymentReference: ' MP240611.1234.A56789 ', status: 'COMPLETED' });
+      const res = await put(`/api/orders/${id}/pay`, owner.auth, {
+        paymentReference: ' MP240611.1234.A56789 ',
+        status: 'COMPLETED',
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ isPaid: false, paidAt: null, paymentResult: null, paymentReference: 'MP240611.1234.A56789' });
+      expect(res.json()).toMatchObject({
+        isPaid: false,
+        paidAt: null,
+        paymentResult: null,
+        paymentReference: 'MP240611.1234.A56789',
+      });
     });
 
     it('answers 400 to the owner without a reference', async () => {
@@ -48,7 +58,9 @@ describe('paying, delivering and changing the status of orders', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/paymentReference is required/);
       }
-      expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.auth })).json().isPaid).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.auth })).json().isPaid).toBe(
+        false,
+      );
     });
 
     it('answers 404 to anyone else, and 401 without a token', async () => {
@@ -63,7 +75,10 @@ describe('paying, delivering and changing the status of orders', () => {
     it('lets an admin mark the order paid with the payment result', async () => {
       const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
       await put(`/api/orders/${id}/pay`, owner.auth, { paymentReference: 'AIRTEL-998877' });
-      const res = await put(`/api/orders/${id}/pay`, admin.auth, { status: 'verified', email_address: 'payer@example.com' });
+      const res = await put(`/api/orders/${id}/pay`, admin.auth, {
+        status: 'verified',
+        email_address: 'payer@example.com',
+      });
       expect(res.statusCode).toBe(200);
       const order = res.json();
       expect(order).toMatchObject({ isPaid: true, paymentReference: 'AIRTEL-998877', status: 'Pending' });
@@ -85,10 +100,16 @@ describe('paying, delivering and changing the status of orders', () => {
     it("records who marked the order paid by hand, when and why, for admins' eyes only", async () => {
       const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
       const before = Date.now();
-      const res = await put(`/api/orders/${id}/pay`, admin.auth, { note: '  Paid in cash at the Mwandi market stall  ' });
+      const res = await put(`/api/orders/${id}/pay`, admin.auth, {
+        note: '  Paid in cash at the Mwandi market stall  ',
+      });
       expect(res.statusCode).toBe(200);
       const marked = res.json().markedPaid;
-      expect(marked).toEqual({ by: { _id: admin.user.id, name: admin.user.name }, at: expect.any(String), note: 'Paid in cash at the Mwandi market stall' });
+      expect(marked).toEqual({
+        by: { _id: admin.user.id, name: admin.user.name },
+        at: expect.any(String),
+        note: 'Paid in cash at the Mwandi market stall',
+      });
       expect(new Date(marked.at).getTime()).toBeGreaterThanOrEqual(before - 1_000);
       expect(marked.at).toBe(res.json().paidAt);
 
@@ -122,7 +143,10 @@ describe('paying, delivering and changing the status of orders', () => {
 
     it('keeps how a paid order was paid: a second mark changes nothing, a second reason is refused', async () => {
       const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
-      const first = await put(`/api/orders/${id}/pay`, admin.auth, { note: 'Bank deposit slip 4471 checked', paymentReference: 'DEP-4471' });
+      const first = await put(`/api/orders/${id}/pay`, admin.auth, {
+        note: 'Bank deposit slip 4471 checked',
+        paymentReference: 'DEP-4471',
+      });
       expect(first.statusCode).toBe(200);
       const other = await createUser(t, { isAdmin: true, name: 'Second Admin' });
       const again = await put(`/api/orders/${id}/pay`, other.auth, { paymentReference: 'OTHER', status: 'changed' });
@@ -132,7 +156,10 @@ describe('paying, delivering and changing the status of orders', () => {
       expect(withReason.statusCode).toBe(409);
       expect(withReason.json()).toEqual({ message: 'This order has already been paid' });
       const stored = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin.auth })).json();
-      expect(stored).toMatchObject({ paymentReference: 'DEP-4471', markedPaid: { by: { _id: admin.user.id }, note: 'Bank deposit slip 4471 checked' } });
+      expect(stored).toMatchObject({
+        paymentReference: 'DEP-4471',
+        markedPaid: { by: { _id: admin.user.id }, note: 'Bank deposit slip 4471 checked' },
+      });
       expect(stored.paymentResult).toMatchObject({ id: 'DEP-4471', status: 'COMPLETED', recordedBy: admin.user.id });
     });
 
@@ -140,7 +167,10 @@ describe('paying, delivering and changing the status of orders', () => {
       const { id } = await placeOrder([{ price: 40, quantity: 1 }]);
       const leaving = await createUser(t, { isAdmin: true, name: 'Leaving Admin' });
       expect((await put(`/api/orders/${id}/pay`, leaving.auth, { note: 'Cash' })).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${leaving.user.id}`, headers: admin.auth })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/users/${leaving.user.id}`, headers: admin.auth }))
+          .statusCode,
+      ).toBe(200);
       const stored = (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin.auth })).json();
       expect(stored.markedPaid).toMatchObject({ by: { _id: null, name: 'Leaving Admin' }, note: 'Cash' });
     });
@@ -167,7 +197,10 @@ describe('paying, delivering and changing the status of orders', () => {
     });
 
     it('takes the stock again when delivering a cancelled order', async () => {
-      const { id, products: [p] } = await placeOrder([{ price: 40, quantity: 3, countInStock: 5 }]);
+      const {
+        id,
+        products: [p],
+      } = await placeOrder([{ price: 40, quantity: 3, countInStock: 5 }]);
       await setStatus(id, 'Cancelled');
       expect(await stockOf(t, p.id)).toBe(5);
       expect((await put(`/api/orders/${id}/deliver`, admin.auth)).statusCode).toBe(200);
@@ -197,7 +230,10 @@ describe('paying, delivering and changing the status of orders', () => {
     });
 
     it('returns stock once on cancelling, and takes it again on reopening', async () => {
-      const { id, products: [a, b] } = await placeOrder([
+      const {
+        id,
+        products: [a, b],
+      } = await placeOrder([
         { price: 10, quantity: 2, countInStock: 6 },
         { price: 20, quantity: 1, countInStock: 3 },
       ]);
@@ -215,14 +251,20 @@ describe('paying, delivering and changing the status of orders', () => {
     });
 
     it('returns stock once when two admins cancel at the same moment', async () => {
-      const { id, products: [p] } = await placeOrder([{ price: 10, quantity: 4, countInStock: 10 }]);
+      const {
+        id,
+        products: [p],
+      } = await placeOrder([{ price: 10, quantity: 4, countInStock: 10 }]);
       const answers = await Promise.all(Array.from({ length: 5 }, () => setStatus(id, 'Cancelled')));
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
       expect(await stockOf(t, p.id)).toBe(10);
     });
 
     it('answers 409 naming the product when its stock is gone, and changes nothing', async () => {
-      const { id, products: [a, b] } = await placeOrder([
+      const {
+        id,
+        products: [a, b],
+      } = await placeOrder([
         { price: 10, quantity: 1, countInStock: 5 },
         { price: 20, quantity: 3, countInStock: 3 },
       ]);
@@ -230,13 +272,23 @@ describe('paying, delivering and changing the status of orders', () => {
       await t.app.db.update(products).set({ countInStock: 1, name: 'Gift set Sunrise' }).where(eq(products.id, b.id));
       const res = await setStatus(id, 'Pending');
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'Not enough stock for Gift set Sunrise: only 1 left', product: b.id, name: 'Gift set Sunrise', countInStock: 1 });
+      expect(res.json()).toEqual({
+        message: 'Not enough stock for Gift set Sunrise: only 1 left',
+        product: b.id,
+        name: 'Gift set Sunrise',
+        countInStock: 1,
+      });
       expect([await stockOf(t, a.id), await stockOf(t, b.id)]).toEqual([5, 1]);
-      expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin.auth })).json().status).toBe('Cancelled');
+      expect((await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: admin.auth })).json().status).toBe(
+        'Cancelled',
+      );
     });
 
     it('skips lines whose product was deleted', async () => {
-      const { id, products: [gone, kept] } = await placeOrder([
+      const {
+        id,
+        products: [gone, kept],
+      } = await placeOrder([
         { price: 10, quantity: 1 },
         { price: 10, quantity: 2, countInStock: 8 },
       ]);

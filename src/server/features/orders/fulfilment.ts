@@ -28,7 +28,12 @@ export async function getOrderFor(app: FastifyInstance, viewer: CurrentUser, ord
  * moves exactly once: becoming Cancelled puts every line back, leaving Cancelled takes it again
  * (409 naming the product when it is no longer there, and then nothing changes).
  */
-export async function changeOrderStatus(app: FastifyInstance, orderId: string, status: OrderStatus, actor: AuditActor): Promise<Order> {
+export async function changeOrderStatus(
+  app: FastifyInstance,
+  orderId: string,
+  status: OrderStatus,
+  actor: AuditActor,
+): Promise<Order> {
   const { changed, stockMovedFor } = await app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
@@ -51,12 +56,17 @@ export async function changeOrderStatus(app: FastifyInstance, orderId: string, s
       .where(eq(orders.id, current.id))
       .returning();
     if (current.status !== status) {
-      const stock = cancelling ? { moved: 'returned' as const, lines } : reopening ? { moved: 'taken' as const, lines } : null;
+      const stock = cancelling
+        ? { moved: 'returned' as const, lines }
+        : reopening
+          ? { moved: 'taken' as const, lines }
+          : null;
       await recordAudit(tx, actor, orderStatusEntry(order, current.status, stock));
     }
     const changed = { order, items, money: (await moneyOfOrders(tx, [order])).get(order.id) ?? NO_MONEY_BACK };
     if (cancelling) await raise('order.cancelled', { order: toOrderJson(changed), from: current.status });
-    else if (current.status !== status) await raise('order.status-changed', { order: toOrderJson(changed), from: current.status });
+    else if (current.status !== status)
+      await raise('order.status-changed', { order: toOrderJson(changed), from: current.status });
     return {
       changed,
       stockMovedFor: cancelling || reopening ? lines.map((line) => line.productId) : [],
@@ -84,7 +94,12 @@ export interface PaymentInput {
  * may only attach the reference of their mobile-money or card payment for the admin to check; it stays
  * unpaid.
  */
-export async function recordPayment(app: FastifyInstance, viewer: CurrentUser, orderId: string, input: PaymentInput): Promise<Order> {
+export async function recordPayment(
+  app: FastifyInstance,
+  viewer: CurrentUser,
+  orderId: string,
+  input: PaymentInput,
+): Promise<Order> {
   return app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current || (!viewer.isAdmin && current.userId !== viewer.id)) throw orderNotFound();

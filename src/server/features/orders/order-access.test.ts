@@ -30,11 +30,14 @@ describe('reading orders', () => {
       });
       chandaOrders.push(order.id);
     }
-    mutintaOrder = (await insertOrder(t, { user: mutinta.user, total: 99, status: 'Shipped', createdAt: new Date(Date.now() - day) })).id;
+    mutintaOrder = (
+      await insertOrder(t, { user: mutinta.user, total: 99, status: 'Shipped', createdAt: new Date(Date.now() - day) })
+    ).id;
   });
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = admin.auth) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = admin.auth) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   describe('GET /api/orders/myorders', () => {
     it("answers only the customer's own orders, newest first, with their lines", async () => {
@@ -122,11 +125,14 @@ describe('reading orders', () => {
       expect(ids(await get('/api/orders?limit=3&page=9'))).toEqual([]);
     });
 
-    it.each(['limit=0', 'limit=101', 'limit=abc', 'page=0', 'page=-2', `keyword=${'x'.repeat(101)}`])('answers 400 for %s', async (query) => {
-      const res = await get(`/api/orders?${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBeTruthy();
-    });
+    it.each(['limit=0', 'limit=101', 'limit=abc', 'page=0', 'page=-2', `keyword=${'x'.repeat(101)}`])(
+      'answers 400 for %s',
+      async (query) => {
+        const res = await get(`/api/orders?${query}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBeTruthy();
+      },
+    );
 
     it('accepts the largest limit, 100', async () => {
       expect((await get('/api/orders?limit=100')).statusCode).toBe(200);

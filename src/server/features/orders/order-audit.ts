@@ -6,16 +6,23 @@ import type { OrderRow } from './queries';
 /** The audit trail's lines about orders: status changes with the stock they moved, and payments marked by hand. */
 
 const named = (order: OrderRow) => `Order ${orderReference(order.id)} (${order.customerName})`;
-const stockList = (lines: readonly StockLine[]) => lines.map((line) => ({ productId: line.productId, name: line.name ?? '', quantity: line.quantity }));
-const saidStock = (lines: readonly StockLine[]) => lines.map((line) => `${line.name || 'a deleted product'} × ${line.quantity}`).join(', ');
+const stockList = (lines: readonly StockLine[]) =>
+  lines.map((line) => ({ productId: line.productId, name: line.name ?? '', quantity: line.quantity }));
+const saidStock = (lines: readonly StockLine[]) =>
+  lines.map((line) => `${line.name || 'a deleted product'} × ${line.quantity}`).join(', ');
 
 /**
  * A status change. Cancelling puts the lines' stock back and leaving Cancelled takes it again: `stock`
  * says which, with the lines that moved.
  */
-export function orderStatusEntry(order: OrderRow, from: string, stock: { moved: 'returned' | 'taken'; lines: readonly StockLine[] } | null): AuditEntry {
+export function orderStatusEntry(
+  order: OrderRow,
+  from: string,
+  stock: { moved: 'returned' | 'taken'; lines: readonly StockLine[] } | null,
+): AuditEntry {
   const to = order.status;
-  const action = to === 'Cancelled' ? 'order.cancelled' : to === 'Delivered' ? 'order.delivered' : 'order.status-changed';
+  const action =
+    to === 'Cancelled' ? 'order.cancelled' : to === 'Delivered' ? 'order.delivered' : 'order.status-changed';
   let summary = `${named(order)}: ${from} → ${to}`;
   const after: Record<string, unknown> = { status: to };
   if (stock && stock.lines.length > 0) {

@@ -48,7 +48,9 @@ export default fp(
   async function orderEventsPlugin(app: FastifyInstance) {
     app.decorate(
       'orderEvents',
-      new EventHub<OrderEvents, Tx>((error, event) => app.log.error({ err: error, event }, 'order event subscriber failed')),
+      new EventHub<OrderEvents, Tx>((error, event) =>
+        app.log.error({ err: error, event }, 'order event subscriber failed'),
+      ),
     );
   },
   { name: 'order-events' },

@@ -23,7 +23,12 @@ describe("the server's log, while an order link is opened", () => {
     t = await createTestApp({ logLevel: 'info' }, { logStream });
     customer = await createUser(t);
     const product = await insertProduct(t, { price: 130 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: customer.auth, payload: orderBody([{ product: product.id, quantity: 1, price: 130 }]) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.auth,
+      payload: orderBody([{ product: product.id, quantity: 1, price: 130 }]),
+    });
     expect(res.statusCode, res.body).toBe(201);
     orderId = res.json()._id;
   });
@@ -42,15 +47,28 @@ describe("the server's log, while an order link is opened", () => {
     expect(api.statusCode, api.body).toBe(200);
     const tampered = `${token.slice(0, -2)}AA`;
     expect((await t.app.inject({ method: 'GET', url: `/api/order-links/${tampered}` })).statusCode).toBe(404);
-    const query = await t.app.inject({ method: 'GET', url: `/api/products?keyword=oil&token=${token}&code=482913&apiKey=k-${token}&client_secret=s3cr3t-value` });
+    const query = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?keyword=oil&token=${token}&code=482913&apiKey=k-${token}&client_secret=s3cr3t-value`,
+    });
     expect(query.statusCode).toBe(200);
 
     const log = lines.join('');
     // The requests were logged, by address, with their keys replaced.
     expect(log).toContain('"url":"/o/[redacted]"');
     expect(log).toContain('"url":"/api/order-links/[redacted]"');
-    expect(log).toContain('"url":"/api/products?keyword=oil&token=[redacted]&code=[redacted]&apiKey=[redacted]&client_secret=[redacted]"');
-    for (const secret of [token, tampered, token.slice(0, 20), '482913', 's3cr3t-value', customer.token, 'c'.repeat(40)]) {
+    expect(log).toContain(
+      '"url":"/api/products?keyword=oil&token=[redacted]&code=[redacted]&apiKey=[redacted]&client_secret=[redacted]"',
+    );
+    for (const secret of [
+      token,
+      tampered,
+      token.slice(0, 20),
+      '482913',
+      's3cr3t-value',
+      customer.token,
+      'c'.repeat(40),
+    ]) {
       expect(log).not.toContain(secret);
     }
   });

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
-import { ORDER_LINK_EXPIRED, ORDER_LINK_INVALID, orderLinkParamsSchema, orderLinkViewSchema } from '../../../shared/schemas/order-link';
+import {
+  ORDER_LINK_EXPIRED,
+  ORDER_LINK_INVALID,
+  orderLinkParamsSchema,
+  orderLinkViewSchema,
+} from '../../../shared/schemas/order-link';
 import { Gone, NotFound } from '../../lib/http-errors';
 import { cachedShopSettings } from '../settings';
 import { readOrderLink } from './order-link';
@@ -18,7 +23,8 @@ const orderLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'One order, read-only, through the signed link of an SMS (no login; no personal data)',
-        description: '404 for a token that is not valid (tampered, cut short, another secret) or an order that is gone; 410 once the link has expired.',
+        description:
+          '404 for a token that is not valid (tampered, cut short, another secret) or an order that is gone; 410 once the link has expired.',
         params: orderLinkParamsSchema,
         response: { 200: orderLinkViewSchema, 404: errorSchema, 410: errorSchema },
       },

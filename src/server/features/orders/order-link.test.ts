@@ -9,7 +9,9 @@ import { ORDER_LINK_DAYS, orderLinkUrl, signOrderLink } from './order-link';
 import { insertProduct, orderBody } from './test/fixtures';
 import { orderLinkPath } from '../../../../e2e/support/order-link';
 
-const INVALID = { message: 'This order link is not valid. Please check that the whole link was copied, or log in to see your orders.' };
+const INVALID = {
+  message: 'This order link is not valid. Please check that the whole link was copied, or log in to see your orders.',
+};
 const EXPIRED = { message: 'This order link has expired. Log in to see your order, or ask the shop for a new link.' };
 const DAY = 24 * 3600 * 1000;
 
@@ -24,8 +26,16 @@ describe('GET /api/order-links/:token', () => {
     t = await createTestApp();
     admin = await createUser(t, { isAdmin: true });
     customer = await createUser(t, { name: 'Chipo Hamoonga' });
-    await updateShopSettings(t.app.db, { airtelMoneyNumber: '+260 97 555 0101', paymentAccountName: 'Forest Gold Co-op' });
-    product = await insertProduct(t, { name: 'Mungongo oil 50 ml', price: 130, countInStock: 20, image: '/uploads/oil.webp' });
+    await updateShopSettings(t.app.db, {
+      airtelMoneyNumber: '+260 97 555 0101',
+      paymentAccountName: 'Forest Gold Co-op',
+    });
+    product = await insertProduct(t, {
+      name: 'Mungongo oil 50 ml',
+      price: 130,
+      countInStock: 20,
+      image: '/uploads/oil.webp',
+    });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -79,14 +89,29 @@ describe('GET /api/order-links/:token', () => {
 
   it('carries no personal data: no name, e-mail, address, phone or transaction id', async () => {
     // The owner attaches a transaction id: it must not travel with a forwarded link either.
-    const ref = await t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/pay`, headers: customer.auth, payload: { paymentReference: 'MP240101.1234.X99' } });
+    const ref = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/pay`,
+      headers: customer.auth,
+      payload: { paymentReference: 'MP240101.1234.X99' },
+    });
     expect(ref.statusCode, ref.body).toBe(200);
     const res = await open(tokenFor());
     const body = res.body;
-    for (const secret of ['Chipo', 'Hamoonga', customer.email, '12 Kabulonga Road', 'Lusaka', '10101', '0971234567', 'MP240101']) {
+    for (const secret of [
+      'Chipo',
+      'Hamoonga',
+      customer.email,
+      '12 Kabulonga Road',
+      'Lusaka',
+      '10101',
+      '0971234567',
+      'MP240101',
+    ]) {
       expect(body, secret).not.toContain(secret);
     }
-    for (const key of ['user', 'shippingAddress', 'paymentReference', 'paymentResult', 'markedPaid']) expect(res.json()).not.toHaveProperty(key);
+    for (const key of ['user', 'shippingAddress', 'paymentReference', 'paymentResult', 'markedPaid'])
+      expect(res.json()).not.toHaveProperty(key);
   });
 
   it('is kept by no cache and sends no referrer', async () => {
@@ -108,7 +133,17 @@ describe('GET /api/order-links/:token', () => {
     expect(respelled).toHaveLength(3);
     const tampered = [flip(0), flip(20), flip(42), ...respelled];
     const foreign = signOrderLink(orderId, randomBytes(32).toString('hex'));
-    for (const bad of [...tampered, token.slice(0, 42), token.slice(1), `${token}A`, foreign, 'hello', '', "' or 1=1 --", '%00'.repeat(20)]) {
+    for (const bad of [
+      ...tampered,
+      token.slice(0, 42),
+      token.slice(1),
+      `${token}A`,
+      foreign,
+      'hello',
+      '',
+      "' or 1=1 --",
+      '%00'.repeat(20),
+    ]) {
       const res = await open(bad);
       expect(res.statusCode, bad).toBe(404);
       expect(res.json(), bad).toEqual(bad === '' ? expect.any(Object) : INVALID);
@@ -139,8 +174,14 @@ describe('GET /api/order-links/:token', () => {
 
   it('follows the order: paid (no more how to pay), shipped, delivered; cancelled has nothing to pay', async () => {
     const token = tokenFor();
-    const as = (status: string) => t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, headers: admin.auth, payload: { status } });
-    const paid = await t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/pay`, headers: admin.auth, payload: { note: 'Airtel statement checked' } });
+    const as = (status: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, headers: admin.auth, payload: { status } });
+    const paid = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/pay`,
+      headers: admin.auth,
+      payload: { note: 'Airtel statement checked' },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     let view = (await open(token)).json();
     expect(view).toMatchObject({ isPaid: true, howToPay: null });
@@ -163,14 +204,26 @@ describe('GET /api/order-links/:token', () => {
       payload: orderBody([{ product: product.id, quantity: 1, price: 130 }], { paymentMethod: 'creditCard' }),
     });
     const id = card.json()._id as string;
-    expect((await open(tokenFor(id))).json().howToPay).toEqual({ kind: 'card', methodLabel: 'Credit / Debit Card', amount: 130 + 20.8 + 75, reference: id.slice(0, 8) });
-    await t.app.inject({ method: 'PUT', url: `/api/orders/${id}/status`, headers: admin.auth, payload: { status: 'Cancelled' } });
+    expect((await open(tokenFor(id))).json().howToPay).toEqual({
+      kind: 'card',
+      methodLabel: 'Credit / Debit Card',
+      amount: 130 + 20.8 + 75,
+      reference: id.slice(0, 8),
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/status`,
+      headers: admin.auth,
+      payload: { status: 'Cancelled' },
+    });
     expect((await open(tokenFor(id))).json()).toMatchObject({ status: 'Cancelled', howToPay: null });
   });
 
   it("agrees with the browser journeys' own reading of the link format (links already sent must keep opening)", () => {
     for (const now of [0, 1_700_000_000_000, Date.now()]) {
-      expect(orderLinkPath(orderId, t.config.jwtSecret, now)).toBe(`/o/${signOrderLink(orderId, t.config.jwtSecret, now)}`);
+      expect(orderLinkPath(orderId, t.config.jwtSecret, now)).toBe(
+        `/o/${signOrderLink(orderId, t.config.jwtSecret, now)}`,
+      );
     }
   });
 

@@ -15,7 +15,8 @@ const HOUR_MS = 3_600_000;
 /** How long a link works after it is sent: the life of an order from payment to delivery, with room. */
 export const ORDER_LINK_DAYS = 60;
 
-export type OrderLinkCheck = { ok: true; orderId: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
+export type OrderLinkCheck =
+  { ok: true; orderId: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
 function macOf(secret: string, payload: Buffer): Buffer {
   const key = createHmac('sha256', secret).update('order-link v1').digest();
@@ -39,7 +40,8 @@ export function readOrderLink(token: string, secret: string, now = Date.now()): 
   // form of a token is accepted, so a changed character never opens the order.
   if (bytes.length !== TOKEN_BYTES || bytes.toString('base64url') !== token) return { ok: false, reason: 'invalid' };
   const payload = bytes.subarray(0, ID_BYTES + EXPIRY_BYTES);
-  if (!timingSafeEqual(bytes.subarray(ID_BYTES + EXPIRY_BYTES), macOf(secret, payload))) return { ok: false, reason: 'invalid' };
+  if (!timingSafeEqual(bytes.subarray(ID_BYTES + EXPIRY_BYTES), macOf(secret, payload)))
+    return { ok: false, reason: 'invalid' };
   const expiresAt = new Date(payload.readUInt32BE(ID_BYTES) * HOUR_MS);
   if (expiresAt.getTime() <= now) return { ok: false, reason: 'expired' };
   const hex = payload.subarray(0, ID_BYTES).toString('hex');

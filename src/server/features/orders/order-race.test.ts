@@ -23,10 +23,16 @@ describe('POST /api/orders under concurrency', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     for (const refused of answers.filter((a) => a.statusCode === 409)) {
-      expect(refused.json()).toMatchObject({ message: 'Not enough stock for Mungongo oil 30 ml: only 0 left', countInStock: 0 });
+      expect(refused.json()).toMatchObject({
+        message: 'Not enough stock for Mungongo oil 30 ml: only 0 left',
+        countInStock: 0,
+      });
     }
     expect(await stockOf(t, product.id)).toBe(0);
-    const written = await t.app.db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, product.id));
+    const written = await t.app.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.productId, product.id));
     expect(written).toHaveLength(10);
   });
 
@@ -40,7 +46,12 @@ describe('POST /api/orders under concurrency', () => {
           { product: a.id, quantity: 1, price: 10 },
           { product: b.id, quantity: 1, price: 10 },
         ];
-        return t.app.inject({ method: 'POST', url: '/api/orders', headers: c.auth, payload: orderBody(i % 2 ? lines.reverse() : lines) });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: c.auth,
+          payload: orderBody(i % 2 ? lines.reverse() : lines),
+        });
       }),
     );
     expect(answers.map((x) => x.statusCode)).toEqual(Array(20).fill(201));
@@ -65,7 +76,10 @@ describe('POST /api/orders under concurrency', () => {
     expect(await stockOf(t, product.id)).toBe(1);
     const placed = await t.app.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customer.user.id));
     expect(placed).toHaveLength(1);
-    const items = await t.app.db.select().from(orderItems).where(inArray(orderItems.orderId, [...ids]));
+    const items = await t.app.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, [...ids]));
     expect(items).toHaveLength(1);
   });
 

@@ -28,16 +28,29 @@ describe('an order made paid by a provider or by an admin', () => {
     expect(res.statusCode).toBe(201);
     return res.json()._id as string;
   }
-  const asOwner = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.auth })).json();
+  const asOwner = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.auth })).json();
   /** What payments does when a provider confirms the money (payments/service.ts settleAttempt). */
   const providerConfirms = (id: string, transactionId: string) =>
-    settleOrderPayment(t.app, id, async () => ({ pay: { provider: 'mtn', reference: `attempt-${transactionId}`, providerTransactionId: transactionId }, result: null }));
+    settleOrderPayment(t.app, id, async () => ({
+      pay: { provider: 'mtn', reference: `attempt-${transactionId}`, providerTransactionId: transactionId },
+      result: null,
+    }));
 
   it('stores one paymentResult shape on both paths, saying which', async () => {
     const byProvider = await placeOrder();
     await providerConfirms(byProvider, 'MP-1001');
     const byAdmin = await placeOrder();
-    expect((await t.app.inject({ method: 'PUT', url: `/api/orders/${byAdmin}/pay`, headers: admin.auth, payload: { note: 'Cash at the stall' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/orders/${byAdmin}/pay`,
+          headers: admin.auth,
+          payload: { note: 'Cash at the stall' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const provider = await asOwner(byProvider);
     const marked = await asOwner(byAdmin);
@@ -68,7 +81,10 @@ describe('an order made paid by a provider or by an admin', () => {
 
   it('pays once: a provider after an admin, or a second confirmation, changes nothing', async () => {
     const id = await placeOrder();
-    expect((await t.app.inject({ method: 'PUT', url: `/api/orders/${id}/pay`, headers: admin.auth, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/orders/${id}/pay`, headers: admin.auth, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     const first = await asOwner(id);
     await providerConfirms(id, 'MP-2002');
     await providerConfirms(id, 'MP-2003');
@@ -77,17 +93,44 @@ describe('an order made paid by a provider or by an admin', () => {
 
   it('reads the shapes stored before: a provider’s, an admin’s and the demo orders’', async () => {
     const old = {
-      provider: { id: 'MP-3', status: 'COMPLETED', update_time: '2026-11-20T10:00:00.000Z', email_address: 'a@example.com', provider: 'airtel', attemptReference: 'att-3' },
-      admin: { id: 'DEP-4', status: 'verified', update_time: '2026-11-21T10:00:00.000Z', email_address: 'b@example.com', recordedBy: admin.user.id },
-      demo: { id: 'DEMO0000000005', status: 'COMPLETED', update_time: '2026-11-22T10:00:00.000Z', email_address: 'c@example.com' },
+      provider: {
+        id: 'MP-3',
+        status: 'COMPLETED',
+        update_time: '2026-11-20T10:00:00.000Z',
+        email_address: 'a@example.com',
+        provider: 'airtel',
+        attemptReference: 'att-3',
+      },
+      admin: {
+        id: 'DEP-4',
+        status: 'verified',
+        update_time: '2026-11-21T10:00:00.000Z',
+        email_address: 'b@example.com',
+        recordedBy: admin.user.id,
+      },
+      demo: {
+        id: 'DEMO0000000005',
+        status: 'COMPLETED',
+        update_time: '2026-11-22T10:00:00.000Z',
+        email_address: 'c@example.com',
+      },
     };
     const read = async (stored: Record<string, unknown>) => {
       const id = await placeOrder();
-      await t.app.db.update(orders).set({ isPaid: true, paidAt: new Date(), paymentResult: stored }).where(eq(orders.id, id));
+      await t.app.db
+        .update(orders)
+        .set({ isPaid: true, paidAt: new Date(), paymentResult: stored })
+        .where(eq(orders.id, id));
       return (await asOwner(id)).paymentResult;
     };
     expect(await read(old.provider)).toEqual({ ...old.provider, by: 'provider', recordedBy: null });
     expect(await read(old.admin)).toEqual({ ...old.admin, by: 'admin', provider: null, attemptReference: null });
-    expect(await read(old.demo)).toEqual({ ...old.demo, by: 'admin', provider: null, attemptReference: null, recordedBy: null });
+    expect(await read(old.demo)).toEqual({
+      ...old.demo,
+      by: 'admin',
+      provider: null,
+      attemptReference: null,
+      recordedBy: null,
+    });
   });
 });

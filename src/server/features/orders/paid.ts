@@ -63,7 +63,8 @@ export interface AdminPayment {
 export type OrderPayment = ({ by: 'provider' } & ProviderPayment) | ({ by: 'admin' } & AdminPayment);
 
 /** Paid: the order as it is now. Refused: it was already paid, or cancelled, and nothing changed. */
-export type MarkPaidOutcome = { paid: OrderRow; refused?: never } | { paid?: never; refused: 'already-paid' | 'cancelled' };
+export type MarkPaidOutcome =
+  { paid: OrderRow; refused?: never } | { paid?: never; refused: 'already-paid' | 'cancelled' };
 
 /**
  * Makes the order paid, once: a cancelled or already paid order is refused and nothing changes (each
@@ -72,7 +73,12 @@ export type MarkPaidOutcome = { paid: OrderRow; refused?: never } | { paid?: nev
  * "payment received" e-mail and text are recorded with the change. `order` is the row the caller locked
  * (lockOrder) in this transaction.
  */
-export async function markOrderPaid(tx: Tx, raise: RaiseOrderEvent, order: OrderRow, payment: OrderPayment): Promise<MarkPaidOutcome> {
+export async function markOrderPaid(
+  tx: Tx,
+  raise: RaiseOrderEvent,
+  order: OrderRow,
+  payment: OrderPayment,
+): Promise<MarkPaidOutcome> {
   if (order.status === 'Cancelled') return { refused: 'cancelled' };
   if (order.isPaid) return { refused: 'already-paid' };
   const paid = await markPaidOnce(tx, order.id, paidChanges(order, payment));
@@ -110,7 +116,11 @@ function paidChanges(order: OrderRow, payment: OrderPayment) {
     attemptReference: null,
     recordedBy: admin.id,
   };
-  return { paymentReference: reference, paymentResult: result, markedPaid: { by: admin.id, byName: admin.name, note: payment.note } };
+  return {
+    paymentReference: reference,
+    paymentResult: result,
+    markedPaid: { by: admin.id, byName: admin.name, note: payment.note },
+  };
 }
 
 /**

@@ -20,7 +20,12 @@ describe('POST /api/orders', () => {
     t.app.inject({ method: 'POST', url: '/api/orders', headers, payload: body as object });
 
   it('places an order priced from the database, whatever the payload says about items', async () => {
-    const oil = await insertProduct(t, { name: 'Mungongo oil 100 ml', price: 120, countInStock: 5, image: '/uploads/oil.webp' });
+    const oil = await insertProduct(t, {
+      name: 'Mungongo oil 100 ml',
+      price: 120,
+      countInStock: 5,
+      image: '/uploads/oil.webp',
+    });
     const nuts = await insertProduct(t, { name: 'Mungongo nuts 250 g', price: 45.5, countInStock: 9 });
     // The cart claims K1 each, but the total is the one the shopper was shown by the real prices.
     const body = orderBody([
@@ -49,8 +54,22 @@ describe('POST /api/orders', () => {
       paymentReference: null,
     });
     expect(order.orderItems).toEqual([
-      { _id: expect.any(String), name: 'Mungongo oil 100 ml', quantity: 2, image: '/uploads/oil.webp', price: 120, product: oil.id },
-      { _id: expect.any(String), name: 'Mungongo nuts 250 g', quantity: 1, image: expect.stringMatching(/^\/uploads\//), price: 45.5, product: nuts.id },
+      {
+        _id: expect.any(String),
+        name: 'Mungongo oil 100 ml',
+        quantity: 2,
+        image: '/uploads/oil.webp',
+        price: 120,
+        product: oil.id,
+      },
+      {
+        _id: expect.any(String),
+        name: 'Mungongo nuts 250 g',
+        quantity: 1,
+        image: expect.stringMatching(/^\/uploads\//),
+        price: 45.5,
+        product: nuts.id,
+      },
     ]);
     expect(await stockOf(t, oil.id)).toBe(3);
     expect(await stockOf(t, nuts.id)).toBe(8);
@@ -106,18 +125,25 @@ describe('POST /api/orders', () => {
     ['a very long text', '0971234567'.repeat(6)],
   ])('answers 400 for a phone that is not a Zambian mobile: %s, and places nothing', async (_label, phoneNumber) => {
     const p = await insertProduct(t, { price: 10, countInStock: 3 });
-    const res = await place(orderBody([{ product: p.id, quantity: 1, price: 10 }], { shippingAddress: { ...address, phoneNumber } }));
+    const res = await place(
+      orderBody([{ product: p.id, quantity: 1, price: 10 }], { shippingAddress: { ...address, phoneNumber } }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: NOT_A_ZAMBIAN_MOBILE });
     expect(await stockOf(t, p.id)).toBe(3);
   });
 
-  it.each(['+260 97 123 4567', '260971234567', '0966-123-456', '(076) 123 4567'])('takes the Zambian mobile %s as typed', async (phoneNumber) => {
-    const p = await insertProduct(t, { price: 10 });
-    const res = await place(orderBody([{ product: p.id, quantity: 1, price: 10 }], { shippingAddress: { ...address, phoneNumber } }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().shippingAddress.phoneNumber).toBe(phoneNumber);
-  });
+  it.each(['+260 97 123 4567', '260971234567', '0966-123-456', '(076) 123 4567'])(
+    'takes the Zambian mobile %s as typed',
+    async (phoneNumber) => {
+      const p = await insertProduct(t, { price: 10 });
+      const res = await place(
+        orderBody([{ product: p.id, quantity: 1, price: 10 }], { shippingAddress: { ...address, phoneNumber } }),
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json().shippingAddress.phoneNumber).toBe(phoneNumber);
+    },
+  );
 
   it.each([0, -1, 1.5, 1001])('answers 400 for quantity %s', async (quantity) => {
     const p = await insertProduct(t, { price: 10 });
@@ -138,7 +164,11 @@ describe('POST /api/orders', () => {
         ]),
       );
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'A product in your cart is no longer available: Old lotion', product: ghost, name: 'Old lotion' });
+      expect(res.json()).toEqual({
+        message: 'A product in your cart is no longer available: Old lotion',
+        product: ghost,
+        name: 'Old lotion',
+      });
     }
     expect(await stockOf(t, p.id)).toBe(4);
   });
@@ -277,7 +307,10 @@ describe('POST /api/orders', () => {
       ['too long', 'k'.repeat(101)],
     ])('answers 400 for an %s key', async (_label, key) => {
       const p = await insertProduct(t, { price: 20 });
-      const res = await place(orderBody([{ product: p.id, quantity: 1, price: 20 }]), { ...customer.auth, 'idempotency-key': key });
+      const res = await place(orderBody([{ product: p.id, quantity: 1, price: 20 }]), {
+        ...customer.auth,
+        'idempotency-key': key,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Idempotency-Key must be 1 to 100 characters');
     });

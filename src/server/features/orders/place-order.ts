@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { BadRequest, Conflict, HttpError, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
-import { computeTotals, formatKwacha, TAX_RATE_PERCENT, toKwacha, toNgwee, type OrderTotals } from '../../../shared/money';
+import {
+  computeTotals,
+  formatKwacha,
+  TAX_RATE_PERCENT,
+  toKwacha,
+  toNgwee,
+  type OrderTotals,
+} from '../../../shared/money';
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
@@ -60,7 +67,8 @@ function differingFigures(lines: PricedLine[], input: PlaceOrderInput, totals: O
   const current = new Map(lines.map((l) => [l.productId, l.product.priceNgwee]));
   const sentDiffers = (kwacha: number | undefined, ngwee: number) => kwacha !== undefined && toNgwee(kwacha) !== ngwee;
   const differs: DifferingFigure[] = [];
-  if (input.orderItems.some((item) => sentDiffers(item.price, current.get(item.product.trim().toLowerCase()) ?? NaN))) differs.push('prices');
+  if (input.orderItems.some((item) => sentDiffers(item.price, current.get(item.product.trim().toLowerCase()) ?? NaN)))
+    differs.push('prices');
   if (sentDiffers(input.shippingAmount, totals.shippingNgwee)) differs.push('shipping');
   if (sentDiffers(input.taxAmount, totals.taxNgwee)) differs.push('tax');
   differs.push('total');
@@ -72,7 +80,8 @@ function totalMismatchMessage(differs: DifferingFigure[], input: PlaceOrderInput
   const was = (shop: number, sent: number) => `${formatKwacha(toKwacha(shop))}, not ${formatKwacha(sent)}`;
   if (differs.includes('prices')) return PRICES_CHANGED;
   const parts: string[] = [];
-  if (differs.includes('shipping')) parts.push(`shipping for this order is ${was(totals.shippingNgwee, input.shippingAmount!)}`);
+  if (differs.includes('shipping'))
+    parts.push(`shipping for this order is ${was(totals.shippingNgwee, input.shippingAmount!)}`);
   if (differs.includes('tax')) parts.push(`tax (${TAX_RATE_PERCENT}%) is ${was(totals.taxNgwee, input.taxAmount!)}`);
   if (parts.length === 0) parts.push(`the order total is ${was(totals.totalNgwee, input.totalAmount)}`);
   return `Your prices are current, but ${parts.join(' and ')}. Please review your order.`;
@@ -93,7 +102,9 @@ export async function placeOrder(
   // by the unique (user, key) index and the prices by the stock update's RETURNING, which keeps an order
   // to four statements whatever the number of lines (begin, take stock, write order and lines, commit):
   // placing orders is bound by statements per transaction on the embedded database.
-  const lines = stockLines(input.orderItems.map((item) => ({ productId: item.product, quantity: item.quantity, name: item.name })));
+  const lines = stockLines(
+    input.orderItems.map((item) => ({ productId: item.product, quantity: item.quantity, name: item.name })),
+  );
   for (const line of lines) if (!isUuid(line.productId)) throw productNoLongerAvailable(line.productId, line.name);
 
   let placed;
@@ -143,6 +154,9 @@ export async function placeOrder(
     throw error;
   }
 
-  await app.catalogCache.invalidate('stock', lines.map((line) => line.productId));
+  await app.catalogCache.invalidate(
+    'stock',
+    lines.map((line) => line.productId),
+  );
   return { order: toOrderJson(placed), created: true };
 }

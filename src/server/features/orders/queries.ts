@@ -37,7 +37,11 @@ export async function withItems(db: Queryable, order: OrderRow): Promise<OrderWi
   return { order, items, money: money.get(order.id) ?? NO_MONEY_BACK };
 }
 
-export async function findOrderByIdempotencyKey(db: Queryable, userId: string, key: string): Promise<OrderWithItems | null> {
+export async function findOrderByIdempotencyKey(
+  db: Queryable,
+  userId: string,
+  key: string,
+): Promise<OrderWithItems | null> {
   const [order] = await db
     .select()
     .from(orders)
@@ -71,7 +75,11 @@ export async function attachItems(db: Queryable, rows: OrderRow[]): Promise<Orde
     if (list) list.push(item);
     else byOrder.set(item.orderId, [item]);
   }
-  return rows.map((order) => ({ order, items: byOrder.get(order.id) ?? [], money: money.get(order.id) ?? NO_MONEY_BACK }));
+  return rows.map((order) => ({
+    order,
+    items: byOrder.get(order.id) ?? [],
+    money: money.get(order.id) ?? NO_MONEY_BACK,
+  }));
 }
 
 export async function listOrdersOfCustomer(db: Queryable, userId: string, page: number, pageSize: number) {
@@ -113,7 +121,10 @@ export async function searchOrders(db: Queryable, search: OrderSearch) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(search.limit)
       .offset((search.page - 1) * search.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
   ]);
   return { orders: await attachItems(db, rows), total: Number(total) };
 }
@@ -136,7 +147,12 @@ export async function insertOrderWithItems(
 ): Promise<OrderWithItems> {
   const orderId = randomUUID();
   const itemRows: OrderItemRow[] = items.map((item) => ({ ...item, id: randomUUID(), orderId }));
-  const newOrder = tx.$with('new_order').as(tx.insert(orders).values({ ...order, id: orderId }).returning());
+  const newOrder = tx.$with('new_order').as(
+    tx
+      .insert(orders)
+      .values({ ...order, id: orderId })
+      .returning(),
+  );
   const newItems = tx.$with('new_items').as(tx.insert(orderItems).values(itemRows));
   const [row] = await tx.with(newOrder, newItems).select().from(newOrder);
   return { order: row, items: itemRows, money: NO_MONEY_BACK };
@@ -169,7 +185,12 @@ export async function markPaidOnce(tx: Tx, orderId: string, changes: PaidChanges
       paidAt: sql`coalesce(${orders.paidAt}, now())`,
       paymentReference: changes.paymentReference,
       paymentResult: changes.paymentResult,
-      ...(markedPaid && { markedPaidBy: markedPaid.by, markedPaidByName: markedPaid.byName, markedPaidAt: sql`now()`, markedPaidNote: markedPaid.note }),
+      ...(markedPaid && {
+        markedPaidBy: markedPaid.by,
+        markedPaidByName: markedPaid.byName,
+        markedPaidAt: sql`now()`,
+        markedPaidNote: markedPaid.note,
+      }),
       updatedAt: sql`now()`,
     })
     .where(and(eq(orders.id, orderId), eq(orders.isPaid, false), ne(orders.status, 'Cancelled')))
@@ -179,7 +200,11 @@ export async function markPaidOnce(tx: Tx, orderId: string, changes: PaidChanges
 
 /** The customer's mobile-money or card reference, for an admin to check; the order stays unpaid. */
 export async function attachPaymentReference(tx: Tx, orderId: string, paymentReference: string): Promise<OrderRow> {
-  const [order] = await tx.update(orders).set({ paymentReference, updatedAt: sql`now()` }).where(eq(orders.id, orderId)).returning();
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentReference, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId))
+    .returning();
   return order;
 }
 
@@ -191,7 +216,12 @@ export async function findOrdersToShip(db: Queryable, limit: number): Promise<Or
   const rows = await db
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, ['Pending', 'Processing']), or(eq(orders.isPaid, true), eq(orders.status, 'Processing'))))
+    .where(
+      and(
+        inArray(orders.status, ['Pending', 'Processing']),
+        or(eq(orders.isPaid, true), eq(orders.status, 'Processing')),
+      ),
+    )
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(limit);
   return attachItems(db, rows);

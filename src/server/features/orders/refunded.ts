@@ -42,7 +42,12 @@ export async function findRefundableOrder(tx: Tx, orderId: string): Promise<Refu
  * Raises 'order.refunded' with the order as it is now (its refunded total included), in the caller's
  * transaction, so the shopper's e-mail and text are recorded with the refund (decision 004).
  */
-export async function raiseOrderRefunded(tx: Tx, raise: RaiseOrderEvent, orderId: string, refund: RefundedMoney): Promise<void> {
+export async function raiseOrderRefunded(
+  tx: Tx,
+  raise: RaiseOrderEvent,
+  orderId: string,
+  refund: RefundedMoney,
+): Promise<void> {
   const row = await findOrderRow(tx, orderId);
   if (!row) return;
   await raise('order.refunded', { order: toOrderJson(await withItems(tx, row)), refund });

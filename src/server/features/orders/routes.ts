@@ -116,9 +116,10 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
-        summary: 'Admin: mark paid with the payment result and a reason (note). Owner: attach a payment reference only (stays unpaid)',
+        summary:
+          'Admin: mark paid with the payment result and a reason (note). Owner: attach a payment reference only (stays unpaid)',
         description:
-          'An admin\'s mark records who, when and the note (shown to admins as markedPaid). An order already paid is answered ' +
+          "An admin's mark records who, when and the note (shown to admins as markedPaid). An order already paid is answered " +
           'unchanged, or 409 when a note is sent. 409 for a cancelled order.',
         security,
         params: orderIdParamsSchema,

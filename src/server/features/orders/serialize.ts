@@ -55,9 +55,16 @@ export const toOrderListJson = (list: OrderWithItems[]) => list.map(toOrderJson)
 
 function markedPaidOf(order: OrderRow): MarkedPaid | null {
   if (!order.markedPaidAt) return null;
-  return { by: { _id: order.markedPaidBy, name: order.markedPaidByName ?? '' }, at: order.markedPaidAt.toISOString(), note: order.markedPaidNote };
+  return {
+    by: { _id: order.markedPaidBy, name: order.markedPaidByName ?? '' },
+    at: order.markedPaidAt.toISOString(),
+    note: order.markedPaidNote,
+  };
 }
 
 /** An order as an admin sees it: with the hand-made payment mark, which the owner and e-mails never get. */
-export const toAdminOrderJson = (found: OrderWithItems): Order => ({ ...toOrderJson(found), markedPaid: markedPaidOf(found.order) });
+export const toAdminOrderJson = (found: OrderWithItems): Order => ({
+  ...toOrderJson(found),
+  markedPaid: markedPaidOf(found.order),
+});
 export const toAdminOrderListJson = (list: OrderWithItems[]) => list.map(toAdminOrderJson);

@@ -23,7 +23,10 @@ const toShipRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       const found = await findOrdersToShip(app.db, ORDERS_TO_SHIP_LIMIT + 1);
-      return { orders: toAdminOrderListJson(found.slice(0, ORDERS_TO_SHIP_LIMIT)), more: found.length > ORDERS_TO_SHIP_LIMIT };
+      return {
+        orders: toAdminOrderListJson(found.slice(0, ORDERS_TO_SHIP_LIMIT)),
+        more: found.length > ORDERS_TO_SHIP_LIMIT,
+      };
     },
   );
 };

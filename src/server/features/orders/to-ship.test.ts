@@ -13,7 +13,8 @@ describe('GET /api/orders/to-ship (packing slips and run sheet)', () => {
   });
   afterAll(() => t.close());
 
-  const toShip = (headers: Record<string, string> = admin.auth) => t.app.inject({ method: 'GET', url: '/api/orders/to-ship', headers });
+  const toShip = (headers: Record<string, string> = admin.auth) =>
+    t.app.inject({ method: 'GET', url: '/api/orders/to-ship', headers });
   const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
   it('lists paid or Processing orders not yet shipped, delivered or cancelled, oldest first, with lines and address', async () => {

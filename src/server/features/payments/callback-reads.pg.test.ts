@@ -51,20 +51,36 @@ describe('payment callbacks on two instances', () => {
   it('200 forged callbacks over both instances cost a read per gap at the simulator; a genuine approval still pays the order', async () => {
     const customer = await createUser(pair.first);
     const order = await insertOrder(pair.first, { user: customer.user, total: 55 });
-    const started = await pair.first.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, headers: customer.auth, payload: { phone: '096 123 4567' } });
+    const started = await pair.first.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payments`,
+      headers: customer.auth,
+      payload: { phone: '096 123 4567' },
+    });
     expect(started.statusCode, started.body).toBe(201);
     const { reference } = started.json() as { reference: string };
-    const attemptRow = async () => (await pair.first.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)))[0];
+    const attemptRow = async () =>
+      (await pair.first.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)))[0];
     const readsAtSimulator = async () => {
-      const { requests } = (await simulator.app.inject({ method: 'GET', url: '/_sim/requests' })).json() as { requests: { reference: string; statusReads: number }[] };
+      const { requests } = (await simulator.app.inject({ method: 'GET', url: '/_sim/requests' })).json() as {
+        requests: { reference: string; statusReads: number }[];
+      };
       return requests.find((r) => r.reference === reference)!.statusReads;
     };
 
-    const forged = { externalId: reference, status: 'SUCCESSFUL', amount: '55.00', currency: 'ZMW', financialTransactionId: '1' };
+    const forged = {
+      externalId: reference,
+      status: 'SUCCESSFUL',
+      amount: '55.00',
+      currency: 'ZMW',
+      financialTransactionId: '1',
+    };
     const instance = (i: number): TestApp['app'] => (i % 2 === 0 ? pair.first.app : pair.second.app);
     const began = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => instance(i).inject({ method: 'PUT', url: '/api/payments/callback/mtn', payload: forged })),
+      Array.from({ length: 200 }, (_, i) =>
+        instance(i).inject({ method: 'PUT', url: '/api/payments/callback/mtn', payload: forged }),
+      ),
     );
     const burstMs = Date.now() - began;
     expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 200 }, () => 200));
@@ -75,10 +91,15 @@ describe('payment callbacks on two instances', () => {
     expect(await attemptRow()).toMatchObject({ state: 'pending', providerTransactionId: null });
 
     // The phone approves; the simulator's callback reaches the first instance over HTTP.
-    expect((await simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/approve` })).statusCode).toBe(200);
+    expect(
+      (await simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/approve` })).statusCode,
+    ).toBe(200);
     await until('the attempt to end', attemptRow, (a) => a.state !== 'pending', GAP_MS + 10_000);
     expect(await attemptRow()).toMatchObject({ state: 'successful', flagged: false });
-    const [paid] = await pair.second.app.db.select({ isPaid: orders.isPaid }).from(orders).where(eq(orders.id, order.id));
+    const [paid] = await pair.second.app.db
+      .select({ isPaid: orders.isPaid })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(paid.isPaid).toBe(true);
   });
 });

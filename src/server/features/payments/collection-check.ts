@@ -9,7 +9,8 @@ export function collectedAmount(attempt: AttemptRow, reading: PaymentReading) {
 }
 
 /** An amount as an admin reads it: in kwacha as the order shows its total, else with its currency. */
-export const amountText = (ngwee: number, currency: string) => (currency === ORDER_CURRENCY ? formatKwacha(toKwacha(ngwee)) : `${(ngwee / 100).toFixed(2)} ${currency}`);
+export const amountText = (ngwee: number, currency: string) =>
+  currency === ORDER_CURRENCY ? formatKwacha(toKwacha(ngwee)) : `${(ngwee / 100).toFixed(2)} ${currency}`;
 
 /** Why a successful reading does not pay the order, or null when it does. */
 export function mismatch(attempt: AttemptRow, reading: PaymentReading, order: PayableOrder | null): string | null {
@@ -18,6 +19,7 @@ export function mismatch(attempt: AttemptRow, reading: PaymentReading, order: Pa
   if (order.status === 'Cancelled') return 'The order was cancelled before the payment arrived';
   const { amountNgwee, currency } = collectedAmount(attempt, reading);
   if (currency !== ORDER_CURRENCY) return `Collected in ${currency}, but the order is in ${ORDER_CURRENCY}`;
-  if (amountNgwee !== order.totalNgwee) return `Collected ${amountText(amountNgwee, currency)}, but the order's total is ${amountText(order.totalNgwee, currency)}`;
+  if (amountNgwee !== order.totalNgwee)
+    return `Collected ${amountText(amountNgwee, currency)}, but the order's total is ${amountText(order.totalNgwee, currency)}`;
   return null;
 }

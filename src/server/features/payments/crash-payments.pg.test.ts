@@ -32,9 +32,11 @@ async function leaseProbe(url: string) {
     heldLong: async () => {
       const claims = async () =>
         new Set(
-          (await probe.rows<{ id: string; lease_until: Date }>('select id, lease_until from payment_attempts where lease_until > now()')).map(
-            (r) => `${r.id} ${r.lease_until.toISOString()}`,
-          ),
+          (
+            await probe.rows<{ id: string; lease_until: Date }>(
+              'select id, lease_until from payment_attempts where lease_until > now()',
+            )
+          ).map((r) => `${r.id} ${r.lease_until.toISOString()}`),
         );
       const first = await claims();
       if (first.size === 0) return false;
@@ -54,10 +56,14 @@ describe('payment attempts survive kill -9 of the real shop on PostgreSQL', () =
     const probe = await leaseProbe(database.url);
     try {
       const dataDir = tempFolder('coop-pay-crash-');
-      const outcome = await crashWhilePaying({ DATA_DIR: dataDir, DATABASE_URL: database.url }, path.join(dataDir, 'outbox'), {
-        heldNow: probe.heldLong,
-        heldAfterKill: async () => (await probe.held()) > 0,
-      });
+      const outcome = await crashWhilePaying(
+        { DATA_DIR: dataDir, DATABASE_URL: database.url },
+        path.join(dataDir, 'outbox'),
+        {
+          heldNow: probe.heldLong,
+          heldAfterKill: async () => (await probe.held()) > 0,
+        },
+      );
       console.info('PostgreSQL kill -9 with payments pending:', outcome);
       // The dead shop held a claim: the restart read that attempt again only once its lease ran out.
       expect(outcome.midSettleAtKill).toBe(true);
@@ -93,16 +99,23 @@ describe('payment attempts survive kill -9 of the real shop on PostgreSQL', () =
 
       // Both live.
       const live: Payer[] = (
-        await Promise.all([placeAndPay(a.base, 20, { first: 0, before: approving }), placeAndPay(b.base, 20, { first: 20, before: approving })])
+        await Promise.all([
+          placeAndPay(a.base, 20, { first: 0, before: approving }),
+          placeAndPay(b.base, 20, { first: 20, before: approving }),
+        ])
       ).flat();
       const liveEnded = await waitUntilEveryAttemptEnded(b.base, live, 45_000);
       const both = await expectPaidOnce(b.base, simulator, live, outboxes, liveEnded);
       expect(both.approved).toBe(40);
 
       // A is killed while approvals arrive and a poll holds a claim; B finishes A's attempts once A's claims lapse.
-      const placing = Promise.all([placeAndPay(a.base, 20, { first: 40, before: approving }), placeAndPay(b.base, 20, { first: 60, before: approving })]);
+      const placing = Promise.all([
+        placeAndPay(a.base, 20, { first: 40, before: approving }),
+        placeAndPay(b.base, 20, { first: 60, before: approving }),
+      ]);
       const batch = (await placing).flat();
-      const approved = () => batch.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
+      const approved = () =>
+        batch.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
       await waitUntil(async () => approved() >= 10 && (await probe.heldLong()), 10_000);
       const approvedAtKill = approved();
       await a.kill();

@@ -62,15 +62,27 @@ async function recordLateSuccess(payments: Payments, attempt: AttemptRow, readin
     if (!current || !current.lateReadsUntil || current.collectedAt) return nothing;
     const problem = mismatch(current, reading, order);
     const { amountNgwee, currency } = collectedAmount(current, reading);
-    const flagNote = problem ? `Collected ${amountText(amountNgwee, currency)} after the attempt ended: refund due. ${problem}` : null;
-    const recorded = await recordLateCollection(tx, current.id, { providerTransactionId: reading.providerTransactionId, flagNote });
+    const flagNote = problem
+      ? `Collected ${amountText(amountNgwee, currency)} after the attempt ended: refund due. ${problem}`
+      : null;
+    const recorded = await recordLateCollection(tx, current.id, {
+      providerTransactionId: reading.providerTransactionId,
+      flagNote,
+    });
     if (!recorded) return nothing;
     await recordAudit(tx, PAYMENTS_ACTOR, lateCollectionEntry(current, recorded, amountNgwee, currency));
     if (problem) {
       payments.log.warn({ attempt: current.id, problem }, 'payment collected after its attempt ended: refund due');
       return nothing;
     }
-    return { pay: { provider: current.provider, reference: current.reference, providerTransactionId: reading.providerTransactionId }, result: null };
+    return {
+      pay: {
+        provider: current.provider,
+        reference: current.reference,
+        providerTransactionId: reading.providerTransactionId,
+      },
+      result: null,
+    };
   });
 }
 

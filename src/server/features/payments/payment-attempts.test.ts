@@ -84,17 +84,22 @@ async function newOrder(method: 'mtn' | 'airtel' = 'mtn', total = 123.45) {
 }
 const start = (orderId: string, phone = MTN_PHONE, auth = customer.auth) =>
   t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payments`, headers: auth, payload: { phone } });
-const attemptsOf = (orderId: string, auth = customer.auth) => t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/payments`, headers: auth });
+const attemptsOf = (orderId: string, auth = customer.auth) =>
+  t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/payments`, headers: auth });
 const phone = (reference: string, action: 'approve' | 'decline' | 'wrong-pin') =>
   simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` });
 const behave = (body: object) => simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body });
 const orderRow = async (id: string) => (await t.app.db.select().from(orders).where(eq(orders.id, id)))[0];
-const attemptRow = async (reference: string) => (await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)))[0];
+const attemptRow = async (reference: string) =>
+  (await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)))[0];
 /** The "payment received" e-mails of one order to its customer. */
 const paidMails = async (orderId: string) =>
-  (await t.app.db.select().from(mailMessages).where(and(eq(mailMessages.kind, 'order-paid'), eq(mailMessages.toAddress, customer.email)))).filter((m) =>
-    m.subject.includes(`#${orderReference(orderId)}`),
-  );
+  (
+    await t.app.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.kind, 'order-paid'), eq(mailMessages.toAddress, customer.email)))
+  ).filter((m) => m.subject.includes(`#${orderReference(orderId)}`));
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 8_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -105,7 +110,12 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-const settled = (reference: string) => until('the attempt to end', () => attemptRow(reference), (a) => !['initiated', 'pending'].includes(a.state));
+const settled = (reference: string) =>
+  until(
+    'the attempt to end',
+    () => attemptRow(reference),
+    (a) => !['initiated', 'pending'].includes(a.state),
+  );
 
 describe('paying an order by mobile money through the simulator', () => {
   it('approve: the attempt is successful, the order paid once, one "payment received" e-mail', async () => {
@@ -113,7 +123,13 @@ describe('paying an order by mobile money through the simulator', () => {
     const res = await start(orderId);
     expect(res.statusCode).toBe(201);
     const attempt = res.json();
-    expect(attempt).toMatchObject({ provider: 'mtn', phone: '+260961234567', amountNgwee: 12_345, currency: 'ZMW', state: 'pending' });
+    expect(attempt).toMatchObject({
+      provider: 'mtn',
+      phone: '+260961234567',
+      amountNgwee: 12_345,
+      currency: 'ZMW',
+      state: 'pending',
+    });
     expect((await orderRow(orderId)).isPaid).toBe(false);
     expect((await phone(attempt.reference, 'approve')).statusCode).toBe(200);
     const ended = await settled(attempt.reference);
@@ -124,7 +140,9 @@ describe('paying an order by mobile money through the simulator', () => {
     // Later callbacks and polls change nothing more.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect((await orderRow(orderId)).paidAt).toEqual(order.paidAt);
-    expect((await paidMails(orderId)).map((m) => m.subject)).toEqual([`Order #${orderReference(orderId)}: payment received`]);
+    expect((await paidMails(orderId)).map((m) => m.subject)).toEqual([
+      `Order #${orderReference(orderId)}: payment received`,
+    ]);
     const list = (await attemptsOf(orderId)).json();
     expect(list.map((a: { state: string }) => a.state)).toEqual(['successful']);
   });
@@ -138,7 +156,10 @@ describe('paying an order by mobile money through the simulator', () => {
     await phone(declined.reference, 'decline');
     await phone(wrongPin.reference, 'wrong-pin');
     expect(await settled(declined.reference)).toMatchObject({ state: 'failed', failureReason: 'APPROVAL_REJECTED' });
-    expect(await settled(wrongPin.reference)).toMatchObject({ state: 'failed', failureReason: 'Incorrect PIN entered' });
+    expect(await settled(wrongPin.reference)).toMatchObject({
+      state: 'failed',
+      failureReason: 'Incorrect PIN entered',
+    });
     expect((await orderRow(mtnOrder)).isPaid).toBe(false);
     expect((await orderRow(airtelOrder)).isPaid).toBe(false);
     expect((await start(mtnOrder)).statusCode).toBe(201);
@@ -168,7 +189,11 @@ describe('paying an order by mobile money through the simulator', () => {
     const attempt = (await start(orderId)).json();
     await phone(attempt.reference, 'approve');
     await settled(attempt.reference);
-    await until('both callbacks', async () => simulator.state.payments.get(attempt.reference)!.callbacks.length, (n) => n === 2);
+    await until(
+      'both callbacks',
+      async () => simulator.state.payments.get(attempt.reference)!.callbacks.length,
+      (n) => n === 2,
+    );
     expect(simulator.state.payments.get(attempt.reference)!.callbacks.map((c) => c.result)).toEqual([200, 200]);
     expect((await orderRow(orderId)).isPaid).toBe(true);
     expect(await paidMails(orderId)).toHaveLength(1);
@@ -192,16 +217,34 @@ describe('paying an order by mobile money through the simulator', () => {
     for (const [method, provider, body] of [
       ['PUT', 'mtn', { externalId: unknown, status: 'SUCCESSFUL', amount: '123.45', currency: 'ZMW' }],
       ['POST', 'airtel', { transaction: { id: unknown, status_code: 'TS' } }],
-      ['PUT', 'mtn', { externalId: attempt.reference, status: 'SUCCESSFUL', amount: '123.45', currency: 'ZMW', financialTransactionId: '1' }],
+      [
+        'PUT',
+        'mtn',
+        {
+          externalId: attempt.reference,
+          status: 'SUCCESSFUL',
+          amount: '123.45',
+          currency: 'ZMW',
+          financialTransactionId: '1',
+        },
+      ],
       ['POST', 'mtn', 'not an object'],
     ] as const) {
-      const res = await fetch(`${shopUrl}/api/payments/callback/${provider}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${shopUrl}/api/payments/callback/${provider}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({});
     }
     expect(await attemptRow(attempt.reference)).toMatchObject({ state: 'pending', providerTransactionId: null });
     expect((await orderRow(orderId)).isPaid).toBe(false);
-    const tooBig = await fetch(`${shopUrl}/api/payments/callback/mtn`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(20_000) }) });
+    const tooBig = await fetch(`${shopUrl}/api/payments/callback/mtn`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(20_000) }),
+    });
     expect(tooBig.status).toBe(413);
   });
 
@@ -212,19 +255,38 @@ describe('paying an order by mobile money through the simulator', () => {
     const orderId = await newOrder('mtn');
     const attempt = (await start(orderId)).json();
     const readsAtSimulator = async () => {
-      const { requests } = (await simulator.app.inject({ method: 'GET', url: '/_sim/requests' })).json() as { requests: { reference: string; statusReads: number }[] };
+      const { requests } = (await simulator.app.inject({ method: 'GET', url: '/_sim/requests' })).json() as {
+        requests: { reference: string; statusReads: number }[];
+      };
       return requests.find((r) => r.reference === attempt.reference)!.statusReads;
     };
     expect(await readsAtSimulator()).toBe(0);
-    const forged = JSON.stringify({ externalId: attempt.reference, status: 'SUCCESSFUL', amount: '123.45', currency: 'ZMW', financialTransactionId: '1' });
+    const forged = JSON.stringify({
+      externalId: attempt.reference,
+      status: 'SUCCESSFUL',
+      amount: '123.45',
+      currency: 'ZMW',
+      financialTransactionId: '1',
+    });
     const began = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => fetch(`${shopUrl}/api/payments/callback/mtn`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: forged })),
+      Array.from({ length: 200 }, () =>
+        fetch(`${shopUrl}/api/payments/callback/mtn`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: forged,
+        }),
+      ),
     );
     const burstMs = Date.now() - began;
     expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 200 }, () => 200));
     // The one read the burst still owes, at its gap's end.
-    await until('the owed read', () => attemptRow(attempt.reference), (a) => !a.callbackOwed && a.leaseUntil === null, gapMs * 3 + 8_000);
+    await until(
+      'the owed read',
+      () => attemptRow(attempt.reference),
+      (a) => !a.callbackOwed && a.leaseUntil === null,
+      gapMs * 3 + 8_000,
+    );
     // One read now, one per gap the burst lasted (a loaded machine stretches it), one owed at the end.
     const reads = await readsAtSimulator();
     expect(reads).toBeGreaterThanOrEqual(1);
@@ -242,7 +304,11 @@ describe('paying an order by mobile money through the simulator', () => {
     const attempt = (await start(orderId)).json();
     await phone(attempt.reference, 'approve');
     const ended = await settled(attempt.reference);
-    expect(ended).toMatchObject({ state: 'successful', flagged: true, flagNote: `Collected ${formatKwacha(122.45)}, but the order's total is ${formatKwacha(123.45)}` });
+    expect(ended).toMatchObject({
+      state: 'successful',
+      flagged: true,
+      flagNote: `Collected ${formatKwacha(122.45)}, but the order's total is ${formatKwacha(123.45)}`,
+    });
     expect((await orderRow(orderId)).isPaid).toBe(false);
     const shown = (await attemptsOf(orderId, admin.auth)).json();
     expect(shown[0]).toMatchObject({ flagged: true, state: 'successful' });
@@ -259,8 +325,16 @@ describe('paying an order by mobile money through the simulator', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await attemptRow(attempt.reference)).state).toBe('initiated');
     await behave({ phone: MTN_PHONE, answer: 'normal' });
-    await until('the request to arrive', async () => simulator.state.payments.get(attempt.reference), (p) => p !== undefined);
-    await until('pending', () => attemptRow(attempt.reference), (a) => a.state === 'pending');
+    await until(
+      'the request to arrive',
+      async () => simulator.state.payments.get(attempt.reference),
+      (p) => p !== undefined,
+    );
+    await until(
+      'pending',
+      () => attemptRow(attempt.reference),
+      (a) => a.state === 'pending',
+    );
     await phone(attempt.reference, 'approve');
     expect(await settled(attempt.reference)).toMatchObject({ state: 'successful' });
     expect((await orderRow(orderId)).isPaid).toBe(true);
@@ -269,9 +343,17 @@ describe('paying an order by mobile money through the simulator', () => {
   it('cancelling an order ends its live attempt; a later approval does not pay it', async () => {
     const orderId = await newOrder('mtn');
     const attempt = (await start(orderId)).json();
-    const cancel = await t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, headers: admin.auth, payload: { status: 'Cancelled' } });
+    const cancel = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/status`,
+      headers: admin.auth,
+      payload: { status: 'Cancelled' },
+    });
     expect(cancel.statusCode).toBe(200);
-    expect(await attemptRow(attempt.reference)).toMatchObject({ state: 'failed', failureReason: 'The order was cancelled' });
+    expect(await attemptRow(attempt.reference)).toMatchObject({
+      state: 'failed',
+      failureReason: 'The order was cancelled',
+    });
     await phone(attempt.reference, 'approve');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await orderRow(orderId)).isPaid).toBe(false);
@@ -317,31 +399,39 @@ describe('the methods the shop collects by itself', () => {
 });
 
 describe('two instances on one database', () => {
-  it('poll together and settle each attempt once: every order paid once, one e-mail each', { timeout: 60_000 }, async () => {
-    const second = await buildApp({ config: t.config, database: t.database, logger: false });
-    await second.ready();
-    try {
-      // Every request is approved as it arrives, also one the shop asks again after a request timed out
-      // on a busy machine; no callbacks, so only the two pollers settle them.
-      await behave({ callback: 'never', outcome: 'approve', afterSeconds: 0 });
-      const orderIds = await Promise.all(Array.from({ length: 20 }, () => newOrder('mtn', 42)));
-      const started = await Promise.all(orderIds.map((id) => start(id)));
-      expect(started.map((r) => r.statusCode)).toEqual(orderIds.map(() => 201));
-      await until(
-        'every order paid',
-        async () => (await t.app.db.select().from(orders).where(inArray(orders.id, orderIds))).filter((o) => o.isPaid).length,
-        (n) => n === orderIds.length,
-        40_000,
-      );
-      // Both instances' pollers were running; let any late double settle show itself.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const attempts = await t.app.db.select().from(paymentAttempts).where(inArray(paymentAttempts.orderId, orderIds));
-      expect(attempts.map((a) => a.state)).toEqual(orderIds.map(() => 'successful'));
-      for (const id of orderIds) expect(await paidMails(id)).toHaveLength(1);
-    } finally {
-      await second.close();
-    }
-  });
+  it(
+    'poll together and settle each attempt once: every order paid once, one e-mail each',
+    { timeout: 60_000 },
+    async () => {
+      const second = await buildApp({ config: t.config, database: t.database, logger: false });
+      await second.ready();
+      try {
+        // Every request is approved as it arrives, also one the shop asks again after a request timed out
+        // on a busy machine; no callbacks, so only the two pollers settle them.
+        await behave({ callback: 'never', outcome: 'approve', afterSeconds: 0 });
+        const orderIds = await Promise.all(Array.from({ length: 20 }, () => newOrder('mtn', 42)));
+        const started = await Promise.all(orderIds.map((id) => start(id)));
+        expect(started.map((r) => r.statusCode)).toEqual(orderIds.map(() => 201));
+        await until(
+          'every order paid',
+          async () =>
+            (await t.app.db.select().from(orders).where(inArray(orders.id, orderIds))).filter((o) => o.isPaid).length,
+          (n) => n === orderIds.length,
+          40_000,
+        );
+        // Both instances' pollers were running; let any late double settle show itself.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const attempts = await t.app.db
+          .select()
+          .from(paymentAttempts)
+          .where(inArray(paymentAttempts.orderId, orderIds));
+        expect(attempts.map((a) => a.state)).toEqual(orderIds.map(() => 'successful'));
+        for (const id of orderIds) expect(await paidMails(id)).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe('the MTN sandbox (EUR only)', () => {
@@ -349,14 +439,27 @@ describe('the MTN sandbox (EUR only)', () => {
     const sandbox = await startSimulators({ mtn: { currency: 'EUR', targetEnvironment: 'sandbox' } });
     const app = await createTestApp({
       paymentProviders: {
-        mtn: { baseUrl: sandbox.url, apiUser: DEMO_MTN.apiUser, apiKey: DEMO_MTN.apiKey, subscriptionKey: DEMO_MTN.subscriptionKey, targetEnvironment: 'sandbox', currency: 'EUR', timeoutMs: 2_000 },
+        mtn: {
+          baseUrl: sandbox.url,
+          apiUser: DEMO_MTN.apiUser,
+          apiKey: DEMO_MTN.apiKey,
+          subscriptionKey: DEMO_MTN.subscriptionKey,
+          targetEnvironment: 'sandbox',
+          currency: 'EUR',
+          timeoutMs: 2_000,
+        },
       },
       paymentTiming: TIMING,
     });
     try {
       const owner = await createUser(app);
       const order = await insertOrder(app, { user: owner.user, total: 10 });
-      const res = await app.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, headers: owner.auth, payload: { phone: MTN_PHONE } });
+      const res = await app.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/payments`,
+        headers: owner.auth,
+        payload: { phone: MTN_PHONE },
+      });
       expect(res.json()).toMatchObject({ state: 'pending', currency: 'EUR' });
       await sandbox.app.inject({ method: 'POST', url: `/_sim/requests/${res.json().reference}/approve` });
       const ended = await until(
@@ -364,7 +467,11 @@ describe('the MTN sandbox (EUR only)', () => {
         async () => (await app.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)))[0],
         (a) => a.state !== 'pending',
       );
-      expect(ended).toMatchObject({ state: 'successful', flagged: true, flagNote: 'Collected in EUR, but the order is in ZMW' });
+      expect(ended).toMatchObject({
+        state: 'successful',
+        flagged: true,
+        flagNote: 'Collected in EUR, but the order is in ZMW',
+      });
       expect((await app.app.db.select().from(orders).where(eq(orders.id, order.id)))[0].isPaid).toBe(false);
     } finally {
       await app.close();
@@ -382,10 +489,20 @@ describe('without provider settings', () => {
       const order = await insertOrder(bare, { user: owner.user, total: 50 });
       const methods = await bare.app.inject({ method: 'GET', url: '/api/payments/methods' });
       expect(methods.json()).toEqual({ automatic: [] });
-      const res = await bare.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, headers: owner.auth, payload: { phone: MTN_PHONE } });
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/payments`,
+        headers: owner.auth,
+        payload: { phone: MTN_PHONE },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: 'Mobile money payment is not available; pay manually' });
-      const marked = await bare.app.inject({ method: 'PUT', url: `/api/orders/${order.id}/pay`, headers: staff.auth, payload: { paymentReference: 'MP123' } });
+      const marked = await bare.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${order.id}/pay`,
+        headers: staff.auth,
+        payload: { paymentReference: 'MP123' },
+      });
       expect(marked.json()).toMatchObject({ isPaid: true });
     } finally {
       await bare.close();

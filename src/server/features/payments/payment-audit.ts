@@ -6,9 +6,18 @@ const PROVIDER_NAMES: Record<string, string> = { mtn: 'MTN MoMo', airtel: 'Airte
 
 /** The audit line of an attempt an admin marked as dealt with: what they did, in their note. */
 export function attemptResolvedEntry(attempt: AttemptRow): AuditEntry {
-  const amount = attempt.currency === 'ZMW' ? kwachaOf(attempt.amountNgwee) : `${(attempt.amountNgwee / 100).toFixed(2)} ${attempt.currency}`;
+  const amount =
+    attempt.currency === 'ZMW'
+      ? kwachaOf(attempt.amountNgwee)
+      : `${(attempt.amountNgwee / 100).toFixed(2)} ${attempt.currency}`;
   const outcome = attempt.flagged ? 'flagged' : attempt.state;
-  const known = { orderId: attempt.orderId, provider: attempt.provider, amountNgwee: attempt.amountNgwee, currency: attempt.currency, state: outcome };
+  const known = {
+    orderId: attempt.orderId,
+    provider: attempt.provider,
+    amountNgwee: attempt.amountNgwee,
+    currency: attempt.currency,
+    state: outcome,
+  };
   return {
     action: 'payment.resolved',
     subjectType: 'payment',
@@ -24,7 +33,12 @@ export function attemptResolvedEntry(attempt: AttemptRow): AuditEntry {
  * it paid the order, or it is owed back. `before` is the attempt as the shop had ended it (with any
  * "dealt with" note, which the collection cleared).
  */
-export function lateCollectionEntry(ended: AttemptRow, collected: AttemptRow, amountNgwee: number, currency: string): AuditEntry {
+export function lateCollectionEntry(
+  ended: AttemptRow,
+  collected: AttemptRow,
+  amountNgwee: number,
+  currency: string,
+): AuditEntry {
   const amount = currency === 'ZMW' ? kwachaOf(amountNgwee) : `${(amountNgwee / 100).toFixed(2)} ${currency}`;
   const outcome = collected.refundDue ? `refund due: ${collected.flagNote ?? ''}` : 'paid the order';
   const known = { orderId: ended.orderId, provider: ended.provider, reference: ended.reference };

@@ -26,8 +26,12 @@ export default fp(
     const payments: Payments = {
       app,
       providers: {
-        ...(settings.mtn ? { mtn: { client: new MtnMomoCollections(settings.mtn), currency: settings.mtn.currency } } : {}),
-        ...(settings.airtel ? { airtel: { client: new AirtelMoneyCollections(settings.airtel), currency: settings.airtel.currency } } : {}),
+        ...(settings.mtn
+          ? { mtn: { client: new MtnMomoCollections(settings.mtn), currency: settings.mtn.currency } }
+          : {}),
+        ...(settings.airtel
+          ? { airtel: { client: new AirtelMoneyCollections(settings.airtel), currency: settings.airtel.currency } }
+          : {}),
       },
       timing: { ...DEFAULT_PAYMENT_TIMING, ...app.config.paymentTiming },
       log: app.log.child({ feature: 'payments' }),

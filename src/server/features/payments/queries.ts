@@ -4,7 +4,14 @@ import { rowsOf } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { isUuid } from '../../lib/ids';
-import { LIVE_ATTEMPT_STATES, PAYMENT_FILTERS, STUCK_AFTER_MINUTES, isLiveState, type AttemptState, type PaymentFilter } from '../../../shared/schemas/payments';
+import {
+  LIVE_ATTEMPT_STATES,
+  PAYMENT_FILTERS,
+  STUCK_AFTER_MINUTES,
+  isLiveState,
+  type AttemptState,
+  type PaymentFilter,
+} from '../../../shared/schemas/payments';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 type Queryable = Db | Tx;
@@ -50,11 +57,25 @@ export function attemptsOfOrder(db: Queryable, orderId: string): Promise<Attempt
     .select()
     .from(paymentAttempts)
     .where(eq(paymentAttempts.orderId, orderId))
-    .orderBy(sql`(${paymentAttempts.state} in ('initiated','pending')) desc`, desc(paymentAttempts.createdAt), desc(paymentAttempts.id));
+    .orderBy(
+      sql`(${paymentAttempts.state} in ('initiated','pending')) desc`,
+      desc(paymentAttempts.createdAt),
+      desc(paymentAttempts.id),
+    );
 }
 
 export type AttemptChange = Partial<
-  Pick<AttemptRow, 'state' | 'providerTransactionId' | 'failureReason' | 'flagged' | 'flagNote' | 'nextPollAt' | 'lateReadsUntil' | 'collectedAt'>
+  Pick<
+    AttemptRow,
+    | 'state'
+    | 'providerTransactionId'
+    | 'failureReason'
+    | 'flagged'
+    | 'flagNote'
+    | 'nextPollAt'
+    | 'lateReadsUntil'
+    | 'collectedAt'
+  >
 >;
 
 /** Changes a live attempt only: an ended one stays as it ended (false then). */
@@ -78,10 +99,20 @@ export interface Resolution {
  * ended and has no resolution, so of two admins at once, or an admin and the poller, one wins; null when
  * the attempt is live or resolved by then (the caller reads it again to say which).
  */
-export async function resolveEndedAttempt(db: Queryable, id: string, resolution: Resolution): Promise<AttemptRow | null> {
+export async function resolveEndedAttempt(
+  db: Queryable,
+  id: string,
+  resolution: Resolution,
+): Promise<AttemptRow | null> {
   const [row] = await db
     .update(paymentAttempts)
-    .set({ resolvedBy: resolution.by.id, resolvedByName: resolution.by.name, resolvedAt: sql`now()`, resolvedNote: resolution.note, updatedAt: sql`now()` })
+    .set({
+      resolvedBy: resolution.by.id,
+      resolvedByName: resolution.by.name,
+      resolvedAt: sql`now()`,
+      resolvedNote: resolution.note,
+      updatedAt: sql`now()`,
+    })
     .where(
       and(
         eq(paymentAttempts.id, id),
@@ -99,10 +130,24 @@ export async function resolveEndedAttempt(db: Queryable, id: string, resolution:
  * Ends the order's live attempt (cancellation). Its prompt may still be on the phone, so the provider is
  * still read, more slowly, until `lateReadsUntil`; a late approval is then recorded, never dropped.
  */
-export async function endLiveAttemptsOfOrder(db: Queryable, orderId: string, reason: string, lateReadsUntil: Date, nextPollAt: Date): Promise<void> {
+export async function endLiveAttemptsOfOrder(
+  db: Queryable,
+  orderId: string,
+  reason: string,
+  lateReadsUntil: Date,
+  nextPollAt: Date,
+): Promise<void> {
   await db
     .update(paymentAttempts)
-    .set({ state: 'failed', failureReason: reason, endedAt: sql`now()`, leaseUntil: null, lateReadsUntil, nextPollAt, updatedAt: sql`now()` })
+    .set({
+      state: 'failed',
+      failureReason: reason,
+      endedAt: sql`now()`,
+      leaseUntil: null,
+      lateReadsUntil,
+      nextPollAt,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(paymentAttempts.orderId, orderId), isLive));
 }
 
@@ -145,7 +190,14 @@ export async function recordLateCollection(tx: Tx, id: string, collection: LateC
       resolvedNote: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(paymentAttempts.id, id), not(isLive), sql`${paymentAttempts.lateReadsUntil} is not null`, isNull(paymentAttempts.collectedAt)))
+    .where(
+      and(
+        eq(paymentAttempts.id, id),
+        not(isLive),
+        sql`${paymentAttempts.lateReadsUntil} is not null`,
+        isNull(paymentAttempts.collectedAt),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -156,7 +208,12 @@ export async function recordLateCollection(tx: Tx, id: string, collection: LateC
  * lets several instances claim side by side without waiting, and the lease keeps a claimed attempt from
  * being taken again while its status is being read (after a crash, the lease running out frees it).
  */
-export async function claimDueAttempts(db: Db, limit: number, leaseMs: number, callbackGapMs: number): Promise<AttemptRow[]> {
+export async function claimDueAttempts(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  callbackGapMs: number,
+): Promise<AttemptRow[]> {
   // A read owed to a callback (callback_owed) is a callback's read: it starts a new gap.
   const result = await db.execute(sql`
     update payment_attempts set lease_until = now() + ${`${leaseMs} milliseconds`}::interval, poll_count = poll_count + 1,
@@ -179,7 +236,11 @@ export async function claimDueAttempts(db: Db, limit: number, leaseMs: number, c
 export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date): Promise<void> {
   await db
     .update(paymentAttempts)
-    .set({ leaseUntil: null, nextPollAt: owedReadOr(sql`${nextPollAt.toISOString()}::timestamptz`), updatedAt: sql`now()` })
+    .set({
+      leaseUntil: null,
+      nextPollAt: owedReadOr(sql`${nextPollAt.toISOString()}::timestamptz`),
+      updatedAt: sql`now()`,
+    })
     .where(eq(paymentAttempts.id, id));
 }
 
@@ -189,7 +250,12 @@ export async function releaseAttempt(db: Queryable, id: string, nextPollAt: Date
  * in flight (the lease) and the gap after the last callback's read has passed; the claim is one
  * conditional update, so it holds across instances. Null: not now.
  */
-export async function claimForCallback(db: Queryable, id: string, leaseMs: number, callbackGapMs: number): Promise<AttemptRow | null> {
+export async function claimForCallback(
+  db: Queryable,
+  id: string,
+  leaseMs: number,
+  callbackGapMs: number,
+): Promise<AttemptRow | null> {
   const [row] = await db
     .update(paymentAttempts)
     .set({
@@ -222,7 +288,8 @@ export async function oweCallbackRead(db: Queryable, id: string): Promise<void> 
 
 const gapEnd = sql`greatest(coalesce(${paymentAttempts.callbackReadAfter}, now()), now())`;
 /** The sooner of `next` and, when a callback is owed a read, the end of its gap. */
-const owedReadOr = (next: SQL) => sql`case when ${paymentAttempts.callbackOwed} then least(${next}, ${gapEnd}) else ${next} end`;
+const owedReadOr = (next: SQL) =>
+  sql`case when ${paymentAttempts.callbackOwed} then least(${next}, ${gapEnd}) else ${next} end`;
 
 /*
  * The back office's reconciliation list (GET /payments). A read model, like the dashboard's: it reads
@@ -247,7 +314,14 @@ export interface ReconciliationSearch {
 
 export interface ReconciliationRow {
   attempt: AttemptRow;
-  order: { id: string; customerName: string; customerEmail: string; totalNgwee: number; status: string; isPaid: boolean };
+  order: {
+    id: string;
+    customerName: string;
+    customerEmail: string;
+    totalNgwee: number;
+    status: string;
+    isPaid: boolean;
+  };
   stuck: boolean;
   needsAttention: boolean;
 }
@@ -277,12 +351,19 @@ export async function reconciliationPage(db: Db, search: ReconciliationSearch) {
       .limit(search.limit)
       .offset((search.page - 1) * search.limit),
     db
-      .select(Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, sql<number>`count(*) filter (where ${FILTER_SQL[f]})::int`])) as Record<PaymentFilter, SQL<number>>)
+      .select(
+        Object.fromEntries(
+          PAYMENT_FILTERS.map((f) => [f, sql<number>`count(*) filter (where ${FILTER_SQL[f]})::int`]),
+        ) as Record<PaymentFilter, SQL<number>>,
+      )
       .from(paymentAttempts)
       .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
       .where(matches),
   ]);
-  const counts = Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, Number(counted[f])])) as Record<PaymentFilter, number>;
+  const counts = Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, Number(counted[f])])) as Record<
+    PaymentFilter,
+    number
+  >;
   return { rows: rows as ReconciliationRow[], counts, total: counts[search.filter] };
 }
 
@@ -292,8 +373,14 @@ export async function reconciliationPage(db: Db, search: ReconciliationSearch) {
  */
 function keywordMatches(keyword: string): SQL {
   const pattern = containsPattern(keyword);
-  const byOrder = searchesAcrossColumns(keyword) ? or(ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))! : searchTextContains(orders.searchText, keyword);
-  const found = [byOrder, ilike(paymentAttempts.providerTransactionId, pattern), sql`${paymentAttempts.reference}::text ilike ${pattern}`];
+  const byOrder = searchesAcrossColumns(keyword)
+    ? or(ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!
+    : searchTextContains(orders.searchText, keyword);
+  const found = [
+    byOrder,
+    ilike(paymentAttempts.providerTransactionId, pattern),
+    sql`${paymentAttempts.reference}::text ilike ${pattern}`,
+  ];
   // Numbers are stored as +260XXXXXXXXX, which holds both 0XXXXXXXXX and 260XXXXXXXXX: only spaces and signs go.
   const digits = keyword.replace(/[\s+()-]/g, '');
   if (/^\d{4,}$/.test(digits)) found.push(ilike(paymentAttempts.phone, containsPattern(digits)));

@@ -23,7 +23,11 @@ const FAR = new Date(Date.now() + 24 * 3_600_000);
 const ids: Record<string, string> = {};
 const orderIds: Record<string, string> = {};
 
-async function attempt(name: string, order: { id: string; totalNgwee: number }, values: Partial<typeof paymentAttempts.$inferInsert> & { createdAt: Date }) {
+async function attempt(
+  name: string,
+  order: { id: string; totalNgwee: number },
+  values: Partial<typeof paymentAttempts.$inferInsert> & { createdAt: Date },
+) {
   const [row] = await t.app.db
     .insert(paymentAttempts)
     .values({
@@ -61,12 +65,32 @@ beforeAll(async () => {
   const overdue = await order('overdue');
   await attempt('past expiry', overdue, { state: 'initiated', createdAt: minutesAgo(6) });
   const declined = await order('declined');
-  await attempt('declined, unpaid', declined, { state: 'failed', failureReason: 'Declined by the payer', createdAt: minutesAgo(30), endedAt: minutesAgo(29) });
+  await attempt('declined, unpaid', declined, {
+    state: 'failed',
+    failureReason: 'Declined by the payer',
+    createdAt: minutesAgo(30),
+    endedAt: minutesAgo(29),
+  });
   const retried = await order('retried', { isPaid: true });
-  await attempt('declined, paid later', retried, { state: 'failed', failureReason: 'Wrong PIN', createdAt: minutesAgo(40), endedAt: minutesAgo(39) });
-  await attempt('paid retry', retried, { state: 'successful', providerTransactionId: '9000001', createdAt: minutesAgo(38), endedAt: minutesAgo(37) });
+  await attempt('declined, paid later', retried, {
+    state: 'failed',
+    failureReason: 'Wrong PIN',
+    createdAt: minutesAgo(40),
+    endedAt: minutesAgo(39),
+  });
+  await attempt('paid retry', retried, {
+    state: 'successful',
+    providerTransactionId: '9000001',
+    createdAt: minutesAgo(38),
+    endedAt: minutesAgo(37),
+  });
   const cancelled = await order('cancelled', { status: 'Cancelled' });
-  await attempt('expired, cancelled', cancelled, { state: 'expired', failureReason: 'The payment was not approved in time', createdAt: minutesAgo(50), endedAt: minutesAgo(44) });
+  await attempt('expired, cancelled', cancelled, {
+    state: 'expired',
+    failureReason: 'The payment was not approved in time',
+    createdAt: minutesAgo(50),
+    endedAt: minutesAgo(44),
+  });
   const twice = await order('twice', { isPaid: true });
   await attempt('second payment', twice, {
     state: 'successful',
@@ -86,7 +110,8 @@ const list = async (query = '', auth = admin.auth) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as PaymentList;
 };
-const namesOf = (rows: ReconciliationAttempt[]) => rows.map((row) => Object.keys(ids).find((name) => ids[name] === row._id));
+const namesOf = (rows: ReconciliationAttempt[]) =>
+  rows.map((row) => Object.keys(ids).find((name) => ids[name] === row._id));
 
 describe('GET /api/payments (reconciliation)', () => {
   it('answers a visitor 401 and a customer 403', async () => {
@@ -110,7 +135,12 @@ describe('GET /api/payments (reconciliation)', () => {
       'expired, cancelled',
       'second payment',
     ]);
-    expect(all).toMatchObject({ page: 1, pages: 1, total: 8, counts: { all: 8, stuck: 2, failed: 3, flagged: 1, attention: 4 } });
+    expect(all).toMatchObject({
+      page: 1,
+      pages: 1,
+      total: 8,
+      counts: { all: 8, stuck: 2, failed: 3, flagged: 1, attention: 4 },
+    });
     const declined = all.payments.find((row) => row._id === ids['declined, unpaid'])!;
     expect(declined).toMatchObject({
       provider: 'mtn',
@@ -119,7 +149,14 @@ describe('GET /api/payments (reconciliation)', () => {
       amountNgwee: 15_000,
       state: 'failed',
       failureReason: 'Declined by the payer',
-      order: { _id: orderIds.declined, customerName: 'Mutinta Hichilema', customerEmail: customer.email, total: 150, status: 'Pending', isPaid: false },
+      order: {
+        _id: orderIds.declined,
+        customerName: 'Mutinta Hichilema',
+        customerEmail: customer.email,
+        total: 150,
+        status: 'Pending',
+        isPaid: false,
+      },
       stuck: false,
       needsAttention: true,
     });
@@ -162,7 +199,9 @@ describe('GET /api/payments (reconciliation)', () => {
     const second = await list('?limit=3&page=2');
     const third = await list('?limit=3&page=3');
     expect(first.pages).toBe(3);
-    expect([...namesOf(first.payments), ...namesOf(second.payments), ...namesOf(third.payments)]).toEqual(namesOf((await list()).payments));
+    expect([...namesOf(first.payments), ...namesOf(second.payments), ...namesOf(third.payments)]).toEqual(
+      namesOf((await list()).payments),
+    );
     expect((await list('?limit=3&page=9')).payments).toEqual([]);
 
     const byOrder = await list(`?keyword=${orderIds.declined.slice(0, 8)}`);
@@ -197,10 +236,14 @@ describe('GET /api/payments (reconciliation)', () => {
   });
 
   it('answers hostile keywords without a 5xx', async () => {
-    for (const keyword of ['%00', 'a%00b', '%ED%A0%80', "%27%20OR%201=1--", '%5C', '_', '%25%25', 'a%0Ab']) {
+    for (const keyword of ['%00', 'a%00b', '%ED%A0%80', '%27%20OR%201=1--', '%5C', '_', '%25%25', 'a%0Ab']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/payments?keyword=${keyword}`, headers: admin.auth });
       expect(res.statusCode, `${keyword}: ${res.body}`).toBeLessThan(500);
-      expect(res.json()).toEqual(res.statusCode === 200 ? expect.objectContaining({ payments: expect.any(Array) }) : { message: expect.any(String) });
+      expect(res.json()).toEqual(
+        res.statusCode === 200
+          ? expect.objectContaining({ payments: expect.any(Array) })
+          : { message: expect.any(String) },
+      );
     }
   });
 });
@@ -213,8 +256,17 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
   let owner: Awaited<ReturnType<typeof createUser>>;
   let other: Awaited<ReturnType<typeof createUser>>;
   const hers = (filter: string) => list(`?keyword=Chanda%20Phiri&filter=${filter}`);
-  const resolve = (name: string, payload: unknown = { note: 'Refunded K 5 by MTN reversal 1234' }, auth: Record<string, string> | undefined = admin.auth) =>
-    t.app.inject({ method: 'PUT', url: `/api/payments/${ids[name] ?? name}/resolve`, headers: auth, payload: payload as object });
+  const resolve = (
+    name: string,
+    payload: unknown = { note: 'Refunded K 5 by MTN reversal 1234' },
+    auth: Record<string, string> | undefined = admin.auth,
+  ) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${ids[name] ?? name}/resolve`,
+      headers: auth,
+      payload: payload as object,
+    });
 
   beforeAll(async () => {
     owner = await createUser(t, { name: 'Chanda Phiri' });
@@ -222,12 +274,33 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
     const buyer = { id: owner.user.id, name: 'Chanda Phiri', email: owner.email };
     const order = (opts: { isPaid?: boolean } = {}) => insertOrder(t, { user: buyer, total: 80, ...opts });
     const paidTwice = await order({ isPaid: true });
-    await attempt('C flagged', paidTwice, { state: 'successful', flagged: true, flagNote: 'The order was already paid: this is a second payment', createdAt: minutesAgo(20), endedAt: minutesAgo(19) });
+    await attempt('C flagged', paidTwice, {
+      state: 'successful',
+      flagged: true,
+      flagNote: 'The order was already paid: this is a second payment',
+      createdAt: minutesAgo(20),
+      endedAt: minutesAgo(19),
+    });
     const givenUp = await order();
-    await attempt('C failed', givenUp, { state: 'failed', failureReason: 'APPROVAL_REJECTED', createdAt: minutesAgo(18), endedAt: minutesAgo(17) });
+    await attempt('C failed', givenUp, {
+      state: 'failed',
+      failureReason: 'APPROVAL_REJECTED',
+      createdAt: minutesAgo(18),
+      endedAt: minutesAgo(17),
+    });
     await attempt('C stuck', await order(), { createdAt: minutesAgo(16) });
-    await attempt('C paid', await order({ isPaid: true }), { state: 'successful', providerTransactionId: '9000777', createdAt: minutesAgo(14), endedAt: minutesAgo(13) });
-    await attempt('C race', await order(), { state: 'expired', failureReason: 'The payment was not approved in time', createdAt: minutesAgo(12), endedAt: minutesAgo(6) });
+    await attempt('C paid', await order({ isPaid: true }), {
+      state: 'successful',
+      providerTransactionId: '9000777',
+      createdAt: minutesAgo(14),
+      endedAt: minutesAgo(13),
+    });
+    await attempt('C race', await order(), {
+      state: 'expired',
+      failureReason: 'The payment was not approved in time',
+      createdAt: minutesAgo(12),
+      endedAt: minutesAgo(6),
+    });
   }, 60_000);
 
   it('answers a visitor 401, a customer 403 (her own attempt too), and changes nothing', async () => {
@@ -269,7 +342,10 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
   });
 
   it('the recording itself refuses a payment that paid its order, so one settled between the check and the write is not taken', async () => {
-    const taken = await resolveEndedAttempt(t.app.db, ids['C paid'], { by: { id: admin.user.id, name: admin.user.name }, note: 'Refunded' });
+    const taken = await resolveEndedAttempt(t.app.db, ids['C paid'], {
+      by: { id: admin.user.id, name: admin.user.name },
+      note: 'Refunded',
+    });
     expect(taken).toBeNull();
     const [row] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, ids['C paid']));
     expect(row.resolvedAt).toBeNull();
@@ -281,7 +357,11 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
     const res = await resolve('C flagged', { note: '  Refunded K 80 by Airtel reversal 5521  ' });
     expect(res.statusCode, res.body).toBe(200);
     const resolved = res.json() as ReconciliationAttempt;
-    expect(resolved).toMatchObject({ _id: ids['C flagged'], flagged: true, resolution: { by: { _id: admin.user.id, name: admin.user.name }, note: 'Refunded K 80 by Airtel reversal 5521' } });
+    expect(resolved).toMatchObject({
+      _id: ids['C flagged'],
+      flagged: true,
+      resolution: { by: { _id: admin.user.id, name: admin.user.name }, note: 'Refunded K 80 by Airtel reversal 5521' },
+    });
     expect(Date.now() - Date.parse(resolved.resolution!.at)).toBeLessThan(60_000);
 
     const after = await hers('all');
@@ -295,7 +375,9 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
     const again = await resolve('C flagged', { note: 'Refunded again?' }, other.auth);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`This payment was already dealt with by ${admin.user.name}`);
-    expect((await hers('all')).payments.find((p) => p._id === ids['C flagged'])!.resolution!.note).toBe('Refunded K 80 by Airtel reversal 5521');
+    expect((await hers('all')).payments.find((p) => p._id === ids['C flagged'])!.resolution!.note).toBe(
+      'Refunded K 80 by Airtel reversal 5521',
+    );
   });
 
   it("a resolved failure of an unpaid order leaves attention but stays among the failures; the admin's order view shows it, the owner's does not", async () => {
@@ -306,7 +388,9 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
 
     const orderId = res.json().orderId as string;
     const asAdmin = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/payments`, headers: admin.auth });
-    expect(asAdmin.json()[0]).toMatchObject({ resolution: { note: 'Customer gave up on the order; cancelled by phone', by: { name: admin.user.name } } });
+    expect(asAdmin.json()[0]).toMatchObject({
+      resolution: { note: 'Customer gave up on the order; cancelled by phone', by: { name: admin.user.name } },
+    });
     const asOwner = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/payments`, headers: owner.auth });
     expect(asOwner.statusCode).toBe(200);
     expect(asOwner.json()[0]).toMatchObject({ _id: ids['C failed'], state: 'failed' });
@@ -315,7 +399,10 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
   });
 
   it('two admins at once: one records it, the other is told it was already dealt with', async () => {
-    const answers = await Promise.all([resolve('C race', { note: 'First admin' }), resolve('C race', { note: 'Second admin' }, other.auth)]);
+    const answers = await Promise.all([
+      resolve('C race', { note: 'First admin' }),
+      resolve('C race', { note: 'Second admin' }, other.auth),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((a) => a.statusCode === 200)!.json() as ReconciliationAttempt;
     const row = (await hers('all')).payments.find((p) => p._id === ids['C race'])!;

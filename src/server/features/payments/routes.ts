@@ -31,7 +31,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'The mobile-money methods the shop collects by itself (a prompt on the phone); the others are paid by hand',
+        summary:
+          'The mobile-money methods the shop collects by itself (a prompt on the phone); the others are paid by hand',
         response: { 200: paymentMethodsSchema },
       },
     },
@@ -47,9 +48,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
-        summary: "Owner: collect the order's total by mobile money from this phone (201 new attempt, 200 joins the live one)",
+        summary:
+          "Owner: collect the order's total by mobile money from this phone (201 new attempt, 200 joins the live one)",
         description:
-          'The phone must belong to the order\'s network (MTN or Airtel). 409 when the order is paid, cancelled, not a mobile-money ' +
+          "The phone must belong to the order's network (MTN or Airtel). 409 when the order is paid, cancelled, not a mobile-money " +
           'order, or mobile money is not configured. The attempt ends successful, failed or expired; poll GET for its state.',
         security,
         params: orderIdParamsSchema,
@@ -58,7 +60,12 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { attempt, created } = await startAttempt(app.payments, request.currentUser!, request.params.id, request.body.phone);
+      const { attempt, created } = await startAttempt(
+        app.payments,
+        request.currentUser!,
+        request.params.id,
+        request.body.phone,
+      );
       return reply.status(created ? 201 : 200).send(toAttemptJson(attempt));
     },
   );
@@ -78,7 +85,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = request.currentUser!;
       // Only admins read how an attempt was dealt with: that is the co-op's bookkeeping.
-      return (await attemptsFor(app.payments, viewer, request.params.id)).map(viewer.isAdmin ? toAdminAttemptJson : toAttemptJson);
+      return (await attemptsFor(app.payments, viewer, request.params.id)).map(
+        viewer.isAdmin ? toAdminAttemptJson : toAttemptJson,
+      );
     },
   );
 
@@ -120,7 +129,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Admin: record that an ended attempt needing a person was dealt with (what was done, in the note)',
         description:
-          'Keeps who, when and the note as the attempt\'s resolution; the attempt then leaves the attention, stuck and flagged filters ' +
+          "Keeps who, when and the note as the attempt's resolution; the attempt then leaves the attention, stuck and flagged filters " +
           '(all and failed still list it). 409 when it is live (the shop still asks the provider), already dealt with, or a ' +
           'successful payment of its order.',
         security,
@@ -129,7 +138,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentAttemptSchema, ...errors },
       },
     },
-    async (request) => toAdminAttemptJson(await resolveAttempt(app.payments, request.currentUser!, request.params.id, request.body.note)),
+    async (request) =>
+      toAdminAttemptJson(
+        await resolveAttempt(app.payments, request.currentUser!, request.params.id, request.body.note),
+      ),
   );
 
   // Anyone can call these (providers do not sign MTN's callbacks): a callback only makes us read the

@@ -26,7 +26,13 @@ export function toAttemptJson(row: AttemptRow): PaymentAttempt {
 
 /** As an admin sees it: with who dealt with it, when and what they did (the owner does not see that). */
 export function toAdminAttemptJson(row: AttemptRow): PaymentAttempt {
-  const resolution = row.resolvedAt ? { by: { _id: row.resolvedBy, name: row.resolvedByName ?? '' }, at: row.resolvedAt.toISOString(), note: row.resolvedNote ?? '' } : null;
+  const resolution = row.resolvedAt
+    ? {
+        by: { _id: row.resolvedBy, name: row.resolvedByName ?? '' },
+        at: row.resolvedAt.toISOString(),
+        note: row.resolvedNote ?? '',
+      }
+    : null;
   return { ...toAttemptJson(row), resolution };
 }
 
@@ -34,7 +40,14 @@ export function toReconciliationJson(row: ReconciliationRow): ReconciliationAtte
   const { order } = row;
   return {
     ...toAdminAttemptJson(row.attempt),
-    order: { _id: order.id, customerName: order.customerName, customerEmail: order.customerEmail, total: toKwacha(order.totalNgwee), status: order.status, isPaid: order.isPaid },
+    order: {
+      _id: order.id,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      total: toKwacha(order.totalNgwee),
+      status: order.status,
+      isPaid: order.isPaid,
+    },
     stuck: row.stuck,
     needsAttention: row.needsAttention,
   };

@@ -12,7 +12,12 @@ import { recordAudit } from '../audit';
 import { mismatch } from './collection-check';
 import { lateReadsAfterEnd, settleLateAttempt } from './late-reads';
 import { attemptResolvedEntry } from './payment-audit';
-import { ProviderError, type CollectionProvider, type PaymentReading, type ProviderName } from './providers/collection-provider';
+import {
+  ProviderError,
+  type CollectionProvider,
+  type PaymentReading,
+  type ProviderName,
+} from './providers/collection-provider';
 import {
   attemptsOfOrder,
   claimForCallback,
@@ -72,7 +77,8 @@ export interface Payments {
 }
 
 /** The methods with provider settings, in the checkout's order. */
-export const automaticMethods = (payments: Payments): ProviderName[] => (['airtel', 'mtn'] as const).filter((name) => payments.providers[name]);
+export const automaticMethods = (payments: Payments): ProviderName[] =>
+  (['airtel', 'mtn'] as const).filter((name) => payments.providers[name]);
 
 export const NOT_AVAILABLE = 'Mobile money payment is not available; pay manually';
 export const isLiveAttempt = (attempt: AttemptRow) => isLiveState(attempt.state as AttemptState);
@@ -123,7 +129,12 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
 }
 
 /** Sends the request; a failure that may be temporary leaves the attempt initiated for the poller. */
-async function askProvider(payments: Payments, client: CollectionProvider, attempt: AttemptRow, orderId: string): Promise<void> {
+async function askProvider(
+  payments: Payments,
+  client: CollectionProvider,
+  attempt: AttemptRow,
+  orderId: string,
+): Promise<void> {
   // The first read counts from the moment the request leaves: the phone cannot be prompted earlier, and
   // on a busy instance (PGlite blocks the event loop while it works) the answer is handled late.
   const sentAt = Date.now();
@@ -135,12 +146,20 @@ async function askProvider(payments: Payments, client: CollectionProvider, attem
       currency: attempt.currency,
       orderNumber: orderReference(orderId),
     });
-    await updateLiveAttempt(payments.app.db, attempt.id, { state: 'pending', nextPollAt: new Date(sentAt + payments.timing.firstPollMs) });
+    await updateLiveAttempt(payments.app.db, attempt.id, {
+      state: 'pending',
+      nextPollAt: new Date(sentAt + payments.timing.firstPollMs),
+    });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.kind === 'duplicate') await updateLiveAttempt(payments.app.db, attempt.id, { state: 'pending' });
-    else if (!error.retryable) await updateLiveAttempt(payments.app.db, attempt.id, { state: 'failed', failureReason: error.message });
-    else payments.log.warn({ attempt: attempt.id, kind: error.kind }, 'payment request not confirmed; the poller reads it again');
+    else if (!error.retryable)
+      await updateLiveAttempt(payments.app.db, attempt.id, { state: 'failed', failureReason: error.message });
+    else
+      payments.log.warn(
+        { attempt: attempt.id, kind: error.kind },
+        'payment request not confirmed; the poller reads it again',
+      );
   }
 }
 
@@ -157,7 +176,12 @@ export async function attemptsFor(payments: Payments, viewer: CurrentUser, order
  * ended attempt, once: a live one is still the poller's, and a successful one that paid its order has
  * nothing to settle.
  */
-export async function resolveAttempt(payments: Payments, viewer: CurrentUser, attemptId: string, note: string): Promise<AttemptRow> {
+export async function resolveAttempt(
+  payments: Payments,
+  viewer: CurrentUser,
+  attemptId: string,
+  note: string,
+): Promise<AttemptRow> {
   const db = payments.app.db;
   const found = isUuid(attemptId) ? await findAttempt(db, attemptId) : null;
   if (!found) throw NotFound('Payment not found');
@@ -176,8 +200,10 @@ export async function resolveAttempt(payments: Payments, viewer: CurrentUser, at
 
 /** Why an attempt cannot be dealt with now, as the 409 to answer (the update's own condition says the same in SQL). */
 function refuseResolving(attempt: AttemptRow): void {
-  if (attempt.resolvedAt) throw Conflict(`This payment was already dealt with by ${attempt.resolvedByName ?? 'another admin'}`);
-  if (attempt.state === 'successful' && !attempt.flagged) throw Conflict('This payment paid its order: there is nothing to settle');
+  if (attempt.resolvedAt)
+    throw Conflict(`This payment was already dealt with by ${attempt.resolvedByName ?? 'another admin'}`);
+  if (attempt.state === 'successful' && !attempt.flagged)
+    throw Conflict('This payment paid its order: there is nothing to settle');
 }
 
 /**
@@ -221,7 +247,8 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
   // The shop ends it, not the provider: the prompt may still be approved, so it is read late (decision 029).
   const endsLive = lateReadsAfterEnd(payments.timing);
   if (!provider) {
-    if (expired) await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: NOT_AVAILABLE, ...endsLive });
+    if (expired)
+      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: NOT_AVAILABLE, ...endsLive });
     return expired ? null : nextPoll(payments, attempt);
   }
   let reading: PaymentReading;
@@ -230,21 +257,34 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (expired) {
-      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: `${OWN_FAILURE_REASONS.noAnswer}: ${error.message}`, ...endsLive });
+      await updateLiveAttempt(db, attempt.id, {
+        state: 'expired',
+        failureReason: `${OWN_FAILURE_REASONS.noAnswer}: ${error.message}`,
+        ...endsLive,
+      });
       return null;
     }
     // An initiated attempt the provider never received (a 500 or a timeout on the request): ask again
     // with the same reference, which the provider refuses as a duplicate if the first did arrive.
-    if (error.kind === 'not-found' && attempt.state === 'initiated') await askProvider(payments, provider.client, attempt, attempt.orderId);
+    if (error.kind === 'not-found' && attempt.state === 'initiated')
+      await askProvider(payments, provider.client, attempt, attempt.orderId);
     return nextPoll(payments, attempt);
   }
   if (reading.state === 'failed') {
-    await updateLiveAttempt(db, attempt.id, { state: 'failed', failureReason: reading.reason ?? 'The payment failed', providerTransactionId: reading.providerTransactionId });
+    await updateLiveAttempt(db, attempt.id, {
+      state: 'failed',
+      failureReason: reading.reason ?? 'The payment failed',
+      providerTransactionId: reading.providerTransactionId,
+    });
     return null;
   }
   if (reading.state === 'pending') {
     if (expired) {
-      await updateLiveAttempt(db, attempt.id, { state: 'expired', failureReason: OWN_FAILURE_REASONS.notApprovedInTime, ...endsLive });
+      await updateLiveAttempt(db, attempt.id, {
+        state: 'expired',
+        failureReason: OWN_FAILURE_REASONS.notApprovedInTime,
+        ...endsLive,
+      });
       return null;
     }
     if (attempt.state === 'initiated') await updateLiveAttempt(db, attempt.id, { state: 'pending' });
@@ -254,14 +294,25 @@ export async function settleAttempt(payments: Payments, attempt: AttemptRow): Pr
     const current = await lockAttempt(tx, attempt.id);
     if (!current || !isLiveAttempt(current)) return { pay: null, result: null };
     const problem = mismatch(current, reading, order);
-    const change = { state: 'successful', providerTransactionId: reading.providerTransactionId, collectedAt: new Date() } as const;
+    const change = {
+      state: 'successful',
+      providerTransactionId: reading.providerTransactionId,
+      collectedAt: new Date(),
+    } as const;
     if (problem) {
       await updateLiveAttempt(tx, current.id, { ...change, flagged: true, flagNote: problem });
       payments.log.warn({ attempt: current.id, problem }, 'payment flagged for an admin');
       return { pay: null, result: null };
     }
     await updateLiveAttempt(tx, current.id, change);
-    return { pay: { provider: current.provider, reference: current.reference, providerTransactionId: reading.providerTransactionId }, result: null };
+    return {
+      pay: {
+        provider: current.provider,
+        reference: current.reference,
+        providerTransactionId: reading.providerTransactionId,
+      },
+      result: null,
+    };
   });
   return null;
 }

@@ -16,7 +16,15 @@ describe('product administration', () => {
     t.app.inject({ method, url, headers, payload });
   const input = (extra: object = {}) => {
     const image = fakeImageUrl();
-    return { name: 'Marula Oil 100 ml', price: 149.99, category: 'oil', countInStock: 7, images: [image], mainImage: image, ...extra };
+    return {
+      name: 'Marula Oil 100 ml',
+      price: 149.99,
+      category: 'oil',
+      countInStock: 7,
+      images: [image],
+      mainImage: image,
+      ...extra,
+    };
   };
 
   beforeAll(async () => {
@@ -44,7 +52,13 @@ describe('product administration', () => {
 
   describe('POST /api/products', () => {
     it('creates a product with a generated SKU, the shop brand and the price kept in ngwee', async () => {
-      const body = input({ description: 'Cold pressed', size: '100 ml', isFeatured: true, ingredients: 'Marula', howToUse: 'Warm a few drops' });
+      const body = input({
+        description: 'Cold pressed',
+        size: '100 ml',
+        isFeatured: true,
+        ingredients: 'Marula',
+        howToUse: 'Warm a few drops',
+      });
       const res = await send('POST', '/api/products', admin, body);
       expect(res.statusCode).toBe(201);
       const product = res.json();
@@ -70,9 +84,22 @@ describe('product administration', () => {
 
     it('takes the first image as main image when none is chosen, and accepts numbers sent as text', async () => {
       const images = [fakeImageUrl(), fakeImageUrl()];
-      const res = await send('POST', '/api/products', admin, { ...input(), mainImage: '', images, price: '12.50', countInStock: '3', brand: 'Tonga Gold' });
+      const res = await send('POST', '/api/products', admin, {
+        ...input(),
+        mainImage: '',
+        images,
+        price: '12.50',
+        countInStock: '3',
+        brand: 'Tonga Gold',
+      });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ mainImage: images[0], image: images[0], price: 12.5, countInStock: 3, brand: 'Tonga Gold' });
+      expect(res.json()).toMatchObject({
+        mainImage: images[0],
+        image: images[0],
+        price: 12.5,
+        countInStock: 3,
+        brand: 'Tonga Gold',
+      });
       const blankSku = await send('POST', '/api/products', admin, input({ category: 'gift-sets', sku: '', brand: '' }));
       expect(blankSku.json()).toMatchObject({ brand: 'Forest Gold' });
       expect(blankSku.json().sku).toMatch(/^GFT-/);
@@ -86,7 +113,11 @@ describe('product administration', () => {
       ['a missing stock', { countInStock: undefined }, 'Please fill in all required fields'],
       ['no images', { images: [], mainImage: undefined }, 'Please upload 1-4 images.'],
       ['missing images', { images: undefined, mainImage: undefined }, 'Please upload 1-4 images.'],
-      ['five images', { images: [1, 2, 3, 4, 5].map(() => fakeImageUrl()), mainImage: undefined }, 'You can upload up to 4 images.'],
+      [
+        'five images',
+        { images: [1, 2, 3, 4, 5].map(() => fakeImageUrl()), mainImage: undefined },
+        'You can upload up to 4 images.',
+      ],
       ['a main image not among the images', { mainImage: fakeImageUrl() }, 'Please select a main image.'],
     ])('refuses %s with the editor message', async (_case, change, message) => {
       const res = await send('POST', '/api/products', admin, input(change));
@@ -118,14 +149,29 @@ describe('product administration', () => {
   describe('PUT /api/products/{id}', () => {
     it('replaces the product and keeps its SKU and brand when the body has none', async () => {
       const [row] = await insertProducts(t, [{ name: 'Old name', sku: 'KEEP-1', brand: 'Old Brand', size: '30 ml' }]);
-      const res = await send('PUT', `/api/products/${row.id}`, admin, input({ name: 'New name', price: 20, countInStock: 0 }));
+      const res = await send(
+        'PUT',
+        `/api/products/${row.id}`,
+        admin,
+        input({ name: 'New name', price: 20, countInStock: 0 }),
+      );
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ _id: row.id, name: 'New name', price: 20, countInStock: 0, sku: 'KEEP-1', brand: 'Old Brand', size: null });
+      expect(res.json()).toMatchObject({
+        _id: row.id,
+        name: 'New name',
+        price: 20,
+        countInStock: 0,
+        sku: 'KEEP-1',
+        brand: 'Old Brand',
+        size: null,
+      });
       expect(new Date(res.json().updatedAt).getTime()).toBeGreaterThan(row.updatedAt.getTime());
     });
 
     it('answers 404 for an unknown or malformed id, 400 for a bad body, 409 for a taken SKU', async () => {
-      expect((await send('PUT', '/api/products/00000000-0000-4000-8000-000000000000', admin, input())).json()).toEqual({ message: 'Product not found' });
+      expect((await send('PUT', '/api/products/00000000-0000-4000-8000-000000000000', admin, input())).json()).toEqual({
+        message: 'Product not found',
+      });
       expect((await send('PUT', '/api/products/not-an-id', admin, input())).statusCode).toBe(404);
       const [a, b] = await insertProducts(t, [{ sku: 'TAKEN-A' }, { sku: 'TAKEN-B' }]);
       expect((await send('PUT', `/api/products/${a.id}`, admin, input({ images: [] }))).statusCode).toBe(400);
@@ -136,16 +182,26 @@ describe('product administration', () => {
   });
 
   const uploads = () => path.join(t.dataDir, 'uploads');
-  const filesOf = (name: string) => (existsSync(uploads()) ? readdirSync(uploads()).filter((f) => f.startsWith(name.replace('.webp', ''))) : []);
+  const filesOf = (name: string) =>
+    existsSync(uploads()) ? readdirSync(uploads()).filter((f) => f.startsWith(name.replace('.webp', ''))) : [];
   const savePng = async (r: number) =>
-    t.app.imageStore.saveImage(await sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g: 120, b: 40 } } }).png().toBuffer());
+    t.app.imageStore.saveImage(
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: { r, g: 120, b: 40 } } })
+        .png()
+        .toBuffer(),
+    );
 
   describe('image files', () => {
     it('removes the files of an image an edit dropped, keeping the images still shown', async () => {
       const dropped = await savePng(30);
       const kept = await savePng(60);
       const [row] = await insertProducts(t, [{ images: [dropped.url, kept.url], mainImage: dropped.url }]);
-      const res = await send('PUT', `/api/products/${row.id}`, admin, input({ images: [kept.url], mainImage: kept.url }));
+      const res = await send(
+        'PUT',
+        `/api/products/${row.id}`,
+        admin,
+        input({ images: [kept.url], mainImage: kept.url }),
+      );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ images: [kept.url], mainImage: kept.url });
       expect(filesOf(dropped.name)).toEqual([]);
@@ -164,7 +220,6 @@ describe('product administration', () => {
   });
 
   describe('DELETE /api/products/{id}', () => {
-
     it('deletes the product, its unshared image files, and keeps past order lines', async () => {
       const own = await savePng(10);
       const shared = await savePng(200);
@@ -201,7 +256,9 @@ describe('product administration', () => {
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
-      expect((await send('DELETE', '/api/products/00000000-0000-4000-8000-000000000000', admin)).json()).toEqual({ message: 'Product not found' });
+      expect((await send('DELETE', '/api/products/00000000-0000-4000-8000-000000000000', admin)).json()).toEqual({
+        message: 'Product not found',
+      });
       expect((await send('DELETE', '/api/products/..%2F..%2Fetc', admin)).statusCode).toBe(404);
     });
   });

@@ -56,8 +56,15 @@ export async function sendCatalogAnswer(
  * rating change drops only the answers that show it; null when the answer is of another shape.
  */
 export function productsShownIn(value: unknown): string[] | null {
-  const idOf = (item: unknown) => (item && typeof item === 'object' && typeof (item as { _id?: unknown })._id === 'string' ? (item as { _id: string })._id : null);
-  const list = Array.isArray(value) ? value : value && typeof value === 'object' && Array.isArray((value as { products?: unknown }).products) ? (value as { products: unknown[] }).products : null;
+  const idOf = (item: unknown) =>
+    item && typeof item === 'object' && typeof (item as { _id?: unknown })._id === 'string'
+      ? (item as { _id: string })._id
+      : null;
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object' && Array.isArray((value as { products?: unknown }).products)
+      ? (value as { products: unknown[] }).products
+      : null;
   const ids = list ? list.map(idOf) : [idOf(value)];
   return ids.every((id): id is string => id !== null) ? ids.map((id) => id.toLowerCase()) : null;
 }
@@ -66,7 +73,7 @@ export function productsShownIn(value: unknown): string[] | null {
 const COMPRESS_FROM_BYTES = 1024;
 
 function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = (Array.isArray(header) ? header.join(',') : header ?? '')
+  const accepted = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
@@ -75,4 +82,3 @@ function preferredEncoding(header: string | string[] | undefined): 'br' | 'gzip'
   if (accepted.includes('gzip')) return 'gzip';
   return null;
 }
-

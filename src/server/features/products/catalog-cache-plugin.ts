@@ -16,7 +16,10 @@ declare module 'fastify' {
 export default fp(
   async function catalogCachePlugin(app: FastifyInstance) {
     // Only PostgreSQL can have other instances to tell; on the embedded database a NOTIFY is a wasted round trip.
-    const search = new CatalogSearch({ read: (ids) => findIndexedProducts(app.db, ids), countProducts: () => countAllProducts(app.db) }, app.log);
+    const search = new CatalogSearch(
+      { read: (ids) => findIndexedProducts(app.db, ids), countProducts: () => countAllProducts(app.db) },
+      app.log,
+    );
     const cache = new CatalogCache(
       app.database.kind === 'postgres' ? (payload) => app.database.notify(CATALOG_CHANNEL, payload) : async () => {},
       {},
@@ -24,10 +27,18 @@ export default fp(
     );
     if (app.database.kind === 'postgres') {
       // Notices lost while the listening connection was down: every answer may be stale.
-      await app.database.listen(CATALOG_CHANNEL, (payload) => cache.onRemoteNotify(payload), () => cache.clearLocal('products'));
+      await app.database.listen(
+        CATALOG_CHANNEL,
+        (payload) => cache.onRemoteNotify(payload),
+        () => cache.clearLocal('products'),
+      );
     }
     app.decorate('catalogCache', cache);
-    const watch = watchCatalogue(() => catalogueFingerprint(app.db), () => cache.clearLocal('products'), app.log);
+    const watch = watchCatalogue(
+      () => catalogueFingerprint(app.db),
+      () => cache.clearLocal('products'),
+      app.log,
+    );
     app.decorate('catalogWatch', watch);
     // Built in the background: until it is ready the database searches, as it always could.
     app.addHook('onReady', async () => {

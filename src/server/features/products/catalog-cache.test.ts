@@ -44,7 +44,9 @@ describe('CatalogCache', () => {
     expect(await cache.getOrCompute('product:x', async () => null)).toBeNull();
     expect(cache.size).toBe(0);
     const failing = () => Promise.reject(new Error('database down'));
-    await expect(Promise.all([cache.getOrCompute('a', failing), cache.getOrCompute('a', failing)])).rejects.toThrow('database down');
+    await expect(Promise.all([cache.getOrCompute('a', failing), cache.getOrCompute('a', failing)])).rejects.toThrow(
+      'database down',
+    );
     expect((await cache.getOrCompute('a', async () => text('"recovered"')))?.json).toBe('"recovered"');
   });
 
@@ -72,7 +74,7 @@ describe('CatalogCache changes', () => {
   };
   const countIsKept = async (cache: CatalogCache) => (await cache.searchFacts.count('all', async () => 99)) === 2;
 
-  it('a stock change drops the answers and the named products\' cards (ids in any case), and keeps the search facts', async () => {
+  it("a stock change drops the answers and the named products' cards (ids in any case), and keeps the search facts", async () => {
     const { cache, notified } = await setUp();
     await cache.invalidate('stock', [productId.toUpperCase()]);
     expect(cache.get('list')).toBeUndefined();
@@ -88,7 +90,7 @@ describe('CatalogCache changes', () => {
     expect(await countIsKept(cache)).toBe(false);
   });
 
-  it('follows another instance\'s notice: a ratings change of one product, or an unknown notice as a product change', async () => {
+  it("follows another instance's notice: a ratings change of one product, or an unknown notice as a product change", async () => {
     const { cache } = await setUp();
     cache.onRemoteNotify(`another-instance ratings ${otherId}`);
     expect(cache.productCards.size).toBe(1);
@@ -112,7 +114,8 @@ describe('CatalogCache changes', () => {
     expect(cache.get('list')).toBeUndefined();
 
     let release!: () => void;
-    const slow = (key: string, ids: string[]) => cache.getOrCompute(key, () => new Promise((r) => (release = () => r(text('"read"', ids)))));
+    const slow = (key: string, ids: string[]) =>
+      cache.getOrCompute(key, () => new Promise((r) => (release = () => r(text('"read"', ids)))));
     const unrelated = slow('unrelated', [otherId]);
     await cache.invalidate('stock', [productId]);
     release();

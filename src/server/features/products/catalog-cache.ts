@@ -113,7 +113,10 @@ export class CatalogCache {
    * the same changes: right after an order, fifty shoppers opening its product cost one query instead
    * of fifty queued on the database. `null` (nothing to show) is shared but not cached.
    */
-  getOrCompute(key: string, compute: () => Promise<{ json: string; products: readonly string[] | null } | null>): Promise<CachedAnswer | null> {
+  getOrCompute(
+    key: string,
+    compute: () => Promise<{ json: string; products: readonly string[] | null } | null>,
+  ): Promise<CachedAnswer | null> {
     const hit = this.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
     const changesAtStart = this.changeCount;
@@ -130,7 +133,9 @@ export class CatalogCache {
     if (changesAtStart === this.changeCount) return true;
     const since = this.changes.filter((change) => change.count > changesAtStart);
     if (since.length < this.changeCount - changesAtStart) return false;
-    return since.every((change) => change.products !== null && products !== null && !products.some((id) => change.products!.has(id)));
+    return since.every(
+      (change) => change.products !== null && products !== null && !products.some((id) => change.products!.has(id)),
+    );
   }
 
   private drop(key: string): void {
@@ -158,7 +163,9 @@ export class CatalogCache {
     if (hit && hit.json === json) return hit.data;
     const data =
       encoding === 'br'
-        ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+        ? brotliCompressSync(json, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+          })
         : gzipSync(json, { level: 6 });
     if (this.entries.get(key)?.json === json) this.encoded.set(id, { json, data });
     return data;
@@ -214,4 +221,5 @@ export class CatalogCache {
   }
 }
 
-const costOf = (key: string, answer: CachedAnswer) => answer.json.length + key.length + answer.etag.length + ANSWER_OVERHEAD;
+const costOf = (key: string, answer: CachedAnswer) =>
+  answer.json.length + key.length + answer.etag.length + ANSWER_OVERHEAD;

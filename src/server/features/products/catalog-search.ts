@@ -47,7 +47,11 @@ export class CatalogSearch {
         }
         const total = await this.source.countProducts();
         this.current = total > this.maxProducts ? null : new SearchIndex(await this.source.read());
-        if (!this.current) this.log.info({ products: total, max: this.maxProducts }, 'catalogue too large for the search index; the database searches');
+        if (!this.current)
+          this.log.info(
+            { products: total, max: this.maxProducts },
+            'catalogue too large for the search index; the database searches',
+          );
       })
       .catch((err) => {
         // Out of date now: off until a full read succeeds.

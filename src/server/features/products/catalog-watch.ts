@@ -8,7 +8,12 @@ export const WATCH_INTERVAL_MS = 60_000;
  * When the fingerprint moved, `onMoved` drops every answer and reads the whole search index again. A
  * change this instance made itself moves it too, which costs one extra read after an admin's edits.
  */
-export function watchCatalogue(fingerprint: () => Promise<string>, onMoved: () => void, log: FastifyBaseLogger, intervalMs = WATCH_INTERVAL_MS) {
+export function watchCatalogue(
+  fingerprint: () => Promise<string>,
+  onMoved: () => void,
+  log: FastifyBaseLogger,
+  intervalMs = WATCH_INTERVAL_MS,
+) {
   let seen: string | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;

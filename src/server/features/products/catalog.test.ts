@@ -14,13 +14,43 @@ describe('public catalogue', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // 10 older filler products, then five named ones, newest last.
-    const fillers = await insertProducts(t, Array.from({ length: 10 }, (_, i) => ({ name: `Filler ${i}`, createdAt: minutesAgo(100 - i) })));
+    const fillers = await insertProducts(
+      t,
+      Array.from({ length: 10 }, (_, i) => ({ name: `Filler ${i}`, createdAt: minutesAgo(100 - i) })),
+    );
     fillerId = fillers[0].id;
     const named = await insertProducts(t, [
-      { name: 'Mungongo Oil 30 ml', category: 'oil', priceNgwee: 5_000, description: 'Cold-pressed kernel oil', createdAt: minutesAgo(50), isFeatured: true },
-      { name: 'Marula Oil', category: 'oil', priceNgwee: 12_000, description: 'Rich and 100% pure', createdAt: minutesAgo(40), size: '50 ml' },
-      { name: 'Baobab Lotion', category: 'lotion', priceNgwee: 8_050, description: 'Light lotion with MUNGONGO oil', createdAt: minutesAgo(30), isFeatured: true },
-      { name: 'Shea Balm', category: 'body-care', priceNgwee: 40_000, description: 'Made with 50% shea_butter', createdAt: minutesAgo(20) },
+      {
+        name: 'Mungongo Oil 30 ml',
+        category: 'oil',
+        priceNgwee: 5_000,
+        description: 'Cold-pressed kernel oil',
+        createdAt: minutesAgo(50),
+        isFeatured: true,
+      },
+      {
+        name: 'Marula Oil',
+        category: 'oil',
+        priceNgwee: 12_000,
+        description: 'Rich and 100% pure',
+        createdAt: minutesAgo(40),
+        size: '50 ml',
+      },
+      {
+        name: 'Baobab Lotion',
+        category: 'lotion',
+        priceNgwee: 8_050,
+        description: 'Light lotion with MUNGONGO oil',
+        createdAt: minutesAgo(30),
+        isFeatured: true,
+      },
+      {
+        name: 'Shea Balm',
+        category: 'body-care',
+        priceNgwee: 40_000,
+        description: 'Made with 50% shea_butter',
+        createdAt: minutesAgo(20),
+      },
       { name: 'Baobab Oil', category: 'oil', priceNgwee: 9_000, description: 'Seed oil', createdAt: minutesAgo(10) },
     ]);
     for (const p of named) ids[p.name] = p.id;
@@ -37,9 +67,20 @@ describe('public catalogue', () => {
       const body = res.json();
       expect(body).toMatchObject({ page: 1, pages: 2, totalProducts: 15 });
       expect(body.products).toHaveLength(12);
-      expect(body.products.slice(0, 3).map((p: { name: string }) => p.name)).toEqual(['Baobab Oil', 'Shea Balm', 'Baobab Lotion']);
+      expect(body.products.slice(0, 3).map((p: { name: string }) => p.name)).toEqual([
+        'Baobab Oil',
+        'Shea Balm',
+        'Baobab Lotion',
+      ]);
       const marula = body.products.find((p: { name: string }) => p.name === 'Marula Oil');
-      expect(marula).toMatchObject({ _id: ids['Marula Oil'], price: 120, category: 'oil', size: '50 ml', rating: 0, numReviews: 0 });
+      expect(marula).toMatchObject({
+        _id: ids['Marula Oil'],
+        price: 120,
+        category: 'oil',
+        size: '50 ml',
+        rating: 0,
+        numReviews: 0,
+      });
       expect(marula.image).toBe(marula.mainImage);
       expect(marula.reviews).toBeUndefined();
       expect(new Date(marula.createdAt).toISOString()).toBe(marula.createdAt);
@@ -47,7 +88,10 @@ describe('public catalogue', () => {
     });
 
     it('finds a keyword in the name or the description, whatever its case', async () => {
-      expect(names(await get('/api/products?keyword=mungongo')).sort()).toEqual(['Baobab Lotion', 'Mungongo Oil 30 ml']);
+      expect(names(await get('/api/products?keyword=mungongo')).sort()).toEqual([
+        'Baobab Lotion',
+        'Mungongo Oil 30 ml',
+      ]);
       expect(names(await get('/api/products?keyword=BAOBAB%20o'))).toEqual(['Baobab Oil']);
     });
 
@@ -59,10 +103,20 @@ describe('public catalogue', () => {
     });
 
     it('filters by category and by an inclusive price range in kwacha', async () => {
-      expect(names(await get('/api/products?category=oil'))).toEqual(['Baobab Oil', 'Marula Oil', 'Mungongo Oil 30 ml']);
-      expect(names(await get('/api/products?minPrice=50&maxPrice=80.5'))).toEqual(['Baobab Lotion', 'Mungongo Oil 30 ml']);
+      expect(names(await get('/api/products?category=oil'))).toEqual([
+        'Baobab Oil',
+        'Marula Oil',
+        'Mungongo Oil 30 ml',
+      ]);
+      expect(names(await get('/api/products?minPrice=50&maxPrice=80.5'))).toEqual([
+        'Baobab Lotion',
+        'Mungongo Oil 30 ml',
+      ]);
       expect(names(await get('/api/products?minPrice=50.01&maxPrice=80.49'))).toEqual([]);
-      expect(names(await get('/api/products?category=oil&minPrice=90&maxPrice=400&keyword=oil'))).toEqual(['Baobab Oil', 'Marula Oil']);
+      expect(names(await get('/api/products?category=oil&minPrice=90&maxPrice=400&keyword=oil'))).toEqual([
+        'Baobab Oil',
+        'Marula Oil',
+      ]);
       const res = await get('/api/products?minPrice=400&maxPrice=400');
       expect(res.json()).toMatchObject({ totalProducts: 1, pages: 1 });
     });
@@ -83,9 +137,10 @@ describe('public catalogue', () => {
       expect((await get('/api/products?limit=1')).json()).toMatchObject({ pages: 15 });
     });
 
-    it('counts a keyword\'s matches under any category and price range, and follows a price edit', async () => {
+    it("counts a keyword's matches under any category and price range, and follows a price edit", async () => {
       // limit=1 leaves more to come, so the total is the count (from the keyword's cached matches).
-      const total = async (query: string) => (await get(`/api/products?keyword=OIL&limit=1${query}`)).json().totalProducts;
+      const total = async (query: string) =>
+        (await get(`/api/products?keyword=OIL&limit=1${query}`)).json().totalProducts;
       expect(await total('')).toBe(4);
       expect(await total('&category=oil')).toBe(3);
       expect(await total('&maxPrice=90')).toBe(3);
@@ -137,18 +192,30 @@ describe('public catalogue', () => {
     it('answers featured products only, newest first, at most 8', async () => {
       let res = await get('/api/products/featured');
       expect(res.json().map((p: { name: string }) => p.name)).toEqual(['Baobab Lotion', 'Mungongo Oil 30 ml']);
-      await insertProducts(t, Array.from({ length: 8 }, (_, i) => ({ name: `Featured ${i}`, category: 'gift-sets', isFeatured: true, createdAt: minutesAgo(5 - i / 2) })));
+      await insertProducts(
+        t,
+        Array.from({ length: 8 }, (_, i) => ({
+          name: `Featured ${i}`,
+          category: 'gift-sets',
+          isFeatured: true,
+          createdAt: minutesAgo(5 - i / 2),
+        })),
+      );
       await t.app.catalogCache.invalidate('products');
       res = await get('/api/products/featured');
       expect(res.statusCode).toBe(200);
-      expect(res.json().map((p: { name: string }) => p.name)).toEqual([7, 6, 5, 4, 3, 2, 1, 0].map((i) => `Featured ${i}`));
+      expect(res.json().map((p: { name: string }) => p.name)).toEqual(
+        [7, 6, 5, 4, 3, 2, 1, 0].map((i) => `Featured ${i}`),
+      );
       expect(res.json()[0].reviews).toBeUndefined();
     });
   });
 
   describe('GET /api/products/{id}', () => {
     it('answers the product with its newest 50 reviews and the rounded average rating', async () => {
-      const [product] = await insertProducts(t, [{ name: 'Reviewed Balm', category: 'skincare', ratingTotal: 13, numReviews: 3 }]);
+      const [product] = await insertProducts(t, [
+        { name: 'Reviewed Balm', category: 'skincare', ratingTotal: 13, numReviews: 3 },
+      ]);
       await t.app.db.insert(productReviews).values(
         Array.from({ length: 55 }, (_, i) => ({
           productId: product.id,
@@ -174,12 +241,15 @@ describe('public catalogue', () => {
       expect(res.json().reviews).toEqual([]);
     });
 
-    it.each(['00000000-0000-4000-8000-000000000000', 'abc', "1'%20or%20'1'='1", 'x'.repeat(150)])('answers 404 for %s', async (id) => {
-      const res = await get(`/api/products/${id}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Product not found' });
-      expect(res.headers.etag).toBeUndefined();
-    });
+    it.each(['00000000-0000-4000-8000-000000000000', 'abc', "1'%20or%20'1'='1", 'x'.repeat(150)])(
+      'answers 404 for %s',
+      async (id) => {
+        const res = await get(`/api/products/${id}`);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: 'Product not found' });
+        expect(res.headers.etag).toBeUndefined();
+      },
+    );
   });
 
   describe('GET /api/products/{id}/related', () => {
@@ -199,7 +269,13 @@ describe('public catalogue', () => {
 
   it('documents every product route in the OpenAPI document', async () => {
     const paths = Object.keys((await get('/api/docs/json')).json().paths);
-    for (const path of ['/api/products', '/api/products/featured', '/api/products/{id}', '/api/products/{id}/related', '/api/products/{id}/reviews']) {
+    for (const path of [
+      '/api/products',
+      '/api/products/featured',
+      '/api/products/{id}',
+      '/api/products/{id}/related',
+      '/api/products/{id}/reviews',
+    ]) {
       expect(paths).toContain(path);
     }
   });

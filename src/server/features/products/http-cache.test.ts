@@ -26,7 +26,12 @@ describe('catalogue caching', () => {
   });
 
   it('answers 304 without a body to a matching If-None-Match, on every public read', async () => {
-    for (const url of ['/api/products?keyword=oil', '/api/products/featured', `/api/products/${productId}`, `/api/products/${productId}/related`]) {
+    for (const url of [
+      '/api/products?keyword=oil',
+      '/api/products/featured',
+      `/api/products/${productId}`,
+      `/api/products/${productId}/related`,
+    ]) {
       const first = await get(url);
       expect(first.statusCode).toBe(200);
       const etag = first.headers.etag as string;
@@ -54,7 +59,11 @@ describe('catalogue caching', () => {
   it('sends the cached JSON text as it is', async () => {
     await get('/api/products/featured');
     const marker = '[{"cached":"text"}]';
-    t.app.catalogCache.set('featured', { json: marker, etag: 'W/"marker"', products: null }, t.app.catalogCache.changesSoFar);
+    t.app.catalogCache.set(
+      'featured',
+      { json: marker, etag: 'W/"marker"', products: null },
+      t.app.catalogCache.changesSoFar,
+    );
     const res = await get('/api/products/featured');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(marker);
@@ -68,14 +77,23 @@ describe('catalogue caching', () => {
       method: 'POST',
       url: '/api/products',
       headers: admin,
-      payload: { name: 'Baobab Lotion', price: 80, category: 'lotion', countInStock: 3, images: [fakeImageUrl()], isFeatured: true },
+      payload: {
+        name: 'Baobab Lotion',
+        price: 80,
+        category: 'lotion',
+        countInStock: 3,
+        images: [fakeImageUrl()],
+        isFeatured: true,
+      },
     });
     expect(created.statusCode).toBe(201);
     const after = await get('/api/products', { 'if-none-match': before.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.json().products[0].name).toBe('Baobab Lotion');
-    expect((await get('/api/products/featured')).json().map((p: { name: string }) => p.name)).toContain('Baobab Lotion');
+    expect((await get('/api/products/featured')).json().map((p: { name: string }) => p.name)).toContain(
+      'Baobab Lotion',
+    );
   });
 
   it('shows an updated product at once in the list and on its page', async () => {
@@ -106,7 +124,11 @@ describe('catalogue caching', () => {
   it('compresses answers for phones that accept it, and only then', async () => {
     await insertProducts(
       t,
-      Array.from({ length: 8 }, (_, i) => ({ name: `Baobab Body Lotion ${i}`, category: 'lotion', createdAt: minutesAgo(20 + i) })),
+      Array.from({ length: 8 }, (_, i) => ({
+        name: `Baobab Body Lotion ${i}`,
+        category: 'lotion',
+        createdAt: minutesAgo(20 + i),
+      })),
     );
     const plain = await get('/api/products?limit=20');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -141,7 +163,13 @@ describe('catalogue caching', () => {
       method: 'POST',
       url: '/api/products',
       headers: admin,
-      payload: { name: 'Baobab Body Lotion, large', price: 120, category: 'lotion', countInStock: 5, images: [fakeImageUrl()] },
+      payload: {
+        name: 'Baobab Body Lotion, large',
+        price: 120,
+        category: 'lotion',
+        countInStock: 5,
+        images: [fakeImageUrl()],
+      },
     });
     expect(await total('/api/products?keyword=lotion&limit=3&page=2')).toBe(before + 1);
     expect(await total('/api/products?keyword=LOTION&limit=4')).toBe(before + 1);

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
-import { PRODUCT_IMPORT_MAX_CHARACTERS, productImportInputSchema, productImportRefusedSchema, productImportReportSchema } from '../../../shared/schemas/product-import';
+import {
+  PRODUCT_IMPORT_MAX_CHARACTERS,
+  productImportInputSchema,
+  productImportRefusedSchema,
+  productImportReportSchema,
+} from '../../../shared/schemas/product-import';
 import { applyImport, planImport } from './product-import';
 import { removeUnusedImages } from './service';
 
@@ -22,7 +27,14 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
           'Columns by header (any order, case and spacing free): SKU (required), Name, Category, Price (ZMW), Stock, Description, Brand, Featured (yes/no), Size, Ingredients, Benefits, How to use, Low stock at, Images (URLs separated by |). Others are ignored. A blank cell keeps the stored value. 422 when a row has an error: nothing is written.',
         security: [{ bearerAuth: [] }],
         body: productImportInputSchema,
-        response: { 200: productImportReportSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 422: productImportRefusedSchema },
+        response: {
+          200: productImportReportSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+          422: productImportRefusedSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -30,7 +42,10 @@ const importRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.dryRun) return report;
       if (report.failed > 0) {
         const rows = report.failed === 1 ? '1 row has an error' : `${report.failed} rows have errors`;
-        return reply.code(422).send({ message: `Nothing was imported: ${rows}. Correct the file and try again.`, report: { ...report, dryRun: false } });
+        return reply.code(422).send({
+          message: `Nothing was imported: ${rows}. Correct the file and try again.`,
+          report: { ...report, dryRun: false },
+        });
       }
       const { ids, droppedImageNames } = await applyImport(app.db, planned, request.currentUser!);
       if (ids.length > 0) await app.catalogCache.invalidate('products', ids);

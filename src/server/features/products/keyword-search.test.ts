@@ -23,7 +23,9 @@ describe('GET /api/products?keyword= through the search column', () => {
     const rows = await t.app.db
       .select({ id: products.id })
       .from(products)
-      .where(sql`(${products.name} ilike ${pattern} or ${products.description} ilike ${pattern}) and ${inArray(products.id, ids)}`)
+      .where(
+        sql`(${products.name} ilike ${pattern} or ${products.description} ilike ${pattern}) and ${inArray(products.id, ids)}`,
+      )
       .orderBy(sql`${products.createdAt} desc`);
     return rows.map((r) => r.id);
   };
@@ -42,7 +44,20 @@ describe('GET /api/products?keyword= through the search column', () => {
   afterAll(() => t.close());
 
   it('finds the same products as ILIKE on name or description, newest first, for all sorts of keywords', async () => {
-    const keywords = ['kalahari', 'MELON OIL', 'oil', 'crème', 'CRÈME', '5% baobab_', 'butter', 'honey soap', 'night', 'skin.\nApply', 'a', 'xyz'];
+    const keywords = [
+      'kalahari',
+      'MELON OIL',
+      'oil',
+      'crème',
+      'CRÈME',
+      '5% baobab_',
+      'butter',
+      'honey soap',
+      'night',
+      'skin.\nApply',
+      'a',
+      'xyz',
+    ];
     for (const keyword of keywords) {
       const expected = await byIlike(keyword);
       expect(await found(keyword), keyword).toEqual(expected);
@@ -70,7 +85,15 @@ describe('GET /api/products?keyword= through the search column', () => {
       method: 'PUT',
       url: `/api/products/${target.id}`,
       headers: admin,
-      payload: { name: 'Luangwa Teak Oil', description: 'New words', price: 50, category: 'oil', countInStock: 3, images: [image], mainImage: image },
+      payload: {
+        name: 'Luangwa Teak Oil',
+        description: 'New words',
+        price: 50,
+        category: 'oil',
+        countInStock: 3,
+        images: [image],
+        mainImage: image,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(await found('zambezi')).toEqual([]);
@@ -80,7 +103,9 @@ describe('GET /api/products?keyword= through the search column', () => {
   });
 
   it('shows the stock an order took (and a cancel gave back) and the rating a review gave in the next search', async () => {
-    const [oil] = await insertProducts(t, [{ name: 'Kafue Marula Oil', priceNgwee: 20_000, countInStock: 7, category: 'oil' }]);
+    const [oil] = await insertProducts(t, [
+      { name: 'Kafue Marula Oil', priceNgwee: 20_000, countInStock: 7, category: 'oil' },
+    ]);
     ids.push(oil.id);
     const card = async () => (await get('/api/products?keyword=kafue')).json().products[0];
     expect(await card()).toMatchObject({ _id: oil.id, countInStock: 7, rating: 0, numReviews: 0 });
@@ -94,11 +119,21 @@ describe('GET /api/products?keyword= through the search column', () => {
     expect(placed.statusCode).toBe(201);
     expect(await card()).toMatchObject({ countInStock: 5 });
     await insertOrderOf(t, buyer.user.id, oil.id, 'Delivered');
-    const reviewed = await t.app.inject({ method: 'POST', url: `/api/products/${oil.id}/reviews`, headers: buyer.auth, payload: { rating: 4, comment: 'Good' } });
+    const reviewed = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${oil.id}/reviews`,
+      headers: buyer.auth,
+      payload: { rating: 4, comment: 'Good' },
+    });
     expect(reviewed.statusCode).toBe(201);
     expect(await card()).toMatchObject({ countInStock: 5, rating: 4, numReviews: 1 });
     const admin = (await createUser(t, { isAdmin: true })).auth;
-    const cancelled = await t.app.inject({ method: 'PUT', url: `/api/orders/${placed.json()._id}/status`, headers: admin, payload: { status: 'Cancelled' } });
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${placed.json()._id}/status`,
+      headers: admin,
+      payload: { status: 'Cancelled' },
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(await card()).toMatchObject({ countInStock: 7 });
   });

@@ -57,10 +57,18 @@ export function productUpdatedEntry(current: ProductRow, values: ProductValues):
   if (!diff) return null;
   const parts: string[] = [];
   if (current.name !== values.name) parts.push(`name was ${current.name}`);
-  if (current.priceNgwee !== values.priceNgwee) parts.push(`price ${kwachaOf(current.priceNgwee)} → ${kwachaOf(values.priceNgwee)}`);
-  if (current.countInStock !== values.countInStock) parts.push(`stock ${current.countInStock} → ${values.countInStock}`);
+  if (current.priceNgwee !== values.priceNgwee)
+    parts.push(`price ${kwachaOf(current.priceNgwee)} → ${kwachaOf(values.priceNgwee)}`);
+  if (current.countInStock !== values.countInStock)
+    parts.push(`stock ${current.countInStock} → ${values.countInStock}`);
   const saidAlready = ['name', 'priceNgwee', 'countInStock'];
   const others = Object.keys(diff.after).flatMap((key) => (saidAlready.includes(key) ? [] : [FIELD_WORDS[key] ?? key]));
   if (others.length > 0) parts.push(`${parts.length > 0 ? 'also changed' : 'changed'} ${others.join(', ')}`);
-  return { action: 'product.updated', subjectType: 'product', subjectId: current.id, summary: `${values.name}: ${parts.join(', ')}`, ...diff };
+  return {
+    action: 'product.updated',
+    subjectType: 'product',
+    subjectId: current.id,
+    summary: `${values.name}: ${parts.join(', ')}`,
+    ...diff,
+  };
 }

@@ -15,7 +15,10 @@ export class ProductCards {
   constructor(private readonly maxCards = MAX_CARDS) {}
 
   /** The cards of these ids in their order; `read` fetches the missing ones (an id deleted meanwhile is left out). */
-  async inOrder(ids: readonly string[], read: (missing: string[]) => Promise<ProductSummary[]>): Promise<ProductSummary[]> {
+  async inOrder(
+    ids: readonly string[],
+    read: (missing: string[]) => Promise<ProductSummary[]>,
+  ): Promise<ProductSummary[]> {
     const found = new Map<string, ProductSummary>();
     const missing: string[] = [];
     for (const id of ids) {

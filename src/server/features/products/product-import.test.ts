@@ -16,7 +16,12 @@ describe('POST /api/products/import', () => {
   afterAll(() => t.close());
 
   const importCsv = (csv: string, dryRun?: boolean, headers: Record<string, string> = admin.auth) =>
-    t.app.inject({ method: 'POST', url: '/api/products/import', headers, payload: dryRun === undefined ? { csv } : { csv, dryRun } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers,
+      payload: dryRun === undefined ? { csv } : { csv, dryRun },
+    });
   const bySku = async (sku: string) => (await t.app.db.select().from(products).where(eq(products.sku, sku)))[0];
   const allProducts = () => t.app.db.select().from(products).orderBy(products.sku);
 
@@ -43,9 +48,23 @@ describe('POST /api/products/import', () => {
     const res = await importCsv(csv);
     expect(res.statusCode).toBe(200);
     const report = res.json();
-    expect(report).toMatchObject({ dryRun: true, applied: false, created: 1, updated: 1, unchanged: 1, failed: 5, ignoredColumns: ['Created at'] });
+    expect(report).toMatchObject({
+      dryRun: true,
+      applied: false,
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+      failed: 5,
+      ignoredColumns: ['Created at'],
+    });
     const row = (n: number) => report.rows.find((r: { row: number }) => r.row === n);
-    expect(row(2)).toMatchObject({ action: 'update', sku: oil.sku, name: 'Dry oil 100 ml', changes: ['stock 10 → 25'], errors: [] });
+    expect(row(2)).toMatchObject({
+      action: 'update',
+      sku: oil.sku,
+      name: 'Dry oil 100 ml',
+      changes: ['stock 10 → 25'],
+      errors: [],
+    });
     expect(row(3)).toMatchObject({ action: 'unchanged', changes: [] });
     expect(row(4)).toMatchObject({ action: 'create', name: 'Mafura body butter' });
     expect(row(5).errors).toEqual(['Please upload 1-4 images.']);
@@ -75,26 +94,40 @@ describe('POST /api/products/import', () => {
     expect(res.json()).toMatchObject({ applied: true, created: 1, updated: 1, failed: 0 });
 
     const updated = (await t.app.inject({ method: 'GET', url: `/api/products/${oil.id}` })).json();
-    expect(updated).toMatchObject({ name: 'Live oil', price: 72.5, countInStock: 40, isFeatured: true, lowStockThreshold: 8 });
+    expect(updated).toMatchObject({
+      name: 'Live oil',
+      price: 72.5,
+      countInStock: 40,
+      isFeatured: true,
+      lowStockThreshold: 8,
+    });
     const created = await bySku('IMP-NEW');
-    expect(created).toMatchObject({ name: 'Kalahari melon oil', priceNgwee: 8800, countInStock: 15, mainImage: '/uploads/melon.webp', images: ['/uploads/melon.webp', '/uploads/melon-2.webp'] });
+    expect(created).toMatchObject({
+      name: 'Kalahari melon oil',
+      priceNgwee: 8800,
+      countInStock: 15,
+      mainImage: '/uploads/melon.webp',
+      images: ['/uploads/melon.webp', '/uploads/melon-2.webp'],
+    });
 
     const lines = await t.app.db.select().from(auditEvents).where(eq(auditEvents.actorId, admin.user.id));
     const summaries = lines.map((l) => l.summary);
     // Amounts as the shop writes them (Intl puts a no-break space after the K).
     const plain = summaries.map((s) => s.replace(/\u00a0/g, ' '));
     expect(plain).toContain('New product Kalahari melon oil: price K 88.00, stock 15 (imported)');
-    expect(plain.some((s) => s.startsWith('Live oil: price K 70.00 → K 72.50, stock 2 → 40') && s.endsWith('(imported)'))).toBe(true);
+    expect(
+      plain.some((s) => s.startsWith('Live oil: price K 70.00 → K 72.50, stock 2 → 40') && s.endsWith('(imported)')),
+    ).toBe(true);
   });
 
-  it("the products export reads back in unchanged", async () => {
+  it('the products export reads back in unchanged', async () => {
     await insertProduct(t, { name: '=Formula-looking name', price: 12, countInStock: 1 });
     const exported = await t.app.inject({ method: 'GET', url: '/api/reports/products.csv', headers: admin.auth });
     expect(exported.statusCode).toBe(200);
     const res = await importCsv(exported.body, true);
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
-    expect(report.rows.filter((r: { action: string }) => r.action !== "unchanged")).toEqual([]);
+    expect(report.rows.filter((r: { action: string }) => r.action !== 'unchanged')).toEqual([]);
     expect(report.failed).toBe(0);
     expect(report.created + report.updated).toBe(0);
     expect(report.unchanged).toBe((await allProducts()).length);

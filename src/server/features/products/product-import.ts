@@ -1,6 +1,10 @@
 import { formatKwacha, toKwacha } from '../../../shared/money';
 import { productInputSchema, type ProductInput } from '../../../shared/schemas/products';
-import { PRODUCT_IMPORT_MAX_ROWS, type ProductImportReport, type ProductImportRow } from '../../../shared/schemas/product-import';
+import {
+  PRODUCT_IMPORT_MAX_ROWS,
+  type ProductImportReport,
+  type ProductImportRow,
+} from '../../../shared/schemas/product-import';
 import type { Db } from '../../db/client';
 import { CsvSyntaxError, parseCsv } from '../../lib/csv-parse';
 import { BadRequest, Conflict, isUniqueViolation } from '../../lib/http-errors';
@@ -112,7 +116,12 @@ interface PlannedRow {
   current?: ProductRow;
 }
 
-const FIELD_WORDS: Partial<Record<Field, string>> = { isFeatured: 'featured', lowStockThreshold: 'low-stock level', howToUse: 'how to use', images: 'pictures' };
+const FIELD_WORDS: Partial<Record<Field, string>> = {
+  isFeatured: 'featured',
+  lowStockThreshold: 'low-stock level',
+  howToUse: 'how to use',
+  images: 'pictures',
+};
 
 /** Words for what an update changes, among the fields the row gives: price and stock with their figures, others by name. */
 function changesOf(current: ProductRow, input: ParsedProductInput, given: Field[]): string[] {
@@ -120,14 +129,19 @@ function changesOf(current: ProductRow, input: ParsedProductInput, given: Field[
   const changes: string[] = [];
   for (const field of given) {
     if (field === 'price') {
-      if (values.priceNgwee !== current.priceNgwee) changes.push(`price ${formatKwacha(toKwacha(current.priceNgwee))} → ${formatKwacha(toKwacha(values.priceNgwee))}`);
+      if (values.priceNgwee !== current.priceNgwee)
+        changes.push(
+          `price ${formatKwacha(toKwacha(current.priceNgwee))} → ${formatKwacha(toKwacha(values.priceNgwee))}`,
+        );
     } else if (field === 'countInStock') {
-      if (values.countInStock !== current.countInStock) changes.push(`stock ${current.countInStock} → ${values.countInStock}`);
+      if (values.countInStock !== current.countInStock)
+        changes.push(`stock ${current.countInStock} → ${values.countInStock}`);
     } else if (field === 'name') {
       if (values.name !== current.name) changes.push(`name "${current.name}" → "${values.name}"`);
     } else if (field in values) {
       const key = field as keyof typeof values & keyof ProductRow;
-      if (JSON.stringify(values[key] ?? null) !== JSON.stringify(current[key] ?? null)) changes.push(FIELD_WORDS[field] ?? field);
+      if (JSON.stringify(values[key] ?? null) !== JSON.stringify(current[key] ?? null))
+        changes.push(FIELD_WORDS[field] ?? field);
     }
   }
   return changes;
@@ -143,14 +157,19 @@ export async function planImport(db: Db, csv: string): Promise<{ report: Product
     throw error;
   }
   const [header, ...rows] = table;
-  if (!header || rows.length === 0) throw BadRequest('The file has no product rows: the first line names the columns (SKU, Name, Price...), then one product a line.');
-  if (rows.length > PRODUCT_IMPORT_MAX_ROWS) throw BadRequest(`The file has ${rows.length} product rows; import at most ${PRODUCT_IMPORT_MAX_ROWS} at a time.`);
+  if (!header || rows.length === 0)
+    throw BadRequest(
+      'The file has no product rows: the first line names the columns (SKU, Name, Price...), then one product a line.',
+    );
+  if (rows.length > PRODUCT_IMPORT_MAX_ROWS)
+    throw BadRequest(`The file has ${rows.length} product rows; import at most ${PRODUCT_IMPORT_MAX_ROWS} at a time.`);
 
   const fields: (Field | null)[] = header.map((h) => COLUMNS[headerKey(h)] ?? null);
   const ignoredColumns = header.filter((h, i) => fields[i] === null && h.trim() !== '').map((h) => h.trim());
   const twice = fields.filter((f, i) => f !== null && fields.indexOf(f) !== i);
   if (twice.length > 0) throw BadRequest(`More than one column gives ${twice[0]}: keep one.`);
-  if (!fields.includes('sku')) throw BadRequest('The file needs a SKU column: products are matched by their SKU (the export has it).');
+  if (!fields.includes('sku'))
+    throw BadRequest('The file needs a SKU column: products are matched by their SKU (the export has it).');
 
   const skuAt = fields.indexOf('sku');
   const existing = await q.findProductsBySkus(db, rows.map((r) => unguard(r[skuAt] ?? '')).filter(Boolean));
@@ -166,27 +185,37 @@ export async function planImport(db: Db, csv: string): Promise<{ report: Product
     const current = sku ? existing.get(sku.toLowerCase()) : undefined;
     const name = typeof given.name === 'string' ? given.name : (current?.name ?? '');
     const report: ProductImportRow = { row: rowNumber, sku, name, action: 'error', changes: [], errors: [] };
-    if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== '')) report.errors.push('This row has more values than the header has columns.');
+    if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== ''))
+      report.errors.push('This row has more values than the header has columns.');
     if (!sku) report.errors.push('SKU is empty: every row needs the SKU of its product.');
     const earlier = seen.get(sku.toLowerCase());
     if (sku && earlier) report.errors.push(`SKU ${sku} is also on row ${earlier}.`);
     if (sku) seen.set(sku.toLowerCase(), rowNumber);
 
     const merged = current ? { ...inputOf(current), ...given, sku: current.sku } : { ...given, sku };
-    if (!current && given.images && !given.mainImage) (merged as ProductInput).mainImage = (given.images as string[])[0];
-    if (current && given.images && !(given.images as string[]).includes(current.mainImage)) (merged as ProductInput).mainImage = (given.images as string[])[0];
+    if (!current && given.images && !given.mainImage)
+      (merged as ProductInput).mainImage = (given.images as string[])[0];
+    if (current && given.images && !(given.images as string[]).includes(current.mainImage))
+      (merged as ProductInput).mainImage = (given.images as string[])[0];
     const parsed = productInputSchema.safeParse(merged);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '');
-        const message = issue.message === 'Please fill in all required fields' ? `${field} is required for a new product.` : issue.message;
+        const message =
+          issue.message === 'Please fill in all required fields'
+            ? `${field} is required for a new product.`
+            : issue.message;
         if (!report.errors.includes(message)) report.errors.push(message);
       }
     }
     if (report.errors.length > 0 || !parsed.success) return { report };
     if (!current) return { report: { ...report, action: 'create' }, input: parsed.data };
     const changes = changesOf(current, parsed.data, Object.keys(given) as Field[]);
-    return { report: { ...report, action: changes.length > 0 ? 'update' : 'unchanged', changes }, input: parsed.data, current };
+    return {
+      report: { ...report, action: changes.length > 0 ? 'update' : 'unchanged', changes },
+      input: parsed.data,
+      current,
+    };
   });
 
   const count = (action: ProductImportRow['action']) => planned.filter((p) => p.report.action === action).length;
@@ -209,7 +238,11 @@ export async function planImport(db: Db, csv: string): Promise<{ report: Product
  * Writes the planned creates and updates in one transaction, each with its audit line; answers the ids
  * written and the stored image names that updated products no longer show. A SKU taken meanwhile is a 409.
  */
-export async function applyImport(db: Db, planned: PlannedRow[], actor: AuditActor): Promise<{ ids: string[]; droppedImageNames: string[] }> {
+export async function applyImport(
+  db: Db,
+  planned: PlannedRow[],
+  actor: AuditActor,
+): Promise<{ ids: string[]; droppedImageNames: string[] }> {
   try {
     return await db.transaction(async (tx) => {
       const ids: string[] = [];
@@ -224,7 +257,10 @@ export async function applyImport(db: Db, planned: PlannedRow[], actor: AuditAct
           continue;
         }
         const locked = await q.lockProductById(tx, current.id);
-        if (!locked) throw Conflict(`The product with SKU ${current.sku} was deleted while the file was imported. Check the file again.`);
+        if (!locked)
+          throw Conflict(
+            `The product with SKU ${current.sku} was deleted while the file was imported. Check the file again.`,
+          );
         const values = productValues(input, locked);
         const updated = await q.updateProductRow(tx, locked.id, values);
         const entry = productUpdatedEntry(locked, values);
@@ -236,7 +272,8 @@ export async function applyImport(db: Db, planned: PlannedRow[], actor: AuditAct
       return { ids, droppedImageNames: dropped };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw Conflict('A SKU of the file was taken by another product meanwhile. Check the file again.');
+    if (isUniqueViolation(error))
+      throw Conflict('A SKU of the file was taken by another product meanwhile. Check the file again.');
     throw error;
   }
 }

@@ -66,7 +66,10 @@ export async function findKeywordMatches(db: Db, keyword: string, atMost: number
 
 /** The products with these ids, in no particular order; an id deleted meanwhile is left out. */
 export function findProductsByIds(db: Db, ids: readonly string[]): Promise<ProductRow[]> {
-  return db.select(shownColumns).from(products).where(inArray(products.id, [...ids]));
+  return db
+    .select(shownColumns)
+    .from(products)
+    .where(inArray(products.id, [...ids]));
 }
 
 export async function countProducts(db: Db, filter: ProductFilter): Promise<number> {
@@ -87,7 +90,13 @@ export async function findProductPage(
 ) {
   const where = matching(filter);
   const offset = (page - 1) * limit;
-  const rows: ProductRow[] = await db.select(shownColumns).from(products).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  const rows: ProductRow[] = await db
+    .select(shownColumns)
+    .from(products)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
   // A short, non-empty (or first) page is the last one, so it tells the total: the count, which must test
   // every match (a few ms for a common keyword in 10,000 products on PGlite), is only run when more may follow.
   if (rows.length < limit && (rows.length > 0 || page === 1)) return { rows, total: offset + rows.length };
@@ -95,7 +104,12 @@ export async function findProductPage(
 }
 
 export async function findFeaturedProducts(db: Db, limit: number): Promise<ProductRow[]> {
-  return db.select(shownColumns).from(products).where(eq(products.isFeatured, true)).orderBy(...newestFirst).limit(limit);
+  return db
+    .select(shownColumns)
+    .from(products)
+    .where(eq(products.isFeatured, true))
+    .orderBy(...newestFirst)
+    .limit(limit);
 }
 
 export async function findProductById(db: Db | Tx, id: string): Promise<ProductRow | undefined> {
@@ -113,13 +127,22 @@ export async function lockProductById(tx: Tx, id: string): Promise<ProductRow | 
  * A product and its newest reviews in one statement: a product page costs one round trip, which on the
  * embedded database (one connection for every request) is half the wait of two.
  */
-export async function findProductWithReviews(db: Db, id: string, reviewLimit: number): Promise<{ row: ProductRow; reviews: ReviewRow[] } | undefined> {
+export async function findProductWithReviews(
+  db: Db,
+  id: string,
+  reviewLimit: number,
+): Promise<{ row: ProductRow; reviews: ReviewRow[] } | undefined> {
   const newest = sql`select ${productReviews.id} as id, ${productReviews.name} as name, ${productReviews.rating} as rating,
       ${productReviews.comment} as comment, ${productReviews.createdAt} as "createdAt"
     from ${productReviews} where ${productReviews.productId} = ${products.id}
     order by ${productReviews.createdAt} desc, ${productReviews.id} desc limit ${reviewLimit}`;
   const [found] = await db
-    .select({ ...shownColumns, reviews: sql<StoredReview[] | string>`(select coalesce(json_agg(r order by r."createdAt" desc, r.id desc), '[]'::json) from (${newest}) r)` })
+    .select({
+      ...shownColumns,
+      reviews: sql<
+        StoredReview[] | string
+      >`(select coalesce(json_agg(r order by r."createdAt" desc, r.id desc), '[]'::json) from (${newest}) r)`,
+    })
     .from(products)
     .where(eq(products.id, id))
     .limit(1);
@@ -147,7 +170,11 @@ export function findReviews(db: Db, productId: string, limit: number): Promise<R
     .limit(limit);
 }
 
-export async function findRelatedProducts(db: Db, product: Pick<ProductRow, 'id' | 'category'>, limit: number): Promise<ProductRow[]> {
+export async function findRelatedProducts(
+  db: Db,
+  product: Pick<ProductRow, 'id' | 'category'>,
+  limit: number,
+): Promise<ProductRow[]> {
   return db
     .select(shownColumns)
     .from(products)
@@ -161,7 +188,11 @@ export async function insertProduct(db: Db | Tx, values: ProductValues): Promise
   return row;
 }
 
-export async function updateProductRow(db: Db | Tx, id: string, values: Partial<ProductValues>): Promise<ProductRow | undefined> {
+export async function updateProductRow(
+  db: Db | Tx,
+  id: string,
+  values: Partial<ProductValues>,
+): Promise<ProductRow | undefined> {
   const [row] = await db
     .update(products)
     .set({ ...values, updatedAt: sql`now()` })
@@ -253,14 +284,25 @@ export async function countAllProducts(db: Db): Promise<number> {
  */
 export async function catalogueFingerprint(db: Db): Promise<string> {
   const [row] = await db
-    .select({ value: sql<string>`count(*)::text || '/' || coalesce(max(${products.updatedAt})::text, '') || '/' || coalesce(max(${products.createdAt})::text, '')` })
+    .select({
+      value: sql<string>`count(*)::text || '/' || coalesce(max(${products.updatedAt})::text, '') || '/' || coalesce(max(${products.createdAt})::text, '')`,
+    })
     .from(products);
   return row?.value ?? '';
 }
 
 /** Products at or below their low-stock level (their own, else the shop's), fewest left first, and how many in all. */
-export async function findLowStockPage(db: Db, shopDefault: number, keyword: string | undefined, page: number, limit: number) {
-  const where = and(sql`${products.countInStock} <= coalesce(${products.lowStockThreshold}, ${shopDefault})`, keyword ? keywordCondition(keyword) : undefined);
+export async function findLowStockPage(
+  db: Db,
+  shopDefault: number,
+  keyword: string | undefined,
+  page: number,
+  limit: number,
+) {
+  const where = and(
+    sql`${products.countInStock} <= coalesce(${products.lowStockThreshold}, ${shopDefault})`,
+    keyword ? keywordCondition(keyword) : undefined,
+  );
   const rows: ProductRow[] = await db
     .select(shownColumns)
     .from(products)

@@ -9,8 +9,11 @@ describe('product reviews', () => {
   let t: TestApp;
   let productId = '';
   let checkedBuyer: Record<string, string>;
-  const review = (id: string, headers: Record<string, string>, payload: object = { rating: 5, comment: 'Lovely oil, soaks in fast.' }) =>
-    t.app.inject({ method: 'POST', url: `/api/products/${id}/reviews`, headers, payload });
+  const review = (
+    id: string,
+    headers: Record<string, string>,
+    payload: object = { rating: 5, comment: 'Lovely oil, soaks in fast.' },
+  ) => t.app.inject({ method: 'POST', url: `/api/products/${id}/reviews`, headers, payload });
   const buyer = async (status = 'Delivered') => {
     const u = await createUser(t, { name: `Buyer ${status}` });
     await insertOrderOf(t, u.user.id, productId, status);
@@ -45,7 +48,9 @@ describe('product reviews', () => {
 
   it('answers 404 for an unknown or malformed product', async () => {
     const auth = checkedBuyer;
-    expect((await review('00000000-0000-4000-8000-000000000000', auth)).json()).toEqual({ message: 'Product not found' });
+    expect((await review('00000000-0000-4000-8000-000000000000', auth)).json()).toEqual({
+      message: 'Product not found',
+    });
     expect((await review('nope', auth)).statusCode).toBe(404);
   });
 
@@ -68,7 +73,10 @@ describe('product reviews', () => {
     const first = await buyer('Pending');
     const res = await review(productId, first.auth, { rating: 5, comment: '  Lovely oil, soaks in fast.  ' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: 'Review added', review: { name: 'Buyer Pending', rating: 5, comment: 'Lovely oil, soaks in fast.' } });
+    expect(res.json()).toMatchObject({
+      message: 'Review added',
+      review: { name: 'Buyer Pending', rating: 5, comment: 'Lovely oil, soaks in fast.' },
+    });
 
     const twice = await review(productId, first.auth, { rating: 1, comment: 'Changed my mind' });
     expect(twice.statusCode).toBe(409);
@@ -81,7 +89,11 @@ describe('product reviews', () => {
 
     const [row] = await t.app.db.select().from(products).where(eq(products.id, productId));
     expect(row).toMatchObject({ ratingTotal: 13, numReviews: 3 });
-    const after = await t.app.inject({ method: 'GET', url: `/api/products/${productId}`, headers: { 'if-none-match': before.headers.etag as string } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/products/${productId}`,
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ rating: 4.3, numReviews: 3 });
     expect(after.json().reviews.map((r: { rating: number }) => r.rating)).toEqual([4, 4, 5]);
@@ -103,12 +115,24 @@ describe('product reviews', () => {
 
   it('shows the newest 50 reviews on the product page, newest first, with their times', async () => {
     const [busy] = await insertProducts(t, [{ name: 'Much Reviewed Oil' }]);
-    const times = Array.from({ length: 52 }, (_, i) => new Date(Date.UTC(2026, 5, 1, 12, 0, 0, 0) - i * 60_000 - (i % 7)));
+    const times = Array.from(
+      { length: 52 },
+      (_, i) => new Date(Date.UTC(2026, 5, 1, 12, 0, 0, 0) - i * 60_000 - (i % 7)),
+    );
     await t.app.db.insert(productReviews).values(
-      [...times].reverse().map((createdAt, i) => ({ productId: busy.id, name: `Reader ${i}`, rating: 1 + (i % 5), comment: `Review ${i}`, createdAt })),
+      [...times].reverse().map((createdAt, i) => ({
+        productId: busy.id,
+        name: `Reader ${i}`,
+        rating: 1 + (i % 5),
+        comment: `Review ${i}`,
+        createdAt,
+      })),
     );
     await t.app.catalogCache.invalidate('ratings', [busy.id]);
-    const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${busy.id}` })).json().reviews as { createdAt: string; name: string }[];
+    const shown = (await t.app.inject({ method: 'GET', url: `/api/products/${busy.id}` })).json().reviews as {
+      createdAt: string;
+      name: string;
+    }[];
     expect(shown).toHaveLength(50);
     expect(shown.map((r) => r.createdAt)).toEqual(times.slice(0, 50).map((time) => time.toISOString()));
     expect(shown[0].name).toBe('Reader 51');

@@ -41,14 +41,17 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['products'],
-        summary: 'Products, newest first, filtered by keyword (name or description), category and inclusive price range',
+        summary:
+          'Products, newest first, filtered by keyword (name or description), category and inclusive price range',
         description: 'Answers carry a weak ETag; send it back in If-None-Match for a 304. `pages` is at least 1.',
         querystring: productListQuerySchema,
         response: { 200: productListSchema, 400: errorSchema },
       },
     },
     (request, reply) =>
-      sendCatalogAnswer(cache, request, reply, listKey(request.query), () => products.listProducts(db, request.query, cache)),
+      sendCatalogAnswer(cache, request, reply, listKey(request.query), () =>
+        products.listProducts(db, request.query, cache),
+      ),
   );
 
   app.get(
@@ -57,7 +60,8 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['products'],
-        summary: "Admin: products at or below their low-stock level (their own, else the shop's default), fewest left first",
+        summary:
+          "Admin: products at or below their low-stock level (their own, else the shop's default), fewest left first",
         ...adminOnly,
         querystring: lowStockQuerySchema,
         response: { 200: productListSchema, ...adminErrors },
@@ -93,7 +97,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const id = request.params.id.toLowerCase();
-      return sendCatalogAnswer(cache, request, reply, `product:${id}`, () => products.productDetail(db, id), products.PRODUCT_NOT_FOUND);
+      return sendCatalogAnswer(
+        cache,
+        request,
+        reply,
+        `product:${id}`,
+        () => products.productDetail(db, id),
+        products.PRODUCT_NOT_FOUND,
+      );
     },
   );
 
@@ -109,7 +120,14 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => {
       const id = request.params.id.toLowerCase();
-      return sendCatalogAnswer(cache, request, reply, `related:${id}`, () => products.relatedProducts(db, id), products.PRODUCT_NOT_FOUND);
+      return sendCatalogAnswer(
+        cache,
+        request,
+        reply,
+        `related:${id}`,
+        () => products.relatedProducts(db, id),
+        products.PRODUCT_NOT_FOUND,
+      );
     },
   );
 
@@ -146,7 +164,12 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { product, droppedImageNames } = await products.updateProduct(db, request.params.id, request.body, request.currentUser!);
+      const { product, droppedImageNames } = await products.updateProduct(
+        db,
+        request.params.id,
+        request.body,
+        request.currentUser!,
+      );
       await cache.invalidate('products', [product._id]);
       await products.removeUnusedImages(db, app.imageStore, request.log, droppedImageNames);
       return product;

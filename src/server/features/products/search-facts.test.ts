@@ -11,7 +11,13 @@ const columnsOf = (rows: ReturnType<typeof row>[]): MatchColumns => ({
 
 /** A keyword's kept matches, without a database: paging, filters, the broad bound and the size bound. */
 describe('SearchFacts', () => {
-  const rows = [row(5_000, 'oil'), row(12_000, 'oil'), row(8_050, 'lotion'), row(40_000, 'body-care'), row(9_000, 'oil')];
+  const rows = [
+    row(5_000, 'oil'),
+    row(12_000, 'oil'),
+    row(8_050, 'lotion'),
+    row(40_000, 'body-care'),
+    row(9_000, 'oil'),
+  ];
   const matches = toKeywordMatches(columnsOf(rows));
   const idsOf = (...indexes: number[]) => indexes.map((i) => rows[i].id);
 
@@ -20,8 +26,14 @@ describe('SearchFacts', () => {
     expect(pageOfMatches(matches, {}, 3, 2)).toEqual({ ids: idsOf(4), total: 5 });
     expect(pageOfMatches(matches, {}, 4, 2)).toEqual({ ids: [], total: 5 });
     expect(pageOfMatches(matches, { category: 'oil' }, 1, 12)).toEqual({ ids: idsOf(0, 1, 4), total: 3 });
-    expect(pageOfMatches(matches, { minPriceNgwee: 8_050, maxPriceNgwee: 12_000 }, 1, 12)).toEqual({ ids: idsOf(1, 2, 4), total: 3 });
-    expect(pageOfMatches(matches, { category: 'oil', minPriceNgwee: 6_000 }, 2, 1)).toEqual({ ids: idsOf(4), total: 2 });
+    expect(pageOfMatches(matches, { minPriceNgwee: 8_050, maxPriceNgwee: 12_000 }, 1, 12)).toEqual({
+      ids: idsOf(1, 2, 4),
+      total: 3,
+    });
+    expect(pageOfMatches(matches, { category: 'oil', minPriceNgwee: 6_000 }, 2, 1)).toEqual({
+      ids: idsOf(4),
+      total: 2,
+    });
     expect(pageOfMatches(matches, { category: 'gift-sets' }, 1, 12)).toEqual({ ids: [], total: 0 });
   });
 
@@ -40,7 +52,8 @@ describe('SearchFacts', () => {
   it('forgets the least recently used keywords when more matches are kept than allowed', async () => {
     const facts = new SearchFacts({ broadAbove: 100, maxStoredMatches: 30 });
     const reads: string[] = [];
-    const lookUp = (keyword: string) => facts.keywordMatches(keyword, async () => (reads.push(keyword), columnsOf(rows)));
+    const lookUp = (keyword: string) =>
+      facts.keywordMatches(keyword, async () => (reads.push(keyword), columnsOf(rows)));
     await lookUp('a');
     await lookUp('b');
     await lookUp('a');
@@ -56,7 +69,8 @@ describe('SearchFacts', () => {
     const facts = new SearchFacts();
     let reads = 0;
     let release!: () => void;
-    const slow = () => new Promise<MatchColumns>((resolve) => ((reads += 1), (release = () => resolve(columnsOf(rows)))));
+    const slow = () =>
+      new Promise<MatchColumns>((resolve) => ((reads += 1), (release = () => resolve(columnsOf(rows)))));
     const first = facts.keywordMatches('oil', slow);
     const second = facts.keywordMatches('oil', slow);
     facts.clear();

@@ -38,9 +38,13 @@ export function categoryIndex(category: string): number {
 
 /** The list filter's test of one product, by its category index and price in ngwee (a filter's unknown category matches none). */
 export function passesFilter(filter: PriceAndCategoryFilter): (category: number, priceNgwee: number) => boolean {
-  const wanted = filter.category === undefined ? null : CATEGORIES.indexOf(filter.category as (typeof CATEGORIES)[number]);
+  const wanted =
+    filter.category === undefined ? null : CATEGORIES.indexOf(filter.category as (typeof CATEGORIES)[number]);
   const { minPriceNgwee: min, maxPriceNgwee: max } = filter;
-  return (category, price) => (wanted === null || category === wanted) && (min === undefined || price >= min) && (max === undefined || price <= max);
+  return (category, price) =>
+    (wanted === null || category === wanted) &&
+    (min === undefined || price >= min) &&
+    (max === undefined || price <= max);
 }
 
 export function toKeywordMatches({ ids, prices, categories }: MatchColumns): KeywordMatches {
@@ -48,7 +52,12 @@ export function toKeywordMatches({ ids, prices, categories }: MatchColumns): Key
 }
 
 /** The ids on one page of the matches that pass the filter, and how many pass in all. */
-export function pageOfMatches(matches: KeywordMatches, filter: PriceAndCategoryFilter, page: number, limit: number): { ids: string[]; total: number } {
+export function pageOfMatches(
+  matches: KeywordMatches,
+  filter: PriceAndCategoryFilter,
+  page: number,
+  limit: number,
+): { ids: string[]; total: number } {
   const passes = passesFilter(filter);
   const from = (page - 1) * limit;
   const to = from + limit;

@@ -8,7 +8,23 @@ import { findIndexedProducts, findProductPage, type ProductFilter } from './quer
 import { SearchIndex } from './search-index';
 import { insertProducts } from './test/fixtures';
 
-const WORDS = ['Marula', 'baobab', 'SHEA', 'honey', 'oil', 'Crème', 'straße', 'İnci', '5%', 'raw_nut', 'back\\slash', 'a', 'ab', 'kernel', 'cold-pressed'];
+const WORDS = [
+  'Marula',
+  'baobab',
+  'SHEA',
+  'honey',
+  'oil',
+  'Crème',
+  'straße',
+  'İnci',
+  '5%',
+  'raw_nut',
+  'back\\slash',
+  'a',
+  'ab',
+  'kernel',
+  'cold-pressed',
+];
 
 /** A small made-up random source, so a failure can be run again with the same catalogue. */
 function random(seed: number) {
@@ -25,7 +41,23 @@ describe('the in-memory search index', () => {
   const roll = random(17);
   const sentence = (n: number) => Array.from({ length: n }, () => WORDS[roll(WORDS.length)]).join(' ');
   const keywords = (texts: string[]) => {
-    const picked = ['oil', 'OIL', 'crème', 'İnci', '5%', '%', '_', 'raw_', 'back\\', 'a', 'ab', 'zz', 'honey oil', 'x\ny', 'shea\nmarula'];
+    const picked = [
+      'oil',
+      'OIL',
+      'crème',
+      'İnci',
+      '5%',
+      '%',
+      '_',
+      'raw_',
+      'back\\',
+      'a',
+      'ab',
+      'zz',
+      'honey oil',
+      'x\ny',
+      'shea\nmarula',
+    ];
     for (let i = 0; i < 60; i += 1) {
       const text = texts[roll(texts.length)];
       const length = 1 + roll(10);
@@ -41,16 +73,26 @@ describe('the in-memory search index', () => {
   const compare = async (index: SearchIndex, texts: string[]) => {
     let answered = 0;
     for (const keyword of keywords(texts)) {
-      const filters: ProductFilter[] = [{}, { category: CATEGORIES[roll(CATEGORIES.length)] }, { minPriceNgwee: 5_000, maxPriceNgwee: 20_000 }];
+      const filters: ProductFilter[] = [
+        {},
+        { category: CATEGORIES[roll(CATEGORIES.length)] },
+        { minPriceNgwee: 5_000, maxPriceNgwee: 20_000 },
+      ];
       for (const filter of filters) {
-        for (const [page, limit] of [[1, 100], [2, 7]]) {
+        for (const [page, limit] of [
+          [1, 100],
+          [2, 7],
+        ]) {
           const mine = index.page(keyword, filter, page, limit);
-          if (/^[\x20-\x7e]*$/.test(keyword) && !keyword.includes('\n')) expect(mine, JSON.stringify(keyword)).not.toBeNull();
+          if (/^[\x20-\x7e]*$/.test(keyword) && !keyword.includes('\n'))
+            expect(mine, JSON.stringify(keyword)).not.toBeNull();
           else {
             expect(mine, `${JSON.stringify(keyword)} is left to the database`).toBeNull();
             continue;
           }
-          expect(mine, JSON.stringify({ keyword, filter, page })).toEqual(await idsOnDatabasePage({ ...filter, keyword }, page, limit));
+          expect(mine, JSON.stringify({ keyword, filter, page })).toEqual(
+            await idsOnDatabasePage({ ...filter, keyword }, page, limit),
+          );
           answered += 1;
         }
       }
@@ -74,7 +116,10 @@ describe('the in-memory search index', () => {
       })),
     );
     // Microseconds apart: the same millisecond, a different order.
-    await t.app.db.update(products).set({ createdAt: sql`${products.createdAt} + (random() * interval '900 microseconds')` }).where(eq(products.createdAt, sameMoment));
+    await t.app.db
+      .update(products)
+      .set({ createdAt: sql`${products.createdAt} + (random() * interval '900 microseconds')` })
+      .where(eq(products.createdAt, sameMoment));
   });
   afterAll(() => t.close());
 
@@ -89,16 +134,28 @@ describe('the in-memory search index', () => {
   it('follows edits, deletions and new products, a few at a time and past a rebuild', async () => {
     const index = new SearchIndex(await findIndexedProducts(t.app.db));
     for (const round of [3, 5, 90]) {
-      const rows = await t.app.db.select({ id: products.id }).from(products).limit(round * 2);
+      const rows = await t.app.db
+        .select({ id: products.id })
+        .from(products)
+        .limit(round * 2);
       const edited = rows.slice(0, round).map((row) => row.id);
       const deleted = rows.slice(round, round + 1).map((row) => row.id);
       for (const id of edited) {
-        await t.app.db.update(products).set({ name: sentence(2), description: sentence(4), priceNgwee: 1_000 * (1 + roll(30)) }).where(eq(products.id, id));
+        await t.app.db
+          .update(products)
+          .set({ name: sentence(2), description: sentence(4), priceNgwee: 1_000 * (1 + roll(30)) })
+          .where(eq(products.id, id));
       }
       await t.app.db.delete(products).where(inArray(products.id, deleted));
       const added = await t.app.db
         .insert(products)
-        .values({ name: `New ${sentence(2)}`, priceNgwee: 9_000, category: 'oil', sku: `IDX-${round}`, description: sentence(3) })
+        .values({
+          name: `New ${sentence(2)}`,
+          priceNgwee: 9_000,
+          category: 'oil',
+          sku: `IDX-${round}`,
+          description: sentence(3),
+        })
         .returning({ id: products.id });
       const changed = [...edited, ...deleted, ...added.map((row) => row.id)];
       index.apply(changed, await findIndexedProducts(t.app.db, changed));
@@ -114,7 +171,9 @@ describe('the in-memory search index', () => {
     await search.settled();
     expect(search.index).not.toBeNull();
     const list = await t.app.inject({ method: 'GET', url: '/api/products?keyword=OIL&limit=100' });
-    expect(list.json().products.map((p: { _id: string }) => p._id)).toEqual((await idsOnDatabasePage({ keyword: 'OIL' }, 1, 100)).ids);
+    expect(list.json().products.map((p: { _id: string }) => p._id)).toEqual(
+      (await idsOnDatabasePage({ keyword: 'OIL' }, 1, 100)).ids,
+    );
 
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
@@ -134,19 +193,26 @@ describe('the in-memory search index', () => {
   });
 
   it('is not built for a catalogue above its limit, and the database searches', async () => {
-    const capped = new CatalogSearch({ read: (ids) => findIndexedProducts(t.app.db, ids), countProducts: async () => 11 }, t.app.log, 10);
+    const capped = new CatalogSearch(
+      { read: (ids) => findIndexedProducts(t.app.db, ids), countProducts: async () => 11 },
+      t.app.log,
+      10,
+    );
     capped.refresh();
     await capped.settled();
     expect(capped.index).toBeNull();
   });
 
-  it('finds a product added behind the shop\'s back once the watch has looked (a lost notice, a psql insert)', async () => {
+  it("finds a product added behind the shop's back once the watch has looked (a lost notice, a psql insert)", async () => {
     const search = t.app.catalogCache.search!;
     // The watch sees the current catalogue (the tests above moved it) and the index has taken it in.
     await t.app.catalogWatch.checkOnce();
     await search.settled();
-    const found = async () => (await t.app.inject({ method: 'GET', url: '/api/products?keyword=quietly-added' })).json().totalProducts;
-    await t.app.db.insert(products).values({ name: 'Quietly-Added Oil', priceNgwee: 5_000, category: 'oil', sku: 'IDX-QUIET' });
+    const found = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/products?keyword=quietly-added' })).json().totalProducts;
+    await t.app.db
+      .insert(products)
+      .values({ name: 'Quietly-Added Oil', priceNgwee: 5_000, category: 'oil', sku: 'IDX-QUIET' });
     expect(await found(), 'unseen until the watch looks').toBe(0);
     await t.app.catalogWatch.checkOnce();
     expect(await found()).toBe(1);

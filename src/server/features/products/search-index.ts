@@ -64,7 +64,12 @@ export class SearchIndex {
    * One page of the products whose search text holds the keyword and that pass the filter, newest first,
    * and how many pass in all; null when the database must search this keyword (see the class comment).
    */
-  page(keyword: string, filter: PriceAndCategoryFilter, page: number, limit: number): { ids: string[]; total: number } | null {
+  page(
+    keyword: string,
+    filter: PriceAndCategoryFilter,
+    page: number,
+    limit: number,
+  ): { ids: string[]; total: number } | null {
     // The separator (a newline) is not printable ASCII: a keyword spanning two columns goes to the database.
     if (!ASCII_ONLY.test(keyword)) return null;
     const needle = keyword.toLowerCase();
@@ -98,7 +103,8 @@ export class SearchIndex {
       // Most candidates hold the needle where their text first holds its rarest trigram: a check of a
       // few characters instead of a search of the whole text.
       // A needle of exactly one trigram is found by its posting alone.
-      const found = (at !== null && (needle.length === 3 || text.startsWith(needle, at[i] - offset))) || text.includes(needle);
+      const found =
+        (at !== null && (needle.length === 3 || text.startsWith(needle, at[i] - offset))) || text.includes(needle);
       if (!found) continue;
       while (next < late.length && this.newerFirst(late[next], slot) < 0) visit(late[next++]);
       visit(slot);
@@ -176,7 +182,13 @@ export class SearchIndex {
   /** Numbers the live slots newest first and makes the postings from the texts in memory. */
   private build(): void {
     const live = [...this.slotOf.values()].sort((a, b) => this.newerFirst(a, b));
-    const old = { ids: this.ids, created: this.created, prices: this.prices, categories: this.categories, texts: this.texts };
+    const old = {
+      ids: this.ids,
+      created: this.created,
+      prices: this.prices,
+      categories: this.categories,
+      texts: this.texts,
+    };
     this.ids = [];
     this.created = [];
     this.prices = [];
@@ -201,7 +213,8 @@ export class SearchIndex {
       }
     }
     this.postings = new Map();
-    for (const [gram, { slots, at }] of building) this.postings.set(gram, { slots: Int32Array.from(slots), at: Int32Array.from(at) });
+    for (const [gram, { slots, at }] of building)
+      this.postings.set(gram, { slots: Int32Array.from(slots), at: Int32Array.from(at) });
     this.appended = [];
     this.ended = 0;
   }

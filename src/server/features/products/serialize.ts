@@ -38,7 +38,13 @@ export function toProductSummary(row: ProductRow): ProductSummary {
 }
 
 export function toReview(row: ReviewRow): Review {
-  return { _id: row.id, name: row.name, rating: row.rating, comment: row.comment, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    name: row.name,
+    rating: row.rating,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function toProduct(row: ProductRow, reviews: readonly ReviewRow[]): Product {

@@ -82,10 +82,18 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
 }
 
 /** The back office's "low stock" list: products at or below their level, fewest left first. */
-export async function lowStockProducts(db: Db, query: { keyword?: string; page: number; limit: number }): Promise<ProductList> {
+export async function lowStockProducts(
+  db: Db,
+  query: { keyword?: string; page: number; limit: number },
+): Promise<ProductList> {
   const { lowStockThreshold } = await getShopSettings(db);
   const { rows, total } = await q.findLowStockPage(db, lowStockThreshold, query.keyword, query.page, query.limit);
-  return { products: rows.map(toProductSummary), page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)), totalProducts: total };
+  return {
+    products: rows.map(toProductSummary),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+    totalProducts: total,
+  };
 }
 
 async function findPage(db: Db, filter: q.ProductFilter, page: number, limit: number, cache?: CatalogCache) {
@@ -100,13 +108,20 @@ async function findPage(db: Db, filter: q.ProductFilter, page: number, limit: nu
   const indexed = cache.search?.index?.page(keyword ?? '', filter, page, limit);
   if (indexed) return { products: await cards(indexed.ids), total: indexed.total };
   if (keyword) {
-    const matches = await cache.searchFacts.keywordMatches(keyword, (atMost) => q.findKeywordMatches(db, keyword, atMost));
+    const matches = await cache.searchFacts.keywordMatches(keyword, (atMost) =>
+      q.findKeywordMatches(db, keyword, atMost),
+    );
     if (matches !== 'broad') {
       const { ids, total } = pageOfMatches(matches, filter, page, limit);
       return { products: await cards(ids), total };
     }
   }
-  const filterKey = JSON.stringify([keyword ?? null, filter.category ?? null, filter.minPriceNgwee ?? null, filter.maxPriceNgwee ?? null]);
+  const filterKey = JSON.stringify([
+    keyword ?? null,
+    filter.category ?? null,
+    filter.minPriceNgwee ?? null,
+    filter.maxPriceNgwee ?? null,
+  ]);
   return fromDatabase(() => cache.searchFacts.count(filterKey, () => q.countProducts(db, filter)));
 }
 
@@ -144,7 +159,8 @@ export function productValues(input: ParsedProductInput, current?: ProductRow): 
     howToUse: input.howToUse,
     images: input.images,
     mainImage: input.mainImage,
-    lowStockThreshold: input.lowStockThreshold === undefined ? (current?.lowStockThreshold ?? null) : input.lowStockThreshold,
+    lowStockThreshold:
+      input.lowStockThreshold === undefined ? (current?.lowStockThreshold ?? null) : input.lowStockThreshold,
   };
 }
 
@@ -168,7 +184,12 @@ export async function createProduct(db: Db, input: ParsedProductInput, actor: Au
 }
 
 /** Updates the product and answers it with the stored names of the images it no longer shows. */
-export async function updateProduct(db: Db, id: string, input: ParsedProductInput, actor: AuditActor): Promise<{ product: Product; droppedImageNames: string[] }> {
+export async function updateProduct(
+  db: Db,
+  id: string,
+  input: ParsedProductInput,
+  actor: AuditActor,
+): Promise<{ product: Product; droppedImageNames: string[] }> {
   if (!isProductId(id)) throw NotFound(PRODUCT_NOT_FOUND);
   let current: ProductRow, row: ProductRow;
   try {
@@ -230,7 +251,13 @@ export async function addReview(db: Db, user: CurrentUser, productId: string, in
   if (await q.hasReviewed(db, user.id, productId)) throw Conflict(ALREADY_REVIEWED);
   try {
     const row = await db.transaction((tx) =>
-      q.insertReviewAndRate(tx, { productId, userId: user.id, name: user.name, rating: input.rating, comment: input.comment }),
+      q.insertReviewAndRate(tx, {
+        productId,
+        userId: user.id,
+        name: user.name,
+        rating: input.rating,
+        comment: input.comment,
+      }),
     );
     return toReview(row);
   } catch (error) {

@@ -4,7 +4,14 @@ import { freePort } from '../../../../scripts/local-server';
 import { openDatabaseProbe } from '../../test/database-probe';
 import { killWhen, waitUntil } from '../../test/kill-and-restart';
 import { tempFolder, type ShopProcess } from '../../test/shop-process';
-import { behave, cleanUpPaymentRuns, placeAndPay, startPayingShop, startSimulator, waitUntilEveryAttemptEnded } from '../payments/test/crash-run';
+import {
+  behave,
+  cleanUpPaymentRuns,
+  placeAndPay,
+  startPayingShop,
+  startSimulator,
+  waitUntilEveryAttemptEnded,
+} from '../payments/test/crash-run';
 import type { RunningSimulators } from '../../../../simulators/server';
 
 /**
@@ -24,23 +31,43 @@ async function refundProbe(url: string) {
     ...probe,
     /** A send on its way: a refund marked sent and not yet accepted, seen twice 50 ms apart (a slow send, so the kill lands in it). */
     sendInFlight: async () => {
-      const inFlight = async () => new Set((await probe.rows<{ id: string }>("select id from refunds where state = 'sent' and accepted_at is null")).map((r) => r.id));
+      const inFlight = async () =>
+        new Set(
+          (await probe.rows<{ id: string }>("select id from refunds where state = 'sent' and accepted_at is null")).map(
+            (r) => r.id,
+          ),
+        );
       const first = await inFlight();
       if (first.size === 0) return false;
       await new Promise((r) => setTimeout(r, 50));
       return [...(await inFlight())].some((id) => first.has(id));
     },
-    states: async () => Object.fromEntries((await probe.rows<{ state: string; n: string }>('select state, count(*) as n from refunds group by state')).map((r) => [r.state, Number(r.n)])),
+    states: async () =>
+      Object.fromEntries(
+        (await probe.rows<{ state: string; n: string }>('select state, count(*) as n from refunds group by state')).map(
+          (r) => [r.state, Number(r.n)],
+        ),
+      ),
   };
 }
 
 /** Paid orders, then an approved refund of each whole collection, written as the refunds service writes one. */
-async function paidAndRefunding(simulator: RunningSimulators, shop: ShopProcess, probe: Awaited<ReturnType<typeof refundProbe>>) {
-  const payers = await placeAndPay(shop.base, N, { before: (i, phone) => behave(simulator, { phone, outcome: 'approve', afterSeconds: i % 2 }) });
+async function paidAndRefunding(
+  simulator: RunningSimulators,
+  shop: ShopProcess,
+  probe: Awaited<ReturnType<typeof refundProbe>>,
+) {
+  const payers = await placeAndPay(shop.base, N, {
+    before: (i, phone) => behave(simulator, { phone, outcome: 'approve', afterSeconds: i % 2 }),
+  });
   await waitUntilEveryAttemptEnded(shop.base, payers, 30_000);
   // Half the wallets answer slowly (sends and reads take 0.7 s), a quarter end their refund only after 1.5 s.
   for (const [i, payer] of payers.entries()) {
-    await behave(simulator, { phone: payer.phone, ...(i % 2 ? { answer: 'slow', slowMs: 700 } : {}), ...(i % 4 === 2 ? { refundAfterMs: 1_500 } : {}) });
+    await behave(simulator, {
+      phone: payer.phone,
+      ...(i % 2 ? { answer: 'slow', slowMs: 700 } : {}),
+      ...(i % 4 === 2 ? { refundAfterMs: 1_500 } : {}),
+    });
   }
   await probe.rows(`insert into refunds (order_id, attempt_id, route, reference, phone, amount_ngwee, currency, reason, state, requested_by_name, approved_at)
     select order_id, id, case provider when 'mtn' then 'mtn-refund' else 'airtel-disbursement' end, gen_random_uuid(), phone, amount_ngwee, currency,
@@ -51,14 +78,22 @@ async function paidAndRefunding(simulator: RunningSimulators, shop: ShopProcess,
 
 /** Every refund successful, money moved once, no request received that was not counted first, one end each. */
 async function expectSentOnce(simulator: RunningSimulators, probe: Awaited<ReturnType<typeof refundProbe>>) {
-  const ended = await waitUntil(async () => (await probe.count("select count(*) as n from refunds where state = 'successful'")) === N, 60_000, 250);
+  const ended = await waitUntil(
+    async () => (await probe.count("select count(*) as n from refunds where state = 'successful'")) === N,
+    60_000,
+    250,
+  );
   expect(ended, JSON.stringify(await probe.states())).toBe(true);
-  const rows = await probe.rows<{ id: string; reference: string; send_count: number; provider_transaction_id: string }>('select id, reference, send_count, provider_transaction_id from refunds');
+  const rows = await probe.rows<{ id: string; reference: string; send_count: number; provider_transaction_id: string }>(
+    'select id, reference, send_count, provider_transaction_id from refunds',
+  );
   for (const row of rows) {
     const atProvider = simulator.state.refunds.get(row.reference)!;
     expect(atProvider, row.reference).toBeDefined();
     expect(atProvider.moneyMoved, row.reference).toBe(1);
-    expect(atProvider.sendsReceived, `${row.reference}: sends received, counted ${row.send_count}`).toBeLessThanOrEqual(row.send_count);
+    expect(atProvider.sendsReceived, `${row.reference}: sends received, counted ${row.send_count}`).toBeLessThanOrEqual(
+      row.send_count,
+    );
     expect(row.provider_transaction_id).toBe(atProvider.providerTransactionId);
   }
   // settleRefund writes one audit line per ended refund: each ended once.
@@ -87,7 +122,9 @@ describe('refunds survive kill -9 of the real shop on PostgreSQL', () => {
       const atKill = await probe.states();
       // A send the dead shop had counted is still "sent, not accepted": the restart reads it, and sends it
       // again with the same reference only if the provider never received it.
-      expect(await probe.count("select count(*) as n from refunds where state = 'sent' and accepted_at is null")).toBeGreaterThan(0);
+      expect(
+        await probe.count("select count(*) as n from refunds where state = 'sent' and accepted_at is null"),
+      ).toBeGreaterThan(0);
       const second = await startPayingShop(simulator, env, port);
       const outcome = await expectSentOnce(simulator, probe);
       console.info('PostgreSQL kill -9 with refunds on their way:', { atKill, ...outcome });
@@ -107,7 +144,11 @@ describe('refunds survive kill -9 of the real shop on PostgreSQL', () => {
       simulator.settle.airtelCallbackUrl = `http://127.0.0.1:${portA}/api/payments/callback/airtel`;
       const shared = { DATABASE_URL: database.url, JWT_SECRET: 'pair-test-secret-0123456789abcdef0123' };
       const a = await startPayingShop(simulator, { ...shared, DATA_DIR: tempFolder('coop-refund-crash-') }, portA);
-      const b = await startPayingShop(simulator, { ...shared, DATA_DIR: tempFolder('coop-refund-crash-'), SEED_DEMO: 'false' });
+      const b = await startPayingShop(simulator, {
+        ...shared,
+        DATA_DIR: tempFolder('coop-refund-crash-'),
+        SEED_DEMO: 'false',
+      });
       await paidAndRefunding(simulator, a, probe);
       expect(await killWhen(a, probe.sendInFlight, 15_000)).toBe(true);
       const outcome = await expectSentOnce(simulator, probe);

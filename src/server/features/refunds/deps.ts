@@ -19,6 +19,10 @@ export const SHOP_REFUND_ACTOR: AuditActor = { id: null, name: 'Shop (mobile mon
  * Runs `work` in a transaction of the order events, the way the sender settles what a provider answered:
  * `inRefundTransaction(app, SHOP_REFUND_ACTOR, (deps, tx) => settleRefund(deps, tx, id, outcome))`.
  */
-export function inRefundTransaction<T>(app: FastifyInstance, actor: AuditActor, work: (deps: RefundDeps, tx: Tx) => Promise<T>): Promise<T> {
+export function inRefundTransaction<T>(
+  app: FastifyInstance,
+  actor: AuditActor,
+  work: (deps: RefundDeps, tx: Tx) => Promise<T>,
+): Promise<T> {
   return app.orderEvents.transaction(app.db, (tx, raise) => work({ raise, actor }, tx));
 }

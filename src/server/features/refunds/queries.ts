@@ -48,7 +48,11 @@ export async function findRefund(db: Queryable, id: string): Promise<RefundRow |
 }
 
 export function refundsOfOrder(db: Queryable, orderId: string): Promise<SeenRefundRow[]> {
-  return db.select(seenRefund).from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.createdAt), desc(refunds.id));
+  return db
+    .select(seenRefund)
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
 }
 
 /** The order's successful provider collections (late ones too): where its money can go back. */
@@ -98,8 +102,21 @@ export async function endRefundOnce(
 export async function approveOnce(tx: Tx, id: string, admin: { id: string; name: string }): Promise<RefundRow | null> {
   const [row] = await tx
     .update(refunds)
-    .set({ state: 'approved', approvedBy: admin.id, approvedByName: admin.name, approvedAt: sql`now()`, nextPollAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(refunds.id, id), eq(refunds.state, 'requested'), or(sql`${refunds.requestedBy} is null`, ne(refunds.requestedBy, admin.id))))
+    .set({
+      state: 'approved',
+      approvedBy: admin.id,
+      approvedByName: admin.name,
+      approvedAt: sql`now()`,
+      nextPollAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(refunds.id, id),
+        eq(refunds.state, 'requested'),
+        or(sql`${refunds.requestedBy} is null`, ne(refunds.requestedBy, admin.id)),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -108,7 +125,14 @@ export async function approveOnce(tx: Tx, id: string, admin: { id: string; name:
 export async function cancelOnce(tx: Tx, id: string, admin: { name: string }, note: string): Promise<RefundRow | null> {
   const [row] = await tx
     .update(refunds)
-    .set({ state: 'cancelled', cancelledByName: admin.name, cancelNote: note, endedAt: sql`now()`, leaseUntil: null, updatedAt: sql`now()` })
+    .set({
+      state: 'cancelled',
+      cancelledByName: admin.name,
+      cancelNote: note,
+      endedAt: sql`now()`,
+      leaseUntil: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(refunds.id, id), inArray(refunds.state, ['requested', 'approved'])))
     .returning();
   return row ?? null;
@@ -139,7 +163,13 @@ export async function clearRefundDueWhenPaidBack(tx: Tx, attemptId: string): Pro
   const cleared = await tx
     .update(paymentAttempts)
     .set({ refundDue: false, updatedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.refundDue, true), sql`${paymentAttempts.amountNgwee} <= ${paidBack}`))
+    .where(
+      and(
+        eq(paymentAttempts.id, attemptId),
+        eq(paymentAttempts.refundDue, true),
+        sql`${paymentAttempts.amountNgwee} <= ${paidBack}`,
+      ),
+    )
     .returning({ id: paymentAttempts.id });
   return cleared.length > 0;
 }

@@ -7,7 +7,9 @@ import type { RefundRow } from './queries';
  * refund, so the order's trail tells the whole story of its money.
  */
 const amountOf = (refund: RefundRow) =>
-  refund.currency === 'ZMW' ? kwachaOf(refund.amountNgwee) : `${(refund.amountNgwee / 100).toFixed(2)} ${refund.currency}`;
+  refund.currency === 'ZMW'
+    ? kwachaOf(refund.amountNgwee)
+    : `${(refund.amountNgwee / 100).toFixed(2)} ${refund.currency}`;
 
 const ROUTE_WORDS: Record<string, string> = {
   'mtn-refund': 'to the MTN MoMo wallet',
@@ -16,9 +18,20 @@ const ROUTE_WORDS: Record<string, string> = {
   'by-hand': 'sent by hand',
 };
 
-const known = (refund: RefundRow) => ({ refundId: refund.id, orderId: refund.orderId, amountNgwee: refund.amountNgwee, route: refund.route });
+const known = (refund: RefundRow) => ({
+  refundId: refund.id,
+  orderId: refund.orderId,
+  amountNgwee: refund.amountNgwee,
+  route: refund.route,
+});
 
-function entry(action: string, refund: RefundRow, what: string, before: string | null, after: Record<string, unknown>): AuditEntry {
+function entry(
+  action: string,
+  refund: RefundRow,
+  what: string,
+  before: string | null,
+  after: Record<string, unknown>,
+): AuditEntry {
   return {
     action,
     subjectType: 'order',
@@ -32,12 +45,22 @@ function entry(action: string, refund: RefundRow, what: string, before: string |
 export const refundRequestedEntry = (refund: RefundRow) =>
   entry('refund.requested', refund, `asked: ${refund.reason}`, null, { state: refund.state, reason: refund.reason });
 
-export const refundApprovedEntry = (refund: RefundRow) => entry('refund.approved', refund, 'approved', 'requested', { state: refund.state });
+export const refundApprovedEntry = (refund: RefundRow) =>
+  entry('refund.approved', refund, 'approved', 'requested', { state: refund.state });
 
 export const refundCancelledEntry = (refund: RefundRow, from: string) =>
-  entry('refund.cancelled', refund, `called off: ${refund.cancelNote ?? ''}`, from, { state: refund.state, note: refund.cancelNote });
+  entry('refund.cancelled', refund, `called off: ${refund.cancelNote ?? ''}`, from, {
+    state: refund.state,
+    note: refund.cancelNote,
+  });
 
 export const refundEndedEntry = (refund: RefundRow, from: string) =>
   refund.state === 'successful'
-    ? entry('refund.successful', refund, 'reached the shopper', from, { state: refund.state, providerTransactionId: refund.providerTransactionId })
-    : entry('refund.failed', refund, `failed: ${refund.failureReason ?? ''}`, from, { state: refund.state, failureReason: refund.failureReason });
+    ? entry('refund.successful', refund, 'reached the shopper', from, {
+        state: refund.state,
+        providerTransactionId: refund.providerTransactionId,
+      })
+    : entry('refund.failed', refund, `failed: ${refund.failureReason ?? ''}`, from, {
+        state: refund.state,
+        failureReason: refund.failureReason,
+      });

@@ -36,14 +36,25 @@ describe('refunds, REFUND_APPROVAL=always', () => {
 
     const approved = await h.approve(shop.checker, refund._id);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ state: 'successful', awaitingApproval: false, approvedBy: { name: 'Chanda Checker' } });
+    expect(approved.json()).toMatchObject({
+      state: 'successful',
+      awaitingApproval: false,
+      approvedBy: { name: 'Chanda Checker' },
+    });
     expect(approved.json().endedAt).not.toBeNull();
 
     const again = await h.approve(shop.otherChecker, refund._id);
     expect(again.statusCode).toBe(409);
 
     const view = (await h.view(order.id)).json();
-    expect(view).toMatchObject({ collectedNgwee: 20_000, refundedNgwee: 5_000, pendingNgwee: 0, netNgwee: 15_000, refundableNgwee: 15_000, status: 'partly refunded' });
+    expect(view).toMatchObject({
+      collectedNgwee: 20_000,
+      refundedNgwee: 5_000,
+      pendingNgwee: 0,
+      netNgwee: 15_000,
+      refundableNgwee: 15_000,
+      status: 'partly refunded',
+    });
     expect(view.approval).toEqual({ kind: 'always', aboveNgwee: null });
 
     const owner = await h.inject('GET', `/api/orders/${order.id}`, shop.customer);
@@ -67,9 +78,15 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     expect((await h.approve(shop.checker, refund._id)).statusCode).toBe(200);
 
     const mine = (await h.inject('GET', '/api/orders/myorders', shop.customer)).json();
-    expect(mine.find((o: { _id: string }) => o._id === order.id)).toMatchObject({ refundedNgwee: 12_000, refundStatus: 'refunded' });
+    expect(mine.find((o: { _id: string }) => o._id === order.id)).toMatchObject({
+      refundedNgwee: 12_000,
+      refundStatus: 'refunded',
+    });
     const list = (await h.inject('GET', '/api/orders?limit=100', shop.maker)).json();
-    expect(list.orders.find((o: { _id: string }) => o._id === order.id)).toMatchObject({ refundedNgwee: 12_000, refundStatus: 'refunded' });
+    expect(list.orders.find((o: { _id: string }) => o._id === order.id)).toMatchObject({
+      refundedNgwee: 12_000,
+      refundStatus: 'refunded',
+    });
     const token = orderLinkUrl('http://x', order.id, shop.t.config.jwtSecret).split('/o/')[1];
     const linked = await h.inject('GET', `/api/order-links/${token}`, null);
     expect(linked.statusCode).toBe(200);
@@ -87,7 +104,12 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().message).toBe(`At most ${formatKwacha(120)} can go back for this order`);
     expect((await h.ask(shop.maker, order.id, 12_000)).statusCode).toBe(201);
-    expect((await h.view(order.id)).json()).toMatchObject({ pendingNgwee: 15_000, refundableNgwee: 0, refundedNgwee: 0, status: 'none' });
+    expect((await h.view(order.id)).json()).toMatchObject({
+      pendingNgwee: 15_000,
+      refundableNgwee: 0,
+      refundedNgwee: 0,
+      status: 'none',
+    });
   });
 
   it('refuses an order that took no money, an unknown order, and a payment of another order', async () => {
@@ -103,15 +125,37 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     expect((await h.ask(shop.maker, order.id, 100, 'junk')).statusCode).toBe(404);
   });
 
-  it("offers each provider collection as a source (late ones flagged refund due) beside by hand, and clears the flag once it is paid back", async () => {
+  it('offers each provider collection as a source (late ones flagged refund due) beside by hand, and clears the flag once it is paid back', async () => {
     const { order, attempt } = await h.paidByProvider('mtn', 100);
     const late = await h.collection(order.id, 'airtel', 100, { refundDue: true });
     const view = (await h.view(order.id)).json();
     expect(view).toMatchObject({ collectedNgwee: 20_000, refundableNgwee: 20_000 });
     expect(view.sources).toEqual([
-      expect.objectContaining({ attemptId: attempt.id, provider: 'mtn', phone: '+260961234567', route: 'by-hand', collectedNgwee: 10_000, refundableNgwee: 10_000, refundDue: false }),
-      expect.objectContaining({ attemptId: late.id, provider: 'airtel', route: 'by-hand', collectedNgwee: 10_000, refundableNgwee: 10_000, refundDue: true, wholeOnly: false }),
-      expect.objectContaining({ attemptId: null, provider: null, route: 'by-hand', collectedNgwee: 0, refundableNgwee: 20_000 }),
+      expect.objectContaining({
+        attemptId: attempt.id,
+        provider: 'mtn',
+        phone: '+260961234567',
+        route: 'by-hand',
+        collectedNgwee: 10_000,
+        refundableNgwee: 10_000,
+        refundDue: false,
+      }),
+      expect.objectContaining({
+        attemptId: late.id,
+        provider: 'airtel',
+        route: 'by-hand',
+        collectedNgwee: 10_000,
+        refundableNgwee: 10_000,
+        refundDue: true,
+        wholeOnly: false,
+      }),
+      expect.objectContaining({
+        attemptId: null,
+        provider: null,
+        route: 'by-hand',
+        collectedNgwee: 0,
+        refundableNgwee: 20_000,
+      }),
     ]);
 
     const above = await h.ask(shop.maker, order.id, 10_001, late.id);
@@ -123,7 +167,11 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     expect((await h.approve(shop.checker, refund._id)).json()).toMatchObject({ state: 'successful' });
     const [after] = await shop.t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, late.id));
     expect(after.refundDue).toBe(false);
-    expect((await h.view(order.id)).json()).toMatchObject({ refundedNgwee: 10_000, netNgwee: 10_000, status: 'partly refunded' });
+    expect((await h.view(order.id)).json()).toMatchObject({
+      refundedNgwee: 10_000,
+      netNgwee: 10_000,
+      status: 'partly refunded',
+    });
     const [text] = await h.textsOf(order.id, 'order-refunded');
     expect(fitsOneSms(text.body)).toBe(true);
   });
@@ -133,7 +181,10 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     const refund = (await h.ask(shop.maker, order.id, 9_000)).json();
     const cancelled = await h.cancel(shop.checker, refund._id, 'Customer kept the item');
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ state: 'cancelled', cancelledBy: { name: 'Chanda Checker', note: 'Customer kept the item' } });
+    expect(cancelled.json()).toMatchObject({
+      state: 'cancelled',
+      cancelledBy: { name: 'Chanda Checker', note: 'Customer kept the item' },
+    });
     expect((await h.cancel(shop.maker, refund._id)).statusCode).toBe(409);
     expect((await h.approve(shop.checker, refund._id)).statusCode).toBe(409);
     expect((await h.view(order.id)).json()).toMatchObject({ refundableNgwee: 9_000, pendingNgwee: 0 });
@@ -150,7 +201,10 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     const list = await h.inject('GET', '/api/refunds?filter=waiting&limit=100', shop.checker);
     expect(list.statusCode).toBe(200);
     const body = list.json();
-    expect(body.refunds[0]).toMatchObject({ _id: waiting._id, order: { _id: order.id, customerName: 'Natasha Customer', total: 70 } });
+    expect(body.refunds[0]).toMatchObject({
+      _id: waiting._id,
+      order: { _id: order.id, customerName: 'Natasha Customer', total: 70 },
+    });
     expect(body.refunds.every((r: { state: string }) => r.state === 'requested')).toBe(true);
     expect(body.total).toBe(body.counts.waiting);
     expect(body.counts.all).toBeGreaterThan(body.counts.waiting);
@@ -166,8 +220,10 @@ describe('refunds, REFUND_APPROVAL=always', () => {
       shop.t.app.db.execute(
         sql`update refunds set state = 'sent', route = 'mtn-refund', approved_at = now() - ${`${hours} hours`}::interval where id = ${refund._id}`,
       );
-    const stuckOf = async () => (await h.view(order.id)).json().refunds.find((r: { _id: string }) => r._id === refund._id).stuck;
-    const listed = async (filter: string) => (await h.inject('GET', `/api/refunds?filter=${filter}&limit=100`, shop.checker)).json();
+    const stuckOf = async () =>
+      (await h.view(order.id)).json().refunds.find((r: { _id: string }) => r._id === refund._id).stuck;
+    const listed = async (filter: string) =>
+      (await h.inject('GET', `/api/refunds?filter=${filter}&limit=100`, shop.checker)).json();
 
     await sentHoursAgo(23);
     expect(await stuckOf()).toBe(false);
@@ -177,26 +233,43 @@ describe('refunds, REFUND_APPROVAL=always', () => {
     expect(await stuckOf()).toBe(true);
     const stuck = await listed('stuck');
     expect(stuck.refunds.map((r: { _id: string }) => r._id)).toContain(refund._id);
-    expect(stuck.refunds.every((r: { stuck: boolean; state: string }) => r.stuck && ['approved', 'sent'].includes(r.state))).toBe(true);
+    expect(
+      stuck.refunds.every((r: { stuck: boolean; state: string }) => r.stuck && ['approved', 'sent'].includes(r.state)),
+    ).toBe(true);
     expect(stuck.total).toBe(stuck.counts.stuck);
     expect(stuck.counts.moving).toBeGreaterThanOrEqual(stuck.counts.stuck);
-    expect((await listed('moving')).refunds.find((r: { _id: string }) => r._id === refund._id)).toMatchObject({ stuck: true });
+    expect((await listed('moving')).refunds.find((r: { _id: string }) => r._id === refund._id)).toMatchObject({
+      stuck: true,
+    });
 
     // Ended, it is no longer stuck, however long it took.
-    await shop.t.app.db.update(refunds).set({ state: 'successful', endedAt: new Date() }).where(eq(refunds.id, refund._id));
+    await shop.t.app.db
+      .update(refunds)
+      .set({ state: 'successful', endedAt: new Date() })
+      .where(eq(refunds.id, refund._id));
     expect(await stuckOf()).toBe(false);
     expect((await listed('stuck')).refunds.map((r: { _id: string }) => r._id)).not.toContain(refund._id);
   });
 
   it('answers 400 to a bad amount or a missing reason, and 401/403 to anyone but an admin on every refund route', async () => {
     const order = await h.paidByHand(50);
-    for (const body of [{ amountNgwee: 0, reason: 'x' }, { amountNgwee: 1.5, reason: 'x' }, { amountNgwee: 100, reason: '  ' }, { amountNgwee: 100 }]) {
+    for (const body of [
+      { amountNgwee: 0, reason: 'x' },
+      { amountNgwee: 1.5, reason: 'x' },
+      { amountNgwee: 100, reason: '  ' },
+      { amountNgwee: 100 },
+    ]) {
       expect((await h.inject('POST', `/api/orders/${order.id}/refunds`, shop.maker, body)).statusCode).toBe(400);
     }
     // NUL cannot be stored in PostgreSQL text: refused as input (plugins/request-input.ts), never a 500.
-    const nul = await h.inject('POST', `/api/orders/${order.id}/refunds`, shop.maker, { amountNgwee: 100, reason: 'broken\u0000jar' });
+    const nul = await h.inject('POST', `/api/orders/${order.id}/refunds`, shop.maker, {
+      amountNgwee: 100,
+      reason: 'broken\u0000jar',
+    });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json().message).toBe('reason: text must not contain NUL characters or broken Unicode (an unpaired surrogate)');
+    expect(nul.json().message).toBe(
+      'reason: text must not contain NUL characters or broken Unicode (an unpaired surrogate)',
+    );
     const refund = (await h.ask(shop.maker, order.id, 100, null, 'Reason only admins read')).json();
     expect((await h.cancel(shop.checker, refund._id, 'kept\u0000')).statusCode).toBe(400);
     // The shopper's own order carries the refunded sum and status only: no refund, reason or admin's name.
@@ -230,7 +303,10 @@ describe('refunds, REFUND_APPROVAL=off (a one-person shop)', () => {
     expect(asked.json()).toMatchObject({ state: 'successful', awaitingApproval: false, approvedBy: null });
     expect((await h.refundMailsOf(order.id)).length).toBe(1);
     expect((await h.textsOf(order.id, 'order-refunded')).length).toBe(1);
-    expect((await h.view(order.id)).json()).toMatchObject({ status: 'refunded', approval: { kind: 'off', aboveNgwee: null } });
+    expect((await h.view(order.id)).json()).toMatchObject({
+      status: 'refunded',
+      approval: { kind: 'off', aboveNgwee: null },
+    });
   });
 });
 
@@ -244,6 +320,10 @@ describe('refunds, REFUND_APPROVAL=500 (above K500 only)', () => {
     const above = (await h.ask(shop.maker, order.id, 50_001)).json();
     expect(above).toMatchObject({ state: 'requested', awaitingApproval: true });
     expect((await h.approve(shop.maker, above._id)).statusCode).toBe(403);
-    expect((await h.view(order.id)).json()).toMatchObject({ approval: { kind: 'above', aboveNgwee: 50_000 }, refundedNgwee: 50_000, pendingNgwee: 50_001 });
+    expect((await h.view(order.id)).json()).toMatchObject({
+      approval: { kind: 'above', aboveNgwee: 50_000 },
+      refundedNgwee: 50_000,
+      pendingNgwee: 50_001,
+    });
   });
 });

@@ -24,7 +24,8 @@ const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['refunds'],
-        summary: "Admin: the order's money both ways (collected, refunded, pending, net, refundable in ngwee), where it can go back, its refunds newest first",
+        summary:
+          "Admin: the order's money both ways (collected, refunded, pending, net, refundable in ngwee), where it can go back, its refunds newest first",
         description:
           'sources: one per successful provider collection of the order (late ones flagged refundDue included), and "by hand" ' +
           '(attemptId null) for money a member sends back themselves. approval: the REFUND_APPROVAL rule in force.',
@@ -42,7 +43,8 @@ const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['refunds'],
-        summary: 'Admin: ask for money to go back to the shopper (201 the refund, waiting for a second admin or on its way)',
+        summary:
+          'Admin: ask for money to go back to the shopper (201 the refund, waiting for a second admin or on its way)',
         description:
           'attemptId names the collection it goes back through; null records money a member sends back by hand (it ends successful ' +
           'once approved). 404 unknown order or a payment of another order; 409 above what may still go back (the message names ' +
@@ -53,7 +55,8 @@ const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: refundSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await requestRefund(app, request.currentUser!, request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await requestRefund(app, request.currentUser!, request.params.id, request.body)),
   );
 
   app.put(
@@ -63,7 +66,8 @@ const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['refunds'],
         summary: 'Admin: approve a refund another admin asked for (maker-checker, REFUND_APPROVAL)',
-        description: '403 when the approver asked for it; 409 when it is not waiting for approval (already approved, cancelled).',
+        description:
+          '403 when the approver asked for it; 409 when it is not waiting for approval (already approved, cancelled).',
         security,
         params: refundIdParamsSchema,
         response: { 200: refundSchema, ...errors },

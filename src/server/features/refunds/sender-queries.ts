@@ -17,7 +17,12 @@ export interface DueRefund {
  * free, on the given routes, in one statement: SKIP LOCKED lets instances claim side by side, and the
  * lease keeps a claimed refund from anyone else while it is sent or read (a killed sender's lease runs out).
  */
-export async function claimDueRefunds(db: Db, routes: readonly string[], limit: number, leaseMs: number): Promise<DueRefund[]> {
+export async function claimDueRefunds(
+  db: Db,
+  routes: readonly string[],
+  limit: number,
+  leaseMs: number,
+): Promise<DueRefund[]> {
   if (routes.length === 0) return [];
   const result = await db.execute(sql`
     update refunds set lease_until = now() + ${`${leaseMs} milliseconds`}::interval, poll_count = poll_count + 1
@@ -77,5 +82,8 @@ export async function markAccepted(db: Db, id: string): Promise<void> {
 
 /** Gives a refund back with its next read. */
 export async function releaseRefund(db: Db, id: string, nextPollAt: Date): Promise<void> {
-  await db.update(refunds).set({ leaseUntil: null, nextPollAt, updatedAt: sql`now()` }).where(eq(refunds.id, id));
+  await db
+    .update(refunds)
+    .set({ leaseUntil: null, nextPollAt, updatedAt: sql`now()` })
+    .where(eq(refunds.id, id));
 }

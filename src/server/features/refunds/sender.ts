@@ -1,9 +1,22 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { orderReference } from '../../../shared/order-status';
-import { ProviderError, refundProvidersFor, type ProviderRefundRoute, type RefundProvider, type RefundReading } from '../payments';
+import {
+  ProviderError,
+  refundProvidersFor,
+  type ProviderRefundRoute,
+  type RefundProvider,
+  type RefundReading,
+} from '../payments';
 import { inRefundTransaction, SHOP_REFUND_ACTOR } from './deps';
 import type { RefundRow } from './queries';
-import { claimDueRefunds, markAccepted, markSent, markSentAgain, releaseRefund, type DueRefund } from './sender-queries';
+import {
+  claimDueRefunds,
+  markAccepted,
+  markSent,
+  markSentAgain,
+  releaseRefund,
+  type DueRefund,
+} from './sender-queries';
 import { settleRefund, type RefundOutcome } from './settle';
 
 export interface RefundSendTiming {
@@ -71,9 +84,13 @@ export function createRefundSender({ app, providers, timing, log }: SenderDeps) 
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       // Refused: the provider took nothing, so the refund failed and a new one can be asked for.
-      if (error.kind === 'refused') return settle(refund, { state: 'failed', providerTransactionId: null, reason: error.message });
+      if (error.kind === 'refused')
+        return settle(refund, { state: 'failed', providerTransactionId: null, reason: error.message });
       // Anything else (timeout, 5xx, credentials): it may or may not have arrived; the read tells, and sends again if it did not.
-      log.warn({ refund: refund.id, kind: error.kind, err: error.message }, 'refund send not confirmed; it is read again');
+      log.warn(
+        { refund: refund.id, kind: error.kind, err: error.message },
+        'refund send not confirmed; it is read again',
+      );
       return new Date(Date.now() + timing.firstReadMs);
     }
     await markAccepted(app.db, refund.id);
@@ -159,7 +176,12 @@ export function startRefundSender(app: FastifyInstance): RefundSender {
     providers: refundProvidersFor(app.config.paymentProviders),
     // A look every second by default (the poller's tick is 250 ms: refunds are rarer and less urgent);
     // reads wait as long as the refund has been on its way, up to an hour, as late reads do (decision 029).
-    timing: { tickMs: payments.tickMs * 4, firstReadMs: payments.firstPollMs, maxReadMs: payments.latePollMaxMs, leaseMs: payments.leaseMs },
+    timing: {
+      tickMs: payments.tickMs * 4,
+      firstReadMs: payments.firstPollMs,
+      maxReadMs: payments.latePollMaxMs,
+      leaseMs: payments.leaseMs,
+    },
     log: app.log.child({ feature: 'refunds' }),
   });
   app.addHook('onReady', async () => sender.start());

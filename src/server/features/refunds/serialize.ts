@@ -30,7 +30,9 @@ export function toRefundJson({ refund, provider }: RefundWithProvider): Refund {
   };
 }
 
-export const toRefundListItemJson = (row: RefundWithProvider & { order: { id: string; customerName: string; totalNgwee: number } }): RefundList['refunds'][number] => ({
+export const toRefundListItemJson = (
+  row: RefundWithProvider & { order: { id: string; customerName: string; totalNgwee: number } },
+): RefundList['refunds'][number] => ({
   ...toRefundJson(row),
   order: { _id: row.order.id, customerName: row.order.customerName, total: toKwacha(row.order.totalNgwee) },
 });

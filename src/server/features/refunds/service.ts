@@ -5,11 +5,27 @@ import type { Tx } from '../../db/client';
 import { Conflict, Forbidden, NotFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import { needsSecondAdmin, type RefundApprovalRule } from '../../../shared/refunds';
-import type { OrderRefunds, Refund, RefundList, RequestRefundInput, refundListQuerySchema } from '../../../shared/schemas/refunds';
+import type {
+  OrderRefunds,
+  Refund,
+  RefundList,
+  RequestRefundInput,
+  refundListQuerySchema,
+} from '../../../shared/schemas/refunds';
 import { recordAudit } from '../audit';
 import { findRefundableOrder, lockRefundableOrder, ORDER_CURRENCY, type RefundableOrder } from '../orders';
 import { inRefundTransaction } from './deps';
-import { approveOnce, cancelOnce, collectionsOfOrder, findRefund, findRefundWithProvider, insertRefund, listRefunds, refundsOfOrder, type SeenRefundRow } from './queries';
+import {
+  approveOnce,
+  cancelOnce,
+  collectionsOfOrder,
+  findRefund,
+  findRefundWithProvider,
+  insertRefund,
+  listRefunds,
+  refundsOfOrder,
+  type SeenRefundRow,
+} from './queries';
 import { refundApprovedEntry, refundCancelledEntry, refundRequestedEntry } from './refund-audit';
 import { toRefundJson, toRefundListItemJson } from './serialize';
 import { settleRefund } from './settle';
@@ -26,7 +42,8 @@ type Admin = Pick<CurrentUser, 'id' | 'name'>;
 const orderNotFound = () => NotFound('Order not found');
 const refundNotFound = () => NotFound('Refund not found');
 
-export const approvalRuleOf = (app: FastifyInstance): RefundApprovalRule => app.config.refundApproval ?? { kind: 'always' };
+export const approvalRuleOf = (app: FastifyInstance): RefundApprovalRule =>
+  app.config.refundApproval ?? { kind: 'always' };
 
 interface SeenMoneyRows extends OrderMoneyRows {
   refunds: SeenRefundRow[];
@@ -44,7 +61,9 @@ export async function orderRefunds(app: FastifyInstance, orderId: string): Promi
     if (!order) throw orderNotFound();
     const rows = await moneyRows(tx, order);
     const providers = new Map(rows.collections.map((c) => [c.id, c.provider]));
-    const refunds = rows.refunds.map((refund) => toRefundJson({ refund, provider: refund.attemptId ? (providers.get(refund.attemptId) ?? null) : null }));
+    const refunds = rows.refunds.map((refund) =>
+      toRefundJson({ refund, provider: refund.attemptId ? (providers.get(refund.attemptId) ?? null) : null }),
+    );
     return orderRefundsView(rows, approvalRuleOf(app), refunds, routesOfMoney(app));
   });
 }
@@ -53,7 +72,12 @@ export async function orderRefunds(app: FastifyInstance, orderId: string): Promi
  * POST /orders/{id}/refunds. Under the order's row lock, so two admins asking at once for the last kwacha
  * get one refund and one 409: the second reads the first's row once the first commits.
  */
-export async function requestRefund(app: FastifyInstance, admin: Admin, orderId: string, input: RequestRefundInput): Promise<Refund> {
+export async function requestRefund(
+  app: FastifyInstance,
+  admin: Admin,
+  orderId: string,
+  input: RequestRefundInput,
+): Promise<Refund> {
   const rule = approvalRuleOf(app);
   const id = await inRefundTransaction(app, admin, async (deps, tx) => {
     const order = await lockRefundableOrder(tx, orderId);
@@ -61,7 +85,8 @@ export async function requestRefund(app: FastifyInstance, admin: Admin, orderId:
     const rows = await moneyRows(tx, order);
     const totals = totalsOf(rows);
     if (totals.collectedNgwee === 0) throw Conflict('This order has no payment to refund');
-    if (input.amountNgwee > totals.refundableNgwee) throw Conflict(atMost(totals.refundableNgwee, 'for this order'), { refundableNgwee: totals.refundableNgwee });
+    if (input.amountNgwee > totals.refundableNgwee)
+      throw Conflict(atMost(totals.refundableNgwee, 'for this order'), { refundableNgwee: totals.refundableNgwee });
     const collection = input.attemptId ? rows.collections.find((c) => c.id === input.attemptId) : null;
     if (input.attemptId && !collection) throw NotFound('Payment not found for this order');
     const route = collection ? routesOfMoney(app)(collection.provider) : 'by-hand';
@@ -87,7 +112,8 @@ export async function requestRefund(app: FastifyInstance, admin: Admin, orderId:
       requestedByName: admin.name,
     });
     await recordAudit(tx, admin, refundRequestedEntry(refund));
-    if (!secondAdmin && route === 'by-hand') await settleRefund(deps, tx, refund.id, { state: 'successful', providerTransactionId: null });
+    if (!secondAdmin && route === 'by-hand')
+      await settleRefund(deps, tx, refund.id, { state: 'successful', providerTransactionId: null });
     return refund.id;
   });
   return refundJson(app, id);
@@ -103,17 +129,24 @@ export async function approveRefund(app: FastifyInstance, admin: Admin, refundId
     const approved = await approveOnce(tx, refundId, admin);
     if (!approved) {
       const now = (await findRefund(tx, refundId))!;
-      if (now.state === 'requested' && now.requestedBy === admin.id) throw Forbidden('A refund must be approved by another admin');
+      if (now.state === 'requested' && now.requestedBy === admin.id)
+        throw Forbidden('A refund must be approved by another admin');
       throw Conflict(`This refund is ${now.state}: only a refund waiting for approval can be approved`);
     }
     await recordAudit(tx, admin, refundApprovedEntry(approved));
-    if (approved.route === 'by-hand') await settleRefund(deps, tx, approved.id, { state: 'successful', providerTransactionId: null });
+    if (approved.route === 'by-hand')
+      await settleRefund(deps, tx, approved.id, { state: 'successful', providerTransactionId: null });
   });
   return refundJson(app, refundId);
 }
 
 /** PUT /refunds/{id}/cancel: called off while it was not sent yet. */
-export async function cancelRefund(app: FastifyInstance, admin: Admin, refundId: string, note: string): Promise<Refund> {
+export async function cancelRefund(
+  app: FastifyInstance,
+  admin: Admin,
+  refundId: string,
+  note: string,
+): Promise<Refund> {
   await app.db.transaction(async (tx) => {
     const current = await findRefund(tx, refundId);
     if (!current) throw refundNotFound();
@@ -128,7 +161,10 @@ export async function cancelRefund(app: FastifyInstance, admin: Admin, refundId:
 }
 
 /** GET /refunds: the back office's list, newest first, with how many each filter holds. */
-export async function refundList(app: FastifyInstance, query: z.output<typeof refundListQuerySchema>): Promise<RefundList> {
+export async function refundList(
+  app: FastifyInstance,
+  query: z.output<typeof refundListQuerySchema>,
+): Promise<RefundList> {
   const found = await listRefunds(app.db, query.filter, query.page, query.limit);
   return {
     refunds: found.rows.map(toRefundListItemJson),

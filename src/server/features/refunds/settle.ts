@@ -4,9 +4,16 @@ import { recordAudit } from '../audit';
 import { lockRefundableOrder, raiseOrderRefunded } from '../orders';
 import type { RefundDeps } from './deps';
 import { refundEndedEntry } from './refund-audit';
-import { clearRefundDueWhenPaidBack, collectedByProvidersOf, endRefundOnce, findRefund, refundedOfOrder } from './queries';
+import {
+  clearRefundDueWhenPaidBack,
+  collectedByProvidersOf,
+  endRefundOnce,
+  findRefund,
+  refundedOfOrder,
+} from './queries';
 
-export type RefundOutcome = { state: 'successful'; providerTransactionId: string | null } | { state: 'failed'; reason: string };
+export type RefundOutcome =
+  { state: 'successful'; providerTransactionId: string | null } | { state: 'failed'; reason: string };
 
 /**
  * Ends a sent (or, for by-hand, approved) refund once: conditional update on its state; on success raises
@@ -16,7 +23,12 @@ export type RefundOutcome = { state: 'successful'; providerTransactionId: string
  * The order's row is locked first (as a refund request does), so two refunds of one order ending at once
  * announce the order's refunded total one after the other, never both the same stale sum.
  */
-export async function settleRefund(deps: RefundDeps, tx: Tx, refundId: string, outcome: RefundOutcome): Promise<boolean> {
+export async function settleRefund(
+  deps: RefundDeps,
+  tx: Tx,
+  refundId: string,
+  outcome: RefundOutcome,
+): Promise<boolean> {
   const current = await findRefund(tx, refundId);
   if (!current) return false;
   const order = await lockRefundableOrder(tx, current.orderId);

@@ -1,5 +1,11 @@
 import { formatKwacha, toKwacha } from '../../../shared/money';
-import { refundHoldsMoney, refundStatusOf, refundTotals, type RefundApprovalRule, type RefundState } from '../../../shared/refunds';
+import {
+  refundHoldsMoney,
+  refundStatusOf,
+  refundTotals,
+  type RefundApprovalRule,
+  type RefundState,
+} from '../../../shared/refunds';
 import type { MobileMoneyProvider } from '../../../shared/schemas/payments';
 import type { OrderRefunds, RefundSource } from '../../../shared/schemas/refunds';
 import type { RefundableOrder } from '../orders';
@@ -16,7 +22,8 @@ export interface OrderMoneyRows {
   refunds: RefundRow[];
 }
 
-const held = (refunds: readonly RefundRow[]) => refunds.filter((r) => refundHoldsMoney(r.state as RefundState)).reduce((sum, r) => sum + r.amountNgwee, 0);
+const held = (refunds: readonly RefundRow[]) =>
+  refunds.filter((r) => refundHoldsMoney(r.state as RefundState)).reduce((sum, r) => sum + r.amountNgwee, 0);
 
 export function collectedOf({ order, collections }: Pick<OrderMoneyRows, 'order' | 'collections'>): number {
   return collections.reduce((sum, c) => sum + c.amountNgwee, 0) + order.collectedByHandNgwee;
@@ -64,7 +71,12 @@ export function sourcesOf(rows: OrderMoneyRows, routeOf: RouteOfCollection): Ref
   return [...fromProviders, byHand];
 }
 
-export function orderRefundsView(rows: OrderMoneyRows, rule: RefundApprovalRule, refunds: OrderRefunds['refunds'], routeOf: RouteOfCollection): OrderRefunds {
+export function orderRefundsView(
+  rows: OrderMoneyRows,
+  rule: RefundApprovalRule,
+  refunds: OrderRefunds['refunds'],
+  routeOf: RouteOfCollection,
+): OrderRefunds {
   const totals = totalsOf(rows);
   return {
     ...totals,

@@ -11,9 +11,12 @@ describe('CSV cells', () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it.each(['=1+2', '+260971234567', '-5+cmd', "-2+3+cmd|' /C calc'!A0", '-', '-5e3', '@SUM(A1)', '\t=1', '\r=1'])('writes %j as text with a leading apostrophe', (value) => {
-    expect(csvCell(value).replace(/^"/, '')).toMatch(/^'/);
-  });
+  it.each(['=1+2', '+260971234567', '-5+cmd', "-2+3+cmd|' /C calc'!A0", '-', '-5e3', '@SUM(A1)', '\t=1', '\r=1'])(
+    'writes %j as text with a leading apostrophe',
+    (value) => {
+      expect(csvCell(value).replace(/^"/, '')).toMatch(/^'/);
+    },
+  );
 
   it('leaves numbers and text that starts harmlessly as they are', () => {
     expect(csvCell(-5)).toBe('-5');

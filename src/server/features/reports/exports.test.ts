@@ -23,12 +23,24 @@ describe('CSV exports', () => {
     admin = await createUser(t, { isAdmin: true, name: 'Report Admin' });
     hostile = await createUser(t, { name: HOSTILE_NAME });
     awkward = await createUser(t, { name: AWKWARD_NAME });
-    await t.app.db.update(users).set({ createdAt: new Date('2026-02-10T08:00:00Z'), phone: '+260971234567' }).where(eq(users.id, hostile.user.id));
-    await t.app.db.update(users).set({ createdAt: new Date('2026-03-05T08:00:00Z') }).where(eq(users.id, awkward.user.id));
+    await t.app.db
+      .update(users)
+      .set({ createdAt: new Date('2026-02-10T08:00:00Z'), phone: '+260971234567' })
+      .where(eq(users.id, hostile.user.id));
+    await t.app.db
+      .update(users)
+      .set({ createdAt: new Date('2026-03-05T08:00:00Z') })
+      .where(eq(users.id, awkward.user.id));
     oil = await insertProduct(t, { name: 'Mungongo oil 100 ml', price: 120 });
     const nuts = await insertProduct(t, { name: 'Mungongo nuts 250 g', price: 45.5 });
-    await t.app.db.update(products).set({ isFeatured: true, createdAt: new Date('2026-01-15T10:00:00Z') }).where(eq(products.id, oil.id));
-    await t.app.db.update(products).set({ createdAt: new Date('2026-03-02T10:00:00Z') }).where(eq(products.id, nuts.id));
+    await t.app.db
+      .update(products)
+      .set({ isFeatured: true, createdAt: new Date('2026-01-15T10:00:00Z') })
+      .where(eq(products.id, oil.id));
+    await t.app.db
+      .update(products)
+      .set({ createdAt: new Date('2026-03-02T10:00:00Z') })
+      .where(eq(products.id, nuts.id));
 
     // 00:30 on 1 March in Lusaka is still 28 February in UTC: the first of March's orders.
     ids.first = await placeOrderAt(
@@ -38,19 +50,39 @@ describe('CSV exports', () => {
         { product: oil.id, quantity: 2, price: 120 },
         { product: nuts.id, quantity: 1, price: 45.5 },
       ],
-      { at: '2026-02-28T22:30:00Z', paidAt: '2026-03-01T09:00:00Z', paymentReference: 'MP260301.0930.A12345', deliveredAt: '2026-03-03T12:00:00Z', status: 'Delivered' },
+      {
+        at: '2026-02-28T22:30:00Z',
+        paidAt: '2026-03-01T09:00:00Z',
+        paymentReference: 'MP260301.0930.A12345',
+        deliveredAt: '2026-03-03T12:00:00Z',
+        status: 'Delivered',
+      },
     );
-    ids.second = await placeOrderAt(t, awkward.auth, [{ product: nuts.id, quantity: 3, price: 45.5 }], { at: '2026-03-31T21:59:59Z', paymentMethod: 'mtn' });
+    ids.second = await placeOrderAt(t, awkward.auth, [{ product: nuts.id, quantity: 3, price: 45.5 }], {
+      at: '2026-03-31T21:59:59Z',
+      paymentMethod: 'mtn',
+    });
     // 23:59 on 28 February in Lusaka, and 00:30 on 1 April: both outside March.
-    ids.february = await placeOrderAt(t, hostile.auth, [{ product: nuts.id, quantity: 1, price: 45.5 }], { at: '2026-02-28T21:59:00Z' });
-    ids.april = await placeOrderAt(t, hostile.auth, [{ product: oil.id, quantity: 1, price: 120 }], { at: '2026-03-31T22:30:00Z', status: 'Cancelled', paidAt: '2026-04-01T10:00:00Z' });
+    ids.february = await placeOrderAt(t, hostile.auth, [{ product: nuts.id, quantity: 1, price: 45.5 }], {
+      at: '2026-02-28T21:59:00Z',
+    });
+    ids.april = await placeOrderAt(t, hostile.auth, [{ product: oil.id, quantity: 1, price: 120 }], {
+      at: '2026-03-31T22:30:00Z',
+      status: 'Cancelled',
+      paidAt: '2026-04-01T10:00:00Z',
+    });
   });
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = admin.auth) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = admin.auth) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   it('exports the orders of the range, one row per line, with the order repeated and kwacha as 1234.50', async () => {
-    const { res, bytes, header, records } = await fetchCsv(t, '/api/reports/orders.csv?from=2026-03-01&to=2026-03-31', admin.auth);
+    const { res, bytes, header, records } = await fetchCsv(
+      t,
+      '/api/reports/orders.csv?from=2026-03-01&to=2026-03-31',
+      admin.auth,
+    );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders-2026-03-01-to-2026-03-31.csv"');
@@ -88,7 +120,12 @@ describe('CSV exports', () => {
       'Order total (ZMW)': '406.18',
       'Refunded (ZMW)': '0.00',
     });
-    expect(records[1]).toMatchObject({ Quantity: '1', 'Unit price (ZMW)': '45.50', 'Line total (ZMW)': '45.50', 'Order total (ZMW)': '406.18' });
+    expect(records[1]).toMatchObject({
+      Quantity: '1',
+      'Unit price (ZMW)': '45.50',
+      'Line total (ZMW)': '45.50',
+      'Order total (ZMW)': '406.18',
+    });
     expect(records[2]).toMatchObject({
       'Placed at': '2026-03-31T23:59:59+02:00',
       'Customer name': AWKWARD_NAME,
@@ -161,7 +198,9 @@ describe('CSV exports', () => {
     expect(march.records.map((r) => r['Customer ID'])).toEqual([awkward.user.id]);
     const fromMarch = await fetchCsv(t, '/api/reports/customers.csv?from=2026-03-01', admin.auth);
     expect(fromMarch.records.map((r) => r['Customer ID'])).toEqual([awkward.user.id]);
-    expect(fromMarch.res.headers['content-disposition']).toMatch(/filename="customers-2026-03-01-to-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(fromMarch.res.headers['content-disposition']).toMatch(
+      /filename="customers-2026-03-01-to-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
   });
 
   it('exports every product, or those created in the range', async () => {
@@ -194,7 +233,11 @@ describe('CSV exports', () => {
   });
 
   it('answers 401 to a visitor and 403 to a customer on every export', async () => {
-    for (const url of ['/api/reports/orders.csv?from=2026-03-01&to=2026-03-31', '/api/reports/customers.csv', '/api/reports/products.csv']) {
+    for (const url of [
+      '/api/reports/orders.csv?from=2026-03-01&to=2026-03-31',
+      '/api/reports/customers.csv',
+      '/api/reports/products.csv',
+    ]) {
       const visitor = await get(url, {});
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toEqual({ message: 'Authentication required. Please log in.' });
@@ -209,12 +252,23 @@ describe('CSV exports', () => {
     // milliseconds only, so a cursor that went through one would send the second again or skip it).
     const same = await Promise.all([1, 2, 3, 4, 5].map((n) => insertProduct(t, { name: `Tie ${n}`, price: n })));
     const close = await Promise.all([1, 2].map((n) => insertProduct(t, { name: `Close ${n}`, price: n })));
-    for (const p of same) await t.app.db.update(products).set({ createdAt: sql`'2025-06-01 10:00:00.123456+00'` }).where(eq(products.id, p.id));
-    await t.app.db.update(products).set({ createdAt: sql`'2025-06-01 10:00:00.123457+00'` }).where(eq(products.id, close[0].id));
-    await t.app.db.update(products).set({ createdAt: sql`'2025-06-01 10:00:00.123999+00'` }).where(eq(products.id, close[1].id));
+    for (const p of same)
+      await t.app.db
+        .update(products)
+        .set({ createdAt: sql`'2025-06-01 10:00:00.123456+00'` })
+        .where(eq(products.id, p.id));
+    await t.app.db
+      .update(products)
+      .set({ createdAt: sql`'2025-06-01 10:00:00.123457+00'` })
+      .where(eq(products.id, close[0].id));
+    await t.app.db
+      .update(products)
+      .set({ createdAt: sql`'2025-06-01 10:00:00.123999+00'` })
+      .where(eq(products.id, close[1].id));
 
     let text = '';
-    for await (const chunk of productsCsv(t.app.db, { from: '2025-06-01', to: '2025-06-01' }, { batchSize: 2 })) text += chunk;
+    for await (const chunk of productsCsv(t.app.db, { from: '2025-06-01', to: '2025-06-01' }, { batchSize: 2 }))
+      text += chunk;
     const names = parseCsv(text.slice(1))
       .slice(1)
       .map((row) => row[1]);

@@ -31,16 +31,31 @@ describe('monthly sales report', () => {
       { at: '2026-02-28T22:30:00Z', paidAt: '2026-03-01T08:00:00Z', status: 'Delivered' },
     );
     // Unpaid MTN order above K500, so shipping is free: 600.00 + 96.00 = 696.00.
-    await placeOrderAt(t, customer.auth, [{ product: basket.id, quantity: 1, price: 600 }], { at: '2026-03-15T10:00:00Z', paymentMethod: 'mtn', status: 'Processing' });
+    await placeOrderAt(t, customer.auth, [{ product: basket.id, quantity: 1, price: 600 }], {
+      at: '2026-03-15T10:00:00Z',
+      paymentMethod: 'mtn',
+      status: 'Processing',
+    });
     // Paid card order, then cancelled: 100.00 + 16.00 + 75.00 = 191.00, out of the sales.
-    await placeOrderAt(t, customer.auth, [{ product: soap.id, quantity: 1, price: 100 }], { at: '2026-03-20T12:00:00Z', paymentMethod: 'creditCard', paidAt: '2026-03-20T12:05:00Z', status: 'Cancelled' });
+    await placeOrderAt(t, customer.auth, [{ product: soap.id, quantity: 1, price: 100 }], {
+      at: '2026-03-20T12:00:00Z',
+      paymentMethod: 'creditCard',
+      paidAt: '2026-03-20T12:05:00Z',
+      status: 'Cancelled',
+    });
     // 23:59 on 28 February and 00:30 on 1 April in Lusaka: other months.
-    await placeOrderAt(t, customer.auth, [{ product: soap.id, quantity: 1, price: 100 }], { at: '2026-02-28T21:59:00Z', paidAt: '2026-02-28T22:00:00Z' });
-    await placeOrderAt(t, customer.auth, [{ product: soap.id, quantity: 2, price: 100 }], { at: '2026-03-31T22:30:00Z' });
+    await placeOrderAt(t, customer.auth, [{ product: soap.id, quantity: 1, price: 100 }], {
+      at: '2026-02-28T21:59:00Z',
+      paidAt: '2026-02-28T22:00:00Z',
+    });
+    await placeOrderAt(t, customer.auth, [{ product: soap.id, quantity: 2, price: 100 }], {
+      at: '2026-03-31T22:30:00Z',
+    });
   });
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = admin.auth) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = admin.auth) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   it('adds up the month in Lusaka from the amounts stored on its orders', async () => {
     const res = await get('/api/reports/monthly?month=2026-03');
@@ -69,16 +84,29 @@ describe('monthly sales report', () => {
 
   it('counts the neighbouring months by their own days', async () => {
     const february = (await get('/api/reports/monthly?month=2026-02')).json();
-    expect(february).toMatchObject({ ordersPlaced: 1, grossSales: { count: 1, amount: 191 }, paid: { count: 1, amount: 191 } });
+    expect(february).toMatchObject({
+      ordersPlaced: 1,
+      grossSales: { count: 1, amount: 191 },
+      paid: { count: 1, amount: 191 },
+    });
     const april = (await get('/api/reports/monthly?month=2026-04')).json();
-    expect(april).toMatchObject({ ordersPlaced: 1, grossSales: { count: 1, amount: 307 }, unpaid: { count: 1, amount: 307 }, shipping: 75 });
+    expect(april).toMatchObject({
+      ordersPlaced: 1,
+      grossSales: { count: 1, amount: 307 },
+      unpaid: { count: 1, amount: 307 },
+      shipping: 75,
+    });
   });
 
   it('answers zeros for a month without orders, and this month when none is named', async () => {
     expect((await get('/api/reports/monthly?month=2019-07')).json()).toMatchObject({
       ordersPlaced: 0,
       grossSales: { count: 0, amount: 0 },
-      byPaymentMethod: [expect.objectContaining({ count: 0 }), expect.objectContaining({ count: 0 }), expect.objectContaining({ count: 0 })],
+      byPaymentMethod: [
+        expect.objectContaining({ count: 0 }),
+        expect.objectContaining({ count: 0 }),
+        expect.objectContaining({ count: 0 }),
+      ],
     });
     expect((await get('/api/reports/monthly')).json().month).toBe(shopMonthOf(new Date()));
   });

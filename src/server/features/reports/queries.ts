@@ -31,7 +31,10 @@ function inRange(column: SQL, range: DayRange): SQL[] {
 /** After the cursor in (created_at, id) order; the plain bound on created_at lets the created_at index narrow it. */
 function afterCursor(createdAt: SQL, id: SQL, cursor: Cursor | null): SQL[] {
   if (!cursor) return [];
-  return [sql`${createdAt} >= ${cursor.at}::timestamptz`, sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`];
+  return [
+    sql`${createdAt} >= ${cursor.at}::timestamptz`,
+    sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+  ];
 }
 
 /**
@@ -73,7 +76,12 @@ export interface ExportedOrder {
 }
 
 /** One batch of the orders placed in the range, oldest first (keyset on created_at, id). */
-export async function ordersBatch(db: Db, range: DayRange, after: Cursor | null, limit: number): Promise<ExportedOrder[]> {
+export async function ordersBatch(
+  db: Db,
+  range: DayRange,
+  after: Cursor | null,
+  limit: number,
+): Promise<ExportedOrder[]> {
   const result = await keysetPage(
     db,
     sql`
@@ -160,7 +168,12 @@ export interface ExportedCustomer {
 const customersOnly = sql`not u.is_admin`;
 
 /** Registered customers (not admins) by registration, with their orders counted and paid orders summed. */
-export async function customersBatch(db: Db, range: DayRange, after: Cursor | null, limit: number): Promise<ExportedCustomer[]> {
+export async function customersBatch(
+  db: Db,
+  range: DayRange,
+  after: Cursor | null,
+  limit: number,
+): Promise<ExportedCustomer[]> {
   const result = await keysetPage(
     db,
     sql`
@@ -189,7 +202,9 @@ export async function customersBatch(db: Db, range: DayRange, after: Cursor | nu
 }
 
 export async function countCustomers(db: Db, range: DayRange): Promise<number> {
-  const result = await db.execute(sql`select count(*) as n from users u ${where([customersOnly, ...inRange(sql`u.created_at`, range)])}`);
+  const result = await db.execute(
+    sql`select count(*) as n from users u ${where([customersOnly, ...inRange(sql`u.created_at`, range)])}`,
+  );
   return Number(rowsOf<{ n: number | string }>(result)[0].n);
 }
 
@@ -205,7 +220,12 @@ export interface ExportedProduct {
   isFeatured: boolean;
 }
 
-export async function productsBatch(db: Db, range: DayRange, after: Cursor | null, limit: number): Promise<ExportedProduct[]> {
+export async function productsBatch(
+  db: Db,
+  range: DayRange,
+  after: Cursor | null,
+  limit: number,
+): Promise<ExportedProduct[]> {
   const result = await keysetPage(
     db,
     sql`
@@ -230,7 +250,9 @@ export async function productsBatch(db: Db, range: DayRange, after: Cursor | nul
 }
 
 export async function countProducts(db: Db, range: DayRange): Promise<number> {
-  const result = await db.execute(sql`select count(*) as n from products p ${where(inRange(sql`p.created_at`, range))}`);
+  const result = await db.execute(
+    sql`select count(*) as n from products p ${where(inRange(sql`p.created_at`, range))}`,
+  );
   return Number(rowsOf<{ n: number | string }>(result)[0].n);
 }
 
@@ -266,7 +288,9 @@ export async function refundedOfOrders(db: Db, orderIds: string[]): Promise<Map<
     select r.order_id, sum(r.amount_ngwee) as refunded from refunds r
     where r.order_id in (${ids}) and r.state = 'successful'
     group by r.order_id`);
-  return new Map(rowsOf<{ order_id: string; refunded: number | string }>(result).map((r) => [r.order_id, Number(r.refunded)]));
+  return new Map(
+    rowsOf<{ order_id: string; refunded: number | string }>(result).map((r) => [r.order_id, Number(r.refunded)]),
+  );
 }
 
 export interface MonthFigures {

@@ -4,7 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../../shared/schemas/common';
-import { exportRangeQuerySchema, monthlyReportSchema, monthQuerySchema, ordersExportQuerySchema } from '../../../shared/schemas/reports';
+import {
+  exportRangeQuerySchema,
+  monthlyReportSchema,
+  monthQuerySchema,
+  ordersExportQuerySchema,
+} from '../../../shared/schemas/reports';
 import {
   currentShopMonth,
   customersCsv,
@@ -37,7 +42,13 @@ function acceptsGzip(request: FastifyRequest): boolean {
   });
 }
 
-function sendCsv(request: FastifyRequest, reply: FastifyReply, fileName: string, body: AsyncIterable<string> | string, rows?: number) {
+function sendCsv(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileName: string,
+  body: AsyncIterable<string> | string,
+  rows?: number,
+) {
   reply.header('content-type', 'text/csv; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${fileName}"`);
   reply.header('cache-control', 'no-store');
@@ -45,13 +56,17 @@ function sendCsv(request: FastifyRequest, reply: FastifyReply, fileName: string,
   // Data rows to come (without the header), so the back office can show how far a long download has got.
   if (rows !== undefined) reply.header('x-row-count', String(rows));
   // objectMode off: the stream holds about 16 KB before it stops asking the database for the next batch.
-  const source = typeof body === 'string' ? Readable.from([body], { objectMode: false }) : Readable.from(body, { objectMode: false });
+  const source =
+    typeof body === 'string'
+      ? Readable.from([body], { objectMode: false })
+      : Readable.from(body, { objectMode: false });
   if (!acceptsGzip(request)) return reply.send(source);
   reply.header('content-encoding', 'gzip');
   // Flushed after every batch, so a long export arrives as it is read instead of in one piece at the end.
   const gzip = createGzip({ flush: zlibConstants.Z_SYNC_FLUSH });
   pipeline(source, gzip, (error) => {
-    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.error({ err: error }, 'CSV export failed part way');
+    if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE')
+      request.log.error({ err: error }, 'CSV export failed part way');
   });
   return reply.send(gzip);
 }
@@ -64,7 +79,8 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['reports'],
-        summary: 'Admin: sales of one month (Africa/Lusaka): gross, VAT, shipping, cancelled, paid and unpaid, by payment method',
+        summary:
+          'Admin: sales of one month (Africa/Lusaka): gross, VAT, shipping, cancelled, paid and unpaid, by payment method',
         description: 'month is YYYY-MM; this month when left out. Amounts in kwacha, as stored on the orders.',
         security,
         querystring: monthQuerySchema,
@@ -92,7 +108,12 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const exportRoute = (kind: ExportKind, summary: string, write: (range: DayRange) => AsyncIterable<string>, schema: typeof exportRangeQuerySchema) =>
+  const exportRoute = (
+    kind: ExportKind,
+    summary: string,
+    write: (range: DayRange) => AsyncIterable<string>,
+    schema: typeof exportRangeQuerySchema,
+  ) =>
     app.get(
       `/${kind}.csv`,
       {
@@ -101,7 +122,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['reports'],
           summary,
           description:
-            'from and to are days (YYYY-MM-DD) on the co-op\'s clock, Africa/Lusaka, both included; at most 5 years. Streamed: UTF-8 with BOM, ISO 8601 dates with offset, money as 1234.50 (kwacha); X-Row-Count says how many rows follow the header; gzip when accepted.',
+            "from and to are days (YYYY-MM-DD) on the co-op's clock, Africa/Lusaka, both included; at most 5 years. Streamed: UTF-8 with BOM, ISO 8601 dates with offset, money as 1234.50 (kwacha); X-Row-Count says how many rows follow the header; gzip when accepted.",
           security,
           querystring: schema,
           response: csvAnswer,
@@ -114,9 +135,24 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  exportRoute('orders', 'Admin: orders placed in a date range, one row per order line (CSV)', (range) => ordersCsv(app.db, range, pace), ordersExportQuerySchema);
-  exportRoute('customers', 'Admin: registered customers, with orders and amount spent; range on registration (CSV)', (range) => customersCsv(app.db, range, pace), exportRangeQuerySchema);
-  exportRoute('products', 'Admin: all products; range optional, on creation (CSV)', (range) => productsCsv(app.db, range, pace), exportRangeQuerySchema);
+  exportRoute(
+    'orders',
+    'Admin: orders placed in a date range, one row per order line (CSV)',
+    (range) => ordersCsv(app.db, range, pace),
+    ordersExportQuerySchema,
+  );
+  exportRoute(
+    'customers',
+    'Admin: registered customers, with orders and amount spent; range on registration (CSV)',
+    (range) => customersCsv(app.db, range, pace),
+    exportRangeQuerySchema,
+  );
+  exportRoute(
+    'products',
+    'Admin: all products; range optional, on creation (CSV)',
+    (range) => productsCsv(app.db, range, pace),
+    exportRangeQuerySchema,
+  );
 };
 
 export default reportRoutes;

@@ -121,12 +121,22 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
           iso(o.deliveredAt),
         ];
         // Refunded: what went back to the shopper so far, whenever (the monthly report credits it in its own month).
-        const amounts = [o.itemsNgwee, o.taxNgwee, o.shippingNgwee, o.totalNgwee, refunded.get(o.id) ?? 0].map(plainKwacha);
+        const amounts = [o.itemsNgwee, o.taxNgwee, o.shippingNgwee, o.totalNgwee, refunded.get(o.id) ?? 0].map(
+          plainKwacha,
+        );
         const orderLines = byOrder.get(o.id) ?? [];
         if (orderLines.length === 0) text += csvLine([...order, '', '', '', '', '', ...amounts]);
         for (const line of orderLines) {
           const lineTotal = plainKwacha(line.unitPriceNgwee * line.quantity);
-          text += csvLine([...order, line.name, line.sku, line.quantity, plainKwacha(line.unitPriceNgwee), lineTotal, ...amounts]);
+          text += csvLine([
+            ...order,
+            line.name,
+            line.sku,
+            line.quantity,
+            plainKwacha(line.unitPriceNgwee),
+            lineTotal,
+            ...amounts,
+          ]);
         }
       }
       return text;
@@ -136,27 +146,68 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
   );
 }
 
-export const CUSTOMERS_HEADER = ['Customer ID', 'Registered at', 'Name', 'E-mail', 'Phone', 'Orders', 'Amount spent (ZMW)'] as const;
+export const CUSTOMERS_HEADER = [
+  'Customer ID',
+  'Registered at',
+  'Name',
+  'E-mail',
+  'Phone',
+  'Orders',
+  'Amount spent (ZMW)',
+] as const;
 
 /** Registered customers; "amount spent" sums their paid orders that were not cancelled. */
-export function customersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.customers, giveWay = 0 }: ExportPace = {}) {
+export function customersCsv(
+  db: Db,
+  range: DayRange,
+  { batchSize = BATCH_SIZES.customers, giveWay = 0 }: ExportPace = {},
+) {
   return batches(
     CUSTOMERS_HEADER,
     (after) => q.customersBatch(db, range, after, batchSize),
-    (customers) => customers.map((c) => csvLine([c.id, iso(c.createdAt), c.name, c.email, c.phone, c.orders, plainKwacha(c.spentNgwee)])).join(''),
+    (customers) =>
+      customers
+        .map((c) => csvLine([c.id, iso(c.createdAt), c.name, c.email, c.phone, c.orders, plainKwacha(c.spentNgwee)]))
+        .join(''),
     batchSize,
     giveWay,
   );
 }
 
-export const PRODUCTS_HEADER = ['Product ID', 'Name', 'SKU', 'Category', 'Price (ZMW)', 'Stock', 'Featured', 'Created at'] as const;
+export const PRODUCTS_HEADER = [
+  'Product ID',
+  'Name',
+  'SKU',
+  'Category',
+  'Price (ZMW)',
+  'Stock',
+  'Featured',
+  'Created at',
+] as const;
 
-export function productsCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.products, giveWay = 0 }: ExportPace = {}) {
+export function productsCsv(
+  db: Db,
+  range: DayRange,
+  { batchSize = BATCH_SIZES.products, giveWay = 0 }: ExportPace = {},
+) {
   return batches(
     PRODUCTS_HEADER,
     (after) => q.productsBatch(db, range, after, batchSize),
     (products) =>
-      products.map((p) => csvLine([p.id, p.name, p.sku, p.category, plainKwacha(p.priceNgwee), p.countInStock, yesNo(p.isFeatured), iso(p.createdAt)])).join(''),
+      products
+        .map((p) =>
+          csvLine([
+            p.id,
+            p.name,
+            p.sku,
+            p.category,
+            plainKwacha(p.priceNgwee),
+            p.countInStock,
+            yesNo(p.isFeatured),
+            iso(p.createdAt),
+          ]),
+        )
+        .join(''),
     batchSize,
     giveWay,
   );
@@ -179,7 +230,11 @@ export const currentShopMonth = () => shopMonthOf(new Date());
 
 /** The month's figures, computed by the database; the three payment methods are always listed. */
 export async function monthlyReport(db: Db, month: string): Promise<MonthlyReport> {
-  const [figures, methods, refunds] = await Promise.all([q.monthFigures(db, month), q.monthByPaymentMethod(db, month), q.monthRefunds(db, month)]);
+  const [figures, methods, refunds] = await Promise.all([
+    q.monthFigures(db, month),
+    q.monthByPaymentMethod(db, month),
+    q.monthRefunds(db, month),
+  ]);
   const refundedNgwee = refunds.reduce((sum, amount) => sum + amount, 0);
   const refundVatNgwee = refunds.reduce((sum, amount) => sum + vatInRefund(amount), 0);
   return {
@@ -195,7 +250,12 @@ export async function monthlyReport(db: Db, month: string): Promise<MonthlyRepor
     unpaid: { count: figures.unpaidCount, amount: toKwacha(figures.unpaidNgwee) },
     byPaymentMethod: PAYMENT_METHODS.map((method) => {
       const found = methods.find((m) => m.method === method);
-      return { method, count: found?.count ?? 0, amount: toKwacha(found?.amountNgwee ?? 0), paidAmount: toKwacha(found?.paidNgwee ?? 0) };
+      return {
+        method,
+        count: found?.count ?? 0,
+        amount: toKwacha(found?.amountNgwee ?? 0),
+        paidAmount: toKwacha(found?.paidNgwee ?? 0),
+      };
     }),
     refunds: { count: refunds.length, amount: toKwacha(refundedNgwee), vat: toKwacha(refundVatNgwee) },
     netReceived: toKwacha(figures.paidNgwee - refundedNgwee),
@@ -207,11 +267,17 @@ export const MONTHLY_HEADER = ['Month', 'Figure', 'Orders', 'Amount (ZMW)', 'Pai
 
 /** The same lines as the back office's table, one per row (payment methods last, with their paid amount). */
 export function monthlyReportCsv(report: MonthlyReport): string {
-  const money = (kwacha: number | null | undefined) => (kwacha === null || kwacha === undefined ? '' : plainKwacha(toNgwee(kwacha)));
-  const rows = [...monthlySummaryLines(report), ...paymentMethodLines(report).map((line) => ({ ...line, label: `Payment method: ${line.label}` }))];
+  const money = (kwacha: number | null | undefined) =>
+    kwacha === null || kwacha === undefined ? '' : plainKwacha(toNgwee(kwacha));
+  const rows = [
+    ...monthlySummaryLines(report),
+    ...paymentMethodLines(report).map((line) => ({ ...line, label: `Payment method: ${line.label}` })),
+  ];
   return (
     UTF8_BOM +
     csvLine(MONTHLY_HEADER) +
-    rows.map((line) => csvLine([report.month, line.label, line.orders, money(line.amount), money(line.paidAmount)])).join('')
+    rows
+      .map((line) => csvLine([report.month, line.label, line.orders, money(line.amount), money(line.paidAmount)]))
+      .join('')
   );
 }

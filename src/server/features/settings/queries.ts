@@ -12,7 +12,11 @@ export async function readStoredSettings(db: Db): Promise<unknown> {
 
 /** The stored value, locked until the transaction ends (a save's audit line says what it replaced). */
 export async function lockStoredSettings(tx: Tx): Promise<unknown> {
-  const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, SHOP_KEY)).for('update');
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SHOP_KEY))
+    .for('update');
   return row?.value;
 }
 

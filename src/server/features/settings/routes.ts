@@ -10,7 +10,12 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only PostgreSQL can have other instances; the embedded database has one.
   const shared = app.database.kind === 'postgres';
   // A notice lost while the listening connection was down may have been a save: read them again too.
-  if (shared) await app.database.listen(SETTINGS_CHANNEL, () => settingsChanged(app.db), () => settingsChanged(app.db));
+  if (shared)
+    await app.database.listen(
+      SETTINGS_CHANNEL,
+      () => settingsChanged(app.db),
+      () => settingsChanged(app.db),
+    );
 
   app.get(
     '/',
@@ -38,7 +43,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await updateShopSettings(app.db, request.body, request.currentUser!);
-      if (shared) await app.database.notify(SETTINGS_CHANNEL, '').catch((err) => request.log.warn({ err }, 'settings notice not sent'));
+      if (shared)
+        await app.database
+          .notify(SETTINGS_CHANNEL, '')
+          .catch((err) => request.log.warn({ err }, 'settings notice not sent'));
       return saved;
     },
   );

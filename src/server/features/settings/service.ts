@@ -67,7 +67,11 @@ export async function cachedShopSettings(db: Db): Promise<ShopSettings> {
 }
 
 /** An admin's save (the actor) gets an audit line of what changed; tests and scripts may save without one. */
-export async function updateShopSettings(db: Db, changes: Partial<ShopSettings>, actor?: AuditActor): Promise<ShopSettings> {
+export async function updateShopSettings(
+  db: Db,
+  changes: Partial<ShopSettings>,
+  actor?: AuditActor,
+): Promise<ShopSettings> {
   const given = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const stored = await db.transaction(async (tx) => {
     const before = actor ? withDemoDefaults(await lockStoredSettings(tx)) : null;

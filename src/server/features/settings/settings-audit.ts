@@ -19,7 +19,14 @@ const FIELD_WORDS: Record<string, string> = {
   orderSmsNumber: 'number for new-order SMS',
 };
 // The two phone numbers too: a wrong one sends customers' orders (WhatsApp) or order alerts (SMS) to a stranger.
-const SAID_WITH_VALUES = ['airtelMoneyNumber', 'mtnMoneyNumber', 'paymentAccountName', 'lowStockThreshold', 'whatsappNumber', 'orderSmsNumber'];
+const SAID_WITH_VALUES = [
+  'airtelMoneyNumber',
+  'mtnMoneyNumber',
+  'paymentAccountName',
+  'lowStockThreshold',
+  'whatsappNumber',
+  'orderSmsNumber',
+];
 
 const shown = (value: unknown) => (value === '' || value === null || value === undefined ? '(empty)' : String(value));
 
@@ -28,8 +35,16 @@ export function settingsChangedEntry(before: ShopSettings, after: ShopSettings):
   const diff = changedFields<Record<string, unknown>>(before, after);
   if (!diff) return null;
   const keys = Object.keys(diff.after);
-  const withValues = keys.filter((key) => SAID_WITH_VALUES.includes(key)).map((key) => `${FIELD_WORDS[key]} ${shown(diff.before[key])} → ${shown(diff.after[key])}`);
+  const withValues = keys
+    .filter((key) => SAID_WITH_VALUES.includes(key))
+    .map((key) => `${FIELD_WORDS[key]} ${shown(diff.before[key])} → ${shown(diff.after[key])}`);
   const named = keys.filter((key) => !SAID_WITH_VALUES.includes(key)).map((key) => FIELD_WORDS[key] ?? key);
   const parts = [...withValues, ...(named.length > 0 ? [`changed ${named.join(', ')}`] : [])];
-  return { action: 'settings.updated', subjectType: 'settings', subjectId: 'shop', summary: `Shop settings: ${parts.join('; ')}`, ...diff };
+  return {
+    action: 'settings.updated',
+    subjectType: 'settings',
+    subjectId: 'shop',
+    summary: `Shop settings: ${parts.join('; ')}`,
+    ...diff,
+  };
 }

@@ -10,7 +10,12 @@ describe('shop settings across instances', () => {
     const admin = await createUser(pair.first, { isAdmin: true });
     // Instance two has its copy (pages and e-mails read it) before the save.
     expect((await cachedShopSettings(pair.second.app.db)).shopName).not.toBe('Kabulonga Women’s Co-op');
-    const res = await pair.first.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { shopName: 'Kabulonga Women’s Co-op' } });
+    const res = await pair.first.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.auth,
+      payload: { shopName: 'Kabulonga Women’s Co-op' },
+    });
     expect(res.statusCode).toBe(200);
     const savedAt = Date.now();
     let seen = await cachedShopSettings(pair.second.app.db);
@@ -25,7 +30,12 @@ describe('shop settings across instances', () => {
   it('a save on the first instance is seen by itself at once', async () => {
     const admin = await createUser(pair.first, { isAdmin: true });
     await cachedShopSettings(pair.first.app.db);
-    await pair.first.app.inject({ method: 'PUT', url: '/api/settings', headers: admin.auth, payload: { phone: '+260 97 555 0101' } });
+    await pair.first.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin.auth,
+      payload: { phone: '+260 97 555 0101' },
+    });
     expect((await cachedShopSettings(pair.first.app.db)).phone).toBe('+260 97 555 0101');
   });
 });

@@ -38,9 +38,17 @@ describe('PUT /api/settings', () => {
   });
 
   it('changes only the given fields and answers all settings', async () => {
-    const res = await save(admin.auth, { shopName: '  Mwinilunga Women Co-op  ', airtelMoneyNumber: '+260 97 555 0101', unknownField: 'x' });
+    const res = await save(admin.auth, {
+      shopName: '  Mwinilunga Women Co-op  ',
+      airtelMoneyNumber: '+260 97 555 0101',
+      unknownField: 'x',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...DEMO_SHOP_SETTINGS, shopName: 'Mwinilunga Women Co-op', airtelMoneyNumber: '+260 97 555 0101' });
+    expect(res.json()).toEqual({
+      ...DEMO_SHOP_SETTINGS,
+      shopName: 'Mwinilunga Women Co-op',
+      airtelMoneyNumber: '+260 97 555 0101',
+    });
 
     const second = await save(admin.auth, { email: 'Hello@Coop.example', facebookUrl: '' });
     expect(second.statusCode).toBe(200);
@@ -57,7 +65,10 @@ describe('PUT /api/settings', () => {
   });
 
   it('keeps both changes when two admins save different fields at once', async () => {
-    await Promise.all([updateShopSettings(t.app.db, { phone: '+260 21 111 1111' }), updateShopSettings(t.app.db, { mtnMoneyNumber: '+260 96 222 2222' })]);
+    await Promise.all([
+      updateShopSettings(t.app.db, { phone: '+260 21 111 1111' }),
+      updateShopSettings(t.app.db, { mtnMoneyNumber: '+260 96 222 2222' }),
+    ]);
     const now = (await read()).json();
     expect(now.phone).toBe('+260 21 111 1111');
     expect(now.mtnMoneyNumber).toBe('+260 96 222 2222');
@@ -79,7 +90,12 @@ describe('PUT /api/settings', () => {
   });
 
   it('answers 400 for a body that is not an object', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/settings', headers: { ...admin.auth, 'content-type': 'application/json' }, payload: '["x"]' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: '["x"]',
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -94,17 +110,26 @@ describe('PUT /api/settings', () => {
 });
 
 describe('the WhatsApp and new-order SMS numbers', () => {
-  it.each(['+260 97 123 4567', '0971234567', '260-96-123-4567', '(077) 123 4567', ''])('accepts %j for both, stored as written', async (number) => {
-    const res = await save(admin.auth, { whatsappNumber: number, orderSmsNumber: number });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ whatsappNumber: number, orderSmsNumber: number });
-    expect((await read()).json()).toMatchObject({ whatsappNumber: number, orderSmsNumber: number });
-  });
+  it.each(['+260 97 123 4567', '0971234567', '260-96-123-4567', '(077) 123 4567', ''])(
+    'accepts %j for both, stored as written',
+    async (number) => {
+      const res = await save(admin.auth, { whatsappNumber: number, orderSmsNumber: number });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ whatsappNumber: number, orderSmsNumber: number });
+      expect((await read()).json()).toMatchObject({ whatsappNumber: number, orderSmsNumber: number });
+    },
+  );
 
   it.each([
     [{ whatsappNumber: '12345' }, 'whatsappNumber must be empty or a Zambian mobile number such as +260 97 123 4567'],
-    [{ whatsappNumber: '+27 82 123 4567' }, 'whatsappNumber must be empty or a Zambian mobile number such as +260 97 123 4567'],
-    [{ orderSmsNumber: '0211 234567' }, 'orderSmsNumber must be empty or a Zambian mobile number such as +260 97 123 4567'],
+    [
+      { whatsappNumber: '+27 82 123 4567' },
+      'whatsappNumber must be empty or a Zambian mobile number such as +260 97 123 4567',
+    ],
+    [
+      { orderSmsNumber: '0211 234567' },
+      'orderSmsNumber must be empty or a Zambian mobile number such as +260 97 123 4567',
+    ],
     [{ orderSmsNumber: 971234567 }, 'orderSmsNumber must be text'],
   ])('answers 400 for %j with its message, changing nothing', async (payload, message) => {
     const before = (await read()).json();
@@ -120,12 +145,15 @@ describe('the WhatsApp and new-order SMS numbers', () => {
     expect(res.statusCode).toBe(200);
     const audit = await t.app.inject({ method: 'GET', url: '/api/audit', headers: admin.auth });
     const summaries = audit.json().events.map((e: { summary: string }) => e.summary);
-    expect(summaries).toContain('Shop settings: WhatsApp number 0970000000 → +260 96 555 0101; number for new-order SMS (empty) → 0975550102');
+    expect(summaries).toContain(
+      'Shop settings: WhatsApp number 0970000000 → +260 96 555 0101; number for new-order SMS (empty) → 0975550102',
+    );
   });
 });
 
 describe('the pay-to numbers and the contact phone', () => {
-  const audit = async () => (await t.app.inject({ method: 'GET', url: '/api/audit', headers: admin.auth })).json().events.length;
+  const audit = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/audit', headers: admin.auth })).json().events.length;
 
   it('answers 401 without a token and 403 for a customer, even for good numbers, storing nothing', async () => {
     const before = (await read()).json();
@@ -140,10 +168,19 @@ describe('the pay-to numbers and the contact phone', () => {
     [{ mtnMoneyNumber: '12345' }, 'mtnMoneyNumber must be empty or an MTN number such as 096 123 4567'],
     [{ mtnMoneyNumber: 'abc' }, 'mtnMoneyNumber must be empty or an MTN number such as 096 123 4567'],
     [{ mtnMoneyNumber: '+27 82 123 4567' }, 'mtnMoneyNumber must be empty or an MTN number such as 096 123 4567'],
-    [{ mtnMoneyNumber: '097 123 4567' }, 'mtnMoneyNumber must be an MTN number (MTN numbers start with 096 or 076); this one is Airtel'],
-    [{ mtnMoneyNumber: '0951234567' }, 'mtnMoneyNumber must be an MTN number (MTN numbers start with 096 or 076); this one is Zamtel'],
+    [
+      { mtnMoneyNumber: '097 123 4567' },
+      'mtnMoneyNumber must be an MTN number (MTN numbers start with 096 or 076); this one is Airtel',
+    ],
+    [
+      { mtnMoneyNumber: '0951234567' },
+      'mtnMoneyNumber must be an MTN number (MTN numbers start with 096 or 076); this one is Zamtel',
+    ],
     [{ airtelMoneyNumber: '12345' }, 'airtelMoneyNumber must be empty or an Airtel number such as 097 123 4567'],
-    [{ airtelMoneyNumber: '+260 96 123 4567' }, 'airtelMoneyNumber must be an Airtel number (Airtel numbers start with 097, 077 or 057); this one is MTN'],
+    [
+      { airtelMoneyNumber: '+260 96 123 4567' },
+      'airtelMoneyNumber must be an Airtel number (Airtel numbers start with 097, 077 or 057); this one is MTN',
+    ],
     [{ phone: 'abc' }, 'phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456'],
     [{ phone: '12345' }, 'phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456'],
     [{ phone: '0219 123 456' }, 'phone must be empty or a Zambian phone number such as 097 123 4567 or 0213 123 456'],

@@ -44,7 +44,8 @@ describe("sms through Africa's Talking (the simulator, over HTTP)", () => {
     sim.state.reset();
   });
 
-  const rowOfKind = async (app: TestApp['app'], kind: string) => (await app.db.select().from(smsMessages).where(eq(smsMessages.kind, kind)))[0];
+  const rowOfKind = async (app: TestApp['app'], kind: string) =>
+    (await app.db.select().from(smsMessages).where(eq(smsMessages.kind, kind)))[0];
   const sendOne = async (kind: string, change: { text?: string; secret?: boolean } = {}, app = t.app) => {
     await app.sms.sendLater([{ kind, to: NUMBER, text: change.text ?? `Hello from ${kind}`, secret: change.secret }]);
     await app.sms.idle();
@@ -54,8 +55,16 @@ describe("sms through Africa's Talking (the simulator, over HTTP)", () => {
   it('sends one request per message and records the provider id and cost', async () => {
     expect(t.app.sms.mode).toBe('africastalking');
     const row = await sendOne('ok');
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, cost: 'ZMW 0.2500', providerMessageId: expect.stringMatching(/^ATXid_/) });
-    expect(sim.state.sms.to(NUMBER)).toMatchObject([{ text: 'Hello from ok', from: 'KUMBUKA', messageId: row.providerMessageId }]);
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      cost: 'ZMW 0.2500',
+      providerMessageId: expect.stringMatching(/^ATXid_/),
+    });
+    expect(sim.state.sms.to(NUMBER)).toMatchObject([
+      { text: 'Hello from ok', from: 'KUMBUKA', messageId: row.providerMessageId },
+    ]);
   });
 
   it("blanks a code's text once it is out", async () => {
@@ -74,17 +83,28 @@ describe("sms through Africa's Talking (the simulator, over HTTP)", () => {
   it('keeps a message the provider could not take (500, out of credit) for a later try; a code fails at once', async () => {
     await sim.app.inject({ method: 'POST', url: '/_sim/sms/behaviour', payload: { failNext: 2, httpStatus: 500 } });
     const row = await sendOne('busy');
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: "Africa's Talking answered 500: Simulated failure" });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: "Africa's Talking answered 500: Simulated failure",
+    });
     expect(row.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 20_000); // waits before its next try
     const code = await sendOne('busy-code', { text: 'Your code is 654321', secret: true });
-    expect(code).toMatchObject({ status: 'failed', body: REMOVED_SECRET, lastError: "Africa's Talking answered 500: Simulated failure; ask for a new code" });
+    expect(code).toMatchObject({
+      status: 'failed',
+      body: REMOVED_SECRET,
+      lastError: "Africa's Talking answered 500: Simulated failure; ask for a new code",
+    });
   });
 
   it('records a wrong API key as failed, never writing the key anywhere', async () => {
     const wrong = await createTestApp({ sms: settings({ apiKey: 'not-the-key-at-all' }) });
     try {
       const row = await sendOne('wrong-key', {}, wrong.app);
-      expect(row).toMatchObject({ status: 'failed', lastError: "Africa's Talking refused the username or API key (401: The supplied authentication is invalid)" });
+      expect(row).toMatchObject({
+        status: 'failed',
+        lastError: "Africa's Talking refused the username or API key (401: The supplied authentication is invalid)",
+      });
       expect(JSON.stringify(row)).not.toContain('not-the-key-at-all');
     } finally {
       await wrong.close();
@@ -95,7 +115,11 @@ describe("sms through Africa's Talking (the simulator, over HTTP)", () => {
     const down = await createTestApp({ sms: settings({ baseUrl: await closedPort() }) });
     try {
       const row = await sendOne('down', {}, down.app);
-      expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/^Africa's Talking not reachable \(ECONNREFUSED\)/) });
+      expect(row).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: expect.stringMatching(/^Africa's Talking not reachable \(ECONNREFUSED\)/),
+      });
     } finally {
       await down.close();
     }

@@ -32,14 +32,23 @@ export function africasTalkingTransport(settings: AfricasTalkingSettings): SmsTr
   return {
     mode: 'africastalking',
     async send(message): Promise<SmsOutcome> {
-      const form = new URLSearchParams({ username: settings.username, to: message.to, message: message.text, bulkSMSMode: '1' });
+      const form = new URLSearchParams({
+        username: settings.username,
+        to: message.to,
+        message: message.text,
+        bulkSMSMode: '1',
+      });
       if (settings.senderId) form.set('from', settings.senderId);
       let response: Response;
       let body: string;
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: { apiKey: settings.apiKey, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+          headers: {
+            apiKey: settings.apiKey,
+            Accept: 'application/json',
+            'Content-Type': 'application/x-www-form-urlencoded',
+          },
           body: form,
           signal: AbortSignal.timeout(settings.timeoutMs),
         });
@@ -54,23 +63,41 @@ export function africasTalkingTransport(settings: AfricasTalkingSettings): SmsTr
       }
       if (response.status !== 201) {
         const said = blank(body) || response.statusText;
-        if (response.status === 401) return { ok: false, reason: `Africa's Talking refused the username or API key (401: ${said})`, retry: false };
-        return { ok: false, reason: `Africa's Talking answered ${response.status}: ${said}`, retry: response.status >= 500 || response.status === 429 };
+        if (response.status === 401)
+          return { ok: false, reason: `Africa's Talking refused the username or API key (401: ${said})`, retry: false };
+        return {
+          ok: false,
+          reason: `Africa's Talking answered ${response.status}: ${said}`,
+          retry: response.status >= 500 || response.status === 429,
+        };
       }
       let answer: AtAnswer;
       try {
         answer = JSON.parse(body) as AtAnswer;
       } catch {
-        return { ok: false, reason: `Africa's Talking answered 201 with an unreadable body: ${blank(body).slice(0, 100)}`, retry: false };
+        return {
+          ok: false,
+          reason: `Africa's Talking answered 201 with an unreadable body: ${blank(body).slice(0, 100)}`,
+          retry: false,
+        };
       }
       const recipient = answer.SMSMessageData?.Recipients?.[0];
       if (!recipient) {
         // A refusal of the whole request (an unapproved sender id, say) comes as 201 with no recipients.
-        return { ok: false, reason: `Not sent: ${blank(answer.SMSMessageData?.Message ?? 'no recipient in the answer')}`, retry: false };
+        return {
+          ok: false,
+          reason: `Not sent: ${blank(answer.SMSMessageData?.Message ?? 'no recipient in the answer')}`,
+          retry: false,
+        };
       }
       const code = Number(recipient.statusCode);
-      if (ACCEPTED.has(code)) return { ok: true, providerMessageId: recipient.messageId ?? null, cost: recipient.cost ?? null };
-      return { ok: false, reason: `Not sent: ${code} ${blank(recipient.status ?? 'unknown status')}`, retry: TRY_AGAIN.has(code) };
+      if (ACCEPTED.has(code))
+        return { ok: true, providerMessageId: recipient.messageId ?? null, cost: recipient.cost ?? null };
+      return {
+        ok: false,
+        reason: `Not sent: ${code} ${blank(recipient.status ?? 'unknown status')}`,
+        retry: TRY_AGAIN.has(code),
+      };
     },
   };
 }

@@ -3,7 +3,14 @@ import { createScratchDatabase } from '../../db/scratch-database';
 import { openDatabaseProbe } from '../../test/database-probe';
 import { cleanUpShops, startShop, tempFolder } from '../../test/shop-process';
 import { orderLoad } from '../mail/test/crash-run';
-import { crashAndRestartTexting, expectEveryOrderTexted, keyOf, killWhileTexting, smsEnv, startSlowSimulator } from './test/crash-run';
+import {
+  crashAndRestartTexting,
+  expectEveryOrderTexted,
+  keyOf,
+  killWhileTexting,
+  smsEnv,
+  startSlowSimulator,
+} from './test/crash-run';
 
 /** Order texts survive kill -9 on PostgreSQL, with one instance and with two (decision 015). */
 afterAll(cleanUpShops);
@@ -12,7 +19,9 @@ async function submittingReader(url: string) {
   const probe = await openDatabaseProbe(url);
   return {
     async submitting() {
-      const rows = await probe.rows<{ to_number: string; body: string }>("select to_number, body from sms_messages where status = 'submitting'");
+      const rows = await probe.rows<{ to_number: string; body: string }>(
+        "select to_number, body from sms_messages where status = 'submitting'",
+      );
       return new Set(rows.map((r) => keyOf(r.to_number, r.body)));
     },
     end: probe.close,
@@ -24,7 +33,10 @@ describe('order texts survive kill -9 of the real server on PostgreSQL', () => {
     const database = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'shop_sms_crash');
     const reader = await submittingReader(database.url);
     try {
-      const outcome = await crashAndRestartTexting({ DATA_DIR: tempFolder('coop-sms-crash-'), DATABASE_URL: database.url }, reader.submitting);
+      const outcome = await crashAndRestartTexting(
+        { DATA_DIR: tempFolder('coop-sms-crash-'), DATABASE_URL: database.url },
+        reader.submitting,
+      );
       console.info('PostgreSQL kill -9, SMS:', outcome);
     } finally {
       await reader.end();
@@ -37,11 +49,18 @@ describe('order texts survive kill -9 of the real server on PostgreSQL', () => {
     const reader = await submittingReader(database.url);
     const simulator = await startSlowSimulator();
     try {
-      const shared = { DATABASE_URL: database.url, JWT_SECRET: 'pair-test-secret-0123456789abcdef0123', ...smsEnv(simulator) };
+      const shared = {
+        DATABASE_URL: database.url,
+        JWT_SECRET: 'pair-test-secret-0123456789abcdef0123',
+        ...smsEnv(simulator),
+      };
       const a = await startShop({ ...shared, DATA_DIR: tempFolder('coop-sms-crash-') });
       const b = await startShop({ ...shared, DATA_DIR: tempFolder('coop-sms-crash-'), SEED_DEMO: 'false' });
 
-      const [onA, onB] = await Promise.all([orderLoad(a, { maxOrders: 40, ms: 10_000 }), orderLoad(b, { maxOrders: 40, ms: 10_000 })]);
+      const [onA, onB] = await Promise.all([
+        orderLoad(a, { maxOrders: 40, ms: 10_000 }),
+        orderLoad(b, { maxOrders: 40, ms: 10_000 }),
+      ]);
       const live = await expectEveryOrderTexted(simulator, [...onA, ...onB], new Set(), 40_000);
       expect(live.duplicates).toBe(0);
 

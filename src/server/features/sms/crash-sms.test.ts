@@ -19,7 +19,9 @@ describe('order texts survive kill -9 of the real server', () => {
     const submitting = async () => {
       const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pgdata'), migrate: false });
       try {
-        const rows = rowsOf<{ to_number: string; body: string }>(await database.db.execute(sql`select to_number, body from sms_messages where status = 'submitting'`));
+        const rows = rowsOf<{ to_number: string; body: string }>(
+          await database.db.execute(sql`select to_number, body from sms_messages where status = 'submitting'`),
+        );
         return new Set(rows.map((r) => keyOf(r.to_number, r.body)));
       } finally {
         await database.close();

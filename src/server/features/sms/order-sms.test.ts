@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, startSimulators, type RunningSimulators } from '../../../../simulators/server';
+import {
+  DEMO_AFRICASTALKING,
+  DEMO_AIRTEL,
+  startSimulators,
+  type RunningSimulators,
+} from '../../../../simulators/server';
 import { smsLength } from '../../../shared/sms-text';
 import { orders, smsMessages, users } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
@@ -19,7 +24,10 @@ describe('order texts through the outbox, driven by the order events', () => {
 
   beforeAll(async () => {
     sim = await startSimulators();
-    t = await createTestApp({ publicUrl: PUBLIC_URL, sms: { provider: 'africastalking', ...DEMO_AFRICASTALKING, baseUrl: sim.url, timeoutMs: 5_000 } });
+    t = await createTestApp({
+      publicUrl: PUBLIC_URL,
+      sms: { provider: 'africastalking', ...DEMO_AFRICASTALKING, baseUrl: sim.url, timeoutMs: 5_000 },
+    });
     admin = (await createUser(t, { isAdmin: true })).auth;
     customer = await createUser(t, { name: 'Chanda Mulenga' });
     const res = await t.app.inject({
@@ -37,7 +45,12 @@ describe('order texts through the outbox, driven by the order events', () => {
 
   const place = async (overrides: Record<string, unknown> = {}, headers = customer.auth) => {
     const product = await insertProduct(t, { price: 150 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers, payload: orderBody([{ product: product.id, quantity: 3, price: 150 }], overrides) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers,
+      payload: orderBody([{ product: product.id, quantity: 3, price: 150 }], overrides),
+    });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.sms.idle();
     return res.json() as { _id: string; totalPrice: number };
@@ -47,7 +60,11 @@ describe('order texts through the outbox, driven by the order events', () => {
     expect(res.statusCode, res.body).toBe(200);
     await t.app.sms.idle();
   };
-  const textsAbout = (to: string, orderId: string) => sim.state.sms.to(to).filter((m) => m.text.includes(`#${orderId.slice(0, 8)}`)).map((m) => m.text);
+  const textsAbout = (to: string, orderId: string) =>
+    sim.state.sms
+      .to(to)
+      .filter((m) => m.text.includes(`#${orderId.slice(0, 8)}`))
+      .map((m) => m.text);
   const linkIn = (text: string) => /(https:\/\/shop\.kabulonga\.zm\/o\/([\w-]{43}))$/.exec(text);
 
   it('texts the customer a confirmation with the total, how to pay and the signed link, and the co-op a notice', async () => {
@@ -55,7 +72,11 @@ describe('order texts through the outbox, driven by the order events', () => {
     const ref = order._id.slice(0, 8);
     const [confirmation, ...more] = textsAbout(DELIVERY, order._id);
     expect(more).toEqual([]);
-    expect(confirmation).toMatch(new RegExp(`^Kabulonga Crafts: .*#${ref}.*K${order.totalPrice.toFixed(2)}.* to 0977001122, ref(erence)? ${ref}\\. `));
+    expect(confirmation).toMatch(
+      new RegExp(
+        `^Kabulonga Crafts: .*#${ref}.*K${order.totalPrice.toFixed(2)}.* to 0977001122, ref(erence)? ${ref}\\. `,
+      ),
+    );
     expect(smsLength(confirmation)).toMatchObject({ encoding: 'GSM-7', parts: 1 });
     const link = linkIn(confirmation);
     expect(link).not.toBeNull();
@@ -64,7 +85,10 @@ describe('order texts through the outbox, driven by the order events', () => {
       `New order #${ref}, K${order.totalPrice.toFixed(2)}, Airtel, 3 items for Chanda Mulenga, Lusaka. ${PUBLIC_URL}/admin/orders?q=${ref}`,
     ]);
     const rows = await t.app.db.select().from(smsMessages).where(eq(smsMessages.orderId, order._id));
-    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([['order-notice', 'sent'], ['order-placed', 'sent']]);
+    expect(rows.map((r) => [r.kind, r.status]).sort()).toEqual([
+      ['order-notice', 'sent'],
+      ['order-placed', 'sent'],
+    ]);
   });
 
   it('texts each change the customer cares about once: paid, shipped, delivered', async () => {
@@ -100,7 +124,10 @@ describe('order texts through the outbox, driven by the order events', () => {
 
     // New orders take only a Zambian mobile; an older order may still carry a landline.
     const landline = await place();
-    await t.app.db.update(orders).set({ shippingAddress: { ...address, phoneNumber: '0211 234 567' } }).where(eq(orders.id, landline._id));
+    await t.app.db
+      .update(orders)
+      .set({ shippingAddress: { ...address, phoneNumber: '0211 234 567' } })
+      .where(eq(orders.id, landline._id));
     await put(`/api/orders/${landline._id}/status`, { status: 'Cancelled' });
     const rows = await t.app.db.select().from(smsMessages).where(eq(smsMessages.orderId, landline._id));
     expect(rows.map((r) => r.kind).sort()).toEqual(['order-notice', 'order-placed']);
@@ -110,7 +137,14 @@ describe('order texts through the outbox, driven by the order events', () => {
 describe('the order text of an order the shop collects by itself', () => {
   it('points the shopper to the order page, as the e-mail does, and gives no pay-by-hand instructions', async () => {
     const sim = await startSimulators();
-    const airtel = { clientId: DEMO_AIRTEL.clientId, clientSecret: DEMO_AIRTEL.clientSecret, baseUrl: sim.url, country: 'ZM' as const, currency: 'ZMW' as const, timeoutMs: 5_000 };
+    const airtel = {
+      clientId: DEMO_AIRTEL.clientId,
+      clientSecret: DEMO_AIRTEL.clientSecret,
+      baseUrl: sim.url,
+      country: 'ZM' as const,
+      currency: 'ZMW' as const,
+      timeoutMs: 5_000,
+    };
     const t = await createTestApp({
       publicUrl: PUBLIC_URL,
       paymentProviders: { airtel },
@@ -119,7 +153,9 @@ describe('the order text of an order the shop collects by itself', () => {
     try {
       const admin = (await createUser(t, { isAdmin: true })).auth;
       const settings = { airtelMoneyNumber: '+260 97 700 1122', mtnMoneyNumber: '+260 96 700 1122' };
-      expect((await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: settings })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload: settings })).statusCode,
+      ).toBe(200);
       const customer = await createUser(t);
       const product = await insertProduct(t, { price: 40 });
       const placed = async (paymentMethod: string) => {

@@ -22,23 +22,32 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
 
   /** `known`: the sign-in number the event carried (undefined: look it up). */
   async function customerNumber(tx: Tx, order: Order, known?: string | null): Promise<string | null> {
-    const signInNumber = known !== undefined ? known : order.user?._id ? await signInNumberOf(tx, order.user._id) : null;
+    const signInNumber =
+      known !== undefined ? known : order.user?._id ? await signInNumberOf(tx, order.user._id) : null;
     if (signInNumber) return signInNumber;
     const delivery = readZambianMobile(order.shippingAddress.phoneNumber);
     return delivery.ok ? delivery.mobile.e164 : null;
   }
 
-  const toCustomer = async (tx: Tx, order: Order, kind: string, text: string, known?: string | null): Promise<OutgoingSms[]> => {
+  const toCustomer = async (
+    tx: Tx,
+    order: Order,
+    kind: string,
+    text: string,
+    known?: string | null,
+  ): Promise<OutgoingSms[]> => {
     const to = await customerNumber(tx, order, known);
     return to ? [{ kind, to, text, orderId: order._id }] : [];
   };
 
-  const update = (kind: OrderTextUpdate) => async (tx: Tx, { order }: { order: Order }) => {
-    // Read in the transaction: on the embedded database a read outside would wait for this very transaction.
-    const settings = await shopSettingsInTransaction(tx);
-    const text = orderUpdateText(kind, order, { settings, link: link(order) });
-    await outbox.record(tx, await toCustomer(tx, order, `order-${kind.toLowerCase()}`, text));
-  };
+  const update =
+    (kind: OrderTextUpdate) =>
+    async (tx: Tx, { order }: { order: Order }) => {
+      // Read in the transaction: on the embedded database a read outside would wait for this very transaction.
+      const settings = await shopSettingsInTransaction(tx);
+      const text = orderUpdateText(kind, order, { settings, link: link(order) });
+      await outbox.record(tx, await toCustomer(tx, order, `order-${kind.toLowerCase()}`, text));
+    };
 
   events.record('order.placed', async (tx, { order, customerMobile }) => {
     const settings = await shopSettingsInTransaction(tx);
@@ -52,7 +61,12 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     const shop = settings.orderSmsNumber ? readZambianMobile(settings.orderSmsNumber) : null;
     if (shop?.ok) {
       const adminLink = `${app.config.publicUrl}/admin/orders?q=${orderReference(order._id)}`;
-      messages.push({ kind: 'order-notice', to: shop.mobile.e164, text: newOrderText(order, adminLink), orderId: order._id });
+      messages.push({
+        kind: 'order-notice',
+        to: shop.mobile.e164,
+        text: newOrderText(order, adminLink),
+        orderId: order._id,
+      });
     }
     await outbox.record(tx, messages);
   });
@@ -69,7 +83,13 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     await outbox.record(tx, await toCustomer(tx, order, 'order-refunded', text));
   });
 
-  for (const event of ['order.placed', 'order.paid', 'order.cancelled', 'order.status-changed', 'order.refunded'] as const) {
+  for (const event of [
+    'order.placed',
+    'order.paid',
+    'order.cancelled',
+    'order.status-changed',
+    'order.refunded',
+  ] as const) {
     events.after(event, () => outbox.wake());
   }
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/orders';
 import { smsLength } from '../../../shared/sms-text';
-import { newOrderText, orderPlacedText, orderRefundedText, orderUpdateText, type OrderTextContext } from './order-texts';
+import {
+  newOrderText,
+  orderPlacedText,
+  orderRefundedText,
+  orderUpdateText,
+  type OrderTextContext,
+} from './order-texts';
 
 // The longest a real link gets: a 25-character public address, /o/ and the 43-character token.
 const PUBLIC_URL = 'https://shop.kabulonga.zm'; // 25
@@ -23,8 +29,16 @@ function order(change: Partial<Order> = {}): Order {
   return {
     _id: '3f2a9c1e-8b7d-4e6f-a5c4-123456789abc',
     user: { _id: null, name: 'Mwila Chanda-Mulenga Nakamba', email: '' },
-    orderItems: [{ name: 'Hand-woven “Chitenge” basket — large', quantity: 12, price: 1_234.5, image: '', product: 'p' }],
-    shippingAddress: { address: 'Plot 12', city: 'Kapiri Mposhi', province: 'Central', zipCode: '10101', phoneNumber: '0971234567' },
+    orderItems: [
+      { name: 'Hand-woven “Chitenge” basket — large', quantity: 12, price: 1_234.5, image: '', product: 'p' },
+    ],
+    shippingAddress: {
+      address: 'Plot 12',
+      city: 'Kapiri Mposhi',
+      province: 'Central',
+      zipCode: '10101',
+      phoneNumber: '0971234567',
+    },
     paymentMethod: 'airtel',
     totalPrice: 123_456.78,
     isPaid: false,
@@ -58,8 +72,12 @@ describe('order texts', () => {
 
   it('point a shopper whose network the shop collects by itself to the order page, with no pay-by-hand instructions', () => {
     const short = { ...automatic, settings: { ...settings, shopName: 'Kabulonga Crafts' } };
-    expect(orderPlacedText(order({ totalPrice: 450 }), short)).toBe(`Kabulonga Crafts: Order #3f2a9c1e, K450.00. Pay from your order page: ${ORDER_PAGE}`);
-    expect(orderPlacedText(order({ totalPrice: 450 }), { ...short, orderPage: 'https://kumbuka.zm/account/orders/1' })).toBe(
+    expect(orderPlacedText(order({ totalPrice: 450 }), short)).toBe(
+      `Kabulonga Crafts: Order #3f2a9c1e, K450.00. Pay from your order page: ${ORDER_PAGE}`,
+    );
+    expect(
+      orderPlacedText(order({ totalPrice: 450 }), { ...short, orderPage: 'https://kumbuka.zm/account/orders/1' }),
+    ).toBe(
       'Kabulonga Crafts: Thank you! Order #3f2a9c1e received, K450.00. Pay by Airtel Money prompt from your order page: https://kumbuka.zm/account/orders/1',
     );
     const text = orderPlacedText(order({ paymentMethod: 'airtel' }), automatic);
@@ -67,12 +85,16 @@ describe('order texts', () => {
     expect(text.endsWith(ORDER_PAGE)).toBe(true);
     expect(text).not.toMatch(/0971234567|ref/);
     // MTN has no provider settings here: its shoppers still pay by hand.
-    expect(orderPlacedText(order({ paymentMethod: 'mtn' }), automatic)).toMatch(/Pay by MTN.* to 0961234567, ref(erence)? 3f2a9c1e\./);
+    expect(orderPlacedText(order({ paymentMethod: 'mtn' }), automatic)).toMatch(
+      /Pay by MTN.* to 0961234567, ref(erence)? 3f2a9c1e\./,
+    );
   });
 
   it('tell a mobile-money customer the total, the number and the reference to pay with, shop name first when it fits', () => {
     const short = { ...context, settings: { ...settings, shopName: 'Kabulonga Crafts', paymentAccountName: '' } };
-    expect(orderPlacedText(order({ totalPrice: 450 }), short)).toBe(`Kabulonga Crafts: Order #3f2a9c1e, K450.00. Pay by Airtel to 0971234567, ref 3f2a9c1e. ${LINK}`);
+    expect(orderPlacedText(order({ totalPrice: 450 }), short)).toBe(
+      `Kabulonga Crafts: Order #3f2a9c1e, K450.00. Pay by Airtel to 0971234567, ref 3f2a9c1e. ${LINK}`,
+    );
     const shortLink = { ...short, link: 'https://kumbuka.zm/o/x' };
     expect(orderPlacedText(order({ totalPrice: 450 }), shortLink)).toBe(
       'Kabulonga Crafts: Thank you! Order #3f2a9c1e received, K450.00. Pay by Airtel Money to 0971234567, reference 3f2a9c1e. https://kumbuka.zm/o/x',
@@ -80,20 +102,28 @@ describe('order texts', () => {
     const long = orderPlacedText(order({ paymentMethod: 'mtn' }), context);
     expect(long).toContain('K123,456.78');
     expect(long).toMatch(/Pay by MTN.* to 0961234567, ref(erence)? 3f2a9c1e\./);
-    expect(orderPlacedText(order({ paymentMethod: 'creditCard', totalPrice: 450 }), short)).toMatch(/card payment link/);
+    expect(orderPlacedText(order({ paymentMethod: 'creditCard', totalPrice: 450 }), short)).toMatch(
+      /card payment link/,
+    );
     const noNumber = { ...short, settings: { ...short.settings, airtelMoneyNumber: '' } };
-    expect(orderPlacedText(order({ totalPrice: 450 }), noNumber)).toBe(`Kabulonga Crafts: Thank you! Order #3f2a9c1e received, K450.00. How to pay: ${LINK}`);
+    expect(orderPlacedText(order({ totalPrice: 450 }), noNumber)).toBe(
+      `Kabulonga Crafts: Thank you! Order #3f2a9c1e received, K450.00. How to pay: ${LINK}`,
+    );
   });
 
   it('say what changed: paid, on its way, delivered, cancelled (with or without a refund)', () => {
     const o = order({ totalPrice: 450 });
     const context = { settings: { ...settings, shopName: 'Kabulonga Crafts' }, link: LINK };
-    expect(orderUpdateText('Shipped', o, { settings, link: LINK })).toBe(`Kabulonga Women's Craft Co-operative Society: Order #3f2a9c1e is on its way. ${LINK}`);
+    expect(orderUpdateText('Shipped', o, { settings, link: LINK })).toBe(
+      `Kabulonga Women's Craft Co-operative Society: Order #3f2a9c1e is on its way. ${LINK}`,
+    );
     expect(orderUpdateText('paid', o, context)).toMatch(/K450\.00 .*#3f2a9c1e/);
     expect(orderUpdateText('Shipped', o, context)).toContain('#3f2a9c1e is on its way to Kapiri Mposhi.');
     expect(orderUpdateText('Delivered', o, context)).toContain('Call 0977654321.');
     expect(orderUpdateText('Cancelled', o, context)).toContain('(K450.00) cancelled. Please do not pay for it.');
-    expect(orderUpdateText('Cancelled', order({ totalPrice: 450, isPaid: true }), context)).toContain('cancelled; we will return your K450.00.');
+    expect(orderUpdateText('Cancelled', order({ totalPrice: 450, isPaid: true }), context)).toContain(
+      'cancelled; we will return your K450.00.',
+    );
   });
 
   it('tell the co-op of a new order in one line with the back-office link', () => {
@@ -106,11 +136,16 @@ describe('order texts', () => {
     const refund = { refundId: 'r', amountNgwee: 12_345_678, refundedNgwee: 12_345_678, status: 'refunded' as const };
     const toMtn = orderRefundedText(order(), { ...refund, route: 'mtn-refund', phone: '+260961234567' }, context);
     expect(toMtn).toContain('Refund of K123,456.78 for order #3f2a9c1e sent to your MTN number 0961234567.');
-    const toAirtel = orderRefundedText(order(), { ...refund, route: 'airtel-disbursement', phone: '+260971234567' }, context);
+    const toAirtel = orderRefundedText(
+      order(),
+      { ...refund, route: 'airtel-disbursement', phone: '+260971234567' },
+      context,
+    );
     expect(toAirtel).toContain('sent to your Airtel number 0971234567');
     const byHand = orderRefundedText(order(), { ...refund, route: 'by-hand', phone: null }, context);
     expect(byHand).toContain('Refund of K123,456.78 for order #3f2a9c1e');
     expect(byHand).not.toContain('number 09');
-    for (const text of [toMtn, toAirtel, byHand]) expect(smsLength(text), text).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+    for (const text of [toMtn, toAirtel, byHand])
+      expect(smsLength(text), text).toMatchObject({ encoding: 'GSM-7', parts: 1 });
   });
 });

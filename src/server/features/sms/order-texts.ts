@@ -46,7 +46,10 @@ function signed(shopName: string, wordings: string[]): string {
   return firstThatFits([...wordings.map((text) => `${shopName}: ${text}`), ...wordings]);
 }
 
-export function orderPlacedText(order: Order, { settings, link, automaticPayments, orderPage }: OrderTextContext): string {
+export function orderPlacedText(
+  order: Order,
+  { settings, link, automaticPayments, orderPage }: OrderTextContext,
+): string {
   const number = numberOf(order);
   const total = compactKwacha(order.totalPrice);
   const pay = howToPay(order, settings);
@@ -73,7 +76,10 @@ export function orderPlacedText(order: Order, { settings, link, automaticPayment
       `Order ${number}, ${total}: we will send a card payment link. ${link}`,
     ]);
   }
-  return signed(settings.shopName, [`Thank you! Order ${number} received, ${total}. How to pay: ${link}`, `Order ${number}, ${total}. How to pay: ${link}`]);
+  return signed(settings.shopName, [
+    `Thank you! Order ${number} received, ${total}. How to pay: ${link}`,
+    `Order ${number}, ${total}. How to pay: ${link}`,
+  ]);
 }
 
 export function orderUpdateText(update: OrderTextUpdate, order: Order, { settings, link }: OrderTextContext): string {
@@ -92,20 +98,32 @@ export function orderUpdateText(update: OrderTextUpdate, order: Order, { setting
       ]);
     case 'Delivered':
       return signed(settings.shopName, [
-        ...(settings.phone ? [`Order ${number} delivered. Thank you! Anything wrong? Call ${localNumber(settings.phone)}. ${link}`] : []),
+        ...(settings.phone
+          ? [`Order ${number} delivered. Thank you! Anything wrong? Call ${localNumber(settings.phone)}. ${link}`]
+          : []),
         `Order ${number} has been delivered. Thank you! ${link}`,
       ]);
     case 'Cancelled':
       return signed(
         settings.shopName,
         order.isPaid
-          ? [`Order ${number} (${total}) cancelled. We will contact you to return your payment. ${link}`, `Order ${number} cancelled; we will return your ${total}. ${link}`]
-          : [`Order ${number} (${total}) cancelled. Please do not pay for it. ${link}`, `Order ${number} cancelled. Please do not pay. ${link}`],
+          ? [
+              `Order ${number} (${total}) cancelled. We will contact you to return your payment. ${link}`,
+              `Order ${number} cancelled; we will return your ${total}. ${link}`,
+            ]
+          : [
+              `Order ${number} (${total}) cancelled. Please do not pay for it. ${link}`,
+              `Order ${number} cancelled. Please do not pay. ${link}`,
+            ],
       );
   }
 }
 
-const METHOD_WORDS: Record<string, string> = { mtn: NETWORK_NAMES.mtn, airtel: NETWORK_NAMES.airtel, creditCard: 'card' };
+const METHOD_WORDS: Record<string, string> = {
+  mtn: NETWORK_NAMES.mtn,
+  airtel: NETWORK_NAMES.airtel,
+  creditCard: 'card',
+};
 
 /** The co-op's text about a new order; `adminLink` opens it in the back office. */
 export function newOrderText(order: Order, adminLink: string): string {
@@ -138,7 +156,11 @@ export function orderRefundedText(order: Order, refund: RefundedMoney, { setting
     ]);
   }
   return signed(settings.shopName, [
-    ...(settings.phone ? [`Refund of ${amount} for order ${number}: we have sent your money back. Not received? Call ${localNumber(settings.phone)}. ${link}`] : []),
+    ...(settings.phone
+      ? [
+          `Refund of ${amount} for order ${number}: we have sent your money back. Not received? Call ${localNumber(settings.phone)}. ${link}`,
+        ]
+      : []),
     `Refund of ${amount} for order ${number}: we have sent your money back. ${link}`,
     `Refund of ${amount} for order ${number} sent back to you.`,
   ]);

@@ -82,7 +82,14 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
     return messages.map((m) => {
       // A programming error, not a shopper's: callers read numbers with readZambianMobile first.
       if (!E164.test(m.to)) throw new Error(`An SMS needs a number in +E.164 form (kind ${m.kind})`);
-      return { id: randomUUID(), kind: m.kind, toNumber: m.to, body: m.text, secret: m.secret ?? false, orderId: m.orderId ?? null };
+      return {
+        id: randomUUID(),
+        kind: m.kind,
+        toNumber: m.to,
+        body: m.text,
+        secret: m.secret ?? false,
+        orderId: m.orderId ?? null,
+      };
     });
   }
 
@@ -94,7 +101,13 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
       // A code is useful for minutes only: the customer asks for a new one rather than getting this one late.
       const reason = message.secret && outcome.retry ? `${outcome.reason}; ask for a new code` : outcome.reason;
       log.warn(context, 'sms not sent');
-      await markSmsFailed(db, message, message.attempts >= MAX_ATTEMPTS && outcome.retry ? `Gave up after ${message.attempts} tries: ${reason}` : reason);
+      await markSmsFailed(
+        db,
+        message,
+        message.attempts >= MAX_ATTEMPTS && outcome.retry
+          ? `Gave up after ${message.attempts} tries: ${reason}`
+          : reason,
+      );
       return outcome.retry ? 'provider-down' : 'refused';
     }
     log.warn(context, 'sms not sent yet; tried again later');
@@ -107,7 +120,11 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
    * provider, those taken recorded 'sent' in one statement. Answers false if the provider is down.
    */
   async function sendGroup(group: ClaimedSms[]): Promise<boolean> {
-    const mine = await markSmsSubmitting(db, group.map((m) => m.id), SMS_LEASE_MS);
+    const mine = await markSmsSubmitting(
+      db,
+      group.map((m) => m.id),
+      SMS_LEASE_MS,
+    );
     const toSend = group.filter((m) => mine.has(m.id));
     const outcomes = await Promise.all(
       toSend.map((message) =>
@@ -148,7 +165,10 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
     } finally {
       lease.stop();
     }
-    await releaseClaimedSms(db, batch.slice(next).map((m) => m.id));
+    await releaseClaimedSms(
+      db,
+      batch.slice(next).map((m) => m.id),
+    );
     return providerUp;
   }
 
@@ -162,7 +182,8 @@ export function createSmsOutbox({ db, log, transport, soleSender = false }: SmsO
     startRun: () => sendBatch,
     async recover({ all }) {
       const counts = await recoverInterruptedSms(db, all);
-      if (counts.claimed + counts.resent + counts.secretsFailed > 0) log.warn(counts, 'sms interrupted by a stopped sender recovered');
+      if (counts.claimed + counts.resent + counts.secretsFailed > 0)
+        log.warn(counts, 'sms interrupted by a stopped sender recovered');
     },
   });
 

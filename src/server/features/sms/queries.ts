@@ -40,7 +40,15 @@ export async function claimDueSms(db: Db, limit: number, leaseMs: number): Promi
       for update skip locked)
     and status = 'pending'
     returning id, kind, to_number, body, secret, attempts, created_at`);
-  return rowsOf<{ id: string; kind: string; to_number: string; body: string; secret: boolean; attempts: number; created_at: unknown }>(result)
+  return rowsOf<{
+    id: string;
+    kind: string;
+    to_number: string;
+    body: string;
+    secret: boolean;
+    attempts: number;
+    created_at: unknown;
+  }>(result)
     .sort((a, b) => new Date(a.created_at as string).getTime() - new Date(b.created_at as string).getTime())
     .map((r) => ({ id: r.id, kind: r.kind, to: r.to_number, text: r.body, secret: r.secret, attempts: r.attempts }));
 }
@@ -100,7 +108,10 @@ export async function markSmsFailed(db: Db, message: Pick<ClaimedSms, 'id' | 'se
 
 /** Back to pending, not to be tried before `afterMs` (the provider was unreachable or overloaded). */
 export async function retrySmsLater(db: Db, id: string, reason: string, afterMs: number): Promise<void> {
-  await db.update(smsMessages).set({ status: 'pending', leaseUntil: leaseEnd(afterMs), lastError: reason }).where(eq(smsMessages.id, id));
+  await db
+    .update(smsMessages)
+    .set({ status: 'pending', leaseUntil: leaseEnd(afterMs), lastError: reason })
+    .where(eq(smsMessages.id, id));
 }
 
 /** Claimed messages this process did not get to (it is stopping): back to pending, the claim's attempt taken back. */
@@ -120,7 +131,10 @@ export async function releaseClaimedSms(db: Db, ids: readonly string[]): Promise
  * - 'submitting', any other: in doubt; sent again (at least once: a lost order message is worse than a
  *   rare duplicate).
  */
-export async function recoverInterruptedSms(db: Db, all: boolean): Promise<{ claimed: number; resent: number; secretsFailed: number }> {
+export async function recoverInterruptedSms(
+  db: Db,
+  all: boolean,
+): Promise<{ claimed: number; resent: number; secretsFailed: number }> {
   const lapsed = all ? undefined : or(isNull(smsMessages.leaseUntil), lt(smsMessages.leaseUntil, sql`now()`));
   const claimed = await db
     .update(smsMessages)
@@ -129,12 +143,21 @@ export async function recoverInterruptedSms(db: Db, all: boolean): Promise<{ cla
     .returning({ id: smsMessages.id });
   const secrets = await db
     .update(smsMessages)
-    .set({ status: 'failed', leaseUntil: null, body: REMOVED_SECRET, lastError: 'Interrupted while being sent (the sender stopped); ask for a new code' })
+    .set({
+      status: 'failed',
+      leaseUntil: null,
+      body: REMOVED_SECRET,
+      lastError: 'Interrupted while being sent (the sender stopped); ask for a new code',
+    })
     .where(and(eq(smsMessages.status, 'submitting'), eq(smsMessages.secret, true), lapsed))
     .returning({ id: smsMessages.id });
   const resent = await db
     .update(smsMessages)
-    .set({ status: 'pending', leaseUntil: null, lastError: 'Interrupted while being sent (the sender stopped); sent again' })
+    .set({
+      status: 'pending',
+      leaseUntil: null,
+      lastError: 'Interrupted while being sent (the sender stopped); sent again',
+    })
     .where(and(eq(smsMessages.status, 'submitting'), eq(smsMessages.secret, false), lapsed))
     .returning({ id: smsMessages.id });
   return { claimed: claimed.length, resent: resent.length, secretsFailed: secrets.length };

@@ -16,7 +16,10 @@ describe('the sms outbox folder when the shop starts', () => {
     const halfWritten = `.2026-11-27T031512.345Z-${randomUUID()}.txt.tmp`;
     const finished = `2026-11-27T031511.002Z-${randomUUID()}.txt`;
     writeFileSync(path.join(outbox, halfWritten), 'To: +260971234567\nKind: order-placed\nId: ');
-    writeFileSync(path.join(outbox, finished), 'To: +260971234567\nKind: order-placed\nId: x\n\nForest Co-op: order received.\n');
+    writeFileSync(
+      path.join(outbox, finished),
+      'To: +260971234567\nKind: order-placed\nId: x\n\nForest Co-op: order received.\n',
+    );
     // Files that are not ours to judge stay, temporary-looking or not.
     writeFileSync(path.join(outbox, '.notes.tmp'), 'a person wrote this');
     writeFileSync(path.join(outbox, 'notes.txt.tmp'), 'and this');

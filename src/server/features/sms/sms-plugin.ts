@@ -27,7 +27,8 @@ export default fp(
     app.addHook('onReady', async () => {
       try {
         const removed = (await transport.sweepAtStart?.()) ?? [];
-        if (removed.length > 0) log.info({ files: removed.length }, 'half-written texts of a stopped shop removed from the sms outbox');
+        if (removed.length > 0)
+          log.info({ files: removed.length }, 'half-written texts of a stopped shop removed from the sms outbox');
       } catch (err) {
         log.warn({ err }, 'half-written texts not removed from the sms outbox');
       }

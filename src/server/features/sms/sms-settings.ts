@@ -22,10 +22,18 @@ export type SmsSettingsResult = { ok: true; settings?: AfricasTalkingSettings } 
 export const AFRICASTALKING_LIVE_URL = 'https://api.africastalking.com';
 
 const smsEnv = z.object({
-  SMS_PROVIDER: optionalSetting(z.enum(['africastalking', 'off'], { error: 'must be africastalking or off (unset: files in DATA_DIR/sms-outbox)' })),
-  AFRICASTALKING_USERNAME: optionalSetting(z.string().regex(/^[\w.-]{1,64}$/, 'must be the app username (sandbox for the sandbox)')),
+  SMS_PROVIDER: optionalSetting(
+    z.enum(['africastalking', 'off'], { error: 'must be africastalking or off (unset: files in DATA_DIR/sms-outbox)' }),
+  ),
+  AFRICASTALKING_USERNAME: optionalSetting(
+    z.string().regex(/^[\w.-]{1,64}$/, 'must be the app username (sandbox for the sandbox)'),
+  ),
   AFRICASTALKING_API_KEY: optionalSetting(z.string().min(1)),
-  AFRICASTALKING_SENDER_ID: optionalSetting(z.string().regex(/^[A-Za-z0-9 ]{1,11}$/, 'must be an approved sender id (up to 11 letters or digits) or a short code')),
+  AFRICASTALKING_SENDER_ID: optionalSetting(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9 ]{1,11}$/, 'must be an approved sender id (up to 11 letters or digits) or a short code'),
+  ),
   AFRICASTALKING_URL: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })),
   SMS_TIMEOUT_SECONDS: z.preprocess((v) => v || '15', z.coerce.number().int().min(1).max(120)),
 });
@@ -33,12 +41,18 @@ const smsEnv = z.object({
 /** Issues come back as "NAME: what is wrong" lines, in the form config.ts prints; never with a value in them. */
 export function readSmsSettings(env: NodeJS.ProcessEnv): SmsSettingsResult {
   const parsed = smsEnv.safeParse(env);
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  if (!parsed.success)
+    return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   if (e.SMS_PROVIDER !== 'africastalking') return { ok: true };
   const missing = (['AFRICASTALKING_USERNAME', 'AFRICASTALKING_API_KEY'] as const).filter((key) => !e[key]);
   if (missing.length > 0) {
-    return { ok: false, issues: [`${missing.join(', ')}: SMS_PROVIDER=africastalking needs the app's username and API key (Africa's Talking dashboard, Settings > API Key)`] };
+    return {
+      ok: false,
+      issues: [
+        `${missing.join(', ')}: SMS_PROVIDER=africastalking needs the app's username and API key (Africa's Talking dashboard, Settings > API Key)`,
+      ],
+    };
   }
   return {
     ok: true,

@@ -16,8 +16,7 @@ export interface SmsToSend {
  * overloaded) rather than refused. A refusal never holds a secret (the API key, the text).
  */
 export type SmsOutcome =
-  | { ok: true; providerMessageId: string | null; cost: string | null }
-  | { ok: false; reason: string; retry: boolean };
+  { ok: true; providerMessageId: string | null; cost: string | null } | { ok: false; reason: string; retry: boolean };
 
 export interface SmsTransport {
   readonly mode: 'africastalking' | 'outbox';

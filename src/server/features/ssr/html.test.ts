@@ -8,7 +8,15 @@ const TEMPLATE = stylesheetFirst(
     '    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n  </head>\n  <body><div id="root"></div><!--app-data--></body></html>',
 );
 
-const META: PageMeta = { status: 200, title: 'Home', description: 'The shop', robots: 'index, follow', ogType: 'website', extraMeta: [], jsonLd: [] };
+const META: PageMeta = {
+  status: 200,
+  title: 'Home',
+  description: 'The shop',
+  robots: 'index, follow',
+  ogType: 'website',
+  extraMeta: [],
+  jsonLd: [],
+};
 const parts = { meta: META, shopName: 'Forest Co-op', modulePreloads: ['/assets/main-abc.js'], initialData: {} };
 const EARLY_TAPS = `<script>${EARLY_TAPS_SCRIPT}</script>`;
 

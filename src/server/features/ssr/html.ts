@@ -5,12 +5,18 @@ import { imageSrcSet, PRODUCT_MAIN_IMAGE_SIZES, storedImageName, variantUrl } fr
 import type { PageMeta } from './page-meta';
 
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 /** JSON inside <script>: '<' escaped so no text can close the element early. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
@@ -64,7 +70,9 @@ function headTags({ meta: page, shopName, modulePreloads, chunksAfterPaint }: Pa
 function imagePreload(url: string): string {
   const srcset = imageSrcSet(url);
   const href = storedImageName(url) ? variantUrl(url, 800) : url;
-  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(PRODUCT_MAIN_IMAGE_SIZES)}"` : '';
+  const responsive = srcset
+    ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(PRODUCT_MAIN_IMAGE_SIZES)}"`
+    : '';
   return `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive} fetchpriority="high" />`;
 }
 
@@ -78,7 +86,9 @@ const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
 export function stylesheetFirst(template: string): string {
   const sheets = template.match(STYLESHEET) ?? [];
   if (sheets.length === 0 || !template.includes('<!--app-head-->')) return template;
-  return template.replace(STYLESHEET, '').replace('<!--app-head-->', () => `${sheets.map((tag) => tag.trim()).join('\n    ')}\n    <!--app-head-->`);
+  return template
+    .replace(STYLESHEET, '')
+    .replace('<!--app-head-->', () => `${sheets.map((tag) => tag.trim()).join('\n    ')}\n    <!--app-head-->`);
 }
 
 /**
@@ -86,7 +96,10 @@ export function stylesheetFirst(template: string): string {
  * for the first paint before it starts the app (PageParts.chunksAfterPaint).
  */
 export function scriptsAtLowPriority(template: string): string {
-  return template.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+  return template.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
 }
 
 const CHARSET = /<meta charset="[^"]*" \/>/;
@@ -114,6 +127,6 @@ export function pageDocument(template: string, parts: PageParts): { head: string
   const at = page.indexOf(ROOT);
   if (at < 0) throw new Error('The page template has no <div id="root">');
   const rest = page.slice(at + ROOT.length);
-  if (!rest.startsWith('</div>')) throw new Error('The page template\'s root element is not empty');
+  if (!rest.startsWith('</div>')) throw new Error("The page template's root element is not empty");
   return { head: page.slice(0, at + ROOT.length), tail: rest };
 }

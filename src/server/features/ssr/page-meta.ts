@@ -96,7 +96,12 @@ function productMeta(input: MetaInput, product: Product): PageMeta {
   const main = product.mainImage || images[0];
   const price = product.price.toFixed(2);
   const inStock = product.countInStock > 0;
-  const meta = base(input, product.name, clip(product.description || `${product.name} from ${settings.shopName}.`), `/products/${product._id}`);
+  const meta = base(
+    input,
+    product.name,
+    clip(product.description || `${product.name} from ${settings.shopName}.`),
+    `/products/${product._id}`,
+  );
   meta.ogType = 'product';
   if (main) {
     meta.image = absoluteImage(main, publicUrl);
@@ -127,7 +132,13 @@ function productMeta(input: MetaInput, product: Product): PageMeta {
       seller: { '@type': 'Organization', name: settings.shopName },
     },
     ...(product.numReviews > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating.toFixed(1), reviewCount: product.numReviews } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating.toFixed(1),
+            reviewCount: product.numReviews,
+          },
+        }
       : {}),
   });
   return meta;
@@ -155,19 +166,39 @@ export function pageMeta(input: MetaInput): PageMeta {
       const category = query.get('category');
       if (isCategory(category)) {
         const label = CATEGORY_LABELS[category];
-        return base(input, `${label} Products`, `${label} from ${settings.shopName}: ${SHOP_DESCRIPTION}`, `/products?category=${category}`);
+        return base(
+          input,
+          `${label} Products`,
+          `${label} from ${settings.shopName}: ${SHOP_DESCRIPTION}`,
+          `/products?category=${category}`,
+        );
       }
       return base(input, 'Our Products', `Shop all products of ${settings.shopName}. ${SHOP_DESCRIPTION}`, '/products');
     }
     case 'product': {
       if (input.product) return productMeta(input, input.product);
-      const meta = base(input, 'Product Not Found', 'The product you are looking for does not exist or has been removed.', null);
+      const meta = base(
+        input,
+        'Product Not Found',
+        'The product you are looking for does not exist or has been removed.',
+        null,
+      );
       return { ...meta, status: 404, robots: 'noindex' };
     }
     case 'about':
-      return base(input, 'About Us', `The story, mission, values and team of ${settings.shopName}, founded in 2022 by five women in southern Zambia.`, '/about');
+      return base(
+        input,
+        'About Us',
+        `The story, mission, values and team of ${settings.shopName}, founded in 2022 by five women in southern Zambia.`,
+        '/about',
+      );
     case 'contact':
-      return base(input, 'Contact Us', `Contact ${settings.shopName}: ${settings.email}, ${settings.phone}, ${settings.address}.`, '/contact');
+      return base(
+        input,
+        'Contact Us',
+        `Contact ${settings.shopName}: ${settings.email}, ${settings.phone}, ${settings.address}.`,
+        '/contact',
+      );
     case 'private':
       return { ...base(input, page.title, SHOP_DESCRIPTION, null), robots: 'noindex, nofollow' };
     case 'not-found':

@@ -8,12 +8,20 @@ import { writeFakeBuild } from './test/web-app';
 let t: TestApp;
 let distDir: string;
 
-const manifest = { name: 'Forest Co-op Shop', start_url: '/', display: 'standalone', icons: [{ src: '/icon-192.png', sizes: '192x192' }] };
+const manifest = {
+  name: 'Forest Co-op Shop',
+  start_url: '/',
+  display: 'standalone',
+  icons: [{ src: '/icon-192.png', sizes: '192x192' }],
+};
 
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-sw-dist-'));
   writeFakeBuild(distDir);
-  writeFileSync(path.join(distDir, 'sw.js'), `self.__WB_MANIFEST = ${JSON.stringify([{ url: 'assets/index-abc.js', revision: null }])};`);
+  writeFileSync(
+    path.join(distDir, 'sw.js'),
+    `self.__WB_MANIFEST = ${JSON.stringify([{ url: 'assets/index-abc.js', revision: null }])};`,
+  );
   writeFileSync(path.join(distDir, 'workbox-5f3a2c1d.js'), 'export const workbox = 1;');
   writeFileSync(path.join(distDir, 'manifest.webmanifest'), JSON.stringify(manifest));
   writeFileSync(path.join(distDir, 'app-shell.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
@@ -53,8 +61,14 @@ describe('the files that make the shop installable and offline', () => {
   });
 
   it('keeps the day-long cache for the other top-level files, and a year for hashed assets', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/icon-192.png' })).headers['cache-control']).toBe('public, max-age=86400');
-    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=86400');
-    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/icon-192.png' })).headers['cache-control']).toBe(
+      'public, max-age=86400',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.svg' })).headers['cache-control']).toBe(
+      'public, max-age=86400',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
   });
 });

@@ -27,14 +27,33 @@ function initialData(html: string): Record<string, any> {
 
 beforeAll(async () => {
   ({ app, close } = await createWebTestApp());
-  const base = { category: 'oil', description: 'Cold-pressed mungongo oil from the forest.', brand: 'Forest Gold', images: [IMAGE], mainImage: IMAGE };
+  const base = {
+    category: 'oil',
+    description: 'Cold-pressed mungongo oil from the forest.',
+    brand: 'Forest Gold',
+    images: [IMAGE],
+    mainImage: IMAGE,
+  };
   const [oil] = await app.db
     .insert(products)
-    .values({ ...base, name: 'Mungongo Oil 50 ml', priceNgwee: 13_000, sku: 'OIL-1', countInStock: 5, isFeatured: true })
+    .values({
+      ...base,
+      name: 'Mungongo Oil 50 ml',
+      priceNgwee: 13_000,
+      sku: 'OIL-1',
+      countInStock: 5,
+      isFeatured: true,
+    })
     .returning();
   const [soldOut] = await app.db
     .insert(products)
-    .values({ ...base, name: 'Baobab </script><script>alert(1)</script> Oil', priceNgwee: 9_950, sku: 'OIL-2', countInStock: 0 })
+    .values({
+      ...base,
+      name: 'Baobab </script><script>alert(1)</script> Oil',
+      priceNgwee: 9_950,
+      sku: 'OIL-2',
+      countInStock: 0,
+    })
     .returning();
   oilId = oil.id;
   soldOutId = soldOut.id;
@@ -58,7 +77,12 @@ describe('pages', () => {
     expect(html).toContain('<meta property="og:type" content="website" />');
     // The app the entry starts after the first paint, then the page's own chunks.
     const hinted = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
-    expect(hinted).toEqual(['/assets/main-abc.js', '/assets/vendor-abc.js', '/assets/home-page-abc.js', '/assets/product-grid-abc.js']);
+    expect(hinted).toEqual([
+      '/assets/main-abc.js',
+      '/assets/vendor-abc.js',
+      '/assets/home-page-abc.js',
+      '/assets/product-grid-abc.js',
+    ]);
     // Already loaded by index.html: not hinted twice.
     expect(html.match(/runtime-abc\.js/g)).toHaveLength(1);
     // The stylesheet comes before every script and hint, so nothing queues ahead of it.
@@ -99,11 +123,15 @@ describe('pages', () => {
     const html = res.body;
     expect(html).toContain('<title>Mungongo Oil 50 ml | ');
     expect(html).toContain('<meta property="og:type" content="product" />');
-    expect(html).toContain('<meta property="og:image" content="https://shop.example/uploads/0123456789abcdef0123456789abcdef-800.webp" />');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://shop.example/uploads/0123456789abcdef0123456789abcdef-800.webp" />',
+    );
     expect(html).toContain('<meta property="product:price:amount" content="130.00" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<link rel="canonical" href="https://shop.example/products/${oilId}" />`);
-    expect(html).toMatch(/<link rel="preload" as="image" href="\/uploads\/0123456789abcdef0123456789abcdef-800\.webp" imagesrcset="[^"]+400w[^"]+800w" imagesizes="[^"]+" fetchpriority="high" \/>/);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/uploads\/0123456789abcdef0123456789abcdef-800\.webp" imagesrcset="[^"]+400w[^"]+800w" imagesizes="[^"]+" fetchpriority="high" \/>/,
+    );
     const [product] = jsonLd(html);
     expect(product).toMatchObject({
       '@type': 'Product',
@@ -143,7 +171,9 @@ describe('pages', () => {
   });
 
   it('answers every page of the app with 200 and its title, and only unknown paths with 404', async () => {
-    const shopName = escapeHtml(initialData((await app.inject({ method: 'GET', url: '/about' })).body).settings.shopName as string);
+    const shopName = escapeHtml(
+      initialData((await app.inject({ method: 'GET', url: '/about' })).body).settings.shopName as string,
+    );
     const orderId = '0b6e0c1a-2f6b-4b8e-9a50-2d1a3c4b5e6f';
     const pages: [string, string][] = [
       ['/products', 'Our Products'],
@@ -176,7 +206,14 @@ describe('pages', () => {
       const url = `/${page.path.replace(':id', oilId).replace(/:\w+/g, 'x').replace('*', 'orders')}`;
       expect((await app.inject({ method: 'GET', url })).statusCode, `${name}: ${url}`).toBe(200);
     }
-    for (const url of ['/account/orders/x/y', '/accounts', '/checkout/other', '/o', '/administrator', '/no/such/page']) {
+    for (const url of [
+      '/account/orders/x/y',
+      '/accounts',
+      '/checkout/other',
+      '/o',
+      '/administrator',
+      '/no/such/page',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain(`<title>Page not found | ${shopName}</title>`);
@@ -184,7 +221,17 @@ describe('pages', () => {
   });
 
   it('keeps private screens out of search results', async () => {
-    for (const url of ['/cart', '/login', '/register', '/checkout', '/admin', '/admin/orders', '/account', '/account/orders', '/o/some-token']) {
+    for (const url of [
+      '/cart',
+      '/login',
+      '/register',
+      '/checkout',
+      '/admin',
+      '/admin/orders',
+      '/account',
+      '/account/orders',
+      '/o/some-token',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<meta name="robots" content="noindex, nofollow" />');
@@ -212,12 +259,20 @@ describe('pages', () => {
 
 describe('files', () => {
   it('serves hashed assets for a year, compressed, with ETag revalidation', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-type']).toContain('text/javascript');
     expect(res.headers['content-encoding']).toBe('gzip');
-    const again = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc.js',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     const plain = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -261,7 +316,14 @@ describe('files', () => {
     expect(res.body).not.toContain('/admin');
     const [added] = await app.db
       .insert(products)
-      .values({ name: 'Marula Oil', priceNgwee: 10_000, category: 'oil', sku: 'OIL-3', images: [IMAGE], mainImage: IMAGE })
+      .values({
+        name: 'Marula Oil',
+        priceNgwee: 10_000,
+        category: 'oil',
+        sku: 'OIL-3',
+        images: [IMAGE],
+        mainImage: IMAGE,
+      })
       .returning();
     await app.catalogCache.invalidate('products');
     const after = await app.inject({ method: 'GET', url: '/sitemap.xml' });

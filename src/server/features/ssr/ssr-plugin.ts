@@ -14,7 +14,14 @@ import { sitemapProducts } from './queries';
 import { routePreloads, type ViteManifest } from './route-chunks';
 import { robotsTxt, sitemapXml } from './seo-files';
 import { DrawnPages, loadPageRenderer, pageEncoding, streamPage } from './server-render';
-import { compressSmall, etagOf, loadStaticFiles, publicFileCacheControl, sendStaticFile, type StaticFile } from './static-files';
+import {
+  compressSmall,
+  etagOf,
+  loadStaticFiles,
+  publicFileCacheControl,
+  sendStaticFile,
+  type StaticFile,
+} from './static-files';
 
 export interface SsrPluginOptions {
   /** The built web app; default <project>/dist/web. */
@@ -66,7 +73,8 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
 
   /** Without the render module only the answers the page's tags need, as before server rendering. */
   function tagNeeds(page: PageKind): PageDataNeed[] {
-    if (page.kind === 'product') return [{ key: `product:${page.id.trim()}`, path: `/api/products/${encodeURIComponent(page.id.trim())}` }];
+    if (page.kind === 'product')
+      return [{ key: `product:${page.id.trim()}`, path: `/api/products/${encodeURIComponent(page.id.trim())}` }];
     if (page.kind === 'home') return [{ key: 'featured', path: '/api/products/featured' }];
     return [];
   }
@@ -81,13 +89,20 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
         if (value !== undefined) initialData[need.key] = value;
       }),
     );
-    const product = page.kind === 'product' ? ((initialData[`product:${page.id.trim()}`] as Product | undefined) ?? null) : undefined;
+    const product =
+      page.kind === 'product' ? ((initialData[`product:${page.id.trim()}`] as Product | undefined) ?? null) : undefined;
     return { settings, product, initialData };
   }
 
   type PreparedPage =
     | { status: number; robots: string; file: StaticFile }
-    | { status: number; robots: string; document: { head: string; tail: string }; etag: string; initialData: Record<string, unknown> };
+    | {
+        status: number;
+        robots: string;
+        document: { head: string; tail: string };
+        etag: string;
+        initialData: Record<string, unknown>;
+      };
 
   /** Everything a page is sent from, but its drawing: its data, head, tail and ETag, or the shell's bytes. */
   async function preparePage(requestUrl: string): Promise<PreparedPage> {
@@ -99,7 +114,11 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
     const parts = { meta, shopName: settings.shopName, modulePreloads: routePreloads(manifest, page), initialData };
     if (!drawn) {
       const html = Buffer.from(renderPage(template, parts));
-      return { status: meta.status, robots: meta.robots, file: { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) } };
+      return {
+        status: meta.status,
+        robots: meta.robots,
+        file: { body: html, contentType: 'text/html; charset=utf-8', etag: etagOf(html), ...compressSmall(html) },
+      };
     }
     const document = pageDocument(drawnTemplate, { ...parts, chunksAfterPaint: true });
     // Everything the page is drawn from: the same inputs always draw the same page.
@@ -133,9 +152,16 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
     if ('file' in page) return sendStaticFile(request, reply, page.file, NO_CACHE);
     if (!renderer) throw new Error('a drawn page without the render module');
     const { etag } = page;
-    reply.header('cache-control', NO_CACHE).header('etag', etag).header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', NO_CACHE)
+      .header('etag', etag)
+      .header('vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
     const ifNoneMatch = request.headers['if-none-match'];
-    if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (
+      typeof ifNoneMatch === 'string' &&
+      ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+    ) {
       return reply.code(304).send();
     }
     const encoding = pageEncoding(request);
@@ -145,7 +171,13 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(cached);
     }
-    return streamPage(reply, renderer, { ...page.document, url: `${app.config.publicUrl}${request.url}`, data: page.initialData, cacheKey }, encoding, drawnPages);
+    return streamPage(
+      reply,
+      renderer,
+      { ...page.document, url: `${app.config.publicUrl}${request.url}`, data: page.initialData, cacheKey },
+      encoding,
+      drawnPages,
+    );
   }
 
   app.get('/assets/*', (request, reply) => {
@@ -155,7 +187,10 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   });
 
   app.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(app.config.publicUrl)),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(app.config.publicUrl)),
   );
 
   let sitemap: { version: string; xml: string } | undefined;
@@ -164,13 +199,22 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
     if (sitemap?.version !== version) {
       sitemap = { version, xml: sitemapXml(app.config.publicUrl, await sitemapProducts(app.db)) };
     }
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap.xml);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sitemap.xml);
   });
 
   app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0];
     // The API and uploaded images answer their own 404s (JSON), never the app's page.
-    if (pathname === '/api' || pathname.startsWith('/api/') || pathname === '/uploads' || pathname.startsWith('/uploads/')) return reply.callNotFound();
+    if (
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      pathname === '/uploads' ||
+      pathname.startsWith('/uploads/')
+    )
+      return reply.callNotFound();
     const file = files.get(pathname);
     if (file) return sendStaticFile(request, reply, file, publicFileCacheControl(pathname));
     return sendPage(request, reply);

@@ -41,7 +41,9 @@ export function etagOf(body: Buffer | string): string {
 export function compressSmall(body: Buffer): Pick<StaticFile, 'br' | 'gzip'> {
   if (body.length < 1024) return {};
   return {
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    br: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
     gzip: gzipSync(body, { level: 6 }),
   };
 }
@@ -52,7 +54,9 @@ export function compressSmall(body: Buffer): Pick<StaticFile, 'br' | 'gzip'> {
  * ETag, cheaply), so a phone learns of a new deployment at its next visit, not a day later.
  */
 export function publicFileCacheControl(pathname: string): string {
-  return /^\/(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|app-shell\.html)$/.test(pathname) ? 'no-cache' : 'public, max-age=86400';
+  return /^\/(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|app-shell\.html)$/.test(pathname)
+    ? 'no-cache'
+    : 'public, max-age=86400';
 }
 
 async function walk(dir: string): Promise<string[]> {
@@ -103,9 +107,16 @@ export function accepts(request: FastifyRequest, encoding: string): boolean {
 
 /** Sends a file with its ETag (304 when unchanged) in the smallest encoding the client accepts. */
 export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile, cacheControl: string) {
-  reply.header('cache-control', cacheControl).header('etag', file.etag).header('vary', 'Accept-Encoding').type(file.contentType);
+  reply
+    .header('cache-control', cacheControl)
+    .header('etag', file.etag)
+    .header('vary', 'Accept-Encoding')
+    .type(file.contentType);
   const ifNoneMatch = request.headers['if-none-match'];
-  if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+  if (
+    typeof ifNoneMatch === 'string' &&
+    ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)
+  ) {
     return reply.code(304).send();
   }
   if (file.br && accepts(request, 'br')) return reply.header('content-encoding', 'br').send(file.br);

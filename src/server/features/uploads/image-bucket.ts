@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { HttpError } from '../../lib/http-errors';
 import { STORED_IMAGE_CACHE_CONTROL, type ImageFileInfo } from './image-store';
 import { storageLocation, type S3StorageSettings } from './storage-settings';

@@ -118,7 +118,11 @@ async function readImages(request: FastifyRequest, field: string, max: number): 
       // A browser form with no file chosen still sends an empty part without a name.
       if (data.length === 0 && !part.filename) continue;
       if (buffers.length >= max) {
-        throw BadRequest(max === 1 ? `Send one image in the field "${field}" (use /api/upload/multiple for several)` : `At most ${max} images per upload`);
+        throw BadRequest(
+          max === 1
+            ? `Send one image in the field "${field}" (use /api/upload/multiple for several)`
+            : `At most ${max} images per upload`,
+        );
       }
       if (!sniffImageKind(data)) throw notAnImage();
       buffers.push(data);

@@ -17,7 +17,12 @@ const filesOf = (url: string) => [nameOf(url), `${stemOf(url)}-400.webp`, `${ste
 
 function bucketClient(peer: S3Peer) {
   const { settings } = peer;
-  const client = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: true, credentials: settings.credentials });
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: true,
+    credentials: settings.credentials,
+  });
   const key = (file: string) => (settings.prefix ? `${settings.prefix}/${file}` : file);
   return {
     client,
@@ -27,7 +32,11 @@ function bucketClient(peer: S3Peer) {
     },
     async get(file: string) {
       const object = await client.send(new GetObjectCommand({ Bucket: peer.bucket, Key: key(file) }));
-      return { bytes: Buffer.from(await object.Body!.transformToByteArray()), contentType: object.ContentType, cacheControl: object.CacheControl };
+      return {
+        bytes: Buffer.from(await object.Body!.transformToByteArray()),
+        contentType: object.ContentType,
+        cacheControl: object.CacheControl,
+      };
     },
     exists: (file: string) =>
       client.send(new HeadObjectCommand({ Bucket: peer.bucket, Key: key(file) })).then(
@@ -57,7 +66,12 @@ describe('product images in S3-compatible object storage', () => {
 
   const upload = async (image: Buffer) => {
     const body = multipart([jpg(image)]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...admin } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...admin },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().imageUrl as string;
   };
@@ -67,8 +81,16 @@ describe('product images in S3-compatible object storage', () => {
     const url = await upload(await jpeg(1200, 900));
     expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     const added = (await bucket.keys()).filter((k) => !before.includes(k));
-    expect(added).toEqual(filesOf(url).map((f) => `shop/images/${f}`).sort());
-    for (const [file, width] of [[nameOf(url), 1200], [`${stemOf(url)}-400.webp`, 400], [`${stemOf(url)}-800.webp`, 800]] as const) {
+    expect(added).toEqual(
+      filesOf(url)
+        .map((f) => `shop/images/${f}`)
+        .sort(),
+    );
+    for (const [file, width] of [
+      [nameOf(url), 1200],
+      [`${stemOf(url)}-400.webp`, 400],
+      [`${stemOf(url)}-800.webp`, 800],
+    ] as const) {
       const object = await bucket.get(file);
       expect(object.contentType).toBe('image/webp');
       expect(object.cacheControl).toBe(IMMUTABLE);
@@ -91,27 +113,49 @@ describe('product images in S3-compatible object storage', () => {
       expect(etag).toMatch(/^"[^"]+"$/);
 
       for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-        const again = await t.app.inject({ method: 'GET', url: `/uploads/${file}`, headers: { 'if-none-match': ifNoneMatch } });
+        const again = await t.app.inject({
+          method: 'GET',
+          url: `/uploads/${file}`,
+          headers: { 'if-none-match': ifNoneMatch },
+        });
         expect(again.statusCode, ifNoneMatch).toBe(304);
         expect(again.rawPayload.length).toBe(0);
         expect(again.headers.etag).toBe(etag);
         expect(again.headers['cache-control']).toBe(IMMUTABLE);
       }
-      const changed = await t.app.inject({ method: 'GET', url: `/uploads/${file}`, headers: { 'if-none-match': '"stale"' } });
+      const changed = await t.app.inject({
+        method: 'GET',
+        url: `/uploads/${file}`,
+        headers: { 'if-none-match': '"stale"' },
+      });
       expect(changed.statusCode).toBe(200);
       expect(changed.rawPayload.equals(res.rawPayload)).toBe(true);
 
       const head = await t.app.inject({ method: 'HEAD', url: `/uploads/${file}` });
       expect(head.statusCode).toBe(200);
       expect(head.rawPayload.length).toBe(0);
-      expect(head.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': IMMUTABLE, etag, 'content-length': String(res.rawPayload.length) });
+      expect(head.headers).toMatchObject({
+        'content-type': 'image/webp',
+        'cache-control': IMMUTABLE,
+        etag,
+        'content-length': String(res.rawPayload.length),
+      });
     }
   });
 
   it('answers a JSON 404 for unknown and malformed names, and for folders', async () => {
     const missing = `${'c'.repeat(32)}.webp`;
-    for (const url of [`/uploads/${missing}`, `/uploads/${'c'.repeat(32)}-400.webp`, `/uploads/${'c'.repeat(32)}-500.webp`, `/uploads/${'C'.repeat(32)}.webp`,
-      '/uploads/jwt-secret', '/uploads/..%2F..%2Fpackage.json', '/uploads/', '/uploads', '/uploads/a/b.webp']) {
+    for (const url of [
+      `/uploads/${missing}`,
+      `/uploads/${'c'.repeat(32)}-400.webp`,
+      `/uploads/${'c'.repeat(32)}-500.webp`,
+      `/uploads/${'C'.repeat(32)}.webp`,
+      '/uploads/jwt-secret',
+      '/uploads/..%2F..%2Fpackage.json',
+      '/uploads/',
+      '/uploads',
+      '/uploads/a/b.webp',
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -119,7 +163,11 @@ describe('product images in S3-compatible object storage', () => {
         if (method === 'GET') expect(res.json().message, url).toBeTruthy();
       }
     }
-    const revalidate = await t.app.inject({ method: 'GET', url: `/uploads/${missing}`, headers: { 'if-none-match': '*' } });
+    const revalidate = await t.app.inject({
+      method: 'GET',
+      url: `/uploads/${missing}`,
+      headers: { 'if-none-match': '*' },
+    });
     expect(revalidate.statusCode).toBe(404);
     // A NUL is refused for every route's input before any route looks at the name.
     const nul = await t.app.inject({ method: 'GET', url: `/uploads/${missing}%00` });
@@ -139,7 +187,11 @@ describe('product images in S3-compatible object storage', () => {
     const again = await t.app.inject({ method: 'DELETE', url: `/api/upload/${nameOf(url)}`, headers: admin });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Image not found' });
-    const variant = await t.app.inject({ method: 'DELETE', url: `/api/upload/${stemOf(url)}-400.webp`, headers: admin });
+    const variant = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/upload/${stemOf(url)}-400.webp`,
+      headers: admin,
+    });
     expect(variant.statusCode).toBe(400);
     expect(variant.json()).toEqual({ message: 'Invalid file name' });
   });
@@ -150,7 +202,12 @@ describe('product images in S3-compatible object storage', () => {
       { field: 'images', filename: 'a.png', type: 'image/png', data: await png() },
       jpg((await jpeg(800, 600)).subarray(0, 3000), 'images'),
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/upload/multiple', payload: body.payload, headers: { ...body.headers, ...admin } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/multiple',
+      payload: body.payload,
+      headers: { ...body.headers, ...admin },
+    });
     expect(res.statusCode).toBe(415);
     expect(await bucket.keys()).toEqual(before);
   });
@@ -200,7 +257,14 @@ describe('object storage that stops answering', () => {
     t = await createTestApp({ storage: peer.settings });
     admin = (await createUser(t, { isAdmin: true })).auth;
     const body = multipart([jpg(await png(120, 80))]);
-    url = (await t.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...admin } })).json().imageUrl;
+    url = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        payload: body.payload,
+        headers: { ...body.headers, ...admin },
+      })
+    ).json().imageUrl;
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     await peer.close();
   });
@@ -217,12 +281,20 @@ describe('object storage that stops answering', () => {
       t.app.inject({ method: 'DELETE', url: `/api/upload/${nameOf(url)}`, headers: admin }),
       (async () => {
         const body = multipart([jpg(await png(60, 60))]);
-        return t.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...admin } });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/upload',
+          payload: body.payload,
+          headers: { ...body.headers, ...admin },
+        });
       })(),
     ];
     for (const res of await Promise.all(requests)) {
       expect(res.statusCode, `${res.body}`).toBe(503);
-      if (res.body) expect(res.json()).toEqual({ message: 'Image storage is unavailable at the moment. Please try again shortly.' });
+      if (res.body)
+        expect(res.json()).toEqual({
+          message: 'Image storage is unavailable at the moment. Please try again shortly.',
+        });
     }
   });
 });

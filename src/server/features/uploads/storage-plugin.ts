@@ -14,7 +14,9 @@ export type { ImageStore, StoredImage } from './image-store';
 
 /** The store the settings name: the bucket of STORAGE_URL, else the folder DATA_DIR/uploads. */
 export function createImageStore(config: { dataDir: string; storage?: S3StorageSettings }): ImageStore {
-  return config.storage ? createS3ImageStore(config.storage) : createLocalImageStore(path.join(config.dataDir, 'uploads'));
+  return config.storage
+    ? createS3ImageStore(config.storage)
+    : createLocalImageStore(path.join(config.dataDir, 'uploads'));
 }
 
 declare module 'fastify' {

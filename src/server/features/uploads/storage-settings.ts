@@ -30,7 +30,11 @@ const storageEnv = z.object({
       .regex(STORAGE_URL, 'must look like s3://bucket or s3://bucket/prefix')
       .refine((url) => !DOT_SEGMENT.test(url), 'must not have . or .. in its prefix'),
   ),
-  S3_ENDPOINT: optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).transform((u) => u.replace(/\/+$/, ''))),
+  S3_ENDPOINT: optionalSetting(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((u) => u.replace(/\/+$/, '')),
+  ),
   S3_REGION: optionalSetting(z.string().regex(/^[a-z0-9-]{2,32}$/, 'must look like us-east-1 (or auto for R2)')),
   S3_ACCESS_KEY_ID: optionalSetting(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optionalSetting(z.string().min(1)),
@@ -41,15 +45,26 @@ const S3_ONLY = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCE
 /** Issues come back as "NAME: what is wrong" lines, in the form config.ts prints; never with a value in them. */
 export function readStorageSettings(env: NodeJS.ProcessEnv): StorageSettingsResult {
   const parsed = storageEnv.safeParse(env);
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  if (!parsed.success)
+    return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   if (!e.STORAGE_URL) {
     // Keys without a bucket most likely mean a forgotten STORAGE_URL: images would silently stay on a disk that may be wiped.
     const stray = S3_ONLY.filter((key) => e[key] !== undefined);
-    return stray.length ? { ok: false, issues: [`${stray.join(', ')}: set STORAGE_URL=s3://bucket too, or unset ${stray.length > 1 ? 'them' : 'it'}`] } : { ok: true };
+    return stray.length
+      ? {
+          ok: false,
+          issues: [
+            `${stray.join(', ')}: set STORAGE_URL=s3://bucket too, or unset ${stray.length > 1 ? 'them' : 'it'}`,
+          ],
+        }
+      : { ok: true };
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    return { ok: false, issues: ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials'] };
+    return {
+      ok: false,
+      issues: ['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials'],
+    };
   }
   const [, bucket, path = ''] = STORAGE_URL.exec(e.STORAGE_URL)!;
   return {
@@ -59,7 +74,10 @@ export function readStorageSettings(env: NodeJS.ProcessEnv): StorageSettingsResu
       prefix: path.replace(/^\/+|\/+$/g, ''),
       endpoint: e.S3_ENDPOINT,
       region: e.S3_REGION ?? 'us-east-1',
-      credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
     },
   };
 }

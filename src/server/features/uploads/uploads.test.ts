@@ -74,7 +74,9 @@ describe('image uploads', () => {
     const url = res.json().imageUrl as string;
     const main = await sharp((await t.app.inject({ method: 'GET', url })).rawPayload).metadata();
     expect([main.width, main.height]).toEqual([320, 1600]);
-    const v800 = await sharp((await t.app.inject({ method: 'GET', url: url.replace('.webp', '-800.webp') })).rawPayload).metadata();
+    const v800 = await sharp(
+      (await t.app.inject({ method: 'GET', url: url.replace('.webp', '-800.webp') })).rawPayload,
+    ).metadata();
     expect(v800.width).toBe(320);
   });
 
@@ -104,7 +106,12 @@ describe('image uploads', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Only JPEG, PNG or WebP images are accepted');
 
-    const gif = { field: 'image', filename: 'x.gif', type: 'image/gif', data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;') };
+    const gif = {
+      field: 'image',
+      filename: 'x.gif',
+      type: 'image/gif',
+      data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+    };
     expect((await upload('/api/upload', multipart([gif]))).statusCode).toBe(415);
   });
 
@@ -125,10 +132,10 @@ describe('image uploads', () => {
     const before = filesOnDisk();
     const good = await png();
     const corrupt = (await jpeg(800, 600)).subarray(0, 3000);
-    const res = await upload('/api/upload/multiple', multipart([
-      { field: 'images', filename: 'a.png', type: 'image/png', data: good },
-      jpg(corrupt, 'images'),
-    ]));
+    const res = await upload(
+      '/api/upload/multiple',
+      multipart([{ field: 'images', filename: 'a.png', type: 'image/png', data: good }, jpg(corrupt, 'images')]),
+    );
     expect(res.statusCode).toBe(415);
     expect(filesOnDisk()).toEqual(before);
   });
@@ -142,7 +149,12 @@ describe('image uploads', () => {
 
   it('answers 413 for more than 4 files, and 400 for two files on the single route', async () => {
     const small = await png(40, 40);
-    const five = Array.from({ length: 5 }, (_, i) => ({ field: 'images', filename: `${i}.png`, type: 'image/png', data: small }));
+    const five = Array.from({ length: 5 }, (_, i) => ({
+      field: 'images',
+      filename: `${i}.png`,
+      type: 'image/png',
+      data: small,
+    }));
     const res = await upload('/api/upload/multiple', multipart(five));
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('Too many files (at most 4 per upload)');
@@ -159,7 +171,9 @@ describe('image uploads', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('No file provided');
     }
-    const emptyBrowserPart = multipart([{ field: 'images', filename: '', type: 'application/octet-stream', data: Buffer.alloc(0) }]);
+    const emptyBrowserPart = multipart([
+      { field: 'images', filename: '', type: 'application/octet-stream', data: Buffer.alloc(0) },
+    ]);
     expect((await upload('/api/upload/multiple', emptyBrowserPart)).json().message).toBe('No file provided');
 
     const wrong = await upload('/api/upload', multipart([jpg(await png(), 'photo')]));
@@ -172,10 +186,20 @@ describe('image uploads', () => {
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toMatch(/multipart\/form-data/);
 
-    const text = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...admin, 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...admin, 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(text.statusCode).toBe(415);
 
-    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...admin, 'content-type': 'multipart/form-data' }, payload: 'abc' });
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...admin, 'content-type': 'multipart/form-data' },
+      payload: 'abc',
+    });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toBeTruthy();
 
@@ -238,10 +262,13 @@ describe('image uploads', () => {
     const { port } = new URL(address);
     for (const raw of ['%2e%2e', '..', '.%2E', '%2E%2E%2Fjwt-secret', '../jwt-secret', '../../../package.json']) {
       const status = await new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, method: 'DELETE', path: `/api/upload/${raw}`, headers: admin }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
+        const req = request(
+          { host: '127.0.0.1', port, method: 'DELETE', path: `/api/upload/${raw}`, headers: admin },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.end();
       });

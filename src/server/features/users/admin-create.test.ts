@@ -39,7 +39,14 @@ function runCli(args: string[], env: Record<string, string> = {}, dir = dataDir)
       ['src/server/cli/admin-create.ts', ...args],
       {
         cwd: projectRoot(),
-        env: { ...process.env, DATA_DIR: dir, DATABASE_URL: databaseUrl ?? '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', ...env },
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          DATABASE_URL: databaseUrl ?? '',
+          ADMIN_EMAIL: '',
+          ADMIN_PASSWORD: '',
+          ...env,
+        },
         timeout: 60_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
@@ -49,8 +56,12 @@ function runCli(args: string[], env: Record<string, string> = {}, dir = dataDir)
 }
 
 /** Opens the database the CLI wrote, runs `work`, and closes it again before the next CLI run. */
-async function withShopDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
-  const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 1 } : { pgliteDir: path.join(dataDir, 'pgdata') });
+async function withShopDatabase<T>(
+  work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, poolSize: 1 } : { pgliteDir: path.join(dataDir, 'pgdata') },
+  );
   try {
     return await work(database.db);
   } finally {
@@ -59,7 +70,15 @@ async function withShopDatabase<T>(work: (db: Awaited<ReturnType<typeof openData
 }
 
 const findUser = (email: string) =>
-  withShopDatabase(async (db) => (await db.select().from(users).where(eq(sql`lower(${users.email})`, email)))[0]);
+  withShopDatabase(
+    async (db) =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(eq(sql`lower(${users.email})`, email))
+      )[0],
+  );
 
 // Each run starts tsx and, for most, opens PGlite: seconds each on a small machine.
 describe('npm run admin:create', { timeout: 120_000 }, () => {
@@ -77,7 +96,11 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
 
   it('promotes an existing customer, keeping the password unless --reset-password, and reads ADMIN_* settings', async () => {
     await withShopDatabase(async (db) => {
-      await db.insert(users).values({ name: 'Existing Customer', email: 'existing@example.com', passwordHash: await hashPassword('own password 1') });
+      await db.insert(users).values({
+        name: 'Existing Customer',
+        email: 'existing@example.com',
+        passwordHash: await hashPassword('own password 1'),
+      });
     });
     const env = { ADMIN_EMAIL: 'existing@example.com', ADMIN_PASSWORD: 'from-the-env-1' };
 
@@ -120,7 +143,11 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
     try {
       // The lock file openDatabase keeps beside the folder, held by a live process (this test runner).
       writeFileSync(path.join(busyDir, 'pgdata.lock'), String(process.pid));
-      const res = await runCli(['--email', 'a@example.com', '--password', 'long enough 1'], { DATABASE_URL: '' }, busyDir);
+      const res = await runCli(
+        ['--email', 'a@example.com', '--password', 'long enough 1'],
+        { DATABASE_URL: '' },
+        busyDir,
+      );
       expect(res.code).toBe(1);
       expect(res.stderr).toContain(`is in use by process ${process.pid}`);
       expect(res.stderr).toContain('stop that process first');

@@ -16,7 +16,8 @@ afterAll(() => t.close());
 
 type Headers = Record<string, string> | undefined;
 const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
-const put = (url: string, headers: Headers, payload: unknown) => t.app.inject({ method: 'PUT', url, headers, payload: payload as object });
+const put = (url: string, headers: Headers, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url, headers, payload: payload as object });
 const del = (url: string, headers: Headers) => t.app.inject({ method: 'DELETE', url, headers });
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -32,7 +33,9 @@ describe('GET /api/users (admin list)', () => {
         createdAt: new Date(start + i * 60_000),
       })),
     );
-    await t.app.db.insert(users).values({ name: 'Percent 100% Sure', email: 'percent@example.com', passwordHash: 'scrypt$x' });
+    await t.app.db
+      .insert(users)
+      .values({ name: 'Percent 100% Sure', email: 'percent@example.com', passwordHash: 'scrypt$x' });
   });
 
   it('answers 401 without a token and 403 for a customer', async () => {
@@ -132,7 +135,14 @@ describe('PUT /api/users/:id', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/password|scrypt/i);
-    expect(res.json()).toMatchObject({ _id: target.user.id, name: 'Bwalya Mulenga', firstName: 'Bwalya', lastName: 'Mulenga', email: 'bwalya@example.com', isAdmin: true });
+    expect(res.json()).toMatchObject({
+      _id: target.user.id,
+      name: 'Bwalya Mulenga',
+      firstName: 'Bwalya',
+      lastName: 'Mulenga',
+      email: 'bwalya@example.com',
+      isAdmin: true,
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, target.user.id));
     expect(row.passwordHash).toBe(target.user.passwordHash);
   });
@@ -145,7 +155,10 @@ describe('PUT /api/users/:id', () => {
   });
 
   it('never makes an account opened by phone (no e-mail, no password) an admin', async () => {
-    const [phoneOnly] = await t.app.db.insert(users).values({ name: 'Phone Only', mobile: '+260971110001', phone: '+260971110001' }).returning();
+    const [phoneOnly] = await t.app.db
+      .insert(users)
+      .values({ name: 'Phone Only', mobile: '+260971110001', phone: '+260971110001' })
+      .returning();
     const res = await put(`/api/users/${phoneOnly.id}`, admin.auth, { isAdmin: true });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Only an account with an e-mail and a password can be an admin.' });
@@ -183,17 +196,30 @@ describe('PUT /api/users/:id', () => {
         put(`/api/users/${a.user.id}`, b.auth, { isAdmin: false }),
       ]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
-      const [{ n }] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
+      const [{ n }] = await t.app.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.isAdmin, true));
       expect(n).toBe(1);
     } finally {
-      await t.app.db.update(users).set({ isAdmin: true }).where(inArray(users.id, others.map((o) => o.id)));
+      await t.app.db
+        .update(users)
+        .set({ isAdmin: true })
+        .where(
+          inArray(
+            users.id,
+            others.map((o) => o.id),
+          ),
+        );
     }
   });
 
   it('answers 400 for bad fields, 404 for unknown ids, 401/403 for others', async () => {
     const bad = await put(`/api/users/${customer.user.id}`, admin.auth, { isAdmin: 'yes' });
     expect(bad.statusCode).toBe(400);
-    expect((await put(`/api/users/${customer.user.id}`, admin.auth, { email: 'nope' })).json().message).toBe('Invalid email address');
+    expect((await put(`/api/users/${customer.user.id}`, admin.auth, { email: 'nope' })).json().message).toBe(
+      'Invalid email address',
+    );
     expect((await put(`/api/users/${UNKNOWN_ID}`, admin.auth, { name: 'X' })).statusCode).toBe(404);
     expect((await put('/api/users/nope', admin.auth, { name: 'X' })).statusCode).toBe(404);
     expect((await put(`/api/users/${customer.user.id}`, undefined, { name: 'X' })).statusCode).toBe(401);
@@ -210,7 +236,13 @@ describe('DELETE /api/users/:id', () => {
         userId: gone.user.id,
         customerName: 'Leaving Customer',
         customerEmail: gone.email,
-        shippingAddress: { address: '1 Road', city: 'Lusaka', province: 'Lusaka', zipCode: '10101', phoneNumber: '0970000000' },
+        shippingAddress: {
+          address: '1 Road',
+          city: 'Lusaka',
+          province: 'Lusaka',
+          zipCode: '10101',
+          phoneNumber: '0970000000',
+        },
         paymentMethod: 'airtel',
         itemsNgwee: 10_000,
         taxNgwee: 1_600,

@@ -15,7 +15,8 @@ let addressCounter = 0;
 /** Each test logs in from its own address, so the failed-login throttle of one test never leaks into another. */
 const freshAddress = () => `198.51.100.${(addressCounter += 1)}`;
 
-const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users', payload: payload as object, remoteAddress: freshAddress() });
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/users', payload: payload as object, remoteAddress: freshAddress() });
 const login = (payload: unknown, remoteAddress: string) =>
   t.app.inject({ method: 'POST', url: '/api/users/login', payload: payload as object, remoteAddress });
 
@@ -26,24 +27,45 @@ function expectNoSecrets(rawBody: string) {
 
 describe('POST /api/users (register)', () => {
   it('creates a customer, never an admin, and answers the user with a working token', async () => {
-    const res = await register({ name: 'Chanda Mwale', email: 'Chanda.Mwale@Example.com', password: 'secret123', isAdmin: true, _id: 'x' });
+    const res = await register({
+      name: 'Chanda Mwale',
+      email: 'Chanda.Mwale@Example.com',
+      password: 'secret123',
+      isAdmin: true,
+      _id: 'x',
+    });
     expect(res.statusCode).toBe(201);
     expectNoSecrets(res.body);
     const body = res.json();
-    expect(body).toMatchObject({ name: 'Chanda Mwale', firstName: 'Chanda', lastName: 'Mwale', email: 'chanda.mwale@example.com', isAdmin: false });
+    expect(body).toMatchObject({
+      name: 'Chanda Mwale',
+      firstName: 'Chanda',
+      lastName: 'Mwale',
+      email: 'chanda.mwale@example.com',
+      isAdmin: false,
+    });
     expect(body._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, body._id));
     expect(row.isAdmin).toBe(false);
     expect(await verifyPassword('secret123', row.passwordHash ?? '')).toBe(true);
 
-    const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${body.token}` } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()._id).toBe(body._id);
   });
 
   it('builds the name from first and last name when no name is given', async () => {
-    const res = await register({ firstName: 'Thandiwe', lastName: 'Banda', email: 'thandiwe@example.com', password: 'secret123' });
+    const res = await register({
+      firstName: 'Thandiwe',
+      lastName: 'Banda',
+      email: 'thandiwe@example.com',
+      password: 'secret123',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Thandiwe Banda', firstName: 'Thandiwe', lastName: 'Banda' });
   });
@@ -59,7 +81,10 @@ describe('POST /api/users (register)', () => {
     const payload = { name: 'Race', email: 'race@example.com', password: 'secret123' };
     const answers = await Promise.all([register(payload), register({ ...payload, email: 'Race@Example.com' })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    const [{ n }] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) = 'race@example.com'`);
+    const [{ n }] = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.email}) = 'race@example.com'`);
     expect(n).toBe(1);
   });
 
@@ -71,8 +96,14 @@ describe('POST /api/users (register)', () => {
     [{ name: '   ', email: 'blank@example.com', password: 'secret123' }, 'Name is required'],
     [{ name: 'A', email: 'long@example.com', password: 'x'.repeat(201) }, 'Password is too long'],
     // One emoji is not a missing name, it is a name without letters.
-    [{ firstName: '😀', lastName: 'Banda', email: 'emoji@example.com', password: 'secret123' }, 'First name needs letters: an emoji or a symbol alone is not a name'],
-    [{ name: '☺', email: 'symbol@example.com', password: 'secret123' }, 'Name needs letters: an emoji or a symbol alone is not a name'],
+    [
+      { firstName: '😀', lastName: 'Banda', email: 'emoji@example.com', password: 'secret123' },
+      'First name needs letters: an emoji or a symbol alone is not a name',
+    ],
+    [
+      { name: '☺', email: 'symbol@example.com', password: 'secret123' },
+      'Name needs letters: an emoji or a symbol alone is not a name',
+    ],
   ])('answers 400 with a clear message for %j', async (payload, message) => {
     const res = await register(payload);
     expect(res.statusCode).toBe(400);
@@ -80,7 +111,13 @@ describe('POST /api/users (register)', () => {
   });
 
   it('answers 400, not 500, for a body that is not JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: { 'content-type': 'application/json' }, payload: '{nope', remoteAddress: freshAddress() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+      remoteAddress: freshAddress(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
   });
@@ -93,7 +130,11 @@ describe('POST /api/users/login', () => {
     expect(res.statusCode).toBe(200);
     expectNoSecrets(res.body);
     expect(res.json()).toMatchObject({ _id: user.id, email: 'buyer@example.com', isAdmin: true });
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${res.json().token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(me.json()._id).toBe(user.id);
   });
 
@@ -155,7 +196,9 @@ describe('POST /api/users/login', () => {
       expect((await login({ email: guessed.email, password: 'wrong guess' }, carrier)).statusCode).toBe(401);
     }
     // The e-mail as typed another way is the same account.
-    expect((await login({ email: ` ${guessed.email.toUpperCase()} `, password: guessed.password }, carrier)).statusCode).toBe(429);
+    expect(
+      (await login({ email: ` ${guessed.email.toUpperCase()} `, password: guessed.password }, carrier)).statusCode,
+    ).toBe(429);
     expect((await login({ email: neighbour.email, password: neighbour.password }, carrier)).statusCode).toBe(200);
     expect((await login({ email: neighbour.email, password: 'one typo' }, carrier)).statusCode).toBe(401);
     expect((await login({ email: neighbour.email, password: neighbour.password }, carrier)).statusCode).toBe(200);
@@ -168,7 +211,10 @@ describe('POST /api/users/login', () => {
       expect((await login({ email: shopper.email, password: shopper.password }, carrier)).statusCode).toBe(200);
     }
     // A sweep: each account guessed a few times, so no one account reaches its own limit.
-    const guesses = Array.from({ length: ADDRESS_FAILURES_ALLOWED }, (_, i) => ({ email: `sweep.${Math.floor(i / 3)}@example.com`, password: `guess ${i}` }));
+    const guesses = Array.from({ length: ADDRESS_FAILURES_ALLOWED }, (_, i) => ({
+      email: `sweep.${Math.floor(i / 3)}@example.com`,
+      password: `guess ${i}`,
+    }));
     for (let start = 0; start < guesses.length; start += 10) {
       const answers = await Promise.all(guesses.slice(start, start + 10).map((guess) => login(guess, carrier)));
       expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 401));
@@ -182,7 +228,9 @@ describe('POST /api/users/login', () => {
   it('does not let a burst of parallel guesses slip past the limit', async () => {
     const { email } = await createUser(t);
     const address = freshAddress();
-    const answers = await Promise.all(Array.from({ length: 12 }, () => login({ email, password: 'wrong guess' }, address)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login({ email, password: 'wrong guess' }, address)),
+    );
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(5);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(7);
   });

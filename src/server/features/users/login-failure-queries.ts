@@ -24,7 +24,11 @@ export async function recordLoginFailures(db: Db, keys: readonly string[]): Prom
 }
 
 /** Failures of each key within the window, committed by any instance (this try's own included). */
-export async function countLoginFailures(db: Db, keys: readonly string[], windowMs: number): Promise<Map<string, number>> {
+export async function countLoginFailures(
+  db: Db,
+  keys: readonly string[],
+  windowMs: number,
+): Promise<Map<string, number>> {
   const rows = await db
     .select({ key: loginFailures.key, n: count() })
     .from(loginFailures)
@@ -36,7 +40,9 @@ export async function countLoginFailures(db: Db, keys: readonly string[], window
 /** Milliseconds until the `nth` latest failure of `key` leaves the window (0 if there is none). */
 export async function msUntilNthLatestLapses(db: Db, key: string, nth: number, windowMs: number): Promise<number> {
   const [row] = await db
-    .select({ ms: sql<string>`extract(epoch from (${loginFailures.failedAt} + (${windowMs} * interval '1 millisecond') - now())) * 1000` })
+    .select({
+      ms: sql<string>`extract(epoch from (${loginFailures.failedAt} + (${windowMs} * interval '1 millisecond') - now())) * 1000`,
+    })
     .from(loginFailures)
     .where(and(eq(loginFailures.key, key), gt(loginFailures.failedAt, since(windowMs))))
     .orderBy(desc(loginFailures.failedAt))
@@ -47,7 +53,10 @@ export async function msUntilNthLatestLapses(db: Db, key: string, nth: number, w
 
 /** Deletes these rows and every row of these keys, in one statement. */
 export async function deleteLoginFailures(db: Db, ids: readonly string[], keys: readonly string[]): Promise<void> {
-  const which = [...(ids.length > 0 ? [inArray(loginFailures.id, [...ids])] : []), ...(keys.length > 0 ? [inArray(loginFailures.key, [...keys])] : [])];
+  const which = [
+    ...(ids.length > 0 ? [inArray(loginFailures.id, [...ids])] : []),
+    ...(keys.length > 0 ? [inArray(loginFailures.key, [...keys])] : []),
+  ];
   if (which.length > 0) await db.delete(loginFailures).where(or(...which));
 }
 

@@ -5,7 +5,8 @@ import { ACCOUNT_FAILURES_ALLOWED } from './routes';
 /** Failed logins on PostgreSQL are counted in the database: every instance, and a restart, see the same tries (npm run test:pg). */
 const pair = useTwoInstances();
 
-const login = (app: TestApp['app'], payload: object, remoteAddress: string) => app.inject({ method: 'POST', url: '/api/users/login', payload, remoteAddress });
+const login = (app: TestApp['app'], payload: object, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/api/users/login', payload, remoteAddress });
 
 describe('failed logins across instances', () => {
   it('tries spread over two instances count together, and a success on either forgives the account', async () => {
@@ -22,7 +23,9 @@ describe('failed logins across instances', () => {
     }
     // Another account at that address, and this account elsewhere, are not blocked.
     const neighbour = await createUser(pair.first);
-    expect((await login(pair.second.app, { email: neighbour.email, password: neighbour.password }, address)).statusCode).toBe(200);
+    expect(
+      (await login(pair.second.app, { email: neighbour.email, password: neighbour.password }, address)).statusCode,
+    ).toBe(200);
     expect((await login(pair.first.app, { email, password }, '192.0.2.78')).statusCode).toBe(200);
   });
 
@@ -30,7 +33,9 @@ describe('failed logins across instances', () => {
     const { email } = await createUser(pair.first);
     const address = '192.0.2.79';
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => login(i % 2 === 0 ? pair.first.app : pair.second.app, { email, password: 'wrong guess' }, address)),
+      Array.from({ length: 12 }, (_, i) =>
+        login(i % 2 === 0 ? pair.first.app : pair.second.app, { email, password: 'wrong guess' }, address),
+      ),
     );
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(ACCOUNT_FAILURES_ALLOWED);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(12 - ACCOUNT_FAILURES_ALLOWED);

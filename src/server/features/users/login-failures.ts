@@ -40,7 +40,8 @@ export function loginFailuresInMemory(windowMs = LOGIN_WINDOW_MS): LoginFailures
   const throttles = new Map<number, LoginThrottle>();
   const throttleFor = (max: number) => {
     let throttle = throttles.get(max);
-    if (!throttle) throttles.set(max, (throttle = new LoginThrottle({ maxFailures: max, windowMs, maxAddresses: 50_000 })));
+    if (!throttle)
+      throttles.set(max, (throttle = new LoginThrottle({ maxFailures: max, windowMs, maxAddresses: 50_000 })));
     return throttle;
   };
   return {
@@ -82,7 +83,12 @@ export function loginFailuresInDatabase(db: Db, windowMs = LOGIN_WINDOW_MS): Log
       if (outcome.waitMs > 0) return { waitMs: outcome.waitMs, succeeded: async () => {} };
       return {
         waitMs: 0,
-        succeeded: () => deleteLoginFailures(db, outcome.ids, keys.filter((k) => k.forgivenOnSuccess).map((k) => k.key)),
+        succeeded: () =>
+          deleteLoginFailures(
+            db,
+            outcome.ids,
+            keys.filter((k) => k.forgivenOnSuccess).map((k) => k.key),
+          ),
       };
     },
     close() {

@@ -68,7 +68,9 @@ describe('LoginThrottle', () => {
   });
 
   it('says how many whole minutes are left, rounded up', () => {
-    expect(tooManyAttemptsMessage(14 * MINUTE + 1)).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+    expect(tooManyAttemptsMessage(14 * MINUTE + 1)).toBe(
+      'Too many failed login attempts. Please try again in 15 minutes.',
+    );
     expect(tooManyAttemptsMessage(30_000)).toBe('Too many failed login attempts. Please try again in 1 minute.');
   });
 });

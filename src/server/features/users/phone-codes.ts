@@ -33,21 +33,39 @@ export async function codeTimesForMobile(tx: Tx, mobile: string, windowMs: numbe
 }
 
 /** The same for one number asked from one address. */
-export async function codeTimesForMobileAndAddress(tx: Tx, mobile: string, addressKey: string, windowMs: number): Promise<Date[]> {
+export async function codeTimesForMobileAndAddress(
+  tx: Tx,
+  mobile: string,
+  addressKey: string,
+  windowMs: number,
+): Promise<Date[]> {
   const rows = await tx
     .select({ createdAt: phoneCodes.createdAt })
     .from(phoneCodes)
-    .where(and(eq(phoneCodes.mobile, mobile), eq(phoneCodes.addressKey, addressKey), gt(phoneCodes.createdAt, since(windowMs))))
+    .where(
+      and(
+        eq(phoneCodes.mobile, mobile),
+        eq(phoneCodes.addressKey, addressKey),
+        gt(phoneCodes.createdAt, since(windowMs)),
+      ),
+    )
     .orderBy(desc(phoneCodes.createdAt));
   return rows.map((r) => r.createdAt);
 }
 
 /** Ends the unused codes of this number and purpose (and account): only the newest code works. */
-export async function retireOpenCodes(tx: Tx, mobile: string, purpose: PhoneCodePurpose, userId: string | null): Promise<void> {
+export async function retireOpenCodes(
+  tx: Tx,
+  mobile: string,
+  purpose: PhoneCodePurpose,
+  userId: string | null,
+): Promise<void> {
   await tx
     .update(phoneCodes)
     .set({ expiresAt: sql`least(${phoneCodes.expiresAt}, now())` })
-    .where(and(eq(phoneCodes.mobile, mobile), eq(phoneCodes.purpose, purpose), ownedBy(userId), isNull(phoneCodes.usedAt)));
+    .where(
+      and(eq(phoneCodes.mobile, mobile), eq(phoneCodes.purpose, purpose), ownedBy(userId), isNull(phoneCodes.usedAt)),
+    );
 }
 
 export async function insertPhoneCode(tx: Tx, values: typeof phoneCodes.$inferInsert): Promise<void> {
@@ -55,7 +73,12 @@ export async function insertPhoneCode(tx: Tx, values: typeof phoneCodes.$inferIn
 }
 
 /** The newest code of this number and purpose (for 'add-number': the one this account asked for). */
-export async function newestCode(db: Db | Tx, mobile: string, purpose: PhoneCodePurpose, userId: string | null): Promise<PhoneCodeRow | undefined> {
+export async function newestCode(
+  db: Db | Tx,
+  mobile: string,
+  purpose: PhoneCodePurpose,
+  userId: string | null,
+): Promise<PhoneCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(phoneCodes)
@@ -73,7 +96,14 @@ export async function takeTry(db: Db | Tx, id: string): Promise<number | null> {
   const [row] = await db
     .update(phoneCodes)
     .set({ tries: sql`${phoneCodes.tries} + 1` })
-    .where(and(eq(phoneCodes.id, id), lt(phoneCodes.tries, PHONE_CODE_TRIES), isNull(phoneCodes.usedAt), gt(phoneCodes.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(phoneCodes.id, id),
+        lt(phoneCodes.tries, PHONE_CODE_TRIES),
+        isNull(phoneCodes.usedAt),
+        gt(phoneCodes.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ tries: phoneCodes.tries });
   return row?.tries ?? null;
 }
@@ -86,7 +116,14 @@ export async function useCode(tx: Tx, id: string): Promise<boolean> {
   const rows = await tx
     .update(phoneCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(phoneCodes.id, id), isNull(phoneCodes.usedAt), lte(phoneCodes.tries, PHONE_CODE_TRIES), gt(phoneCodes.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(phoneCodes.id, id),
+        isNull(phoneCodes.usedAt),
+        lte(phoneCodes.tries, PHONE_CODE_TRIES),
+        gt(phoneCodes.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: phoneCodes.id });
   return rows.length === 1;
 }

@@ -24,8 +24,18 @@ export const CODE_LIMITS: readonly CodeLimit[] = [
     windowMs: PHONE_CODE_RESEND_SECONDS * 1000,
     message: (wait) => `Please wait ${wait} before asking for another code.`,
   },
-  { scope: 'mobile+address', max: 3, windowMs: 15 * MINUTE, message: (wait) => `Too many codes for this number. Please try again in ${wait}.` },
-  { scope: 'mobile', max: 5, windowMs: 60 * MINUTE, message: (wait) => `Too many codes for this number. Please try again in ${wait}.` },
+  {
+    scope: 'mobile+address',
+    max: 3,
+    windowMs: 15 * MINUTE,
+    message: (wait) => `Too many codes for this number. Please try again in ${wait}.`,
+  },
+  {
+    scope: 'mobile',
+    max: 5,
+    windowMs: 60 * MINUTE,
+    message: (wait) => `Too many codes for this number. Please try again in ${wait}.`,
+  },
 ];
 
 /**
@@ -37,11 +47,15 @@ export const CODE_LIMITS: readonly CodeLimit[] = [
 export const ADDRESS_CODE_LIMIT = { max: 60, windowMs: 60 * MINUTE };
 
 export function addressLimitHit(waitMs: number): LimitHit {
-  return { waitMs, message: `Too many codes asked from your network. Please try again in ${waitText(waitMs, ADDRESS_CODE_LIMIT.windowMs)}.` };
+  return {
+    waitMs,
+    message: `Too many codes asked from your network. Please try again in ${waitText(waitMs, ADDRESS_CODE_LIMIT.windowMs)}.`,
+  };
 }
 
 /** The longest window of each scope: how far back the rows are read. */
-export const longestWindow = (scope: CodeLimit['scope']) => Math.max(...CODE_LIMITS.filter((l) => l.scope === scope).map((l) => l.windowMs));
+export const longestWindow = (scope: CodeLimit['scope']) =>
+  Math.max(...CODE_LIMITS.filter((l) => l.scope === scope).map((l) => l.windowMs));
 
 export interface LimitHit {
   waitMs: number;

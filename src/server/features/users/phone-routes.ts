@@ -14,7 +14,14 @@ import {
 import { authUserSchema } from '../../../shared/schemas/users';
 import { toUserJson, type UserRow } from './queries';
 import type { LimitHit } from './phone-limits';
-import { addMobileWithCode, checkMayAddMobile, phoneDeps, removeMobile, sendPhoneCode, signInWithCode } from './phone-sign-in';
+import {
+  addMobileWithCode,
+  checkMayAddMobile,
+  phoneDeps,
+  removeMobile,
+  sendPhoneCode,
+  signInWithCode,
+} from './phone-sign-in';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -52,7 +59,12 @@ const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const hit = await sendPhoneCode(deps, { mobile: request.body.phone, purpose: 'sign-in', userId: null, address: request.ip });
+      const hit = await sendPhoneCode(deps, {
+        mobile: request.body.phone,
+        purpose: 'sign-in',
+        userId: null,
+        address: request.ip,
+      });
       return hit ? tooMany(reply, hit) : codeSent(request.body.phone);
     },
   );
@@ -62,13 +74,24 @@ const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Sign in with the code (200), or open an account with it and a name (201); 400 needsName when a name is wanted',
+        summary:
+          'Sign in with the code (200), or open an account with it and a name (201); 400 needsName when a name is wanted',
         body: phoneVerifySchema,
-        response: { 200: authUserSchema, 201: authUserSchema, 400: needsNameSchema, 403: errorSchema, 409: errorSchema },
+        response: {
+          200: authUserSchema,
+          201: authUserSchema,
+          400: needsNameSchema,
+          403: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const { user, created } = await signInWithCode(deps, { mobile: request.body.phone, code: request.body.code, name: request.body.name });
+      const { user, created } = await signInWithCode(deps, {
+        mobile: request.body.phone,
+        code: request.body.code,
+        name: request.body.name,
+      });
       return reply.status(created ? 201 : 200).send(session(user));
     },
   );
@@ -89,7 +112,12 @@ const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.currentUser!.id;
       // A number held by another account still gets its code: that is told only to whoever has the code.
       await checkMayAddMobile(app.db, userId, request.body.phone);
-      const hit = await sendPhoneCode(deps, { mobile: request.body.phone, purpose: 'add-number', userId, address: request.ip });
+      const hit = await sendPhoneCode(deps, {
+        mobile: request.body.phone,
+        purpose: 'add-number',
+        userId,
+        address: request.ip,
+      });
       return hit ? tooMany(reply, hit) : codeSent(request.body.phone);
     },
   );
@@ -106,7 +134,10 @@ const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authUserSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => session(await addMobileWithCode(deps, request.currentUser!.id, { mobile: request.body.phone, code: request.body.code })),
+    async (request) =>
+      session(
+        await addMobileWithCode(deps, request.currentUser!.id, { mobile: request.body.phone, code: request.body.code }),
+      ),
   );
 
   app.delete(

@@ -21,9 +21,16 @@ function freshNumber() {
 }
 
 const post = (url: string, payload: object, options: { address?: string; headers?: Record<string, string> } = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: options.headers, remoteAddress: options.address ?? '10.1.1.1' });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: options.headers,
+    remoteAddress: options.address ?? '10.1.1.1',
+  });
 const askCode = (phone: string, address?: string) => post('/api/users/phone/code', { phone }, { address });
-const verify = (body: { phone: string; code: string; name?: string }, address?: string) => post('/api/users/phone/verify', body, { address });
+const verify = (body: { phone: string; code: string; name?: string }, address?: string) =>
+  post('/api/users/phone/verify', body, { address });
 
 /** The code in the newest text to the number (written to DATA_DIR/sms-outbox in tests). */
 async function codeSentTo(e164: string): Promise<string> {
@@ -65,7 +72,9 @@ describe('POST /api/users/phone/code', () => {
     await t.app.sms.idle();
     const [text] = (await readSmsOutbox(t.dataDir)).filter((m) => m.to === phone.e164);
     expect(text.kind).toBe('sign-in-code');
-    expect(text.text).toMatch(/^\d{6} is your Forest Gold Women's Co-op \(demo\) code\. It works for 5 minutes\. Never share it\.$/);
+    expect(text.text).toMatch(
+      /^\d{6} is your Forest Gold Women's Co-op \(demo\) code\. It works for 5 minutes\. Never share it\.$/,
+    );
     expect(text.text.length).toBeLessThanOrEqual(160);
   });
 
@@ -73,7 +82,9 @@ describe('POST /api/users/phone/code', () => {
     for (const phone of ['12345', '+260 21 123 4567', '+44 7700 900123', '']) {
       const res = await askCode(phone);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Enter a Zambian mobile number, for example 097 123 4567 or +260 97 123 4567.' });
+      expect(res.json()).toEqual({
+        message: 'Enter a Zambian mobile number, for example 097 123 4567 or +260 97 123 4567.',
+      });
     }
   });
 
@@ -84,7 +95,11 @@ describe('POST /api/users/phone/code', () => {
     const a = (await askCode(known.e164)).json();
     const b = (await askCode(unknown.e164)).json();
     expect(Object.keys(a)).toEqual(Object.keys(b));
-    expect({ ...a, phone: '', message: a.message.replace(/\+260[\d ]+/, '') }).toEqual({ ...b, phone: '', message: b.message.replace(/\+260[\d ]+/, '') });
+    expect({ ...a, phone: '', message: a.message.replace(/\+260[\d ]+/, '') }).toEqual({
+      ...b,
+      phone: '',
+      message: b.message.replace(/\+260[\d ]+/, ''),
+    });
   });
 
   it('keeps only a keyed digest of the code, and the sent text loses its code', async () => {
@@ -104,7 +119,9 @@ describe('POST /api/users/phone/code', () => {
     expect((await askCode(phone.e164)).statusCode).toBe(200);
     const again = await askCode(phone.e164, '10.9.9.9');
     expect(again.statusCode).toBe(429);
-    expect(again.json()).toEqual({ message: expect.stringMatching(/^Please wait (60|59) seconds before asking for another code\.$/) });
+    expect(again.json()).toEqual({
+      message: expect.stringMatching(/^Please wait (60|59) seconds before asking for another code\.$/),
+    });
     expect(Number(again.headers['retry-after'])).toBeGreaterThanOrEqual(59);
     await age(phone.e164, 45);
     expect((await askCode(phone.e164)).json().message).toMatch(/^Please wait 1[45] seconds/);
@@ -143,9 +160,14 @@ describe('POST /api/users/phone/code', () => {
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(60);
     const blocked = answers.filter((r) => r.statusCode === 429);
     expect(blocked).toHaveLength(40);
-    expect(blocked[0].json().message).toMatch(/^Too many codes asked from your network\. Please try again in 60 minutes\.$/);
+    expect(blocked[0].json().message).toMatch(
+      /^Too many codes asked from your network\. Please try again in 60 minutes\.$/,
+    );
     expect(Number(blocked[0].headers['retry-after'])).toBeGreaterThan(59 * 60);
-    const sent = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(phoneCodes).where(eq(phoneCodes.addressKey, addressKeyOf(phoneDeps(t.app).codeKey, '10.5.5.5')));
+    const sent = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(phoneCodes)
+      .where(eq(phoneCodes.addressKey, addressKeyOf(phoneDeps(t.app).codeKey, '10.5.5.5')));
     expect(sent[0].n).toBe(60);
     expect((await askCode(freshNumber().e164, '10.5.5.6')).statusCode).toBe(200);
   });
@@ -163,9 +185,21 @@ describe('POST /api/users/phone/verify', () => {
     const res = await verify({ phone: phone.typed, code, name: 'Mutale Banda' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ name: 'Mutale Banda', firstName: 'Mutale', lastName: 'Banda', email: '', phone: phone.e164, mobile: phone.e164, isAdmin: false });
+    expect(body).toMatchObject({
+      name: 'Mutale Banda',
+      firstName: 'Mutale',
+      lastName: 'Banda',
+      email: '',
+      phone: phone.e164,
+      mobile: phone.e164,
+      isAdmin: false,
+    });
     expect(typeof body.token).toBe('string');
-    const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${body.token}` } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(profile.json()).toMatchObject({ _id: body._id, mobile: phone.e164, email: '' });
     const [row] = await t.app.db.select().from(users).where(eq(users.id, body._id));
     expect(row).toMatchObject({ email: null, passwordHash: null, isAdmin: false });
@@ -190,7 +224,8 @@ describe('POST /api/users/phone/verify', () => {
     const code = await codeSentTo(phone.e164);
     const wrong = code === '000000' ? '111111' : '000000';
     const answers = [];
-    for (let i = 0; i < 5; i += 1) answers.push((await verify({ phone: phone.e164, code: wrong, name: 'A B' })).json().message);
+    for (let i = 0; i < 5; i += 1)
+      answers.push((await verify({ phone: phone.e164, code: wrong, name: 'A B' })).json().message);
     expect(answers).toEqual([
       'That code is not right. 4 tries left.',
       'That code is not right. 3 tries left.',
@@ -221,7 +256,10 @@ describe('POST /api/users/phone/verify', () => {
     const phone = freshNumber();
     await askCode(phone.e164);
     const code = await codeSentTo(phone.e164);
-    await t.app.db.update(phoneCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(phoneCodes.mobile, phone.e164));
+    await t.app.db
+      .update(phoneCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(phoneCodes.mobile, phone.e164));
     const res = await verify({ phone: phone.e164, code, name: 'A B' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'This code has expired. Ask for a new one.' });
@@ -239,7 +277,9 @@ describe('POST /api/users/phone/verify', () => {
   });
 
   it('refuses a code that is not 6 digits, and a number nobody asked a code for', async () => {
-    expect((await verify({ phone: freshNumber().e164, code: '12ab56' })).json()).toEqual({ message: 'Enter the 6-digit code from the text message.' });
+    expect((await verify({ phone: freshNumber().e164, code: '12ab56' })).json()).toEqual({
+      message: 'Enter the 6-digit code from the text message.',
+    });
     const none = await verify({ phone: freshNumber().e164, code: '123456', name: 'A B' });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ message: 'There is no code waiting for this number. Ask for a new code.' });
@@ -267,7 +307,8 @@ describe('POST /api/users/phone/verify', () => {
 });
 
 describe('merge rules and the profile sign-in number', () => {
-  const addCode = (auth: Record<string, string>, phone: string, address?: string) => post('/api/users/profile/mobile/code', { phone }, { headers: auth, address });
+  const addCode = (auth: Record<string, string>, phone: string, address?: string) =>
+    post('/api/users/profile/mobile/code', { phone }, { headers: auth, address });
   const confirm = (auth: Record<string, string>, phone: string, code: string) =>
     t.app.inject({ method: 'PUT', url: '/api/users/profile/mobile', headers: auth, payload: { phone, code } });
 
@@ -291,11 +332,20 @@ describe('merge rules and the profile sign-in number', () => {
     expect(sent.json().phone).toBe(phone.e164);
     await t.app.sms.idle();
     expect((await readSmsOutbox(t.dataDir)).filter((m) => m.to === phone.e164).at(-1)?.kind).toBe('add-number-code');
-    const wrong = await confirm(customer.auth, phone.typed, '999999' === (await codeSentTo(phone.e164)) ? '888888' : '999999');
+    const wrong = await confirm(
+      customer.auth,
+      phone.typed,
+      '999999' === (await codeSentTo(phone.e164)) ? '888888' : '999999',
+    );
     expect(wrong.json().message).toBe('That code is not right. 4 tries left.');
     const res = await confirm(customer.auth, phone.typed, await codeSentTo(phone.e164));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: customer.user.id, email: customer.email, mobile: phone.e164, phone: phone.e164 });
+    expect(res.json()).toMatchObject({
+      _id: customer.user.id,
+      email: customer.email,
+      mobile: phone.e164,
+      phone: phone.e164,
+    });
 
     await age(phone.e164, 61);
     await askCode(phone.e164);
@@ -327,7 +377,10 @@ describe('merge rules and the profile sign-in number', () => {
     await age(phone.e164, 61);
     await askCode(phone.e164, '10.6.6.2');
     const signInCode = await codeSentTo(phone.e164);
-    const [added, opened] = await Promise.all([confirm(customer.auth, phone.e164, addNumberCode), verify({ phone: phone.e164, code: signInCode, name: 'Second Claim' })]);
+    const [added, opened] = await Promise.all([
+      confirm(customer.auth, phone.e164, addNumberCode),
+      verify({ phone: phone.e164, code: signInCode, name: 'Second Claim' }),
+    ]);
     const holders = await t.app.db.select({ id: users.id }).from(users).where(eq(users.mobile, phone.e164));
     expect(holders).toHaveLength(1);
     if (added.statusCode === 200) {
@@ -344,7 +397,9 @@ describe('merge rules and the profile sign-in number', () => {
     const admin = await createUser(t, { isAdmin: true });
     const res = await addCode(admin.auth, freshNumber().e164);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Admin accounts sign in with e-mail and password only, so they cannot use a sign-in number.' });
+    expect(res.json()).toEqual({
+      message: 'Admin accounts sign in with e-mail and password only, so they cannot use a sign-in number.',
+    });
     const put = await confirm(admin.auth, freshNumber().e164, '123456');
     expect(put.statusCode).toBe(403);
   });
@@ -359,14 +414,17 @@ describe('merge rules and the profile sign-in number', () => {
 
   it('lets a phone-only account add an e-mail and a first password, then log in by e-mail and drop the number', async () => {
     const { phone, session, auth } = await newAccount('Bwalya Zulu');
-    const profile = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: auth, payload });
+    const profile = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: auth, payload });
 
     const passwordFirst = await profile({ password: 'a brand new secret' });
     expect(passwordFirst.statusCode).toBe(400);
     expect(passwordFirst.json()).toEqual({ message: 'Add an e-mail first: the password signs you in with it.' });
     const keepIt = await t.app.inject({ method: 'DELETE', url: '/api/users/profile/mobile', headers: auth });
     expect(keepIt.statusCode).toBe(400);
-    expect(keepIt.json()).toEqual({ message: 'Add an e-mail and a password first: without this number you could not sign in.' });
+    expect(keepIt.json()).toEqual({
+      message: 'Add an e-mail and a password first: without this number you could not sign in.',
+    });
 
     const email = `bwalya-${numbers}@example.com`;
     const withEmail = await profile({ email });
@@ -377,7 +435,12 @@ describe('merge rules and the profile sign-in number', () => {
     // The first password revokes earlier tokens, as every new password does; then the normal rule holds.
     expect((await profile({ name: 'Still Me' })).statusCode).toBe(401);
     const fresh = { authorization: `Bearer ${withPassword.json().token}` };
-    const again = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: fresh, payload: { password: 'another secret 2' } });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: fresh,
+      payload: { password: 'another secret 2' },
+    });
     expect(again.json()).toEqual({ message: 'Current password is required to set a new password' });
 
     const login = await post('/api/users/login', { email, password: 'a brand new secret' });
@@ -394,7 +457,12 @@ describe('merge rules and the profile sign-in number', () => {
   it('refuses an e-mail that another account has, as for every profile', async () => {
     const other = await createUser(t);
     const { auth } = await newAccount();
-    const res = await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: auth, payload: { email: other.email } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: auth,
+      payload: { email: other.email },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'An account with this email already exists' });
   });
@@ -402,8 +470,14 @@ describe('merge rules and the profile sign-in number', () => {
 
 describe('the code text', () => {
   it('fits one GSM-7 text whatever the shop is called', () => {
-    expect(phoneCodeText('123456', 'Forest Gold’s Co-op', 5)).toBe("123456 is your Forest Gold's Co-op code. It works for 5 minutes. Never share it.");
-    expect(phoneCodeText('123456', 'Ŝhop 🌿', 5)).toBe('123456 is your sign-in code. It works for 5 minutes. Never share it.');
-    expect(phoneCodeText('123456', 'x'.repeat(120), 5)).toBe('123456 is your sign-in code. It works for 5 minutes. Never share it.');
+    expect(phoneCodeText('123456', 'Forest Gold’s Co-op', 5)).toBe(
+      "123456 is your Forest Gold's Co-op code. It works for 5 minutes. Never share it.",
+    );
+    expect(phoneCodeText('123456', 'Ŝhop 🌿', 5)).toBe(
+      '123456 is your sign-in code. It works for 5 minutes. Never share it.',
+    );
+    expect(phoneCodeText('123456', 'x'.repeat(120), 5)).toBe(
+      '123456 is your sign-in code. It works for 5 minutes. Never share it.',
+    );
   });
 });

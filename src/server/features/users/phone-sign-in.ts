@@ -38,7 +38,8 @@ export const CODE_EXPIRED = 'This code has expired. Ask for a new one.';
 export const TOO_MANY_WRONG = 'Too many wrong codes. Ask for a new code.';
 export const NUMBER_TAKEN = 'This number is already used by another account.';
 export const NEEDS_NAME = 'Tell us your name to open your account.';
-export const ADMIN_NO_MOBILE = 'Admin accounts sign in with e-mail and password only, so they cannot use a sign-in number.';
+export const ADMIN_NO_MOBILE =
+  'Admin accounts sign in with e-mail and password only, so they cannot use a sign-in number.';
 export const KEEP_A_WAY_IN = 'Add an e-mail and a password first: without this number you could not sign in.';
 export const ALREADY_YOURS = 'This is already your sign-in number.';
 
@@ -50,7 +51,11 @@ export interface PhoneDeps {
 }
 
 export function phoneDeps(app: FastifyInstance): PhoneDeps {
-  return { db: app.db, sms: app.sms, codeKey: createHmac('sha256', app.config.jwtSecret).update('coop-shop phone codes v1').digest() };
+  return {
+    db: app.db,
+    sms: app.sms,
+    codeKey: createHmac('sha256', app.config.jwtSecret).update('coop-shop phone codes v1').digest(),
+  };
 }
 
 /**
@@ -62,7 +67,8 @@ function codeDigest(key: Buffer, row: { id: string; mobile: string }, code: stri
 }
 
 /** Limits per number and address need no address stored: a keyed digest of it is enough to count. */
-export const addressKeyOf = (key: Buffer, address: string) => createHmac('sha256', key).update(`address:${address}`).digest('base64url').slice(0, 22);
+export const addressKeyOf = (key: Buffer, address: string) =>
+  createHmac('sha256', key).update(`address:${address}`).digest('base64url').slice(0, 22);
 
 export interface CodeRequest {
   mobile: string;
@@ -104,7 +110,9 @@ export async function sendPhoneCode(deps: PhoneDeps, request: CodeRequest): Prom
       expiresAt: sql`now() + make_interval(secs => ${PHONE_CODE_TTL_SECONDS})` as unknown as Date,
     });
     const kind = request.purpose === 'sign-in' ? 'sign-in-code' : 'add-number-code';
-    await sms.record(tx, [{ kind, to: request.mobile, text: phoneCodeText(code, shopName, PHONE_CODE_TTL_SECONDS / 60), secret: true }]);
+    await sms.record(tx, [
+      { kind, to: request.mobile, text: phoneCodeText(code, shopName, PHONE_CODE_TTL_SECONDS / 60), secret: true },
+    ]);
     return null;
   });
   if (!hit) sms.wake();
@@ -117,7 +125,13 @@ export async function sendPhoneCode(deps: PhoneDeps, request: CodeRequest): Prom
  * compared before the count catches up (docs/decisions/023-counts-that-hold-under-bursts.md), so a code
  * is compared at most PHONE_CODE_TRIES times.
  */
-async function checkCode(deps: PhoneDeps, mobile: string, code: string, purpose: PhoneCodePurpose, userId: string | null): Promise<PhoneCodeRow> {
+async function checkCode(
+  deps: PhoneDeps,
+  mobile: string,
+  code: string,
+  purpose: PhoneCodePurpose,
+  userId: string | null,
+): Promise<PhoneCodeRow> {
   const row = await newestCode(deps.db, mobile, purpose, userId);
   if (!row || row.usedAt) throw BadRequest(NO_CODE);
   if (row.tries >= PHONE_CODE_TRIES) throw BadRequest(TOO_MANY_WRONG);
@@ -128,7 +142,11 @@ async function checkCode(deps: PhoneDeps, mobile: string, code: string, purpose:
   const given = Buffer.from(codeDigest(deps.codeKey, row, code));
   if (expected.length === given.length && timingSafeEqual(expected, given)) return row;
   const left = PHONE_CODE_TRIES - tries;
-  throw BadRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'That code is not right, and that was the last try. Ask for a new code.');
+  throw BadRequest(
+    left > 0
+      ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+      : 'That code is not right, and that was the last try. Ask for a new code.',
+  );
 }
 
 /** A right code for a number without an account and no name given: the code stays usable. */
@@ -155,7 +173,14 @@ export async function signInWithCode(
       // The account was deleted meanwhile; throwing rolls the use of the code back.
       if (!input.name) throw needsName();
       // A customer, never an admin; the number is also the contact number the checkout fills in.
-      const user = await insertUser(tx, { ...deriveNames({ name: input.name }), email: null, passwordHash: null, phone: input.mobile, mobile: input.mobile, isAdmin: false });
+      const user = await insertUser(tx, {
+        ...deriveNames({ name: input.name }),
+        email: null,
+        passwordHash: null,
+        phone: input.mobile,
+        mobile: input.mobile,
+        isAdmin: false,
+      });
       return { user, created: true };
     });
   } catch (error) {
@@ -177,7 +202,11 @@ export async function checkMayAddMobile(db: Db, userId: string, mobile: string):
  * Makes the confirmed number the account's sign-in number (and its contact number when it had none). A
  * number held by another account is refused: accounts are never merged, their orders have owners.
  */
-export async function addMobileWithCode(deps: PhoneDeps, userId: string, input: { mobile: string; code: string }): Promise<UserRow> {
+export async function addMobileWithCode(
+  deps: PhoneDeps,
+  userId: string,
+  input: { mobile: string; code: string },
+): Promise<UserRow> {
   await checkMayAddMobile(deps.db, userId, input.mobile);
   const row = await checkCode(deps, input.mobile, input.code, 'add-number', userId);
   try {

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const readProfile = (headers?: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
+const readProfile = (headers?: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
 const updateProfile = (headers: Record<string, string> | undefined, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: '/api/users/profile', headers, payload: payload as object });
 
@@ -50,11 +51,24 @@ describe('GET /api/users/profile', () => {
 describe('PUT /api/users/profile', () => {
   it('updates name, phone and e-mail, ignores isAdmin, and answers the user with a fresh token', async () => {
     const { user, auth } = await createUser(t);
-    const res = await updateProfile(auth, { name: 'Mwila Tembo', phone: '+260 97 123 4567', email: 'Mwila@Example.com', isAdmin: true });
+    const res = await updateProfile(auth, {
+      name: 'Mwila Tembo',
+      phone: '+260 97 123 4567',
+      email: 'Mwila@Example.com',
+      isAdmin: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toMatch(/password|scrypt/i);
     const body = res.json();
-    expect(body).toMatchObject({ _id: user.id, name: 'Mwila Tembo', firstName: 'Mwila', lastName: 'Tembo', phone: '+260 97 123 4567', email: 'mwila@example.com', isAdmin: false });
+    expect(body).toMatchObject({
+      _id: user.id,
+      name: 'Mwila Tembo',
+      firstName: 'Mwila',
+      lastName: 'Tembo',
+      phone: '+260 97 123 4567',
+      email: 'mwila@example.com',
+      isAdmin: false,
+    });
     expect(typeof body.token).toBe('string');
     const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id));
     expect(row.isAdmin).toBe(false);
@@ -115,7 +129,8 @@ describe('PUT /api/users/profile', () => {
     expect(login.statusCode).toBe(200);
 
     // Tokens issued before the change (a phone left logged in elsewhere) stop working; the fresh one works.
-    const profile = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
+    const profile = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/users/profile', headers });
     expect((await profile(auth)).statusCode).toBe(401);
     expect((await profile({ authorization: `Bearer ${ok.json().token}` })).statusCode).toBe(200);
     expect((await profile({ authorization: `Bearer ${login.json().token}` })).statusCode).toBe(200);

@@ -48,7 +48,12 @@ export async function isEmailTaken(db: Db | Tx, email: string, exceptUserId?: st
 
 /** Locks every admin row (in id order, so two admin edits cannot deadlock) and answers their ids. */
 export async function lockAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(users.id).for('update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(users.id)
+    .for('update');
   return rows.map((r) => r.id);
 }
 

@@ -60,7 +60,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Log in: answers the user with a token; 5 failures of one account from one address, or 50 from one address, get 429',
+        summary:
+          'Log in: answers the user with a token; 5 failures of one account from one address, or 50 from one address, get 429',
         body: loginSchema,
         response: { 200: authUserSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
@@ -107,7 +108,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['users'], summary: 'The signed-in user', security: bearer, response: { 200: userSchema, ...authErrors } },
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: userSchema, ...authErrors },
+      },
     },
     async (request) => {
       const user = await findUserById(app.db, request.currentUser!.id);
@@ -153,7 +159,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stats',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['users'], summary: 'Admin: user counts', security: bearer, response: { 200: userStatsSchema, ...adminErrors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Admin: user counts',
+        security: bearer,
+        response: { 200: userStatsSchema, ...adminErrors },
+      },
     },
     async () => userStats(app.db),
   );
@@ -190,7 +201,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, 400: errorSchema, ...adminErrors, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => toUserJson(await updateUserAsAdmin(app.db, request.currentUser!, request.params.id, request.body)),
+    async (request) =>
+      toUserJson(await updateUserAsAdmin(app.db, request.currentUser!, request.params.id, request.body)),
   );
 
   app.delete(

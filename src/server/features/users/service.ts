@@ -56,7 +56,11 @@ export async function registerCustomer(db: Db, input: z.infer<typeof registerSch
   }
 }
 
-export async function updateProfile(db: Db, userId: string, input: z.infer<typeof updateProfileSchema>): Promise<UserRow> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: z.infer<typeof updateProfileSchema>,
+): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw NotFound(USER_NOT_FOUND);
   const changes: UserChanges = {};
@@ -78,7 +82,8 @@ export async function updateProfile(db: Db, userId: string, input: z.infer<typeo
     if (user.passwordHash) {
       if (!input.currentPassword) throw BadRequest('Current password is required to set a new password');
       // 400 rather than 401: a 401 would make the web client drop the session of a user who merely mistyped.
-      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw BadRequest('Current password is incorrect');
+      if (!(await verifyPassword(input.currentPassword, user.passwordHash)))
+        throw BadRequest('Current password is incorrect');
     } else if (!user.email && !changes.email) {
       // An account opened by phone sets its first password without a current one; it signs in with an e-mail.
       throw BadRequest('Add an e-mail first: the password signs you in with it.');

@@ -14,7 +14,10 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
           return (
             <li key={`${item.label}-${index}`} className="flex min-w-0 items-center gap-2">
               {item.to && !last ? (
-                <Link to={item.to} className="inline-flex min-h-11 min-w-11 items-center justify-center capitalize underline-offset-4 hover:text-forest-800 hover:underline">
+                <Link
+                  to={item.to}
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center capitalize underline-offset-4 hover:text-forest-800 hover:underline"
+                >
                   {item.label}
                 </Link>
               ) : (

@@ -1,7 +1,11 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** A native checkbox at a comfortable touch size; `indeterminate` for a select-all over a partial selection. */
-export function Checkbox({ indeterminate = false, className = '', ...props }: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
+export function Checkbox({
+  indeterminate = false,
+  className = '',
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
   return (
     <input
       type="checkbox"

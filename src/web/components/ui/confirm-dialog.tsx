@@ -19,7 +19,18 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone or that tells a customer; focus starts on the cancel button so Enter never destroys by accident. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', busyLabel, busy = false, tone = 'danger', onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busyLabel,
+  busy = false,
+  tone = 'danger',
+  onConfirm,
+}: ConfirmDialogProps) {
   // Radix hands focus back to a Trigger, and these dialogs have none: without this, closing one left the
   // keyboard on the page's start instead of on the button or select that opened it.
   const opener = useRef<HTMLElement | null>(null);
@@ -37,7 +48,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             event.preventDefault();
             opener.current.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-[70] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          className="fixed top-1/2 left-1/2 z-[70] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="font-serif text-xl font-bold text-forest-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-bark-700">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
@@ -46,7 +58,11 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
             </AlertDialog.Cancel>
             <button
               type="button"
-              className={buttonClass('primary', 'md', tone === 'danger' ? 'bg-red-700 hover:bg-red-800 active:bg-red-900' : '')}
+              className={buttonClass(
+                'primary',
+                'md',
+                tone === 'danger' ? 'bg-red-700 hover:bg-red-800 active:bg-red-900' : '',
+              )}
               disabled={busy}
               onClick={onConfirm}
             >

@@ -20,7 +20,16 @@ interface DialogProps {
  * A modal dialog: focus trapped and returned, Escape and the close button close it. On a phone it
  * fills the screen (a long form in a small floating box is hard to use); from 640 px it floats.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', initialFocus }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  initialFocus,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -37,14 +46,21 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <div className="flex items-start justify-between gap-4 border-b border-sand-200 px-5 py-4">
             <div className="min-w-0">
               <RadixDialog.Title className="font-serif text-xl font-bold text-forest-900">{title}</RadixDialog.Title>
-              {description && <RadixDialog.Description className="mt-1 text-sm text-bark-700">{description}</RadixDialog.Description>}
+              {description && (
+                <RadixDialog.Description className="mt-1 text-sm text-bark-700">{description}</RadixDialog.Description>
+              )}
             </div>
-            <RadixDialog.Close className="-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-bark-700 hover:bg-sand-100" aria-label="Close">
+            <RadixDialog.Close
+              className="-m-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-bark-700 hover:bg-sand-100"
+              aria-label="Close"
+            >
               <X aria-hidden="true" className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          {footer && <div className="flex flex-wrap justify-end gap-3 border-t border-sand-200 px-5 py-3">{footer}</div>}
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-3 border-t border-sand-200 px-5 py-3">{footer}</div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -9,16 +9,30 @@ interface FieldShared {
   hint?: string;
 }
 
-export function TextField({ label, error, hint, id, className = '', ...props }: FieldShared & ComponentPropsWithRef<'input'>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className = '',
+  ...props
+}: FieldShared & ComponentPropsWithRef<'input'>) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const describedBy = [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-bark-900">
         {label}
       </label>
-      <input id={inputId} className={`${control} min-h-11`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
+      <input
+        id={inputId}
+        className={`${control} min-h-11`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...props}
+      />
       {hint && !error && (
         <p id={`${inputId}-hint`} className="mt-1 text-sm text-bark-600">
           {hint}
@@ -33,7 +47,13 @@ export function TextField({ label, error, hint, id, className = '', ...props }: 
   );
 }
 
-export function TextAreaField({ label, error, id, className = '', ...props }: FieldShared & ComponentPropsWithRef<'textarea'>) {
+export function TextAreaField({
+  label,
+  error,
+  id,
+  className = '',
+  ...props
+}: FieldShared & ComponentPropsWithRef<'textarea'>) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
@@ -41,7 +61,13 @@ export function TextAreaField({ label, error, id, className = '', ...props }: Fi
       <label htmlFor={inputId} className="mb-1.5 block text-sm font-semibold text-bark-900">
         {label}
       </label>
-      <textarea id={inputId} className={control} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...props} />
+      <textarea
+        id={inputId}
+        className={control}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        {...props}
+      />
       {error && (
         <p id={`${inputId}-error`} className="mt-1 text-sm font-medium text-red-800">
           {error}

@@ -16,7 +16,14 @@ export function LazyToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-center" offset={{ top: BELOW_HEADER_PX + 12 }} mobileOffset={{ top: BELOW_HEADER_PX + 8 }} richColors closeButton duration={4000} />
+      <Toaster
+        position="top-center"
+        offset={{ top: BELOW_HEADER_PX + 12 }}
+        mobileOffset={{ top: BELOW_HEADER_PX + 8 }}
+        richColors
+        closeButton
+        duration={4000}
+      />
     </Suspense>
   );
 }

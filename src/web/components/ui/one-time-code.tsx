@@ -21,7 +21,15 @@ export function OneTimeCodeField({ error, ...props }: { error?: string } & Input
 }
 
 /** 'Send a new code', waiting out the server's resend time with a visible countdown. */
-export function ResendCodeButton({ allowedAt, busy, onResend }: { allowedAt: number; busy: boolean; onResend: () => void }) {
+export function ResendCodeButton({
+  allowedAt,
+  busy,
+  onResend,
+}: {
+  allowedAt: number;
+  busy: boolean;
+  onResend: () => void;
+}) {
   const seconds = useCountdown(allowedAt);
   return (
     <Button variant="ghost" size="sm" disabled={seconds > 0 || busy} onClick={onResend}>

@@ -6,7 +6,13 @@ import { useShopSettings } from '../../lib/shop-settings';
  * "Order on WhatsApp": a quiet link under a page's main button, opening the co-op's chat with the order
  * written out. Shown only when the back office has a WhatsApp number. `message` gets the shop's name.
  */
-export function OrderOnWhatsApp({ message, className = '' }: { message: (shopName: string) => string; className?: string }) {
+export function OrderOnWhatsApp({
+  message,
+  className = '',
+}: {
+  message: (shopName: string) => string;
+  className?: string;
+}) {
   const { data: settings } = useShopSettings();
   const href = settings ? whatsappLink(settings.whatsappNumber ?? '', message(settings.shopName)) : null;
   if (!href) return null;

@@ -31,7 +31,13 @@ export function Pagination({ page, pages, onPageChange, label = 'Pages' }: Pagin
     <nav aria-label={label} className="mt-10 flex justify-center">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
-          <button type="button" className={`${cell} hover:bg-forest-50`} onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
+          <button
+            type="button"
+            className={`${cell} hover:bg-forest-50`}
+            onClick={() => go(page - 1)}
+            disabled={page <= 1}
+            aria-label="Previous page"
+          >
             <ChevronLeft size={20} aria-hidden="true" />
           </button>
         </li>
@@ -55,7 +61,13 @@ export function Pagination({ page, pages, onPageChange, label = 'Pages' }: Pagin
           ),
         )}
         <li>
-          <button type="button" className={`${cell} hover:bg-forest-50`} onClick={() => go(page + 1)} disabled={page >= pages} aria-label="Next page">
+          <button
+            type="button"
+            className={`${cell} hover:bg-forest-50`}
+            onClick={() => go(page + 1)}
+            disabled={page >= pages}
+            aria-label="Next page"
+          >
             <ChevronRight size={20} aria-hidden="true" />
           </button>
         </li>

@@ -13,7 +13,15 @@ interface ProductImageProps {
 }
 
 /** Product photos through the sized WebP variants, with their box reserved so nothing jumps. */
-export function ProductImage({ url, alt, sizes, priority = false, className = '', width = 800, height = 800 }: ProductImageProps) {
+export function ProductImage({
+  url,
+  alt,
+  sizes,
+  priority = false,
+  className = '',
+  width = 800,
+  height = 800,
+}: ProductImageProps) {
   if (!url) {
     return (
       <div

@@ -15,7 +15,11 @@ export function QuantityStepper({ value, onChange, label, min = 1, disabled = fa
   const button =
     'flex h-11 w-11 items-center justify-center text-forest-800 hover:bg-forest-50 disabled:cursor-not-allowed disabled:opacity-40';
   return (
-    <div role="group" aria-label={`Quantity of ${label}`} className="inline-flex items-center rounded-full border-2 border-forest-200 bg-white">
+    <div
+      role="group"
+      aria-label={`Quantity of ${label}`}
+      className="inline-flex items-center rounded-full border-2 border-forest-200 bg-white"
+    >
       <button
         type="button"
         className={`${button} rounded-l-full`}

@@ -74,7 +74,10 @@ export function RangeSlider({ value, onValueChange, labels, valueText, labelledB
       onPointerCancel={endDrag}
     >
       <div ref={track} className="relative h-2 grow rounded-full bg-sand-200">
-        <div className="absolute h-full rounded-full bg-forest-600" style={{ left: `${low}%`, right: `${100 - high}%` }} />
+        <div
+          className="absolute h-full rounded-full bg-forest-600"
+          style={{ left: `${low}%`, right: `${100 - high}%` }}
+        />
       </div>
       {([0, 1] as const).map((index) => {
         const percent = index === 0 ? low : high;
@@ -94,7 +97,10 @@ export function RangeSlider({ value, onValueChange, labels, valueText, labelledB
             style={{ left: `calc(${percent}% - ${(percent / 100) * THUMB_PX}px)`, width: THUMB_PX, height: THUMB_PX }}
             className="absolute flex items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-offset-[-4px] focus-visible:outline-honey-500"
           >
-            <span aria-hidden="true" className="block h-7 w-7 rounded-full border-4 border-forest-700 bg-white shadow" />
+            <span
+              aria-hidden="true"
+              className="block h-7 w-7 rounded-full border-4 border-forest-700 bg-white shadow"
+            />
           </span>
         );
       })}

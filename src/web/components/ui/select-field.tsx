@@ -9,7 +9,15 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 /** A native select: the phone's own picker, keyboard and screen-reader support for free. */
-export function SelectField({ label, hideLabel = false, options, error, id, className = '', ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hideLabel = false,
+  options,
+  error,
+  id,
+  className = '',
+  ...props
+}: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
   return (

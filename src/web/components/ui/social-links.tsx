@@ -11,7 +11,13 @@ const paths = {
 
 type Network = keyof typeof paths;
 
-export function SocialLinks({ settings, tone = 'light' }: { settings: ShopSettings | undefined; tone?: 'light' | 'dark' }) {
+export function SocialLinks({
+  settings,
+  tone = 'light',
+}: {
+  settings: ShopSettings | undefined;
+  tone?: 'light' | 'dark';
+}) {
   const links: [Network, string][] = (
     [
       ['Facebook', settings?.facebookUrl ?? ''],
@@ -21,7 +27,9 @@ export function SocialLinks({ settings, tone = 'light' }: { settings: ShopSettin
   ).filter(([, url]) => url);
   if (links.length === 0) return null;
   const colours =
-    tone === 'light' ? 'bg-forest-800 text-sand-50 hover:bg-forest-700' : 'bg-forest-100 text-forest-900 hover:bg-forest-200';
+    tone === 'light'
+      ? 'bg-forest-800 text-sand-50 hover:bg-forest-700'
+      : 'bg-forest-100 text-forest-900 hover:bg-forest-200';
   return (
     <ul className="flex gap-3">
       {links.map(([network, url]) => (

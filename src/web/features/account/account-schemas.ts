@@ -16,7 +16,10 @@ export type ProfileForm = z.infer<typeof profileFormSchema>;
 /** An account opened by phone may leave the e-mail empty; once it has one, it keeps one. */
 export const profileWithoutEmailFormSchema = z.object({
   ...profileFields,
-  email: z.string().trim().pipe(z.union([z.literal(''), z.email('Invalid email address')])),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Invalid email address')])),
 });
 
 const passwordFields = {
@@ -31,4 +34,6 @@ export const passwordFormSchema = z.object(passwordFields).refine(matching, MISM
 export type PasswordForm = z.infer<typeof passwordFormSchema>;
 
 /** An account that signs in by phone may have no password yet: then the current one is left empty. */
-export const firstPasswordFormSchema = z.object({ ...passwordFields, currentPassword: z.string() }).refine(matching, MISMATCH);
+export const firstPasswordFormSchema = z
+  .object({ ...passwordFields, currentPassword: z.string() })
+  .refine(matching, MISMATCH);

@@ -13,15 +13,20 @@ export const profileQuery = queryOptions({
 /** Newest first, a page at a time; only a full page can have older orders behind it. */
 export const myOrdersQuery = infiniteQueryOptions({
   queryKey: ['orders', 'mine'],
-  queryFn: ({ pageParam, signal }) => apiRequest<Order[]>('/orders/myorders', { query: { page: pageParam > 1 ? pageParam : undefined }, signal }),
+  queryFn: ({ pageParam, signal }) =>
+    apiRequest<Order[]>('/orders/myorders', { query: { page: pageParam > 1 ? pageParam : undefined }, signal }),
   initialPageParam: 1,
-  getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.length === MY_ORDERS_PAGE_SIZE ? lastPageParam + 1 : undefined),
+  getNextPageParam: (lastPage, _pages, lastPageParam) =>
+    lastPage.length === MY_ORDERS_PAGE_SIZE ? lastPageParam + 1 : undefined,
   meta: { errorToast: false },
 });
 
 /** The owner may only attach the transaction id; an admin checks it and marks the order paid. */
 export function attachPaymentReference(orderId: string, paymentReference: string): Promise<Order> {
-  return apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(orderId)}/pay`, { method: 'PUT', body: { paymentReference } });
+  return apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(orderId)}/pay`, {
+    method: 'PUT',
+    body: { paymentReference },
+  });
 }
 
 /** Texts a code to a number the signed-in customer wants to sign in with. */

@@ -23,7 +23,9 @@ export function MyOrdersPage() {
   const isCustomer = useAccountGate('You must be logged in to view your orders');
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
-      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'My Account', to: '/account' }, { label: 'My Orders' }]} />
+      <Breadcrumb
+        items={[{ label: 'Home', to: '/' }, { label: 'My Account', to: '/account' }, { label: 'My Orders' }]}
+      />
       <h1 className="mt-4 mb-6 text-3xl font-bold sm:text-4xl">My Orders</h1>
       {isCustomer && <OrderList />}
     </div>
@@ -31,8 +33,17 @@ export function MyOrdersPage() {
 }
 
 function OrderList() {
-  const { data, error, isPending, refetch, isRefetching, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useInfiniteQuery(myOrdersQuery);
+  const {
+    data,
+    error,
+    isPending,
+    refetch,
+    isRefetching,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+  } = useInfiniteQuery(myOrdersQuery);
   useEndSessionOnError(error);
   const orders = useMemo(() => uniqueOrders(data?.pages ?? []), [data]);
   const listRef = useRef<HTMLUListElement>(null);
@@ -91,7 +102,10 @@ function OrderList() {
       {hasNextPage && (
         <div className="mt-6 flex flex-col items-center gap-3">
           {nextPageFailed && (
-            <p role="alert" className="w-full rounded-2xl border border-red-200 bg-red-50 p-4 text-center font-semibold text-red-900">
+            <p
+              role="alert"
+              className="w-full rounded-2xl border border-red-200 bg-red-50 p-4 text-center font-semibold text-red-900"
+            >
               {failureMessage(error, 'Failed to fetch your orders')}
             </p>
           )}
@@ -103,7 +117,10 @@ function OrderList() {
             onClick={showOlder}
           >
             {isFetchingNextPage && (
-              <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-forest-200 border-t-forest-700" />
+              <span
+                aria-hidden="true"
+                className="h-4 w-4 animate-spin rounded-full border-2 border-forest-200 border-t-forest-700"
+              />
             )}
             {isFetchingNextPage ? 'Loading older orders...' : nextPageFailed ? 'Try Again' : 'Show older orders'}
           </Button>

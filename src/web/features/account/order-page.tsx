@@ -38,7 +38,13 @@ export function OrderPage() {
 }
 
 function OrderScreen({ id }: { id: string }) {
-  const { data: order, error, isPending, refetch, isRefetching } = useQuery({ ...orderQuery(id), meta: { errorToast: false } });
+  const {
+    data: order,
+    error,
+    isPending,
+    refetch,
+    isRefetching,
+  } = useQuery({ ...orderQuery(id), meta: { errorToast: false } });
   useEndSessionOnError(error);
 
   if (isPending) return <Spinner label="Loading your order" />;
@@ -48,7 +54,9 @@ function OrderScreen({ id }: { id: string }) {
       return (
         <div className="py-12 text-center">
           <h1 className="mb-3 text-3xl font-bold">Order not found</h1>
-          <p className="mb-8 text-bark-700">We could not find this order in your account. Please check the link or choose it from your orders.</p>
+          <p className="mb-8 text-bark-700">
+            We could not find this order in your account. Please check the link or choose it from your orders.
+          </p>
           <ButtonLink to="/account/orders">Back to My Orders</ButtonLink>
         </div>
       );
@@ -87,7 +95,11 @@ function OrderView({ order }: { order: Order }) {
           </p>
         )}
         <RefundMark order={order} />
-        {cancelled && !order.isPaid && <p className="rounded-2xl border border-sand-200 bg-white p-4">This order was cancelled: there is nothing to pay.</p>}
+        {cancelled && !order.isPaid && (
+          <p className="rounded-2xl border border-sand-200 bg-white p-4">
+            This order was cancelled: there is nothing to pay.
+          </p>
+        )}
         {!cancelled && (
           <PayByPhone
             order={order}

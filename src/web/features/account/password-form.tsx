@@ -27,7 +27,11 @@ export function PasswordForm({ profile, onSessionError }: Props) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordValues>({ resolver: zodResolver(mayHaveNone ? firstPasswordFormSchema : passwordFormSchema), mode: 'onTouched', defaultValues: EMPTY });
+  } = useForm<PasswordValues>({
+    resolver: zodResolver(mayHaveNone ? firstPasswordFormSchema : passwordFormSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
 
   if (account && !account.email) {
     return (
@@ -35,7 +39,9 @@ export function PasswordForm({ profile, onSessionError }: Props) {
         <h2 id="password-title" className="mb-1 text-xl font-bold">
           Set a Password
         </h2>
-        <p className="text-bark-700">You log in with your phone number. Add an e-mail to your profile to also log in with an e-mail and a password.</p>
+        <p className="text-bark-700">
+          You log in with your phone number. Add an e-mail to your profile to also log in with an e-mail and a password.
+        </p>
       </section>
     );
   }
@@ -43,22 +49,32 @@ export function PasswordForm({ profile, onSessionError }: Props) {
   const submit = handleSubmit(async ({ currentPassword, password }) => {
     try {
       // The change revokes every session of the account; the answer's fresh token keeps this device logged in.
-      await updateProfile(currentPassword ? { currentPassword, password } : { password }, { successMessage: 'Password changed successfully' });
+      await updateProfile(currentPassword ? { currentPassword, password } : { password }, {
+        successMessage: 'Password changed successfully',
+      });
     } catch (error) {
       if (onSessionError(error)) return;
       const message = failureMessage(error, 'Failed to update profile');
-      if (error instanceof ApiError && /current password/i.test(message)) setError('currentPassword', { message }, { shouldFocus: true });
+      if (error instanceof ApiError && /current password/i.test(message))
+        setError('currentPassword', { message }, { shouldFocus: true });
       return;
     }
     reset(EMPTY);
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="password-title" className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="password-title"
+      className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6"
+    >
       <h2 id="password-title" className="mb-1 text-xl font-bold">
         {mayHaveNone ? 'Set or Change Password' : 'Change Password'}
       </h2>
-      <p className="mb-4 text-sm text-bark-700">You stay logged in here; other phones and computers will need the new password.</p>
+      <p className="mb-4 text-sm text-bark-700">
+        You stay logged in here; other phones and computers will need the new password.
+      </p>
       <div className="grid gap-4">
         <TextField
           label="Current Password"

@@ -50,12 +50,18 @@ export function PaymentReferenceForm({ order, onSessionError }: Props) {
 
   if (!editing && order.paymentReference) {
     return (
-      <section aria-labelledby="reference-title" className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6">
+      <section
+        aria-labelledby="reference-title"
+        className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6"
+      >
         <h2 id="reference-title" className="mb-2 text-xl font-bold">
           Your payment
         </h2>
         <p>
-          Transaction ID: <strong className="font-mono break-all" data-testid="payment-reference">{order.paymentReference}</strong>
+          Transaction ID:{' '}
+          <strong className="font-mono break-all" data-testid="payment-reference">
+            {order.paymentReference}
+          </strong>
         </p>
         <p className="mt-1 text-bark-700">We will confirm your payment soon.</p>
         <Button variant="outline" className="mt-4 w-full sm:w-auto" onClick={() => setEditing(true)}>
@@ -66,11 +72,18 @@ export function PaymentReferenceForm({ order, onSessionError }: Props) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="reference-title" className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="reference-title"
+      className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6"
+    >
       <h2 id="reference-title" className="mb-2 text-xl font-bold">
         Paid already?
       </h2>
-      <p className="mb-4 text-bark-700">Enter the transaction ID from the confirmation message of your mobile money payment.</p>
+      <p className="mb-4 text-bark-700">
+        Enter the transaction ID from the confirmation message of your mobile money payment.
+      </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           label="Mobile money transaction ID"

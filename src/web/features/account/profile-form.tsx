@@ -56,13 +56,28 @@ export function ProfileForm({ profile, onSessionError }: Props) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="profile-title" className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="profile-title"
+      className="rounded-2xl border border-sand-200 bg-white p-5 sm:p-6"
+    >
       <h2 id="profile-title" className="mb-4 text-xl font-bold">
         Profile
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
         <TextField
           label={hasEmail ? 'Email' : 'Email (optional)'}
           type="email"

@@ -66,7 +66,11 @@ export function SignInNumber({ profile, onSessionError }: Props) {
   const send = (phone: string) =>
     run(async () => {
       const answer = await askNumberCode(phone);
-      setSent({ phone: answer.phone, message: answer.message, resendAt: Date.now() + answer.resendAfterSeconds * 1000 });
+      setSent({
+        phone: answer.phone,
+        message: answer.message,
+        resendAt: Date.now() + answer.resendAfterSeconds * 1000,
+      });
     });
 
   const onSendCode = (event: FormEvent<HTMLFormElement>) => {

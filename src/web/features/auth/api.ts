@@ -17,12 +17,20 @@ function sessionFrom(answer: unknown): SessionUser {
 }
 
 export async function logIn(credentials: Credentials): Promise<SessionUser> {
-  const answer = await apiRequest<AuthUser, LoginInput>('/users/login', { method: 'POST', body: credentials, keepServerMessageOn401: true });
+  const answer = await apiRequest<AuthUser, LoginInput>('/users/login', {
+    method: 'POST',
+    body: credentials,
+    keepServerMessageOn401: true,
+  });
   return sessionFrom(answer);
 }
 
 export async function registerCustomer(registration: Registration): Promise<SessionUser> {
-  const answer = await apiRequest<AuthUser, RegisterInput>('/users', { method: 'POST', body: registration, keepServerMessageOn401: true });
+  const answer = await apiRequest<AuthUser, RegisterInput>('/users', {
+    method: 'POST',
+    body: registration,
+    keepServerMessageOn401: true,
+  });
   return sessionFrom(answer);
 }
 

@@ -1,5 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, startTransition, useContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { toast } from '../../lib/toast';
 import { setTokenSource } from '../../lib/api-client';
 import { readStored, removeStored, writeStored } from '../../lib/storage';
@@ -7,7 +17,15 @@ import { failureMessage } from '../../lib/failure-message';
 import { drawsServerView } from '../../lib/hydration';
 import type { PhoneVerifyInput } from '../../../shared/schemas/phone-sign-in';
 import type { User } from '../../../shared/schemas/users';
-import { logIn, registerCustomer, saveProfile, signInWithCode, type Credentials, type ProfileChanges, type Registration } from './api';
+import {
+  logIn,
+  registerCustomer,
+  saveProfile,
+  signInWithCode,
+  type Credentials,
+  type ProfileChanges,
+  type Registration,
+} from './api';
 import { SESSION_STORAGE_KEY, repairSession, type SessionUser } from './session';
 
 export interface AuthFacility {

@@ -26,7 +26,8 @@ export function LoginPage() {
     setJustLoggedIn(true);
     navigate(destinationAfterLogin(session, searchParams), { replace: true });
   };
-  const switchTo = (phone: boolean) => navigate(withRedirect('/login', searchParams, phone ? { with: 'phone' } : {}), { replace: true });
+  const switchTo = (phone: boolean) =>
+    navigate(withRedirect('/login', searchParams, phone ? { with: 'phone' } : {}), { replace: true });
 
   if (byPhone) {
     return (
@@ -34,7 +35,11 @@ export function LoginPage() {
         <PhoneSignInForm onSignedIn={signedIn} />
         <p className="mt-6 text-center text-bark-700">
           Have an e-mail and password?{' '}
-          <button type="button" onClick={() => switchTo(false)} className="font-semibold text-forest-800 underline underline-offset-4">
+          <button
+            type="button"
+            onClick={() => switchTo(false)}
+            className="font-semibold text-forest-800 underline underline-offset-4"
+          >
             Log in with e-mail
           </button>
         </p>
@@ -58,7 +63,14 @@ export function LoginPage() {
   return (
     <AuthCard title="Welcome Back" subtitle="Log in to your account to continue">
       <form onSubmit={onSubmit} className="space-y-5">
-        <TextField label="Email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          placeholder="you@example.com"
+        />
         <div>
           <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
           <p className="mt-2 text-right">
@@ -80,7 +92,10 @@ export function LoginPage() {
       </Button>
       <p className="mt-6 text-center text-bark-700">
         New here?{' '}
-        <Link to={withRedirect('/register', searchParams)} className="font-semibold text-forest-800 underline underline-offset-4">
+        <Link
+          to={withRedirect('/register', searchParams)}
+          className="font-semibold text-forest-800 underline underline-offset-4"
+        >
           Create an account
         </Link>
       </p>

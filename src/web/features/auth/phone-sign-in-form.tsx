@@ -21,7 +21,8 @@ interface CodeStep {
 }
 
 /** The server asks for a name when a right code belongs to a number without an account. */
-const asksForName = (error: unknown) => error instanceof ApiError && (error.data as { needsName?: unknown } | null)?.needsName === true;
+const asksForName = (error: unknown) =>
+  error instanceof ApiError && (error.data as { needsName?: unknown } | null)?.needsName === true;
 
 /**
  * Log in, or open an account, with a Zambian mobile number: the number, then the code texted to it (and a
@@ -40,7 +41,12 @@ export function PhoneSignInForm({ onSignedIn }: { onSignedIn: (session: SessionU
     setProblem('');
     try {
       const sent = await askSignInCode(phone);
-      setStep({ phone: sent.phone, sent: sent.message, minutes: Math.round(sent.expiresInSeconds / 60), resendAt: Date.now() + sent.resendAfterSeconds * 1000 });
+      setStep({
+        phone: sent.phone,
+        sent: sent.message,
+        minutes: Math.round(sent.expiresInSeconds / 60),
+        resendAt: Date.now() + sent.resendAfterSeconds * 1000,
+      });
     } catch (error) {
       setProblem(failureMessage(error, 'Failed to send the code. Please try again.'));
     } finally {
@@ -61,13 +67,18 @@ export function PhoneSignInForm({ onSignedIn }: { onSignedIn: (session: SessionU
     const form = new FormData(event.currentTarget);
     const code = String(form.get('code') ?? '').trim();
     const name = String(form.get('name') ?? '').trim();
-    const errors = { code: CODE_PATTERN.test(code) ? undefined : CODE_HINT, name: needsName && !name ? 'Tell us your name to open your account.' : undefined };
+    const errors = {
+      code: CODE_PATTERN.test(code) ? undefined : CODE_HINT,
+      name: needsName && !name ? 'Tell us your name to open your account.' : undefined,
+    };
     setFieldError(errors);
     if (errors.code || errors.name) return;
     setBusy(true);
     setProblem('');
     try {
-      onSignedIn(await loginWithCode({ phone: step.phone, code, name: needsName ? name : undefined }, { opening: needsName }));
+      onSignedIn(
+        await loginWithCode({ phone: step.phone, code, name: needsName ? name : undefined }, { opening: needsName }),
+      );
     } catch (error) {
       setBusy(false);
       if (asksForName(error)) {
@@ -122,8 +133,18 @@ export function PhoneSignInForm({ onSignedIn }: { onSignedIn: (session: SessionU
       <OneTimeCodeField name="code" error={fieldError.code} required autoFocus />
       {needsName && (
         <div className="space-y-2">
-          <p className="text-sm text-bark-700">This number has no account yet. Tell us your name and we open one for you.</p>
-          <TextField autoFocus label="Your name" name="name" autoComplete="name" maxLength={120} error={fieldError.name} required />
+          <p className="text-sm text-bark-700">
+            This number has no account yet. Tell us your name and we open one for you.
+          </p>
+          <TextField
+            autoFocus
+            label="Your name"
+            name="name"
+            autoComplete="name"
+            maxLength={120}
+            error={fieldError.name}
+            required
+          />
         </div>
       )}
       {alert}

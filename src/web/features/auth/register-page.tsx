@@ -82,7 +82,10 @@ export function RegisterPage() {
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN} characters`}
           error={errors.password?.message}
-          {...register('password', { minLength: { value: PASSWORD_MIN, message: `Password must be at least ${PASSWORD_MIN} characters` }, required: `Password must be at least ${PASSWORD_MIN} characters` })}
+          {...register('password', {
+            minLength: { value: PASSWORD_MIN, message: `Password must be at least ${PASSWORD_MIN} characters` },
+            required: `Password must be at least ${PASSWORD_MIN} characters`,
+          })}
         />
         <TextField
           label="Confirm Password"
@@ -96,13 +99,19 @@ export function RegisterPage() {
         </Button>
       </form>
       <p className="mt-6 text-center text-bark-700">
-        <Link to={withRedirect('/login', searchParams, { with: 'phone' })} className="font-semibold text-forest-800 underline underline-offset-4">
+        <Link
+          to={withRedirect('/login', searchParams, { with: 'phone' })}
+          className="font-semibold text-forest-800 underline underline-offset-4"
+        >
           No e-mail? Use your phone number
         </Link>
       </p>
       <p className="mt-4 text-center text-bark-700">
         Already have an account?{' '}
-        <Link to={withRedirect('/login', searchParams)} className="font-semibold text-forest-800 underline underline-offset-4">
+        <Link
+          to={withRedirect('/login', searchParams)}
+          className="font-semibold text-forest-800 underline underline-offset-4"
+        >
           Log in
         </Link>
       </p>

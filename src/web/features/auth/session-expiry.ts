@@ -6,7 +6,10 @@ import { useAuth } from './auth-context';
 
 /** SPEC §8: these messages mean the session is gone, whatever call answered them. */
 export function isSessionError(error: unknown): boolean {
-  return error instanceof ApiError && /Authentication failed|Not authorized|token failed|token is missing/i.test(error.message);
+  return (
+    error instanceof ApiError &&
+    /Authentication failed|Not authorized|token failed|token is missing/i.test(error.message)
+  );
 }
 
 /** SPEC §8: a session error on an order call ends the session here and asks the customer to log in again. */

@@ -38,9 +38,13 @@ describe('where login leads', () => {
 
   it('returns to an account page after login, but only to one of ours', () => {
     expect(destinationAfterLogin(user(false), new URLSearchParams('redirect=account'))).toBe('/account');
-    expect(destinationAfterLogin(user(false), new URLSearchParams('redirect=account%2Forders%2Fab12-cd'))).toBe('/account/orders/ab12-cd');
+    expect(destinationAfterLogin(user(false), new URLSearchParams('redirect=account%2Forders%2Fab12-cd'))).toBe(
+      '/account/orders/ab12-cd',
+    );
     expect(destinationAfterLogin(user(false), new URLSearchParams('redirect=account%2F..%2F..%2Fevil'))).toBe('/');
     expect(destinationAfterLogin(user(false), new URLSearchParams('redirect=account/orders//evil.example'))).toBe('/');
-    expect(withRedirect('/register', new URLSearchParams('redirect=account%2Forders'))).toBe('/register?redirect=account%2Forders');
+    expect(withRedirect('/register', new URLSearchParams('redirect=account%2Forders'))).toBe(
+      '/register?redirect=account%2Forders',
+    );
   });
 });

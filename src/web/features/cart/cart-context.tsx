@@ -1,4 +1,15 @@
-import { createContext, startTransition, useContext, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { drawsServerView } from '../../lib/hydration';
 import { toast } from '../../lib/toast';
 import { readStored, writeStored } from '../../lib/storage';

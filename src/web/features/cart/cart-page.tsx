@@ -14,7 +14,6 @@ import { OrderOnWhatsApp } from '../../components/ui/order-on-whatsapp';
 import { useCart } from './cart-context';
 import type { CartItem } from './cart-store';
 
-
 function EmptyCart() {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -27,7 +26,15 @@ function EmptyCart() {
 }
 
 /** Shown in the total cell on phones and in its own column from sm up (one of the two is hidden). */
-function RemoveLineButton({ item, onRemove, className }: { item: CartItem; onRemove: (id: string) => void; className: string }) {
+function RemoveLineButton({
+  item,
+  onRemove,
+  className,
+}: {
+  item: CartItem;
+  onRemove: (id: string) => void;
+  className: string;
+}) {
   return (
     <button
       type="button"
@@ -46,7 +53,14 @@ function CartLine({ item }: { item: CartItem }) {
     <tr className="border-b border-sand-200 align-middle max-sm:grid max-sm:grid-cols-[5rem_1fr] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:py-4">
       <td className="py-4 pr-3 max-sm:row-span-3 max-sm:py-0">
         <Link to={`/products/${item.id}`} tabIndex={-1} aria-hidden="true" className="block w-20">
-          <ProductImage url={item.image} alt="" sizes="80px" width={400} height={400} className="aspect-square w-20 rounded-xl" />
+          <ProductImage
+            url={item.image}
+            alt=""
+            sizes="80px"
+            width={400}
+            height={400}
+            className="aspect-square w-20 rounded-xl"
+          />
         </Link>
       </td>
       <th scope="row" className="py-4 pr-3 text-left font-semibold max-sm:py-0">
@@ -56,7 +70,11 @@ function CartLine({ item }: { item: CartItem }) {
         <span className="block text-sm font-normal text-bark-600 sm:hidden">{formatKwacha(item.price)} each</span>
       </th>
       <td className="py-4 pr-3 max-sm:py-0">
-        <QuantityStepper value={item.quantity} onChange={(quantity) => updateQuantity(item.id, quantity)} label={item.name} />
+        <QuantityStepper
+          value={item.quantity}
+          onChange={(quantity) => updateQuantity(item.id, quantity)}
+          label={item.name}
+        />
       </td>
       <td className="py-4 pr-3 text-right tabular-nums max-sm:hidden">{formatKwacha(item.price)}</td>
       <td className="py-4 pr-3 text-right font-semibold tabular-nums max-sm:col-start-2 max-sm:flex max-sm:items-center max-sm:justify-between max-sm:py-0 max-sm:text-left">
@@ -88,10 +106,18 @@ export function CartPage() {
                 <th scope="col" className="pb-3">
                   <span className="sr-only">Image</span>
                 </th>
-                <th scope="col" className="pb-3">Product</th>
-                <th scope="col" className="pb-3">Quantity</th>
-                <th scope="col" className="pb-3 text-right">Price</th>
-                <th scope="col" className="pb-3 text-right">Total</th>
+                <th scope="col" className="pb-3">
+                  Product
+                </th>
+                <th scope="col" className="pb-3">
+                  Quantity
+                </th>
+                <th scope="col" className="pb-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="pb-3 text-right">
+                  Total
+                </th>
                 <th scope="col" className="pb-3">
                   <span className="sr-only">Remove</span>
                 </th>
@@ -108,13 +134,18 @@ export function CartPage() {
             Continue Shopping
           </ButtonLink>
         </div>
-        <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-sand-200 bg-white p-6 lg:sticky lg:top-24">
+        <aside
+          aria-labelledby="summary-title"
+          className="h-fit rounded-2xl border border-sand-200 bg-white p-6 lg:sticky lg:top-24"
+        >
           <h2 id="summary-title" className="mb-4 text-2xl font-bold">
             Order Summary
           </h2>
           <dl className="space-y-3">
             <div className="flex justify-between gap-4">
-              <dt>Subtotal ({totalItems} {totalItems === 1 ? 'item' : 'items'})</dt>
+              <dt>
+                Subtotal ({totalItems} {totalItems === 1 ? 'item' : 'items'})
+              </dt>
               <dd className="font-semibold tabular-nums">{formatKwacha(totalAmount)}</dd>
             </div>
             <div className="flex justify-between gap-4">

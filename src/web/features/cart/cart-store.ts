@@ -79,7 +79,9 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
       const quantity = Math.max(1, Math.floor(action.quantity));
       const exists = cart.items.some((item) => item.id === action.item.id);
       const items = exists
-        ? cart.items.map((item) => (item.id === action.item.id ? { ...item, quantity: item.quantity + quantity } : item))
+        ? cart.items.map((item) =>
+            item.id === action.item.id ? { ...item, quantity: item.quantity + quantity } : item,
+          )
         : [...cart.items, { ...action.item, quantity }];
       return cartOf(items);
     }

@@ -30,9 +30,11 @@ export function productListPath(params: ProductListParams): string {
 /** A listing's key among the page's embedded data. */
 export const productListDataKey = (params: ProductListParams) => `products:${productListPath(params)}` as const;
 
-const isProductList = (value: unknown) => isRecord(value) && Array.isArray(value.products) && typeof value.page === 'number';
+const isProductList = (value: unknown) =>
+  isRecord(value) && Array.isArray(value.products) && typeof value.page === 'number';
 const isProduct = (value: unknown) => isRecord(value) && typeof value._id === 'string' && Array.isArray(value.reviews);
-const isProductArray = (value: unknown) => Array.isArray(value) && value.every((item) => isRecord(item) && typeof item._id === 'string');
+const isProductArray = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => isRecord(item) && typeof item._id === 'string');
 
 export function useProductList(params: ProductListParams) {
   const pageData = usePageData();
@@ -66,14 +68,17 @@ export function useProduct(id: string) {
     initialData: () => pageData.take<Product>(`product:${id}`, isProduct),
     initialDataUpdatedAt: pageLoadedAt,
     // With no network at all the page itself says the product is not saved on this phone: no red toast too.
-    meta: { errorToast: typeof navigator !== 'undefined' && !navigator.onLine ? false : 'Failed to load product details.' },
+    meta: {
+      errorToast: typeof navigator !== 'undefined' && !navigator.onLine ? false : 'Failed to load product details.',
+    },
   });
 }
 
 export function useRelatedProducts(id: string, enabled: boolean) {
   return useQuery({
     queryKey: catalogKeys.related(id),
-    queryFn: ({ signal }) => apiRequest<ProductSummary[]>(`/products/${encodeURIComponent(id)}/related`, { signal, publicRead: true }),
+    queryFn: ({ signal }) =>
+      apiRequest<ProductSummary[]>(`/products/${encodeURIComponent(id)}/related`, { signal, publicRead: true }),
     enabled,
     // "You might also like" is a bonus: when it fails the section simply stays away.
     meta: { errorToast: false },

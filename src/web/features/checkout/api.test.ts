@@ -25,7 +25,12 @@ describe('applyConflict', () => {
   });
 
   it('caps the quantity to what is left in stock', () => {
-    const outcome = applyConflict([oil, soap], { message: 'Not enough stock', product: 'oil', name: 'Mungongo Oil', countInStock: 2 });
+    const outcome = applyConflict([oil, soap], {
+      message: 'Not enough stock',
+      product: 'oil',
+      name: 'Mungongo Oil',
+      countInStock: 2,
+    });
     expect(outcome.items.find((i) => i.id === 'oil')?.quantity).toBe(2);
     expect(outcome.changes).toEqual(['Mungongo Oil: only 2 left, your quantity is now 2']);
   });

@@ -11,25 +11,26 @@ import { sendUntilAnswered } from './resend-lost-order';
 /** Places the order; a lost answer (no connection, 502-504) is asked again with the same key (resend-lost-order.ts). */
 export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey: string): Promise<Order> {
   const totals = computeTotalsInKwacha(items);
-  const send = () => apiRequest<Order, PlaceOrderInput>('/orders', {
-    method: 'POST',
-    headers: { 'Idempotency-Key': idempotencyKey },
-    body: {
-      // The name only words the server's answer if the product has gone; price and name come from the catalogue.
-      orderItems: items.map((item) => ({ product: item.id, quantity: item.quantity, name: item.name })),
-      shippingAddress: {
-        address: form.address,
-        city: form.city,
-        province: form.province,
-        zipCode: form.zipCode,
-        phoneNumber: form.phoneNumber,
+  const send = () =>
+    apiRequest<Order, PlaceOrderInput>('/orders', {
+      method: 'POST',
+      headers: { 'Idempotency-Key': idempotencyKey },
+      body: {
+        // The name only words the server's answer if the product has gone; price and name come from the catalogue.
+        orderItems: items.map((item) => ({ product: item.id, quantity: item.quantity, name: item.name })),
+        shippingAddress: {
+          address: form.address,
+          city: form.city,
+          province: form.province,
+          zipCode: form.zipCode,
+          phoneNumber: form.phoneNumber,
+        },
+        paymentMethod: form.paymentMethod satisfies PaymentMethod,
+        taxAmount: totals.taxPrice,
+        shippingAmount: totals.shippingPrice,
+        totalAmount: totals.totalPrice,
       },
-      paymentMethod: form.paymentMethod satisfies PaymentMethod,
-      taxAmount: totals.taxPrice,
-      shippingAmount: totals.shippingPrice,
-      totalAmount: totals.totalPrice,
-    },
-  });
+    });
   return sendUntilAnswered(send);
 }
 
@@ -74,7 +75,12 @@ export function applyConflict(items: CartItem[], conflict: OrderConflict): Confl
       return { items: items.filter((item) => item.id !== conflict.product), changes };
     }
     changes.push(`${name}: only ${left} left, your quantity is now ${left}`);
-    return { items: items.map((item) => (item.id === conflict.product ? { ...item, quantity: Math.min(item.quantity, left) } : item)), changes };
+    return {
+      items: items.map((item) =>
+        item.id === conflict.product ? { ...item, quantity: Math.min(item.quantity, left) } : item,
+      ),
+      changes,
+    };
   }
   return { items, changes };
 }

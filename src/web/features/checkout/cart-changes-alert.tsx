@@ -12,7 +12,12 @@ export function CartChangesAlert({ changes, cartEmptied = false }: { changes: Ca
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [changes]);
   return (
-    <div ref={ref} tabIndex={-1} role="alert" className="mb-6 rounded-2xl border-2 border-honey-500 bg-honey-50 p-4 text-left text-bark-900">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="mb-6 rounded-2xl border-2 border-honey-500 bg-honey-50 p-4 text-left text-bark-900"
+    >
       <p className="font-semibold">{changes.message}</p>
       {changes.lines.length > 0 && (
         <ul className="mt-2 list-disc pl-5">

@@ -10,7 +10,10 @@ interface Props {
   errors: FieldErrors<CheckoutFormInput>;
 }
 
-const PROVINCE_OPTIONS = [{ value: '', label: 'Choose a province' }, ...ZAMBIAN_PROVINCES.map((name) => ({ value: name, label: name }))];
+const PROVINCE_OPTIONS = [
+  { value: '', label: 'Choose a province' },
+  ...ZAMBIAN_PROVINCES.map((name) => ({ value: name, label: name })),
+];
 
 const section = 'rounded-2xl border border-sand-200 bg-white p-5 sm:p-6';
 const legend = 'mb-4 text-xl font-bold';
@@ -21,19 +24,59 @@ export function CheckoutFields({ register, errors }: Props) {
       <fieldset className={section}>
         <legend className={`${legend} float-left w-full`}>Contact Information</legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <TextField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            error={errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
         </div>
       </fieldset>
       <fieldset className={section}>
         <legend className={`${legend} float-left w-full`}>Shipping Address</legend>
         <div className="clear-both grid gap-4 sm:grid-cols-2">
-          <TextField label="Address" autoComplete="street-address" className="sm:col-span-2" error={errors.address?.message} {...register('address')} />
+          <TextField
+            label="Address"
+            autoComplete="street-address"
+            className="sm:col-span-2"
+            error={errors.address?.message}
+            {...register('address')}
+          />
           <TextField label="City" autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-          <SelectField label="Province" autoComplete="address-level1" options={PROVINCE_OPTIONS} error={errors.province?.message} {...register('province')} />
-          <TextField label="Postal/ZIP Code" autoComplete="postal-code" error={errors.zipCode?.message} {...register('zipCode')} />
+          <SelectField
+            label="Province"
+            autoComplete="address-level1"
+            options={PROVINCE_OPTIONS}
+            error={errors.province?.message}
+            {...register('province')}
+          />
+          <TextField
+            label="Postal/ZIP Code"
+            autoComplete="postal-code"
+            error={errors.zipCode?.message}
+            {...register('zipCode')}
+          />
         </div>
       </fieldset>
       <fieldset className={section}>

@@ -13,14 +13,31 @@ import { useCart } from '../cart';
 import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';
 import { CheckoutFields } from './checkout-fields';
-import { checkoutFormSchema, checkoutFormWithoutEmailSchema, type CheckoutForm, type CheckoutFormInput } from './checkout-schema';
+import {
+  checkoutFormSchema,
+  checkoutFormWithoutEmailSchema,
+  type CheckoutForm,
+  type CheckoutFormInput,
+} from './checkout-schema';
 import { OFFLINE_CHECKOUT_NOTICE_ID, OfflineCheckoutNotice } from './offline-checkout-notice';
 import { OrderSummary, OrderTotalLine } from './order-summary';
 
 const FORM_ID = 'checkout-form';
 const newKey = () => crypto.randomUUID();
 
-function Notice({ title, text, to, action, changes }: { title: string; text: string; to: string; action: string; changes?: CartChanges | null }) {
+function Notice({
+  title,
+  text,
+  to,
+  action,
+  changes,
+}: {
+  title: string;
+  text: string;
+  to: string;
+  action: string;
+  changes?: CartChanges | null;
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       {changes && <CartChangesAlert changes={changes} cartEmptied />}
@@ -46,7 +63,15 @@ export function CheckoutPage() {
     navigate('/login?redirect=checkout', { replace: true });
   }, [isAuthenticated, navigate]);
 
-  if (!isAuthenticated) return <Notice title="Checkout" text="Please login to checkout" to="/login?redirect=checkout" action="Login to Checkout" />;
+  if (!isAuthenticated)
+    return (
+      <Notice
+        title="Checkout"
+        text="Please login to checkout"
+        to="/login?redirect=checkout"
+        action="Login to Checkout"
+      />
+    );
   // A 409 that took the last product out of the cart still says why the cart is now empty.
   if (items.length === 0)
     return (
@@ -124,7 +149,11 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
         replaceItems(outcome.items);
         setIdempotencyKey(newKey());
         onChanges({ message: conflict.message, lines: outcome.changes });
-        toast.error(outcome.items.length > 0 ? 'Your cart was updated. Please check it and place the order again.' : 'Your cart was updated.');
+        toast.error(
+          outcome.items.length > 0
+            ? 'Your cart was updated. Please check it and place the order again.'
+            : 'Your cart was updated.',
+        );
         return;
       }
       toast.error(failureMessage(error, 'There was a problem processing your order'));
@@ -141,8 +170,20 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       {/* The summary comes first in reading order: a shopper (or a screen reader) meets the total with tax
           and shipping before any button that places the order. On wide screens it sits in the right column. */}
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
-        <OrderSummary items={items} formId={FORM_ID} submitting={isSubmitting} offlineNoticeId={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID} className="lg:col-start-2 lg:row-start-1" />
-        <form id={FORM_ID} noValidate onSubmit={submit} className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1" aria-label="Checkout">
+        <OrderSummary
+          items={items}
+          formId={FORM_ID}
+          submitting={isSubmitting}
+          offlineNoticeId={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID}
+          className="lg:col-start-2 lg:row-start-1"
+        />
+        <form
+          id={FORM_ID}
+          noValidate
+          onSubmit={submit}
+          className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1"
+          aria-label="Checkout"
+        >
           <CheckoutFields register={register} errors={errors} />
           <OrderTotalLine items={items} className="lg:hidden" />
           {!online && <OfflineCheckoutNotice />}
@@ -156,7 +197,12 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
                 ← Back to Cart
               </ButtonLink>
             )}
-            <Button type="submit" size="lg" disabled={isSubmitting || !online} aria-describedby={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID}>
+            <Button
+              type="submit"
+              size="lg"
+              disabled={isSubmitting || !online}
+              aria-describedby={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID}
+            >
               {isSubmitting ? 'Processing...' : 'Place Order'}
             </Button>
           </div>

@@ -15,7 +15,9 @@ const filled: CheckoutFormInput = {
 };
 
 const messagesFor = (changes: Partial<CheckoutFormInput>) =>
-  checkoutFormSchema.safeParse({ ...filled, ...changes }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+  checkoutFormSchema
+    .safeParse({ ...filled, ...changes })
+    .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 
 describe('the checkout form', () => {
   it('takes a filled form', () => {
@@ -23,9 +25,16 @@ describe('the checkout form', () => {
   });
 
   it('says a one-emoji first name needs letters, not that it is missing', () => {
-    expect(messagesFor({ firstName: '☺' })).toEqual(['firstName: First name needs letters: an emoji or a symbol alone is not a name']);
-    expect(messagesFor({ firstName: '😀' })).toEqual(['firstName: First name needs letters: an emoji or a symbol alone is not a name']);
-    expect(messagesFor({ firstName: 'C', lastName: '' })).toEqual(['firstName: First name is required', 'lastName: Last name is required']);
+    expect(messagesFor({ firstName: '☺' })).toEqual([
+      'firstName: First name needs letters: an emoji or a symbol alone is not a name',
+    ]);
+    expect(messagesFor({ firstName: '😀' })).toEqual([
+      'firstName: First name needs letters: an emoji or a symbol alone is not a name',
+    ]);
+    expect(messagesFor({ firstName: 'C', lastName: '' })).toEqual([
+      'firstName: First name is required',
+      'lastName: Last name is required',
+    ]);
   });
 
   it('takes only a Zambian mobile number, in the words of sign-in', () => {

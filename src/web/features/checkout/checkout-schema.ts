@@ -13,7 +13,10 @@ export const checkoutFormSchema = newShippingAddressSchema.extend({
 
 /** A customer who opened the account with a phone number has no e-mail: it may stay empty (it is not sent). */
 export const checkoutFormWithoutEmailSchema = checkoutFormSchema.extend({
-  email: z.string().trim().pipe(z.union([z.literal(''), z.email('Invalid email address')])),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Invalid email address')])),
 });
 
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;

@@ -20,8 +20,14 @@ function OrderPageLink({ order }: { order: Order }) {
   const label = waiting ? 'Enter your transaction ID' : 'View your order';
   return (
     <div className="text-left">
-      {waiting && <p className="mb-3 text-bark-700">Paid already? Tell us the transaction ID from your confirmation message.</p>}
-      <ButtonLink to={`/account/orders/${encodeURIComponent(order._id)}`} variant="outline" className="w-full sm:w-auto">
+      {waiting && (
+        <p className="mb-3 text-bark-700">Paid already? Tell us the transaction ID from your confirmation message.</p>
+      )}
+      <ButtonLink
+        to={`/account/orders/${encodeURIComponent(order._id)}`}
+        variant="outline"
+        className="w-full sm:w-auto"
+      >
         {label}
       </ButtonLink>
     </div>

@@ -9,11 +9,14 @@ export const OFFLINE_CHECKOUT_NOTICE_ID = 'checkout-offline';
  */
 export function OfflineCheckoutNotice() {
   return (
-    <p id={OFFLINE_CHECKOUT_NOTICE_ID} className="flex gap-3 rounded-2xl border-2 border-honey-500 bg-sand-100 px-5 py-4 text-bark-900">
+    <p
+      id={OFFLINE_CHECKOUT_NOTICE_ID}
+      className="flex gap-3 rounded-2xl border-2 border-honey-500 bg-sand-100 px-5 py-4 text-bark-900"
+    >
       <WifiOff size={22} aria-hidden="true" className="mt-0.5 shrink-0 text-honey-700" />
       <span>
-        <strong className="block">You are offline.</strong>{' '}
-        Your details are kept; place the order when you are back online.
+        <strong className="block">You are offline.</strong> Your details are kept; place the order when you are back
+        online.
       </span>
     </p>
   );

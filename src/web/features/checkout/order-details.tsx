@@ -23,14 +23,19 @@ export function OrderDetails({ order, withPayment = false }: { order: Order; wit
   // SPEC words the subtotal as total minus tax minus shipping: what the customer was charged, not a recount.
   const subtotal = toKwacha(toNgwee(order.totalPrice) - toNgwee(order.taxPrice) - toNgwee(order.shippingPrice));
   return (
-    <section aria-labelledby="details-title" className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6">
+    <section
+      aria-labelledby="details-title"
+      className="rounded-2xl border border-sand-200 bg-white p-5 text-left sm:p-6"
+    >
       <h2 id="details-title" className="mb-4 text-xl font-bold">
         Order Details
       </h2>
       <dl className="space-y-2">
         <Row label="Order Number">{order._id}</Row>
         <Row label="Date">{formatDate(order.createdAt)}</Row>
-        <Row label="Payment Method">{PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}</Row>
+        <Row label="Payment Method">
+          {PAYMENT_METHOD_LABELS[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}
+        </Row>
         <Row label="Order Status">
           <OrderStatusBadge status={order.status} />
         </Row>

@@ -16,7 +16,10 @@ export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; c
   const totals = computeTotalsInKwacha(items);
   const shipping = totals.shippingPrice === 0 ? 'free shipping' : `shipping ${formatKwacha(totals.shippingPrice)}`;
   return (
-    <p className={`rounded-2xl border-2 border-forest-200 bg-forest-50 px-5 py-4 ${className}`} data-testid="total-to-pay">
+    <p
+      className={`rounded-2xl border-2 border-forest-200 bg-forest-50 px-5 py-4 ${className}`}
+      data-testid="total-to-pay"
+    >
       <span className="flex items-baseline justify-between gap-4 text-lg font-bold">
         <span>Total to pay</span>
         <span className="tabular-nums">{formatKwacha(totals.totalPrice)}</span>
@@ -32,7 +35,10 @@ export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; c
 export function OrderSummary({ items, formId, submitting, offlineNoticeId, className = '' }: Props) {
   const totals = computeTotalsInKwacha(items);
   return (
-    <aside aria-labelledby="checkout-summary-title" className={`h-fit rounded-2xl border border-sand-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24 ${className}`}>
+    <aside
+      aria-labelledby="checkout-summary-title"
+      className={`h-fit rounded-2xl border border-sand-200 bg-white p-5 sm:p-6 lg:sticky lg:top-24 ${className}`}
+    >
       <h2 id="checkout-summary-title" className="mb-4 text-2xl font-bold">
         Order Summary
       </h2>
@@ -49,22 +55,37 @@ export function OrderSummary({ items, formId, submitting, offlineNoticeId, class
       <dl className="space-y-2">
         <div className="flex justify-between gap-4">
           <dt>Subtotal</dt>
-          <dd className="tabular-nums" data-testid="summary-subtotal">{formatKwacha(totals.itemsPrice)}</dd>
+          <dd className="tabular-nums" data-testid="summary-subtotal">
+            {formatKwacha(totals.itemsPrice)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt>Tax (16%)</dt>
-          <dd className="tabular-nums" data-testid="summary-tax">{formatKwacha(totals.taxPrice)}</dd>
+          <dd className="tabular-nums" data-testid="summary-tax">
+            {formatKwacha(totals.taxPrice)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt>Shipping</dt>
-          <dd className="tabular-nums" data-testid="summary-shipping">{totals.shippingPrice === 0 ? 'Free' : formatKwacha(totals.shippingPrice)}</dd>
+          <dd className="tabular-nums" data-testid="summary-shipping">
+            {totals.shippingPrice === 0 ? 'Free' : formatKwacha(totals.shippingPrice)}
+          </dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-sand-200 pt-3 text-lg font-bold">
           <dt>Total</dt>
-          <dd className="tabular-nums" data-testid="summary-total">{formatKwacha(totals.totalPrice)}</dd>
+          <dd className="tabular-nums" data-testid="summary-total">
+            {formatKwacha(totals.totalPrice)}
+          </dd>
         </div>
       </dl>
-      <Button type="submit" form={formId} size="lg" className="mt-6 w-full" disabled={submitting || Boolean(offlineNoticeId)} aria-describedby={offlineNoticeId}>
+      <Button
+        type="submit"
+        form={formId}
+        size="lg"
+        className="mt-6 w-full"
+        disabled={submitting || Boolean(offlineNoticeId)}
+        aria-describedby={offlineNoticeId}
+      >
         {submitting ? 'Processing...' : 'Complete Order'}
       </Button>
     </aside>

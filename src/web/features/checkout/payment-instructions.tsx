@@ -19,11 +19,23 @@ export function PaymentInstructions({ order }: { order: Order }) {
  * answer carries them). `missingNumber` says what to do when the admin has not entered one (decision 024).
  * `regionName` names the panel apart from others on the same screen (the settings' preview shows one per network).
  */
-export function HowToPayPanel({ pay, missingNumber = 'please ask the shop for it', regionName }: { pay: HowToPay; missingNumber?: string; regionName?: string }) {
+export function HowToPayPanel({
+  pay,
+  missingNumber = 'please ask the shop for it',
+  regionName,
+}: {
+  pay: HowToPay;
+  missingNumber?: string;
+  regionName?: string;
+}) {
   const total = formatKwacha(pay.amount);
   const titleId = useId();
   return (
-    <section aria-labelledby={regionName ? undefined : titleId} aria-label={regionName} className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6">
+    <section
+      aria-labelledby={regionName ? undefined : titleId}
+      aria-label={regionName}
+      className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6"
+    >
       <h2 id={titleId} className="mb-3 text-xl font-bold">
         How to pay
       </h2>
@@ -34,7 +46,9 @@ export function HowToPayPanel({ pay, missingNumber = 'please ask the shop for it
           </p>
           <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1">
             <dt className="font-semibold">Number</dt>
-            <dd>{pay.number ? <PayNumber number={pay.number} /> : <span data-testid="pay-number">{missingNumber}</span>}</dd>
+            <dd>
+              {pay.number ? <PayNumber number={pay.number} /> : <span data-testid="pay-number">{missingNumber}</span>}
+            </dd>
             {pay.accountName && (
               <>
                 <dt className="font-semibold">Name</dt>
@@ -47,12 +61,14 @@ export function HowToPayPanel({ pay, missingNumber = 'please ask the shop for it
             </dd>
           </dl>
           <p className="mt-3 text-sm text-bark-700">
-            Please use the order number {pay.reference} as the payment reference so we can match your payment. We start preparing your order once it arrives.
+            Please use the order number {pay.reference} as the payment reference so we can match your payment. We start
+            preparing your order once it arrives.
           </p>
         </>
       ) : (
         <p>
-          You chose to pay by card: the cooperative will send you a payment link for <strong className="tabular-nums">{total}</strong> (reference{' '}
+          You chose to pay by card: the cooperative will send you a payment link for{' '}
+          <strong className="tabular-nums">{total}</strong> (reference{' '}
           <span className="font-mono font-bold">{pay.reference}</span>).
         </p>
       )}

@@ -12,7 +12,8 @@ export function refundWords({ refundedNgwee = 0, refundStatus = 'none', totalPri
   if (refundStatus === 'none' || refundedNgwee <= 0) return null;
   const refunded = formatKwacha(toKwacha(refundedNgwee));
   // Of a double payment part may come back and still be the whole order's total: then "of" would mislead.
-  if (refundStatus === 'partly refunded' && toKwacha(refundedNgwee) < totalPrice) return `Partly refunded: ${refunded} of ${formatKwacha(totalPrice)}`;
+  if (refundStatus === 'partly refunded' && toKwacha(refundedNgwee) < totalPrice)
+    return `Partly refunded: ${refunded} of ${formatKwacha(totalPrice)}`;
   return `Refunded ${refunded}`;
 }
 
@@ -22,7 +23,10 @@ export function RefundMark({ order }: { order: Refunded }) {
   if (!words) return null;
   return (
     // No icon: an icon used by two screens would ride in the storefront's first-load 'shared' chunk (vite.config.ts).
-    <p className="rounded-2xl border-2 border-sand-300 bg-white p-4 font-semibold text-bark-900" data-testid="refund-mark">
+    <p
+      className="rounded-2xl border-2 border-sand-300 bg-white p-4 font-semibold text-bark-900"
+      data-testid="refund-mark"
+    >
       {words}
     </p>
   );

@@ -24,7 +24,10 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * sends it again after a short wait, and after the connection is back when the phone went offline.
  * Any other answer, or the last lost one, is the caller's to show.
  */
-export async function sendUntilAnswered<T>(send: () => Promise<T>, delays: readonly number[] = RESEND_DELAYS_MS): Promise<T> {
+export async function sendUntilAnswered<T>(
+  send: () => Promise<T>,
+  delays: readonly number[] = RESEND_DELAYS_MS,
+): Promise<T> {
   for (let tries = 0; ; tries++) {
     try {
       return await send();

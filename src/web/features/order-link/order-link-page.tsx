@@ -23,7 +23,13 @@ const LOGIN_TO_ORDERS = '/login?redirect=account/orders';
 export function OrderLinkPage() {
   const { token = '' } = useParams();
   useDocumentTitle('Your Order');
-  const { data: order, error, isPending, refetch, isRefetching } = useQuery({ ...orderLinkQuery(token), meta: { errorToast: false } });
+  const {
+    data: order,
+    error,
+    isPending,
+    refetch,
+    isRefetching,
+  } = useQuery({ ...orderLinkQuery(token), meta: { errorToast: false } });
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
       {isPending ? (
@@ -104,7 +110,8 @@ function LinkedOrder({ order }: { order: OrderLinkView }) {
           Log in to see all your orders
         </ButtonLink>
         <p className="text-sm text-bark-600">
-          This link works until {formatDate(order.linkExpiresAt)}. Anyone you share it with can see this order, but not your name, address or phone number.
+          This link works until {formatDate(order.linkExpiresAt)}. Anyone you share it with can see this order, but not
+          your name, address or phone number.
         </p>
       </div>
     </>
@@ -120,7 +127,14 @@ function OrderItems({ order }: { order: OrderLinkView }) {
       <ul className="divide-y divide-sand-200 border-b border-sand-200">
         {order.orderItems.map((item) => (
           <li key={item._id} className="flex items-center gap-3 py-3">
-            <ProductImage url={item.image} alt="" sizes="56px" width={400} height={400} className="aspect-square w-14 shrink-0 rounded-lg" />
+            <ProductImage
+              url={item.image}
+              alt=""
+              sizes="56px"
+              width={400}
+              height={400}
+              className="aspect-square w-14 shrink-0 rounded-lg"
+            />
             <span className="min-w-0 flex-1">
               <span className="block font-semibold break-words">{item.name}</span>
               <span className="block text-sm text-bark-600 tabular-nums">

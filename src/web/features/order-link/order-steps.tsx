@@ -24,7 +24,8 @@ export function OrderSteps({ order }: { order: Pick<OrderLinkView, 'status' | 'i
     return (
       <p className="flex items-center gap-2 rounded-2xl border border-red-200 bg-red-50 p-4 font-semibold text-red-900">
         <CircleX size={24} aria-hidden="true" className="shrink-0" />
-        This order was cancelled.{order.isPaid ? ' The co-op will contact you about your money.' : ' There is nothing to pay.'}
+        This order was cancelled.
+        {order.isPaid ? ' The co-op will contact you about your money.' : ' There is nothing to pay.'}
       </p>
     );
   }

@@ -7,9 +7,21 @@ export const VALUES = [
 ] as const;
 
 export const JOURNEY = [
-  { year: '2022', title: 'Founded by 5 women', text: 'Five women began pressing mungongo oil together for their families and neighbours.' },
-  { year: '2023', title: 'Grew to 8 artisans and registered', text: 'Three more artisans joined and the group registered as a cooperative.' },
-  { year: '2024', title: 'Supported by embassy and development-programme funding', text: 'Grants paid for a press, a drying shed and training in cosmetic production.' },
+  {
+    year: '2022',
+    title: 'Founded by 5 women',
+    text: 'Five women began pressing mungongo oil together for their families and neighbours.',
+  },
+  {
+    year: '2023',
+    title: 'Grew to 8 artisans and registered',
+    text: 'Three more artisans joined and the group registered as a cooperative.',
+  },
+  {
+    year: '2024',
+    title: 'Supported by embassy and development-programme funding',
+    text: 'Grants paid for a press, a drying shed and training in cosmetic production.',
+  },
   { year: '2025', title: 'Online store launched', text: 'Our products can now be ordered from anywhere in Zambia.' },
 ] as const;
 

@@ -10,7 +10,17 @@ import { JOURNEY, TEAM_ROLES, VALUES } from './about-content';
 
 const VALUE_ICONS = { Sustainability: Recycle, Community: Users, Quality: Award, Empowerment: HandHeart } as const;
 
-function Section({ id, title, children, tinted = false }: { id: string; title: string; children: React.ReactNode; tinted?: boolean }) {
+function Section({
+  id,
+  title,
+  children,
+  tinted = false,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  tinted?: boolean;
+}) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={`scroll-mt-20 ${tinted ? 'bg-sand-100' : ''}`}>
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
@@ -30,15 +40,17 @@ export function AboutPage() {
       <div className="bg-forest-800 text-white">
         <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 sm:py-20">
           <h1 className="text-4xl font-bold text-white sm:text-5xl">About Our Cooperative</h1>
-          <p className="mt-4 max-w-2xl text-lg text-sand-100">Empowering Women, Preserving Nature: women of southern Zambia, working with the forest since 2022.</p>
+          <p className="mt-4 max-w-2xl text-lg text-sand-100">
+            Empowering Women, Preserving Nature: women of southern Zambia, working with the forest since 2022.
+          </p>
         </div>
       </div>
 
       <Section id="story" title="Our Story">
         <div className="space-y-4 text-lg text-bark-700">
           <p>
-            In 2022 five women from a village in a southern district of Zambia started meeting under a mungongo tree to crack
-            its hard nuts and press the golden oil their grandmothers used on skin and hair.
+            In 2022 five women from a village in a southern district of Zambia started meeting under a mungongo tree to
+            crack its hard nuts and press the golden oil their grandmothers used on skin and hair.
           </p>
           <p>
             What began as a way to earn a little income together has grown into a registered cooperative making oils,
@@ -81,7 +93,10 @@ export function AboutPage() {
         <ol className="relative space-y-8 border-l-4 border-forest-200 pl-6">
           {JOURNEY.map((step) => (
             <li key={step.year} className="relative">
-              <span aria-hidden="true" className="absolute top-1 -left-[2.2rem] h-5 w-5 rounded-full border-4 border-white bg-honey-500" />
+              <span
+                aria-hidden="true"
+                className="absolute top-1 -left-[2.2rem] h-5 w-5 rounded-full border-4 border-white bg-honey-500"
+              />
               <p className="font-serif text-2xl font-bold text-honey-700">{step.year}</p>
               <h3 className="text-xl font-bold">{step.title}</h3>
               <p className="text-bark-700">{step.text}</p>
@@ -108,7 +123,9 @@ export function AboutPage() {
         <h2 id="cta-title" className="mb-3 text-3xl font-bold">
           Support Our Work
         </h2>
-        <p className="mx-auto mb-6 max-w-xl text-bark-700">Every order supports women artisans and the forest they protect.</p>
+        <p className="mx-auto mb-6 max-w-xl text-bark-700">
+          Every order supports women artisans and the forest they protect.
+        </p>
         <div className="flex flex-wrap justify-center gap-3">
           <ButtonLink to="/products" size="lg">
             Shop Our Products

@@ -20,7 +20,12 @@ export function MapCard() {
         Map
       </h2>
       {showMap ? (
-        <iframe title="Map of the Southern Province, Zambia" src={MAP_EMBED} loading="lazy" className="block aspect-[4/3] w-full border-0" />
+        <iframe
+          title="Map of the Southern Province, Zambia"
+          src={MAP_EMBED}
+          loading="lazy"
+          className="block aspect-[4/3] w-full border-0"
+        />
       ) : (
         <div className="flex aspect-[4/3] flex-col items-center justify-center gap-4 bg-gradient-to-br from-forest-50 to-sand-100 p-6 text-center">
           <MapPin size={40} aria-hidden="true" className="text-forest-700" />
@@ -31,7 +36,12 @@ export function MapCard() {
         </div>
       )}
       <p className="border-t border-sand-200 p-3 text-center">
-        <a href={MAP_LINK} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-1 font-semibold text-forest-800 underline-offset-4 hover:underline">
+        <a
+          href={MAP_LINK}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center gap-1 font-semibold text-forest-800 underline-offset-4 hover:underline"
+        >
           Open in OpenStreetMap
           <ExternalLink size={16} aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
@@ -44,19 +54,23 @@ export function MapCard() {
 const FAQ = [
   {
     question: 'What is your return policy?',
-    answer: 'You can return unopened products within 30 days of delivery for a full refund. Contact us first and we will arrange it.',
+    answer:
+      'You can return unopened products within 30 days of delivery for a full refund. Contact us first and we will arrange it.',
   },
   {
     question: 'Do you ship outside Zambia?',
-    answer: 'Not yet: we deliver within Zambia only for now. International shipping is something we hope to offer soon.',
+    answer:
+      'Not yet: we deliver within Zambia only for now. International shipping is something we hope to offer soon.',
   },
   {
     question: 'Do you sell wholesale?',
-    answer: 'Yes. Wholesale prices for shops, lodges and spas are available on request: send us a message with the products and quantities you need.',
+    answer:
+      'Yes. Wholesale prices for shops, lodges and spas are available on request: send us a message with the products and quantities you need.',
   },
   {
     question: 'How long does delivery take?',
-    answer: 'Orders are usually delivered within 3 to 7 working days, depending on your town. Shipping is free on orders above K500.',
+    answer:
+      'Orders are usually delivered within 3 to 7 working days, depending on your town. Shipping is free on orders above K500.',
   },
   {
     question: 'How can I pay?',
@@ -64,7 +78,8 @@ const FAQ = [
   },
   {
     question: 'Are your products really organic?',
-    answer: 'Yes. Our oils are cold-pressed from wild-harvested seeds and nuts, and our lotions and balms contain no parabens, mineral oil or synthetic fragrance.',
+    answer:
+      'Yes. Our oils are cold-pressed from wild-harvested seeds and nuts, and our lotions and balms contain no parabens, mineral oil or synthetic fragrance.',
   },
 ] as const;
 

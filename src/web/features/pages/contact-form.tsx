@@ -15,7 +15,10 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function ContactForm() {
   const send = useMutation({
     mutationFn: async (message: ContactMessageInput) => {
-      await Promise.all([apiRequest<unknown, ContactMessageInput>('/contact', { method: 'POST', body: message }), wait(MIN_SENDING_MS)]);
+      await Promise.all([
+        apiRequest<unknown, ContactMessageInput>('/contact', { method: 'POST', body: message }),
+        wait(MIN_SENDING_MS),
+      ]);
     },
   });
 

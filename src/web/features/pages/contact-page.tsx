@@ -11,7 +11,9 @@ import { Faq, MapCard } from './contact-extras';
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-forest-100 text-forest-800">{icon}</span>
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-forest-100 text-forest-800">
+        {icon}
+      </span>
       <div className="min-w-0">
         <h3 className="font-sans font-bold text-bark-900">{title}</h3>
         <div className="break-words text-bark-700">{children}</div>
@@ -28,7 +30,9 @@ export function ContactPage() {
       <div className="bg-forest-800">
         <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
           <h1 className="text-4xl font-bold text-white sm:text-5xl">Contact Us</h1>
-          <p className="mt-3 max-w-2xl text-lg text-sand-100">Questions about a product, an order or wholesale? We would love to hear from you.</p>
+          <p className="mt-3 max-w-2xl text-lg text-sand-100">
+            Questions about a product, an order or wholesale? We would love to hear from you.
+          </p>
         </div>
       </div>
       {/* Phones read details, then the form, then the map; wide screens put the form beside both. */}

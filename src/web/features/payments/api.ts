@@ -20,7 +20,8 @@ export const paymentMethodsQuery = queryOptions({
 export function orderAttemptsQuery(orderId: string) {
   return queryOptions({
     queryKey: ['payments', 'order', orderId],
-    queryFn: ({ signal }) => apiRequest<PaymentAttempt[]>(`/orders/${encodeURIComponent(orderId)}/payments`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<PaymentAttempt[]>(`/orders/${encodeURIComponent(orderId)}/payments`, { signal }),
     staleTime: 0,
     meta: { errorToast: false },
   });
@@ -28,5 +29,8 @@ export function orderAttemptsQuery(orderId: string) {
 
 /** 201 a new prompt to the phone, 200 the live attempt it joined. */
 export function startPayment(orderId: string, phone: string): Promise<PaymentAttempt> {
-  return apiRequest<PaymentAttempt, StartPaymentInput>(`/orders/${encodeURIComponent(orderId)}/payments`, { method: 'POST', body: { phone } });
+  return apiRequest<PaymentAttempt, StartPaymentInput>(`/orders/${encodeURIComponent(orderId)}/payments`, {
+    method: 'POST',
+    body: { phone },
+  });
 }

@@ -16,7 +16,8 @@ export function AttemptStatus({ attempt, amount }: { attempt: PaymentAttempt; am
         <div>
           <p className="text-lg font-bold">Check your phone and enter your PIN to pay {amount}</p>
           <p className="mt-1 text-bark-700">
-            We sent the request to <span className="whitespace-nowrap">{readablePhone(attempt.phone)}</span>. Waiting for your approval...
+            We sent the request to <span className="whitespace-nowrap">{readablePhone(attempt.phone)}</span>. Waiting
+            for your approval...
           </p>
         </div>
       </div>
@@ -27,7 +28,9 @@ export function AttemptStatus({ attempt, amount }: { attempt: PaymentAttempt; am
       <div className="flex gap-3">
         <CircleCheck size={28} aria-hidden="true" className="mt-0.5 shrink-0 text-forest-700" />
         <div>
-          <p className="text-lg font-bold text-forest-900">{attempt.flagged ? 'Payment received, being checked' : 'Payment received'}</p>
+          <p className="text-lg font-bold text-forest-900">
+            {attempt.flagged ? 'Payment received, being checked' : 'Payment received'}
+          </p>
           <p className="mt-1 text-bark-700">
             {attempt.flagged
               ? 'The amount collected does not match this order. The cooperative will check it and contact you.'
@@ -46,7 +49,9 @@ export function AttemptStatus({ attempt, amount }: { attempt: PaymentAttempt; am
     <div className="flex gap-3">
       <CircleAlert size={28} aria-hidden="true" className="mt-0.5 shrink-0 text-red-800" />
       <div>
-        <p className="text-lg font-bold text-red-900">{attempt.state === 'expired' ? 'The payment request expired' : 'Payment not completed'}</p>
+        <p className="text-lg font-bold text-red-900">
+          {attempt.state === 'expired' ? 'The payment request expired' : 'Payment not completed'}
+        </p>
         <p className="mt-1" data-testid="payment-failure">
           {failureInPlainWords(attempt)}
         </p>

@@ -88,21 +88,29 @@ function PhonePayment({ order, network, manual }: Props & { network: 'airtel' | 
     );
   }
 
-  const startError = start.error ? failureMessage(start.error, 'Could not send the payment request. Please try again.') : '';
+  const startError = start.error
+    ? failureMessage(start.error, 'Could not send the payment request. Please try again.')
+    : '';
   const showForm = mode === 'form' || (!current && !attempts.isPending);
   const live = current !== null && isLiveState(current.state);
   const ended = current !== null && !live && !showForm;
   const failed = ended && current.state !== 'successful';
 
   return (
-    <section aria-labelledby="pay-by-phone-title" className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6" data-testid="pay-by-phone">
+    <section
+      aria-labelledby="pay-by-phone-title"
+      className="rounded-2xl border-2 border-forest-200 bg-forest-50 p-5 text-left sm:p-6"
+      data-testid="pay-by-phone"
+    >
       <h2 id="pay-by-phone-title" ref={titleRef} tabIndex={-1} className="mb-3 text-xl font-bold outline-none">
         Pay with {label}
       </h2>
       {/* Always in the page, so a screen reader hears each change of the status. */}
       <div role="status" ref={statusRef} tabIndex={-1} className="outline-none">
         {current && !showForm && <AttemptStatus attempt={current} amount={amount} />}
-        {attempts.isPending && !current && mode === 'status' && <p className="text-bark-700">Loading the payment status...</p>}
+        {attempts.isPending && !current && mode === 'status' && (
+          <p className="text-bark-700">Loading the payment status...</p>
+        )}
       </div>
       {showForm && (
         <PhoneForm
@@ -115,7 +123,11 @@ function PhonePayment({ order, network, manual }: Props & { network: 'airtel' | 
           onSubmit={send}
         />
       )}
-      {live && <p className="mt-3 text-sm text-bark-700">No prompt yet? It can take a minute. A request nobody approves ends by itself after a few minutes.</p>}
+      {live && (
+        <p className="mt-3 text-sm text-bark-700">
+          No prompt yet? It can take a minute. A request nobody approves ends by itself after a few minutes.
+        </p>
+      )}
       {failed && (
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <Button onClick={() => send(current.phone)} disabled={start.isPending}>

@@ -34,7 +34,8 @@ export function PhoneForm({ network, label, amount, defaultPhone, serverError, s
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p>
-        We send a payment request for <strong className="tabular-nums">{amount}</strong> to this phone. You approve it there with your PIN.
+        We send a payment request for <strong className="tabular-nums">{amount}</strong> to this phone. You approve it
+        there with your PIN.
       </p>
       <TextField
         label={`${label} number`}

@@ -37,7 +37,8 @@ export function useOrderPayment(order: Order) {
       queryClient.setQueryData(query.queryKey, (old = []) => [attempt, ...old.filter((a) => a._id !== attempt._id)]);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: SHOPPER_ORDERS_KEY });
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: SHOPPER_ORDERS_KEY });
     },
   });
 

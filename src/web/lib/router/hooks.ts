@@ -51,7 +51,11 @@ export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   const searchParams = useMemo(() => new URLSearchParams(search), [search]);
   const navigate = useNavigate();
   const setSearchParams = useCallback<SetSearchParams>(
-    (next, options) => navigate(`?${new URLSearchParams(typeof next === 'function' ? next(new URLSearchParams(searchParams)) : next)}`, options),
+    (next, options) =>
+      navigate(
+        `?${new URLSearchParams(typeof next === 'function' ? next(new URLSearchParams(searchParams)) : next)}`,
+        options,
+      ),
     [navigate, searchParams],
   );
   return [searchParams, setSearchParams];

@@ -3,6 +3,14 @@
 export { BrowserRouter, StaticRouter } from './routers';
 export { elementsAt, Outlet, Route, Routes, type RouteProps } from './routes';
 export { Link, Navigate, NavLink, type LinkProps, type NavLinkProps } from './links';
-export { useHref, useLocation, useNavigate, useParams, useSearchParams, type NavigateFunction, type SetSearchParams } from './hooks';
+export {
+  useHref,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type NavigateFunction,
+  type SetSearchParams,
+} from './hooks';
 export type { Location, NavigateOptions } from './context';
 export type { Params } from './match';

@@ -11,8 +11,18 @@ export interface LinkProps extends Omit<ComponentPropsWithRef<'a'>, 'href'> {
 }
 
 /** A click the browser handles itself: not the main button, a modifier key (new tab or window, download), another target. */
-export function leftToBrowser(event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>, target: string | undefined): boolean {
-  return event.button !== 0 || (!!target && target !== '_self') || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+export function leftToBrowser(
+  event: Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey'>,
+  target: string | undefined,
+): boolean {
+  return (
+    event.button !== 0 ||
+    (!!target && target !== '_self') ||
+    event.metaKey ||
+    event.altKey ||
+    event.ctrlKey ||
+    event.shiftKey
+  );
 }
 
 /** An <a> with a real href, whose plain left clicks navigate inside the app. */
@@ -40,15 +50,22 @@ export interface NavLinkProps extends Omit<LinkProps, 'className'> {
  * in any case) and then says so with aria-current="page" and its class.
  */
 export function NavLink({ end = false, className = '', 'aria-current': current = 'page', ...rest }: NavLinkProps) {
-  const toPathname = useHref(rest.to).replace(/[?#].*/, '').toLowerCase();
+  const toPathname = useHref(rest.to)
+    .replace(/[?#].*/, '')
+    .toLowerCase();
   const pathname = useLocation().pathname.toLowerCase();
   const slashAt = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
-  const isActive = pathname === toPathname || (!end && pathname.startsWith(toPathname) && pathname.charAt(slashAt) === '/');
+  const isActive =
+    pathname === toPathname || (!end && pathname.startsWith(toPathname) && pathname.charAt(slashAt) === '/');
   return (
     <Link
       {...rest}
       aria-current={isActive ? current : undefined}
-      className={typeof className === 'function' ? className({ isActive }) : [className, isActive && 'active'].filter(Boolean).join(' ')}
+      className={
+        typeof className === 'function'
+          ? className({ isActive })
+          : [className, isActive && 'active'].filter(Boolean).join(' ')
+      }
     />
   );
 }

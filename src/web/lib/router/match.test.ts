@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, rankRoutes, type RouteObject } from './match';
 
-const route = (name: string, props: Partial<RouteObject> = {}): RouteObject => ({ element: name, children: [], ...props });
+const route = (name: string, props: Partial<RouteObject> = {}): RouteObject => ({
+  element: name,
+  children: [],
+  ...props,
+});
 
 /** The element names of the matched chain, and the params, for `pathname`. */
 function matched(routes: RouteObject[], pathname: string, from = 0, parentParams = {}) {
@@ -31,7 +35,10 @@ describe('matchRoutes', () => {
   it('takes a static segment over a param, and a param over a splat, whatever the written order', () => {
     expect(matched(storefront, '/products/new')?.names).toEqual(['layout', 'new']);
     expect(matched(storefront, '/products/42')).toEqual({ names: ['layout', 'product'], params: { id: '42' } });
-    expect(matched(storefront, '/products/42/reviews')).toEqual({ names: ['layout', 'splat'], params: { '*': 'products/42/reviews' } });
+    expect(matched(storefront, '/products/42/reviews')).toEqual({
+      names: ['layout', 'splat'],
+      params: { '*': 'products/42/reviews' },
+    });
     expect(matched(storefront, '/admin/orders')).toEqual({ names: ['admin'], params: { '*': 'orders' } });
   });
 
@@ -43,7 +50,10 @@ describe('matchRoutes', () => {
   it('matches an index route on its parent path only, through the layouts around it', () => {
     expect(matched(storefront, '/')?.names).toEqual(['layout', 'home']);
     expect(matched(storefront, '/account')?.names).toEqual(['layout', 'account', 'account-home']);
-    expect(matched(storefront, '/account/orders/7')).toEqual({ names: ['layout', 'account', 'order'], params: { id: '7' } });
+    expect(matched(storefront, '/account/orders/7')).toEqual({
+      names: ['layout', 'account', 'order'],
+      params: { id: '7' },
+    });
     expect(matched(storefront, '/account/orders')?.names).toEqual(['layout', 'splat']);
   });
 
@@ -76,15 +86,28 @@ describe('matchRoutes', () => {
 
   it('reports where each route matched, without the splat in the base', () => {
     const matches = matchRoutes(rankRoutes(storefront), '/admin/orders/to-ship');
-    expect(matches?.map(({ pathname, pathnameBase }) => [pathname, pathnameBase])).toEqual([['/admin/orders/to-ship', '/admin']]);
+    expect(matches?.map(({ pathname, pathnameBase }) => [pathname, pathnameBase])).toEqual([
+      ['/admin/orders/to-ship', '/admin'],
+    ]);
     const nested = matchRoutes(rankRoutes(storefront), '/account/orders/7');
     expect(nested?.map((m) => m.pathnameBase)).toEqual(['/', '/account', '/account/orders/7']);
   });
 
   it('matches descendant routes after the segments the parent matched, keeping its params', () => {
-    const admin = [route('admin-layout', { children: [route('dashboard', { index: true }), route('orders', { path: 'orders' }), route('order', { path: 'orders/:id' })] })];
+    const admin = [
+      route('admin-layout', {
+        children: [
+          route('dashboard', { index: true }),
+          route('orders', { path: 'orders' }),
+          route('order', { path: 'orders/:id' }),
+        ],
+      }),
+    ];
     expect(matched(admin, '/admin', 1, { '*': '' })?.names).toEqual(['admin-layout', 'dashboard']);
-    expect(matched(admin, '/admin/orders/5', 1, { '*': 'orders/5' })).toEqual({ names: ['admin-layout', 'order'], params: { '*': 'orders/5', id: '5' } });
+    expect(matched(admin, '/admin/orders/5', 1, { '*': 'orders/5' })).toEqual({
+      names: ['admin-layout', 'order'],
+      params: { '*': 'orders/5', id: '5' },
+    });
     expect(matched(admin, '/admin/orders', 1)?.names).toEqual(['admin-layout', 'orders']);
     const matches = matchRoutes(rankRoutes(admin), '/admin/orders/5', 1);
     expect(matches?.map((m) => m.pathname)).toEqual(['/admin', '/admin/orders/5']);

@@ -44,13 +44,19 @@ function scoreOf(segments: string[], index: boolean | undefined): number {
   return score;
 }
 
-function flatten(routes: RouteObject[], branches: Branch[], parents: RouteObject[] = [], parentPatterns: string[][] = []): Branch[] {
+function flatten(
+  routes: RouteObject[],
+  branches: Branch[],
+  parents: RouteObject[] = [],
+  parentPatterns: string[][] = [],
+): Branch[] {
   for (const route of routes) {
     const chain = [...parents, route];
     const patterns = [...parentPatterns, segmentsOf(route.path ?? '')];
     flatten(route.children, branches, chain, patterns);
     // A route without a path (a layout) matches only through its children.
-    if (route.path != null || route.index) branches.push({ routes: chain, patterns, score: scoreOf(patterns.flat(), route.index) });
+    if (route.path != null || route.index)
+      branches.push({ routes: chain, patterns, score: scoreOf(patterns.flat(), route.index) });
   }
   return branches;
 }
@@ -68,7 +74,12 @@ function decode(segment: string): string {
   }
 }
 
-function matchBranch({ routes, patterns }: Branch, raw: string[], from: number, parentParams: Params): RouteMatch[] | null {
+function matchBranch(
+  { routes, patterns }: Branch,
+  raw: string[],
+  from: number,
+  parentParams: Params,
+): RouteMatch[] | null {
   const params: Params = { ...parentParams };
   const matches: RouteMatch[] = [];
   const pathOf = (end: number) => `/${raw.slice(0, end).join('/')}`;
@@ -98,7 +109,12 @@ function matchBranch({ routes, patterns }: Branch, raw: string[], from: number, 
  * name them again. Static segments match in any case, as in React Router; params and the splat are
  * decoded.
  */
-export function matchRoutes(branches: Branch[], pathname: string, from = 0, parentParams: Params = {}): RouteMatch[] | null {
+export function matchRoutes(
+  branches: Branch[],
+  pathname: string,
+  from = 0,
+  parentParams: Params = {},
+): RouteMatch[] | null {
   const trimmed = pathname.replace(/^\/+|\/+$/g, '');
   const raw = trimmed ? trimmed.split('/') : [];
   for (const branch of branches) {

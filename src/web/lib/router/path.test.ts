@@ -21,7 +21,9 @@ describe('resolveTo', () => {
 
   it('keeps an absolute path as written', () => {
     expect(resolveTo('/cart', routes, '/admin/orders/99')).toBe('/cart');
-    expect(resolveTo('/login?redirect=account%2Forders#top', routes, '/x')).toBe('/login?redirect=account%2Forders#top');
+    expect(resolveTo('/login?redirect=account%2Forders#top', routes, '/x')).toBe(
+      '/login?redirect=account%2Forders#top',
+    );
   });
 
   it('keeps the current pathname for a query or a fragment alone', () => {

@@ -10,7 +10,9 @@ export function parsePath(address: string): Path {
   const hash = hashAt < 0 ? '' : address.slice(hashAt);
   const rest = hashAt < 0 ? address : address.slice(0, hashAt);
   const searchAt = rest.indexOf('?');
-  return searchAt < 0 ? { pathname: rest, search: '', hash } : { pathname: rest.slice(0, searchAt), search: rest.slice(searchAt), hash };
+  return searchAt < 0
+    ? { pathname: rest, search: '', hash }
+    : { pathname: rest.slice(0, searchAt), search: rest.slice(searchAt), hash };
 }
 
 /** The href of a path; a bare '?' or '#' is dropped, as the browser drops it from `location`. */

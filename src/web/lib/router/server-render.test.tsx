@@ -2,7 +2,20 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leftToBrowser } from './links';
-import { BrowserRouter, elementsAt, Link, Navigate, NavLink, Outlet, Route, Routes, StaticRouter, useLocation, useParams, useSearchParams } from '.';
+import {
+  BrowserRouter,
+  elementsAt,
+  Link,
+  Navigate,
+  NavLink,
+  Outlet,
+  Route,
+  Routes,
+  StaticRouter,
+  useLocation,
+  useParams,
+  useSearchParams,
+} from '.';
 
 // These run in Node without a DOM: a router that touched window or document while rendering would throw.
 
@@ -10,7 +23,14 @@ function Page({ name }: { name: string }) {
   const params = useParams();
   const { pathname, search, hash, state, key } = useLocation();
   const [query] = useSearchParams();
-  return <p data-page={name} data-params={JSON.stringify(params)} data-location={JSON.stringify({ pathname, search, hash, state, key })} data-page-number={query.get('page') ?? ''} />;
+  return (
+    <p
+      data-page={name}
+      data-params={JSON.stringify(params)}
+      data-location={JSON.stringify({ pathname, search, hash, state, key })}
+      data-page-number={query.get('page') ?? ''}
+    />
+  );
 }
 
 function Layout({ name }: { name: string }) {
@@ -48,11 +68,14 @@ function App() {
   );
 }
 
-const render = (location: string, children: ReactNode = <App />) => renderToString(<StaticRouter location={location}>{children}</StaticRouter>);
+const render = (location: string, children: ReactNode = <App />) =>
+  renderToString(<StaticRouter location={location}>{children}</StaticRouter>);
 
 describe('Routes and Outlet on the server', () => {
   it('render the matched route inside its layout', () => {
-    expect(render('/')).toBe('<div data-layout="public"><p data-page="home" data-params="{}" data-location="{&quot;pathname&quot;:&quot;/&quot;,&quot;search&quot;:&quot;&quot;,&quot;hash&quot;:&quot;&quot;,&quot;state&quot;:null,&quot;key&quot;:&quot;default&quot;}" data-page-number></p></div>');
+    expect(render('/')).toBe(
+      '<div data-layout="public"><p data-page="home" data-params="{}" data-location="{&quot;pathname&quot;:&quot;/&quot;,&quot;search&quot;:&quot;&quot;,&quot;hash&quot;:&quot;&quot;,&quot;state&quot;:null,&quot;key&quot;:&quot;default&quot;}" data-page-number></p></div>',
+    );
     expect(render('/products?page=2')).toContain('data-page="products"');
     expect(render('/products?page=2')).toContain('data-page-number="2"');
     expect(render('/products/a%20b')).toContain('data-params="{&quot;id&quot;:&quot;a b&quot;}"');
@@ -62,7 +85,9 @@ describe('Routes and Outlet on the server', () => {
   it('give the location of the address, a bare ? or # read as none', () => {
     const html = render('/products?#');
     expect(html).toContain('&quot;search&quot;:&quot;&quot;,&quot;hash&quot;:&quot;&quot;');
-    expect(render('/products?page=2#grid')).toContain('&quot;search&quot;:&quot;?page=2&quot;,&quot;hash&quot;:&quot;#grid&quot;');
+    expect(render('/products?page=2#grid')).toContain(
+      '&quot;search&quot;:&quot;?page=2&quot;,&quot;hash&quot;:&quot;#grid&quot;',
+    );
   });
 
   it('match descendant routes under admin/* against what the splat matched', () => {
@@ -73,7 +98,14 @@ describe('Routes and Outlet on the server', () => {
 
   it('render nothing for a <Navigate> or for no match', () => {
     expect(render('/admin/nowhere')).toBe('<div data-layout="admin"></div>');
-    expect(render('/contact', <Routes><Route path="about" element={<p />} /></Routes>)).toBe('');
+    expect(
+      render(
+        '/contact',
+        <Routes>
+          <Route path="about" element={<p />} />
+        </Routes>,
+      ),
+    ).toBe('');
   });
 
   it('name, without drawing, the elements <Routes> shows at an address, outermost first', () => {
@@ -90,7 +122,13 @@ describe('Routes and Outlet on the server', () => {
   });
 
   it('refuse a <Route> outside <Routes>, and hooks outside a router', () => {
-    expect(() => renderToString(<StaticRouter location="/"><Route path="x" /></StaticRouter>)).toThrow('<Route> is used only');
+    expect(() =>
+      renderToString(
+        <StaticRouter location="/">
+          <Route path="x" />
+        </StaticRouter>,
+      ),
+    ).toThrow('<Route> is used only');
     expect(() => renderToString(<Page name="alone" />)).toThrow('inside <BrowserRouter> or <StaticRouter>');
   });
 });
@@ -102,22 +140,40 @@ describe('the first render in the browser', () => {
     for (const address of ['/', '/products/7?page=2#reviews', '/admin/orders', '/nowhere']) {
       const url = new URL(address, 'https://shop.example');
       vi.stubGlobal('window', { location: url, history: { state: null } });
-      const inBrowser = renderToString(<BrowserRouter><App /></BrowserRouter>);
+      const inBrowser = renderToString(
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>,
+      );
       expect(inBrowser).toBe(render(address));
     }
   });
 
   it('reads the state and key it stored in the history entry', () => {
-    vi.stubGlobal('window', { location: new URL('https://shop.example/cart'), history: { state: { usr: { from: 'card' }, key: 'k1' } } });
-    expect(renderToString(<BrowserRouter><Page name="cart" /></BrowserRouter>)).toContain(
-      '&quot;state&quot;:{&quot;from&quot;:&quot;card&quot;},&quot;key&quot;:&quot;k1&quot;',
-    );
+    vi.stubGlobal('window', {
+      location: new URL('https://shop.example/cart'),
+      history: { state: { usr: { from: 'card' }, key: 'k1' } },
+    });
+    expect(
+      renderToString(
+        <BrowserRouter>
+          <Page name="cart" />
+        </BrowserRouter>,
+      ),
+    ).toContain('&quot;state&quot;:{&quot;from&quot;:&quot;card&quot;},&quot;key&quot;:&quot;k1&quot;');
   });
 });
 
 describe('Link and NavLink on the server', () => {
   it('write the resolved href and pass other attributes through', () => {
-    expect(render('/cart', <Link to="/products?category=honey" className="card" target="_blank">Honey</Link>)).toBe('<a href="/products?category=honey" target="_blank" class="card">Honey</a>');
+    expect(
+      render(
+        '/cart',
+        <Link to="/products?category=honey" className="card" target="_blank">
+          Honey
+        </Link>,
+      ),
+    ).toBe('<a href="/products?category=honey" target="_blank" class="card">Honey</a>');
     expect(render('/products?page=2#top', <Link to="?page=3">Next</Link>)).toBe('<a href="/products?page=3">Next</a>');
   });
 
@@ -130,7 +186,14 @@ describe('Link and NavLink on the server', () => {
     expect(render('/admin', routes)).toBe('<a href="/admin/orders">Orders</a>');
     const descendant = (
       <Routes>
-        <Route path="admin/*" element={<Routes><Route path="orders/:id" element={<Link to="../..">Back</Link>} /></Routes>} />
+        <Route
+          path="admin/*"
+          element={
+            <Routes>
+              <Route path="orders/:id" element={<Link to="../..">Back</Link>} />
+            </Routes>
+          }
+        />
       </Routes>
     );
     expect(render('/admin/orders/9', descendant)).toBe('<a href="/">Back</a>');
@@ -139,17 +202,27 @@ describe('Link and NavLink on the server', () => {
   it('mark the link of the current page with aria-current and its class', () => {
     const links = (
       <>
-        <NavLink to="/" end className={({ isActive }) => (isActive ? 'on' : 'off')}>Home</NavLink>
-        <NavLink to="/admin" end className={({ isActive }) => (isActive ? 'on' : 'off')}>Dashboard</NavLink>
-        <NavLink to="/admin/orders" className={({ isActive }) => (isActive ? 'on' : 'off')}>Orders</NavLink>
-        <NavLink to="/admin/order" className="plain">Order</NavLink>
+        <NavLink to="/" end className={({ isActive }) => (isActive ? 'on' : 'off')}>
+          Home
+        </NavLink>
+        <NavLink to="/admin" end className={({ isActive }) => (isActive ? 'on' : 'off')}>
+          Dashboard
+        </NavLink>
+        <NavLink to="/admin/orders" className={({ isActive }) => (isActive ? 'on' : 'off')}>
+          Orders
+        </NavLink>
+        <NavLink to="/admin/order" className="plain">
+          Order
+        </NavLink>
       </>
     );
     expect(render('/admin/orders/to-ship', links)).toBe(
       '<a href="/" class="off">Home</a><a href="/admin" class="off">Dashboard</a><a aria-current="page" href="/admin/orders" class="on">Orders</a><a href="/admin/order" class="plain">Order</a>',
     );
     expect(render('/ADMIN', links)).toContain('<a aria-current="page" href="/admin" class="on">Dashboard</a>');
-    expect(render('/admin/order', links)).toContain('<a aria-current="page" href="/admin/order" class="plain active">Order</a>');
+    expect(render('/admin/order', links)).toContain(
+      '<a aria-current="page" href="/admin/order" class="plain active">Order</a>',
+    );
   });
 
   it('is active at / only on the home page, with or without end', () => {
@@ -166,6 +239,7 @@ describe('leftToBrowser', () => {
     expect(leftToBrowser(plain, '_self')).toBe(false);
     expect(leftToBrowser(plain, '_blank')).toBe(true);
     expect(leftToBrowser({ ...plain, button: 1 }, undefined)).toBe(true);
-    for (const key of ['metaKey', 'altKey', 'ctrlKey', 'shiftKey'] as const) expect(leftToBrowser({ ...plain, [key]: true }, undefined)).toBe(true);
+    for (const key of ['metaKey', 'altKey', 'ctrlKey', 'shiftKey'] as const)
+      expect(leftToBrowser({ ...plain, [key]: true }, undefined)).toBe(true);
   });
 });

@@ -12,7 +12,8 @@ export function trailReader(t: () => TestApp, auth: () => Record<string, string>
   return {
     read,
     /** Every line about one subject, newest first. */
-    about: async (subjectId: string): Promise<AuditEvent[]> => (await read(`?subjectId=${encodeURIComponent(subjectId)}&limit=100`)).events,
+    about: async (subjectId: string): Promise<AuditEvent[]> =>
+      (await read(`?subjectId=${encodeURIComponent(subjectId)}&limit=100`)).events,
     /** How many lines the whole trail holds. */
     count: async () => (await read('?limit=1')).total,
   };

@@ -16,7 +16,10 @@ export async function repackBackup(from: string, to: string, edit: (name: string
     const chunks: Buffer[] = [];
     for await (const chunk of entry as AsyncIterable<Buffer>) chunks.push(chunk);
     const data = edit(entry.header.name, Buffer.concat(chunks));
-    if (data) await new Promise<void>((resolve, reject) => pack.entry({ name: entry.header.name, size: data.length }, data, (e) => (e ? reject(e) : resolve())));
+    if (data)
+      await new Promise<void>((resolve, reject) =>
+        pack.entry({ name: entry.header.name, size: data.length }, data, (e) => (e ? reject(e) : resolve())),
+      );
   }
   await read;
   pack.finalize();

@@ -8,7 +8,9 @@ import { newOrderNotice } from './order-mail-shop-notice';
 
 /** The confirmation to the customer and the notice to the cooperative, for an order just placed (not a repeat). */
 export function placedOrderMails(order: Order, context: OrderMailContext): OutgoingMail[] {
-  return [orderConfirmation(order, context), newOrderNotice(order, context)].filter((m): m is OutgoingMail => m !== null);
+  return [orderConfirmation(order, context), newOrderNotice(order, context)].filter(
+    (m): m is OutgoingMail => m !== null,
+  );
 }
 
 /** The customer's message about a change of their order. */

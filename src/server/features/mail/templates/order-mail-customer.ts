@@ -18,14 +18,24 @@ import {
 /** The changes of an order its customer hears about (Pending and Processing are the cooperative's own business). */
 export type OrderUpdate = 'paid' | 'Shipped' | 'Delivered' | 'Cancelled';
 
-const greeting = (order: Order): MailBlock => ({ type: 'text', text: order.user?.name ? `Hello ${order.user.name},` : 'Hello,' });
+const greeting = (order: Order): MailBlock => ({
+  type: 'text',
+  text: order.user?.name ? `Hello ${order.user.name},` : 'Hello,',
+});
 const orderLink = (order: Order, context: OrderMailContext): MailBlock => ({
   type: 'link',
   label: 'View your order',
   url: customerOrderUrl(order, context),
 });
 
-function toCustomer(order: Order, context: OrderMailContext, kind: string, subject: string, title: string, blocks: MailBlock[]): OutgoingMail | null {
+function toCustomer(
+  order: Order,
+  context: OrderMailContext,
+  kind: string,
+  subject: string,
+  title: string,
+  blocks: MailBlock[],
+): OutgoingMail | null {
   const to = order.user?.email;
   if (!to) return null;
   const replyTo = { name: context.settings.shopName, address: context.shopInbox };
@@ -45,7 +55,10 @@ function paymentInstructions(order: Order, context: OrderMailContext): MailBlock
       type: 'panel',
       blocks: [
         { type: 'heading', text: 'How to pay' },
-        { type: 'text', text: `You chose to pay by card: the cooperative will send you a payment link for ${total} (reference ${reference}).` },
+        {
+          type: 'text',
+          text: `You chose to pay by card: the cooperative will send you a payment link for ${total} (reference ${reference}).`,
+        },
       ],
     };
   }
@@ -127,25 +140,42 @@ export function orderUpdateMail(update: OrderUpdate, order: Order, context: Orde
         orderLink(order, context),
       ]);
     case 'Delivered':
-      return toCustomer(order, context, 'order-delivered', `Order ${number} delivered`, 'Your order has been delivered', [
-        greeting(order),
-        { type: 'text', text: `Order ${number} has been delivered. Thank you for supporting ${context.settings.shopName}!` },
-        { type: 'text', text: 'If anything is wrong with it, reply to this e-mail and we will put it right.' },
-        ...summary,
-        orderLink(order, context),
-      ]);
+      return toCustomer(
+        order,
+        context,
+        'order-delivered',
+        `Order ${number} delivered`,
+        'Your order has been delivered',
+        [
+          greeting(order),
+          {
+            type: 'text',
+            text: `Order ${number} has been delivered. Thank you for supporting ${context.settings.shopName}!`,
+          },
+          { type: 'text', text: 'If anything is wrong with it, reply to this e-mail and we will put it right.' },
+          ...summary,
+          orderLink(order, context),
+        ],
+      );
     case 'Cancelled':
-      return toCustomer(order, context, 'order-cancelled', `Order ${number} cancelled`, 'Your order has been cancelled', [
-        greeting(order),
-        { type: 'text', text: `Order ${number} (${total}) has been cancelled.` },
-        {
-          type: 'text',
-          text: order.isPaid
-            ? `We had received your payment of ${total}: we will contact you to return it.`
-            : 'Please do not send a payment for this order. If you already have, reply to this e-mail and we will return it.',
-        },
-        ...summary,
-        orderLink(order, context),
-      ]);
+      return toCustomer(
+        order,
+        context,
+        'order-cancelled',
+        `Order ${number} cancelled`,
+        'Your order has been cancelled',
+        [
+          greeting(order),
+          { type: 'text', text: `Order ${number} (${total}) has been cancelled.` },
+          {
+            type: 'text',
+            text: order.isPaid
+              ? `We had received your payment of ${total}: we will contact you to return it.`
+              : 'Please do not send a payment for this order. If you already have, reply to this e-mail and we will return it.',
+          },
+          ...summary,
+          orderLink(order, context),
+        ],
+      );
   }
 }

@@ -26,7 +26,16 @@ export interface MailLayout {
   footer: string[];
 }
 
-const COLORS = { page: '#f7efe1', card: '#ffffff', text: '#2b231c', muted: '#4e4034', brand: '#2c5a32', panel: '#f1f7f1', line: '#efe0c6', panelLine: '#b9d6ba' };
+const COLORS = {
+  page: '#f7efe1',
+  card: '#ffffff',
+  text: '#2b231c',
+  muted: '#4e4034',
+  brand: '#2c5a32',
+  panel: '#f1f7f1',
+  line: '#efe0c6',
+  panelLine: '#b9d6ba',
+};
 
 export function renderText({ shopName, title, blocks, footer }: MailLayout): string {
   return [title, ...blocks.map(blockText), ['-- ', shopName, ...footer].join('\n')].join('\n\n') + '\n';

@@ -18,7 +18,8 @@ export interface OrderMailContext {
 /** '#abcd1234': the order number customers quote when they pay. */
 export const orderNumber = (order: Order) => `#${orderReference(order._id)}`;
 
-export const customerOrderUrl = (order: Order, context: OrderMailContext) => `${context.publicUrl}/account/orders/${order._id}`;
+export const customerOrderUrl = (order: Order, context: OrderMailContext) =>
+  `${context.publicUrl}/account/orders/${order._id}`;
 
 export { paymentMethodLabel };
 
@@ -47,7 +48,9 @@ export function totalRows(order: Order): MailBlock {
 
 export function shippingAddressText(order: Order): string {
   const { address, city, province, zipCode, phoneNumber } = order.shippingAddress;
-  return [order.user?.name, address, `${city}, ${province} ${zipCode}`, `Phone: ${phoneNumber}`].filter(Boolean).join('\n');
+  return [order.user?.name, address, `${city}, ${province} ${zipCode}`, `Phone: ${phoneNumber}`]
+    .filter(Boolean)
+    .join('\n');
 }
 
 export function composeMail(
@@ -61,5 +64,12 @@ export function composeMail(
     blocks: mail.blocks,
     footer: [[settings.email, settings.phone].filter(Boolean).join(' · '), context.publicUrl],
   };
-  return { kind: mail.kind, to: mail.to, subject: mail.subject, replyTo: mail.replyTo, text: renderText(layout), html: renderHtml(layout) };
+  return {
+    kind: mail.kind,
+    to: mail.to,
+    subject: mail.subject,
+    replyTo: mail.replyTo,
+    text: renderText(layout),
+    html: renderHtml(layout),
+  };
 }

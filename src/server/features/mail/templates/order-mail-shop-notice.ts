@@ -2,7 +2,15 @@ import { formatKwacha } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import type { OutgoingMail } from '../outbox';
-import { composeMail, itemRows, orderNumber, paymentMethodLabel, shippingAddressText, totalRows, type OrderMailContext } from './order-mail-parts';
+import {
+  composeMail,
+  itemRows,
+  orderNumber,
+  paymentMethodLabel,
+  shippingAddressText,
+  totalRows,
+  type OrderMailContext,
+} from './order-mail-parts';
 
 /** The cooperative's notice of a new order; replying answers the customer. */
 export function newOrderNotice(order: Order, context: OrderMailContext): OutgoingMail {
@@ -38,7 +46,11 @@ export function newOrderNotice(order: Order, context: OrderMailContext): Outgoin
       { type: 'heading', text: 'Ship to' },
       { type: 'text', text: shippingAddressText(order) },
       // The back office keeps its search in the address (?q=); the order number finds this one.
-      { type: 'link', label: 'Open in the back office', url: `${context.publicUrl}/admin/orders?q=${orderReference(order._id)}` },
+      {
+        type: 'link',
+        label: 'Open in the back office',
+        url: `${context.publicUrl}/admin/orders?q=${orderReference(order._id)}`,
+      },
       { type: 'text', text: `Order id: ${order._id}` },
     ],
   });

@@ -14,11 +14,18 @@ import { emlFiles, placeOrders, productsInStock, readOutbox, registerCustomers, 
  * 20 new customers order on `server` until `maxOrders` are acknowledged or `ms` passed (after they
  * registered); `onPlaced` hears of each acknowledged order. Answers the acknowledged orders.
  */
-export async function orderLoad(server: ShopProcess, opts: { maxOrders: number; ms: number; onPlaced?: (placed: Placed) => void }) {
+export async function orderLoad(
+  server: ShopProcess,
+  opts: { maxOrders: number; ms: number; onPlaced?: (placed: Placed) => void },
+) {
   const shoppers = await registerCustomers(server.base, 20);
   const products = await productsInStock(server.base);
   const started = Date.now();
-  return placeOrders(server.base, shoppers, products, { until: () => Date.now() - started > opts.ms, maxOrders: opts.maxOrders, onPlaced: opts.onPlaced });
+  return placeOrders(server.base, shoppers, products, {
+    until: () => Date.now() - started > opts.ms,
+    maxOrders: opts.maxOrders,
+    onPlaced: opts.onPlaced,
+  });
 }
 
 /** Waits until every order has its confirmation in the outbox folders (or the time is up), then checks. */
@@ -29,8 +36,10 @@ export async function expectEveryConfirmation(outboxes: string[], placed: Placed
   await waitUntil(() => count() >= placed.length * 2, waitMs, 250);
   // The count also holds orders committed but never acknowledged (the kill cut their answer): wait until
   // every acknowledged order's own confirmation is there.
-  const confirmed = (messages: { to: string; subject: string }[]) => new Set(messages.map((m) => `${m.to} ${m.subject}`));
-  const unconfirmed = (messages: { to: string; subject: string }[]) => placed.filter((p) => !confirmed(messages).has(`${p.email} Order #${p.orderId.slice(0, 8)} received`));
+  const confirmed = (messages: { to: string; subject: string }[]) =>
+    new Set(messages.map((m) => `${m.to} ${m.subject}`));
+  const unconfirmed = (messages: { to: string; subject: string }[]) =>
+    placed.filter((p) => !confirmed(messages).has(`${p.email} Order #${p.orderId.slice(0, 8)} received`));
   let messages = (await Promise.all(outboxes.map(readOutbox))).flat();
   while (unconfirmed(messages).length > 0 && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 500));
@@ -86,7 +95,11 @@ export async function crashAndRestart(env: Record<string, string>, outbox: strin
     const acknowledged = await killMidSend(server, outbox, sending);
     outAtKill = emlFiles(outbox).length;
     const claimedAtKill = sending ? (await sending()) > 0 : undefined;
-    return { placed: acknowledged, landed: (restarted) => (claimedAtKill !== undefined ? Promise.resolve(claimedAtKill) : resendLogged(restarted, 5_000)) };
+    return {
+      placed: acknowledged,
+      landed: (restarted) =>
+        claimedAtKill !== undefined ? Promise.resolve(claimedAtKill) : resendLogged(restarted, 5_000),
+    };
   });
   const restarted = Date.now();
   const result = await expectEveryConfirmation([outbox], placed, 40_000);

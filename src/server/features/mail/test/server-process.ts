@@ -67,7 +67,9 @@ export async function placeOrders(
           res = await fetch(`${base}/api/orders`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', ...shopper.auth },
-            body: JSON.stringify(orderBody([{ product: product._id, name: product.name, quantity: 1, price: product.price }])),
+            body: JSON.stringify(
+              orderBody([{ product: product._id, name: product.name, quantity: 1, price: product.price }]),
+            ),
           });
         } catch {
           return; // the server went away (killed): this order was never acknowledged
@@ -103,7 +105,12 @@ export async function readOutbox(outbox: string): Promise<OutboxMessage[]> {
     emlFiles(outbox).map(async (file) => {
       const parsed = await simpleParser(readFileSync(path.join(outbox, file)));
       const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-      return { file, messageId: parsed.messageId ?? '', to: to?.value[0]?.address ?? '', subject: parsed.subject ?? '' };
+      return {
+        file,
+        messageId: parsed.messageId ?? '',
+        to: to?.value[0]?.address ?? '',
+        subject: parsed.subject ?? '',
+      };
     }),
   );
 }

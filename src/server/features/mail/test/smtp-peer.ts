@@ -48,7 +48,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     rejectRecipients,
-    to: (address) => messages.filter((m) => m.envelopeTo.includes(address) || addressesOf(m.parsed.to).includes(address)),
+    to: (address) =>
+      messages.filter((m) => m.envelopeTo.includes(address) || addressesOf(m.parsed.to).includes(address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

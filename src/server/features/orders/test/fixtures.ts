@@ -16,7 +16,10 @@ export const address = {
 
 let sequence = 0;
 
-export async function insertProduct(t: TestApp, opts: { name?: string; price: number; countInStock?: number; image?: string }) {
+export async function insertProduct(
+  t: TestApp,
+  opts: { name?: string; price: number; countInStock?: number; image?: string },
+) {
   sequence += 1;
   const [product] = await t.app.db
     .insert(products)
@@ -51,7 +54,10 @@ export async function insertCustomers(t: TestApp, count: number, base = 'Custome
       })),
     )
     .returning();
-  return rows.map((user) => ({ user: { ...user, email: user.email ?? '' }, auth: { authorization: `Bearer ${t.app.signToken(user)}` } }));
+  return rows.map((user) => ({
+    user: { ...user, email: user.email ?? '' },
+    auth: { authorization: `Bearer ${t.app.signToken(user)}` },
+  }));
 }
 
 export interface CartLine {
@@ -66,7 +72,13 @@ export interface CartLine {
 export function orderBody(lines: CartLine[], overrides: Record<string, unknown> = {}) {
   const totals = computeTotals(lines.map((l) => ({ unitPriceNgwee: toNgwee(l.price), quantity: l.quantity })));
   return {
-    orderItems: lines.map((l) => ({ product: l.product, quantity: l.quantity, price: l.price, name: l.name ?? 'Item', image: '/x.webp' })),
+    orderItems: lines.map((l) => ({
+      product: l.product,
+      quantity: l.quantity,
+      price: l.price,
+      name: l.name ?? 'Item',
+      image: '/x.webp',
+    })),
     shippingAddress: address,
     paymentMethod: 'airtel',
     taxAmount: toKwacha(totals.taxNgwee),

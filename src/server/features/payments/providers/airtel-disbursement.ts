@@ -22,7 +22,11 @@ export class AirtelMoneyDisbursements implements RefundProvider {
   async sendRefund(request: RefundRequest): Promise<RefundReading> {
     const step = 'Airtel Money disbursement';
     if (request.currency !== this.settings.currency) {
-      throw new ProviderError('airtel', 'refused', `${step}: Airtel Money Zambia pays out ${this.settings.currency}, not ${request.currency}`);
+      throw new ProviderError(
+        'airtel',
+        'refused',
+        `${step}: Airtel Money Zambia pays out ${this.settings.currency}, not ${request.currency}`,
+      );
     }
     const body = JSON.stringify({
       payee: { msisdn: request.phone.replace(/^\+260/, ''), wallet_type: 'NORMAL' },
@@ -42,7 +46,13 @@ export class AirtelMoneyDisbursements implements RefundProvider {
     );
     const reading = this.readingOf(step, answer, request.reference);
     // "Not found" cannot answer a send; a refusal is final and moved no money.
-    if (reading.state === 'failed' && reading.refused) throw new ProviderError('airtel', 'refused', `${step}: Airtel refused the disbursement${describe(answer.body)}`, answer.status);
+    if (reading.state === 'failed' && reading.refused)
+      throw new ProviderError(
+        'airtel',
+        'refused',
+        `${step}: Airtel refused the disbursement${describe(answer.body)}`,
+        answer.status,
+      );
     return reading.result;
   }
 
@@ -65,28 +75,71 @@ export class AirtelMoneyDisbursements implements RefundProvider {
    * out: ask again; 011 similar transaction and 017 duplicate id: the first send arrived, ask again; 015 not found; 007 our float is
    * short; any other code is a refusal. An unknown code stays pending: never end a refund on a guess.
    */
-  private readingOf(step: string, answer: ProviderAnswer, reference: string): { state: string; refused: boolean; result: RefundReading } {
-    if (answer.status >= 500 || answer.status === 429 || answer.status === 401 || answer.status === 403) throw unexpectedAnswer('airtel', step, answer);
-    const body = (answer.body ?? {}) as { data?: { transaction?: Record<string, unknown> }; status?: Record<string, unknown> };
+  private readingOf(
+    step: string,
+    answer: ProviderAnswer,
+    reference: string,
+  ): { state: string; refused: boolean; result: RefundReading } {
+    if (answer.status >= 500 || answer.status === 429 || answer.status === 401 || answer.status === 403)
+      throw unexpectedAnswer('airtel', step, answer);
+    const body = (answer.body ?? {}) as {
+      data?: { transaction?: Record<string, unknown> };
+      status?: Record<string, unknown>;
+    };
     const code = typeof body.status?.response_code === 'string' ? body.status.response_code : '';
-    const message = typeof body.status?.message === 'string' && body.status.message ? body.status.message.slice(0, 200) : null;
+    const message =
+      typeof body.status?.message === 'string' && body.status.message ? body.status.message.slice(0, 200) : null;
     const transaction = body.data?.transaction ?? {};
-    const airtelId = typeof transaction.airtel_money_id === 'string' && transaction.airtel_money_id ? transaction.airtel_money_id : null;
+    const airtelId =
+      typeof transaction.airtel_money_id === 'string' && transaction.airtel_money_id
+        ? transaction.airtel_money_id
+        : null;
     const outcome = /^DP00900001(\d{3})$/.exec(code)?.[1];
-    if (outcome === '015' || (answer.status === 404 && !outcome)) throw new ProviderError('airtel', 'not-found', `${step}: Airtel does not know id ${reference}`, answer.status);
+    if (outcome === '015' || (answer.status === 404 && !outcome))
+      throw new ProviderError('airtel', 'not-found', `${step}: Airtel does not know id ${reference}`, answer.status);
     if (outcome === undefined) {
       if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
-      return { state: 'pending', refused: false, result: { state: 'pending', providerTransactionId: airtelId, reason: `unknown answer ${code.slice(0, 40) || 'without a response code'}` } };
+      return {
+        state: 'pending',
+        refused: false,
+        result: {
+          state: 'pending',
+          providerTransactionId: airtelId,
+          reason: `unknown answer ${code.slice(0, 40) || 'without a response code'}`,
+        },
+      };
     }
-    if (outcome === '001') return { state: 'successful', refused: false, result: { state: 'successful', providerTransactionId: airtelId, reason: null } };
-    if (PENDING.has(outcome)) return { state: 'pending', refused: false, result: { state: 'pending', providerTransactionId: airtelId, reason: null } };
-    const reason = outcome === '007' ? `Not enough money in the Airtel disbursement float${message ? ` (${message})` : ''}` : (message ?? `Airtel code ${code}`);
+    if (outcome === '001')
+      return {
+        state: 'successful',
+        refused: false,
+        result: { state: 'successful', providerTransactionId: airtelId, reason: null },
+      };
+    if (PENDING.has(outcome))
+      return {
+        state: 'pending',
+        refused: false,
+        result: { state: 'pending', providerTransactionId: airtelId, reason: null },
+      };
+    const reason =
+      outcome === '007'
+        ? `Not enough money in the Airtel disbursement float${message ? ` (${message})` : ''}`
+        : (message ?? `Airtel code ${code}`);
     // 007 (float short) comes after Airtel took the request: a final failure, not a refusal of the send.
-    return { state: 'failed', refused: outcome !== '007', result: { state: 'failed', providerTransactionId: airtelId, reason } };
+    return {
+      state: 'failed',
+      refused: outcome !== '007',
+      result: { state: 'failed', providerTransactionId: airtelId, reason },
+    };
   }
 
   private headers(token: string): Record<string, string> {
-    return { Accept: '*/*', Authorization: `Bearer ${token}`, 'X-Country': this.settings.country, 'X-Currency': this.settings.currency };
+    return {
+      Accept: '*/*',
+      Authorization: `Bearer ${token}`,
+      'X-Country': this.settings.country,
+      'X-Currency': this.settings.currency,
+    };
   }
 
   private async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
@@ -106,17 +159,30 @@ export class AirtelMoneyDisbursements implements RefundProvider {
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: '*/*' },
-        body: JSON.stringify({ client_id: this.settings.clientId, client_secret: this.settings.clientSecret, grant_type: 'client_credentials' }),
+        body: JSON.stringify({
+          client_id: this.settings.clientId,
+          client_secret: this.settings.clientSecret,
+          grant_type: 'client_credentials',
+        }),
       },
       this.settings.timeoutMs,
     );
     if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
-      throw new ProviderError('airtel', 'credentials', `${step}: Airtel refused our client id or secret (${answer.status}); check the settings`, answer.status);
+      throw new ProviderError(
+        'airtel',
+        'credentials',
+        `${step}: Airtel refused our client id or secret (${answer.status}); check the settings`,
+        answer.status,
+      );
     }
     if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
-    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+    };
     const lifetimeSeconds = Number(expiresIn);
-    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0)) throw new ProviderError('airtel', 'bad-answer', `${step}: no access_token in the answer`);
+    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
+      throw new ProviderError('airtel', 'bad-answer', `${step}: no access_token in the answer`);
     return { value, lifetimeSeconds };
   }
 }

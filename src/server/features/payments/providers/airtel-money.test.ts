@@ -35,17 +35,33 @@ const settings = (change: Partial<AirtelMoneySettings> = {}): AirtelMoneySetting
   timeoutMs: 2_000,
   ...change,
 });
-const payment = (phone = '+260971234567', amountNgwee = 12_345) => ({ reference: randomUUID(), phone, amountNgwee, currency: 'ZMW', orderNumber: '1042' });
+const payment = (phone = '+260971234567', amountNgwee = 12_345) => ({
+  reference: randomUUID(),
+  phone,
+  amountNgwee,
+  currency: 'ZMW',
+  orderNumber: '1042',
+});
 const behave = (body: object) => simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body });
-const phoneAnswers = (reference: string, action: string) => simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` });
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a ProviderError'), (error: unknown) => error as ProviderError);
+const phoneAnswers = (reference: string, action: string) =>
+  simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a ProviderError'),
+    (error: unknown) => error as ProviderError,
+  );
 
 describe('Airtel Money collections against the simulator', () => {
   it('pushes the exact amount to the nine-digit number, reads TIP as pending and TS as successful', async () => {
     const airtel = new AirtelMoneyCollections(settings());
     const request = payment('+260571234567', 9_999);
     await airtel.requestPayment(request);
-    expect(simulator.state.payments.get(request.reference)).toMatchObject({ provider: 'airtel', phone: '+260571234567', amountNgwee: 9_999, message: 'Order 1042' });
+    expect(simulator.state.payments.get(request.reference)).toMatchObject({
+      provider: 'airtel',
+      phone: '+260571234567',
+      amountNgwee: 9_999,
+      message: 'Order 1042',
+    });
     expect(await airtel.readPayment(request.reference)).toEqual({
       state: 'pending',
       amountNgwee: null,
@@ -67,8 +83,14 @@ describe('Airtel Money collections against the simulator', () => {
     await airtel.requestPayment(wrongPin);
     await phoneAnswers(declined.reference, 'decline');
     await phoneAnswers(wrongPin.reference, 'wrong-pin');
-    expect(await airtel.readPayment(declined.reference)).toMatchObject({ state: 'failed', reason: 'Transaction declined by the subscriber' });
-    expect(await airtel.readPayment(wrongPin.reference)).toMatchObject({ state: 'failed', reason: 'Incorrect PIN entered' });
+    expect(await airtel.readPayment(declined.reference)).toMatchObject({
+      state: 'failed',
+      reason: 'Transaction declined by the subscriber',
+    });
+    expect(await airtel.readPayment(wrongPin.reference)).toMatchObject({
+      state: 'failed',
+      reason: 'Incorrect PIN entered',
+    });
   });
 
   it('reuses its token and renews it shortly before the end of its lifetime', async () => {
@@ -86,8 +108,15 @@ describe('Airtel Money collections against the simulator', () => {
     const airtel = new AirtelMoneyCollections(settings({ timeoutMs: 300 }));
     await behave({ phone: '0971111111', answer: 'error-500' });
     await behave({ phone: '0972222222', answer: 'slow', slowMs: 1_000 });
-    expect(await failure(airtel.requestPayment(payment('+260971111111')))).toMatchObject({ kind: 'provider-error', retryable: true, httpStatus: 500 });
-    expect(await failure(airtel.requestPayment(payment('+260972222222')))).toMatchObject({ kind: 'timeout', retryable: true });
+    expect(await failure(airtel.requestPayment(payment('+260971111111')))).toMatchObject({
+      kind: 'provider-error',
+      retryable: true,
+      httpStatus: 500,
+    });
+    expect(await failure(airtel.requestPayment(payment('+260972222222')))).toMatchObject({
+      kind: 'timeout',
+      retryable: true,
+    });
   });
 
   it('refuses a reused transaction id and an id Airtel does not know, neither retryable', async () => {
@@ -98,7 +127,10 @@ describe('Airtel Money collections against the simulator', () => {
     expect(duplicate).toMatchObject({ kind: 'duplicate', retryable: false });
     expect(duplicate.message).toContain('Duplicate transaction id');
     expect(await failure(airtel.readPayment(randomUUID()))).toMatchObject({ kind: 'not-found', retryable: false });
-    expect(await failure(airtel.requestPayment({ ...payment(), currency: 'EUR' }))).toMatchObject({ kind: 'refused', retryable: false });
+    expect(await failure(airtel.requestPayment({ ...payment(), currency: 'EUR' }))).toMatchObject({
+      kind: 'refused',
+      retryable: false,
+    });
   });
 
   it('receives the signed callback and reads our transaction id from it; a never-sent callback leaves the read to tell', async () => {
@@ -113,7 +145,9 @@ describe('Airtel Money collections against the simulator', () => {
     expect(callback.method).toBe('POST');
     const { transaction, hash } = callback.body as { transaction: Record<string, string>; hash: string };
     expect(transaction).toMatchObject({ id: request.reference, status_code: 'TS' });
-    expect(hash).toBe(createHmac('sha256', 'airtel-private-key').update(JSON.stringify({ transaction })).digest('base64'));
+    expect(hash).toBe(
+      createHmac('sha256', 'airtel-private-key').update(JSON.stringify({ transaction })).digest('base64'),
+    );
     expect(airtel.referenceInCallback(callback.body)).toBe(request.reference);
     expect(airtel.referenceInCallback({ transaction: { id: 42 } })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -122,7 +156,9 @@ describe('Airtel Money collections against the simulator', () => {
   });
 
   it('says clearly that the client id or secret is wrong, without them, and does not retry', async () => {
-    const error = await failure(new AirtelMoneyCollections(settings({ clientSecret: 'wrong-airtel-secret' })).requestPayment(payment()));
+    const error = await failure(
+      new AirtelMoneyCollections(settings({ clientSecret: 'wrong-airtel-secret' })).requestPayment(payment()),
+    );
     expect(error).toMatchObject({ provider: 'airtel', kind: 'credentials', retryable: false, httpStatus: 401 });
     expect(error.message).toBe('Airtel Money token: Airtel refused our client id or secret (401); check the settings');
   });

@@ -26,7 +26,11 @@ export class AirtelMoneyCollections implements CollectionProvider {
   async requestPayment(request: PaymentRequest): Promise<void> {
     const step = 'Airtel Money USSD push';
     if (request.currency !== this.settings.currency) {
-      throw new ProviderError('airtel', 'refused', `${step}: Airtel Money Zambia collects ${this.settings.currency}, not ${request.currency}`);
+      throw new ProviderError(
+        'airtel',
+        'refused',
+        `${step}: Airtel Money Zambia collects ${this.settings.currency}, not ${request.currency}`,
+      );
     }
     const { country, currency } = this.settings;
     const body = JSON.stringify({
@@ -63,24 +67,38 @@ export class AirtelMoneyCollections implements CollectionProvider {
         this.settings.timeoutMs,
       ),
     );
-    if (answer.status === 404) throw new ProviderError('airtel', 'not-found', `${step}: Airtel does not know id ${reference}`, 404);
+    if (answer.status === 404)
+      throw new ProviderError('airtel', 'not-found', `${step}: Airtel does not know id ${reference}`, 404);
     if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
-    const transaction = ((answer.body as { data?: { transaction?: unknown } } | null)?.data?.transaction ?? null) as Record<string, unknown> | null;
+    const transaction = ((answer.body as { data?: { transaction?: unknown } } | null)?.data?.transaction ??
+      null) as Record<string, unknown> | null;
     if (!transaction || typeof transaction.status !== 'string') {
       if (envelopeStatus(answer.body).success === false) {
-        throw new ProviderError('airtel', 'not-found', `${step}: Airtel has no transaction ${reference}${describe(answer.body)}`, 200);
+        throw new ProviderError(
+          'airtel',
+          'not-found',
+          `${step}: Airtel has no transaction ${reference}${describe(answer.body)}`,
+          200,
+        );
       }
       throw new ProviderError('airtel', 'bad-answer', `${step}: no transaction status in the answer`);
     }
     const state = STATES[transaction.status] ?? 'pending';
-    const message = typeof transaction.message === 'string' && transaction.message ? transaction.message.slice(0, 200) : null;
+    const message =
+      typeof transaction.message === 'string' && transaction.message ? transaction.message.slice(0, 200) : null;
     return {
       state,
       // Airtel's enquiry does not repeat the amount or currency: the caller knows what it asked for.
       amountNgwee: null,
       currency: null,
-      providerTransactionId: typeof transaction.airtel_money_id === 'string' && transaction.airtel_money_id ? transaction.airtel_money_id : null,
-      reason: state === 'successful' ? null : (message ?? (STATES[transaction.status] ? null : `unknown status ${transaction.status.slice(0, 40)}`)),
+      providerTransactionId:
+        typeof transaction.airtel_money_id === 'string' && transaction.airtel_money_id
+          ? transaction.airtel_money_id
+          : null,
+      reason:
+        state === 'successful'
+          ? null
+          : (message ?? (STATES[transaction.status] ? null : `unknown status ${transaction.status.slice(0, 40)}`)),
     };
   }
 
@@ -90,7 +108,12 @@ export class AirtelMoneyCollections implements CollectionProvider {
   }
 
   private paymentHeaders(token: string): Record<string, string> {
-    return { Accept: '*/*', Authorization: `Bearer ${token}`, 'X-Country': this.settings.country, 'X-Currency': this.settings.currency };
+    return {
+      Accept: '*/*',
+      Authorization: `Bearer ${token}`,
+      'X-Country': this.settings.country,
+      'X-Currency': this.settings.currency,
+    };
   }
 
   private async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
@@ -110,23 +133,42 @@ export class AirtelMoneyCollections implements CollectionProvider {
       {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: '*/*' },
-        body: JSON.stringify({ client_id: this.settings.clientId, client_secret: this.settings.clientSecret, grant_type: 'client_credentials' }),
+        body: JSON.stringify({
+          client_id: this.settings.clientId,
+          client_secret: this.settings.clientSecret,
+          grant_type: 'client_credentials',
+        }),
       },
       this.settings.timeoutMs,
     );
     if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
-      throw new ProviderError('airtel', 'credentials', `${step}: Airtel refused our client id or secret (${answer.status}); check the settings`, answer.status);
+      throw new ProviderError(
+        'airtel',
+        'credentials',
+        `${step}: Airtel refused our client id or secret (${answer.status}); check the settings`,
+        answer.status,
+      );
     }
     if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
     // expires_in comes as a string ("180") in Airtel's documentation.
-    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+    };
     const lifetimeSeconds = Number(expiresIn);
-    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0)) throw new ProviderError('airtel', 'bad-answer', `${step}: no access_token in the answer`);
+    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
+      throw new ProviderError('airtel', 'bad-answer', `${step}: no access_token in the answer`);
     return { value, lifetimeSeconds };
   }
 }
 
-const STATES: Record<string, PaymentState> = { TS: 'successful', TF: 'failed', TE: 'failed', TIP: 'pending', TA: 'pending' };
+const STATES: Record<string, PaymentState> = {
+  TS: 'successful',
+  TF: 'failed',
+  TE: 'failed',
+  TIP: 'pending',
+  TA: 'pending',
+};
 
 function envelopeStatus(body: unknown): { success?: unknown; message?: unknown } {
   const status = (body as { status?: unknown } | null)?.status;

@@ -10,8 +10,11 @@ import { existsSync, readFileSync } from 'node:fs';
  */
 export function readPinPublicKey(setting: string): { ok: true; pem: string } | { ok: false; issue: string } {
   const text = looksLikeKey(setting) ? setting : existsSync(setting) ? readFileSync(setting, 'utf8') : null;
-  if (text === null) return { ok: false, issue: 'must be Airtel’s public key (PEM or Base64) or the path of a file holding it' };
-  const pem = text.includes('-----BEGIN') ? text.replace(/\\n/g, '\n') : `-----BEGIN PUBLIC KEY-----\n${text.replace(/\s+/g, '')}\n-----END PUBLIC KEY-----\n`;
+  if (text === null)
+    return { ok: false, issue: 'must be Airtel’s public key (PEM or Base64) or the path of a file holding it' };
+  const pem = text.includes('-----BEGIN')
+    ? text.replace(/\\n/g, '\n')
+    : `-----BEGIN PUBLIC KEY-----\n${text.replace(/\s+/g, '')}\n-----END PUBLIC KEY-----\n`;
   try {
     const key = createPublicKey(pem);
     if (key.asymmetricKeyType !== 'rsa') return { ok: false, issue: 'must be an RSA public key' };
@@ -22,7 +25,9 @@ export function readPinPublicKey(setting: string): { ok: true; pem: string } | {
 }
 
 export function encryptPin(pin: string, publicKeyPem: string): string {
-  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(pin, 'utf8')).toString('base64');
+  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(pin, 'utf8')).toString(
+    'base64',
+  );
 }
 
 const looksLikeKey = (value: string) => value.includes('-----BEGIN') || /^[A-Za-z0-9+/=\s]{100,}$/.test(value);

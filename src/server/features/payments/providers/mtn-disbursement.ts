@@ -36,12 +36,21 @@ export class MtnMomoDisbursements implements RefundProvider {
         'mtn',
         step,
         `${this.settings.baseUrl}/disbursement/v1_0/refund`,
-        { method: 'POST', headers: { ...this.productHeaders(token), 'Content-Type': 'application/json', 'X-Reference-Id': request.reference }, body },
+        {
+          method: 'POST',
+          headers: {
+            ...this.productHeaders(token),
+            'Content-Type': 'application/json',
+            'X-Reference-Id': request.reference,
+          },
+          body,
+        },
         this.settings.timeoutMs,
       ),
     );
     // 409 RESOURCE_ALREADY_EXIST: an earlier send with this reference arrived; the read tells what became of it.
-    if (answer.status === 202 || answer.status === 409) return { state: 'pending', providerTransactionId: null, reason: null };
+    if (answer.status === 202 || answer.status === 409)
+      return { state: 'pending', providerTransactionId: null, reason: null };
     throw unexpectedAnswer('mtn', step, answer);
   }
 
@@ -56,7 +65,8 @@ export class MtnMomoDisbursements implements RefundProvider {
         this.settings.timeoutMs,
       ),
     );
-    if (answer.status === 404) throw new ProviderError('mtn', 'not-found', `${step}: MTN does not know refund ${reference}`, 404);
+    if (answer.status === 404)
+      throw new ProviderError('mtn', 'not-found', `${step}: MTN does not know refund ${reference}`, 404);
     if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
     const b = (answer.body ?? {}) as Record<string, unknown>;
     if (typeof b.status !== 'string') throw new ProviderError('mtn', 'bad-answer', `${step}: no status in the answer`);
@@ -64,8 +74,15 @@ export class MtnMomoDisbursements implements RefundProvider {
     const state: PaymentState = b.status === 'SUCCESSFUL' ? 'successful' : b.status === 'FAILED' ? 'failed' : 'pending';
     return {
       state,
-      providerTransactionId: typeof b.financialTransactionId === 'string' && b.financialTransactionId ? b.financialTransactionId : null,
-      reason: reasonOf(b.reason) ?? (state === 'failed' ? 'MTN gave no reason' : state === 'pending' && b.status !== 'PENDING' ? `status ${b.status.slice(0, 40)}` : null),
+      providerTransactionId:
+        typeof b.financialTransactionId === 'string' && b.financialTransactionId ? b.financialTransactionId : null,
+      reason:
+        reasonOf(b.reason) ??
+        (state === 'failed'
+          ? 'MTN gave no reason'
+          : state === 'pending' && b.status !== 'PENDING'
+            ? `status ${b.status.slice(0, 40)}`
+            : null),
     };
   }
 
@@ -73,11 +90,20 @@ export class MtnMomoDisbursements implements RefundProvider {
   async readBalance(): Promise<{ availableNgwee: number | null; currency: string | null }> {
     const step = 'MTN MoMo disbursement balance';
     const answer = await this.withToken((token) =>
-      callProvider('mtn', step, `${this.settings.baseUrl}/disbursement/v1_0/account/balance`, { method: 'GET', headers: this.productHeaders(token) }, this.settings.timeoutMs),
+      callProvider(
+        'mtn',
+        step,
+        `${this.settings.baseUrl}/disbursement/v1_0/account/balance`,
+        { method: 'GET', headers: this.productHeaders(token) },
+        this.settings.timeoutMs,
+      ),
     );
     if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
     const b = (answer.body ?? {}) as Record<string, unknown>;
-    return { availableNgwee: ngweeFromKwacha(b.availableBalance), currency: typeof b.currency === 'string' ? b.currency : null };
+    return {
+      availableNgwee: ngweeFromKwacha(b.availableBalance),
+      currency: typeof b.currency === 'string' ? b.currency : null,
+    };
   }
 
   private productHeaders(token: string): Record<string, string> {
@@ -105,15 +131,23 @@ export class MtnMomoDisbursements implements RefundProvider {
       `${this.settings.baseUrl}/disbursement/token/`,
       {
         method: 'POST',
-        headers: { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': this.settings.subscriptionKey, 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: {
+          Authorization: `Basic ${basic}`,
+          'Ocp-Apim-Subscription-Key': this.settings.subscriptionKey,
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       },
       this.settings.timeoutMs,
     );
     if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
-    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+    };
     const lifetimeSeconds = Number(expiresIn);
-    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0)) throw new ProviderError('mtn', 'bad-answer', `${step}: no access_token in the answer`);
+    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
+      throw new ProviderError('mtn', 'bad-answer', `${step}: no access_token in the answer`);
     return { value, lifetimeSeconds };
   }
 }

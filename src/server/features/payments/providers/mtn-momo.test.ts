@@ -33,10 +33,21 @@ const settings = (change: Partial<MtnMomoSettings> = {}): MtnMomoSettings => ({
   timeoutMs: 2_000,
   ...change,
 });
-const payment = (phone = '+260961234567', amountNgwee = 12_345) => ({ reference: randomUUID(), phone, amountNgwee, currency: 'ZMW', orderNumber: '1042' });
+const payment = (phone = '+260961234567', amountNgwee = 12_345) => ({
+  reference: randomUUID(),
+  phone,
+  amountNgwee,
+  currency: 'ZMW',
+  orderNumber: '1042',
+});
 const behave = (body: object) => simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body });
-const phoneAnswers = (reference: string, action: string) => simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` });
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a ProviderError'), (error: unknown) => error as ProviderError);
+const phoneAnswers = (reference: string, action: string) =>
+  simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a ProviderError'),
+    (error: unknown) => error as ProviderError,
+  );
 
 describe('MTN MoMo collections against the simulator', () => {
   it('asks for the exact amount, then reads pending and, once the phone approves, successful with the amount', async () => {
@@ -44,8 +55,20 @@ describe('MTN MoMo collections against the simulator', () => {
     const request = payment();
     await mtn.requestPayment(request);
     const [received] = simulator.state.payments.values();
-    expect(received).toMatchObject({ provider: 'mtn', phone: '+260961234567', amountNgwee: 12_345, externalId: request.reference, message: 'Order 1042' });
-    expect(await mtn.readPayment(request.reference)).toEqual({ state: 'pending', amountNgwee: 12_345, currency: 'ZMW', providerTransactionId: null, reason: null });
+    expect(received).toMatchObject({
+      provider: 'mtn',
+      phone: '+260961234567',
+      amountNgwee: 12_345,
+      externalId: request.reference,
+      message: 'Order 1042',
+    });
+    expect(await mtn.readPayment(request.reference)).toEqual({
+      state: 'pending',
+      amountNgwee: 12_345,
+      currency: 'ZMW',
+      providerTransactionId: null,
+      reason: null,
+    });
     expect((await phoneAnswers(request.reference, 'approve')).statusCode).toBe(200);
     const reading = await mtn.readPayment(request.reference);
     expect(reading).toMatchObject({ state: 'successful', amountNgwee: 12_345, currency: 'ZMW', reason: null });
@@ -60,7 +83,11 @@ describe('MTN MoMo collections against the simulator', () => {
     await mtn.requestPayment(wrongPin);
     await phoneAnswers(declined.reference, 'decline');
     await phoneAnswers(wrongPin.reference, 'wrong-pin');
-    expect(await mtn.readPayment(declined.reference)).toMatchObject({ state: 'failed', reason: 'APPROVAL_REJECTED', providerTransactionId: null });
+    expect(await mtn.readPayment(declined.reference)).toMatchObject({
+      state: 'failed',
+      reason: 'APPROVAL_REJECTED',
+      providerTransactionId: null,
+    });
     expect(await mtn.readPayment(wrongPin.reference)).toMatchObject({ state: 'failed', reason: 'APPROVAL_REJECTED' });
   });
 
@@ -84,7 +111,13 @@ describe('MTN MoMo collections against the simulator', () => {
     await behave({ phone: '0961111111', answer: 'error-500' });
     await behave({ phone: '0962222222', answer: 'slow', slowMs: 1_000 });
     const broken = await failure(mtn.requestPayment(payment('+260961111111')));
-    expect(broken).toMatchObject({ name: 'ProviderError', provider: 'mtn', kind: 'provider-error', retryable: true, httpStatus: 500 });
+    expect(broken).toMatchObject({
+      name: 'ProviderError',
+      provider: 'mtn',
+      kind: 'provider-error',
+      retryable: true,
+      httpStatus: 500,
+    });
     const slow = await failure(mtn.requestPayment(payment('+260962222222')));
     expect(slow).toMatchObject({ kind: 'timeout', retryable: true });
     expect(slow.message).toBe('MTN MoMo request-to-pay: no answer within 300 ms');
@@ -94,7 +127,11 @@ describe('MTN MoMo collections against the simulator', () => {
     const mtn = new MtnMomoCollections(settings());
     const request = payment();
     await mtn.requestPayment(request);
-    expect(await failure(mtn.requestPayment({ ...request, amountNgwee: 1 }))).toMatchObject({ kind: 'duplicate', retryable: false, httpStatus: 409 });
+    expect(await failure(mtn.requestPayment({ ...request, amountNgwee: 1 }))).toMatchObject({
+      kind: 'duplicate',
+      retryable: false,
+      httpStatus: 409,
+    });
     expect(await failure(mtn.readPayment(randomUUID()))).toMatchObject({ kind: 'not-found', retryable: false });
     expect(simulator.state.payments.get(request.reference)?.amountNgwee).toBe(12_345);
   });
@@ -135,19 +172,29 @@ describe('MTN MoMo collections against the simulator', () => {
   });
 
   it('says clearly that the credentials are wrong, without the keys, and does not retry', async () => {
-    const badKey = await failure(new MtnMomoCollections(settings({ apiKey: 'wrong-secret-key' })).requestPayment(payment()));
+    const badKey = await failure(
+      new MtnMomoCollections(settings({ apiKey: 'wrong-secret-key' })).requestPayment(payment()),
+    );
     expect(badKey).toMatchObject({ kind: 'credentials', retryable: false, httpStatus: 401 });
     expect(badKey.message).toBe('MTN MoMo token: the provider refused our credentials (401); check the settings');
-    const badSubscription = await failure(new MtnMomoCollections(settings({ subscriptionKey: 'wrong-subscription' })).readPayment(randomUUID()));
+    const badSubscription = await failure(
+      new MtnMomoCollections(settings({ subscriptionKey: 'wrong-subscription' })).readPayment(randomUUID()),
+    );
     expect(badSubscription).toMatchObject({ kind: 'credentials', retryable: false });
-    expect(`${badKey.message} ${badSubscription.message}`).not.toMatch(/wrong-secret-key|wrong-subscription|simulator-mtn/);
-    const badEnvironment = await failure(new MtnMomoCollections(settings({ targetEnvironment: 'sandbox' })).requestPayment(payment()));
+    expect(`${badKey.message} ${badSubscription.message}`).not.toMatch(
+      /wrong-secret-key|wrong-subscription|simulator-mtn/,
+    );
+    const badEnvironment = await failure(
+      new MtnMomoCollections(settings({ targetEnvironment: 'sandbox' })).requestPayment(payment()),
+    );
     expect(badEnvironment).toMatchObject({ kind: 'refused', retryable: false, httpStatus: 400 });
     expect(badEnvironment.message).toContain('NOT_ALLOWED_TARGET_ENVIRONMENT');
   });
 
   it('cannot reach a provider that is not there: retryable', async () => {
-    const error = await failure(new MtnMomoCollections(settings({ baseUrl: 'http://127.0.0.1:9' })).readPayment(randomUUID()));
+    const error = await failure(
+      new MtnMomoCollections(settings({ baseUrl: 'http://127.0.0.1:9' })).readPayment(randomUUID()),
+    );
     expect(error).toMatchObject({ kind: 'unreachable', retryable: true });
     expect(error).toBeInstanceOf(ProviderError);
   });

@@ -54,7 +54,8 @@ export class MtnMomoCollections implements CollectionProvider {
       ),
     );
     if (answer.status === 202) return;
-    if (answer.status === 409) throw new ProviderError('mtn', 'duplicate', `${step}: reference ${request.reference} was used before`, 409);
+    if (answer.status === 409)
+      throw new ProviderError('mtn', 'duplicate', `${step}: reference ${request.reference} was used before`, 409);
     throw unexpectedAnswer('mtn', step, answer);
   }
 
@@ -69,7 +70,8 @@ export class MtnMomoCollections implements CollectionProvider {
         this.settings.timeoutMs,
       ),
     );
-    if (answer.status === 404) throw new ProviderError('mtn', 'not-found', `${step}: MTN does not know reference ${reference}`, 404);
+    if (answer.status === 404)
+      throw new ProviderError('mtn', 'not-found', `${step}: MTN does not know reference ${reference}`, 404);
     if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
     return readingOf(answer.body, step);
   }
@@ -103,13 +105,20 @@ export class MtnMomoCollections implements CollectionProvider {
       'mtn',
       step,
       `${this.settings.baseUrl}/collection/token/`,
-      { method: 'POST', headers: { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': this.settings.subscriptionKey } },
+      {
+        method: 'POST',
+        headers: { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': this.settings.subscriptionKey },
+      },
       this.settings.timeoutMs,
     );
     if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
-    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as { access_token?: unknown; expires_in?: unknown };
+    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+    };
     const lifetimeSeconds = Number(expiresIn);
-    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0)) throw new ProviderError('mtn', 'bad-answer', `${step}: no access_token in the answer`);
+    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
+      throw new ProviderError('mtn', 'bad-answer', `${step}: no access_token in the answer`);
     return { value, lifetimeSeconds };
   }
 }
@@ -135,7 +144,8 @@ function readingOf(body: unknown, step: string): PaymentReading {
     state,
     amountNgwee,
     currency: typeof b.currency === 'string' ? b.currency : null,
-    providerTransactionId: typeof b.financialTransactionId === 'string' && b.financialTransactionId ? b.financialTransactionId : null,
+    providerTransactionId:
+      typeof b.financialTransactionId === 'string' && b.financialTransactionId ? b.financialTransactionId : null,
     reason,
   };
 }

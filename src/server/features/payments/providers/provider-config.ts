@@ -71,7 +71,10 @@ const paymentEnv = z.object({
   MTN_MOMO_API_USER: optionalSetting(z.uuid('must be the API user UUID')),
   MTN_MOMO_API_KEY: secret,
   MTN_MOMO_SUBSCRIPTION_KEY: secret,
-  MTN_MOMO_TARGET_ENVIRONMENT: z.string().regex(/^[a-z]+$/, 'must look like sandbox or mtnzambia').default('sandbox'),
+  MTN_MOMO_TARGET_ENVIRONMENT: z
+    .string()
+    .regex(/^[a-z]+$/, 'must look like sandbox or mtnzambia')
+    .default('sandbox'),
   MTN_MOMO_CURRENCY: optionalSetting(z.string().regex(/^[A-Z]{3}$/, 'must be a currency code such as ZMW')),
   AIRTEL_MONEY_BASE_URL: baseUrl,
   AIRTEL_MONEY_CLIENT_ID: secret,
@@ -87,7 +90,11 @@ const paymentEnv = z.object({
 
 const MTN_KEYS = ['MTN_MOMO_BASE_URL', 'MTN_MOMO_API_USER', 'MTN_MOMO_API_KEY', 'MTN_MOMO_SUBSCRIPTION_KEY'] as const;
 const AIRTEL_KEYS = ['AIRTEL_MONEY_BASE_URL', 'AIRTEL_MONEY_CLIENT_ID', 'AIRTEL_MONEY_CLIENT_SECRET'] as const;
-const MTN_DISBURSEMENT_KEYS = ['MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY', 'MTN_MOMO_DISBURSEMENT_API_USER', 'MTN_MOMO_DISBURSEMENT_API_KEY'] as const;
+const MTN_DISBURSEMENT_KEYS = [
+  'MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY',
+  'MTN_MOMO_DISBURSEMENT_API_USER',
+  'MTN_MOMO_DISBURSEMENT_API_KEY',
+] as const;
 const AIRTEL_DISBURSEMENT_KEYS = ['AIRTEL_MONEY_DISBURSEMENT_PIN', 'AIRTEL_MONEY_PIN_PUBLIC_KEY'] as const;
 
 export type PaymentSettingsResult = { ok: true; settings: PaymentProviderSettings } | { ok: false; issues: string[] };
@@ -95,7 +102,8 @@ export type PaymentSettingsResult = { ok: true; settings: PaymentProviderSetting
 /** Issues come back as "NAME: what is wrong" lines, in the form config.ts prints. */
 export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSettingsResult {
   const parsed = paymentEnv.safeParse(env);
-  if (!parsed.success) return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  if (!parsed.success)
+    return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   const issues = [
     incomplete('MTN MoMo', MTN_KEYS, e),
@@ -134,7 +142,12 @@ export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSett
       timeoutMs,
     };
   }
-  if (settings.mtn && e.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY && e.MTN_MOMO_DISBURSEMENT_API_USER && e.MTN_MOMO_DISBURSEMENT_API_KEY) {
+  if (
+    settings.mtn &&
+    e.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY &&
+    e.MTN_MOMO_DISBURSEMENT_API_USER &&
+    e.MTN_MOMO_DISBURSEMENT_API_KEY
+  ) {
     const { baseUrl: base, targetEnvironment, currency } = settings.mtn;
     settings.mtnDisbursement = {
       baseUrl: base,
@@ -147,14 +160,24 @@ export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSett
     };
   }
   if (settings.airtel && e.AIRTEL_MONEY_DISBURSEMENT_PIN && pinKey?.ok) {
-    settings.airtelDisbursement = { ...settings.airtel, pin: e.AIRTEL_MONEY_DISBURSEMENT_PIN, pinPublicKeyPem: pinKey.pem };
+    settings.airtelDisbursement = {
+      ...settings.airtel,
+      pin: e.AIRTEL_MONEY_DISBURSEMENT_PIN,
+      pinPublicKeyPem: pinKey.pem,
+    };
   }
   return { ok: true, settings };
 }
 
 /** Refunds go back through the provider the money came in by: its collection settings must be on too. */
-function refundsWithoutCollections(provider: string, refundKeys: readonly string[], collectionKeys: readonly string[], env: Record<string, unknown>): string | null {
-  if (refundKeys.some((key) => env[key] === undefined) || collectionKeys.every((key) => env[key] !== undefined)) return null;
+function refundsWithoutCollections(
+  provider: string,
+  refundKeys: readonly string[],
+  collectionKeys: readonly string[],
+  env: Record<string, unknown>,
+): string | null {
+  if (refundKeys.some((key) => env[key] === undefined) || collectionKeys.every((key) => env[key] !== undefined))
+    return null;
   return `${refundKeys.join(', ')}: ${provider} refunds need ${provider} collections set up as well (${collectionKeys.join(', ')})`;
 }
 

@@ -39,11 +39,22 @@ export async function callProvider(
 /** The ProviderError for an answer a client did not expect; 5xx and 429 are worth another try. */
 export function unexpectedAnswer(provider: ProviderName, step: string, answer: ProviderAnswer): ProviderError {
   const { status } = answer;
-  if (status >= 500 || status === 429) return new ProviderError(provider, 'provider-error', `${step}: the provider answered ${status}`, status);
+  if (status >= 500 || status === 429)
+    return new ProviderError(provider, 'provider-error', `${step}: the provider answered ${status}`, status);
   if (status === 401 || status === 403) {
-    return new ProviderError(provider, 'credentials', `${step}: the provider refused our credentials (${status}); check the settings`, status);
+    return new ProviderError(
+      provider,
+      'credentials',
+      `${step}: the provider refused our credentials (${status}); check the settings`,
+      status,
+    );
   }
-  return new ProviderError(provider, 'refused', `${step}: the provider answered ${status}${describe(answer.body)}`, status);
+  return new ProviderError(
+    provider,
+    'refused',
+    `${step}: the provider answered ${status}${describe(answer.body)}`,
+    status,
+  );
 }
 
 /** A short, secret-free description of a provider's error body: its code and message fields only. */
@@ -51,7 +62,9 @@ export function describe(body: unknown): string {
   if (!body || typeof body !== 'object') return '';
   const b = body as Record<string, unknown>;
   const status = (b.status && typeof b.status === 'object' ? b.status : {}) as Record<string, unknown>;
-  const parts = [b.code, b.message, b.error, status.response_code, status.message].filter((p) => typeof p === 'string' && p.length > 0);
+  const parts = [b.code, b.message, b.error, status.response_code, status.message].filter(
+    (p) => typeof p === 'string' && p.length > 0,
+  );
   return parts.length ? ` (${parts.map((p) => String(p).slice(0, 120)).join(': ')})` : '';
 }
 

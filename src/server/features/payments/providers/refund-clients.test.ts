@@ -29,12 +29,22 @@ function expectNoSecretIn(message: string, secrets: string[]) {
 }
 
 const behave = (body: object) => simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body });
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.fail('expected a ProviderError'), (error: unknown) => error as ProviderError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('expected a ProviderError'),
+    (error: unknown) => error as ProviderError,
+  );
 
 /** A successful MTN collection at the simulator, the one a refund pays back. */
 async function mtnCollection(phone = '+260961234567', amountNgwee = 10_000) {
   const reference = randomUUID();
-  await new MtnMomoCollections(settings.mtn!).requestPayment({ reference, phone, amountNgwee, currency: 'ZMW', orderNumber: '7' });
+  await new MtnMomoCollections(settings.mtn!).requestPayment({
+    reference,
+    phone,
+    amountNgwee,
+    currency: 'ZMW',
+    orderNumber: '7',
+  });
   await simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/approve` });
   return reference;
 }
@@ -57,7 +67,12 @@ describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
     expect(reading.providerTransactionId).toMatch(/^\d+$/);
     expect(simulator.state.tokensIssued['mtn-disbursement']).toBe(1);
     expect(await mtn.sendRefund(request)).toMatchObject({ state: 'pending' });
-    expect(simulator.state.refunds.get(request.reference)).toMatchObject({ sendsReceived: 2, moneyMoved: 1, amountNgwee: 4_000, collectionReference: request.collectionReference });
+    expect(simulator.state.refunds.get(request.reference)).toMatchObject({
+      sendsReceived: 2,
+      moneyMoved: 1,
+      amountNgwee: 4_000,
+      collectionReference: request.collectionReference,
+    });
     expect(await mtn.readBalance()).toEqual({ availableNgwee: 100_000_000 - 4_000, currency: 'ZMW' });
   });
 
@@ -67,23 +82,44 @@ describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
     await simulator.app.inject({ method: 'POST', url: '/_sim/float', payload: { mtn: 10 } });
     const short = refund(collection, 5_000);
     await mtn.sendRefund(short);
-    expect(await mtn.readRefund(short.reference)).toEqual({ state: 'failed', providerTransactionId: null, reason: 'NOT_ENOUGH_FUNDS' });
+    expect(await mtn.readRefund(short.reference)).toEqual({
+      state: 'failed',
+      providerTransactionId: null,
+      reason: 'NOT_ENOUGH_FUNDS',
+    });
     expect(await failure(mtn.readRefund(randomUUID()))).toMatchObject({ kind: 'not-found', retryable: false });
-    expect(await failure(mtn.sendRefund(refund(collection, 10_001)))).toMatchObject({ kind: 'refused', retryable: false, httpStatus: 400 });
+    expect(await failure(mtn.sendRefund(refund(collection, 10_001)))).toMatchObject({
+      kind: 'refused',
+      retryable: false,
+      httpStatus: 400,
+    });
   });
 
   it('a 500 or a slow answer is retryable; a Collection key is refused by Disbursement', async () => {
     const collection = await mtnCollection('+260961110000');
     await behave({ phone: '+260961110000', answer: 'error-500' });
     const mtn = new MtnMomoDisbursements(settings.mtnDisbursement!);
-    expect(await failure(mtn.sendRefund(refund(collection, 100, '+260961110000')))).toMatchObject({ kind: 'provider-error', retryable: true });
+    expect(await failure(mtn.sendRefund(refund(collection, 100, '+260961110000')))).toMatchObject({
+      kind: 'provider-error',
+      retryable: true,
+    });
     await behave({ phone: '+260961110000', answer: 'slow', slowMs: 800 });
-    expect(await failure(mtn.sendRefund(refund(collection, 100, '+260961110000')))).toMatchObject({ kind: 'timeout', retryable: true });
-    const withCollectionKey = new MtnMomoDisbursements({ ...settings.mtnDisbursement!, subscriptionKey: settings.mtn!.subscriptionKey });
+    expect(await failure(mtn.sendRefund(refund(collection, 100, '+260961110000')))).toMatchObject({
+      kind: 'timeout',
+      retryable: true,
+    });
+    const withCollectionKey = new MtnMomoDisbursements({
+      ...settings.mtnDisbursement!,
+      subscriptionKey: settings.mtn!.subscriptionKey,
+    });
     const refused = await failure(withCollectionKey.sendRefund(refund(collection, 100)));
     expect(refused).toMatchObject({ kind: 'credentials', retryable: false });
     // The message becomes a log line and a refund's failure reason: no key of ours may be in it.
-    expectNoSecretIn(refused.message, [settings.mtn!.subscriptionKey, settings.mtnDisbursement!.apiKey, settings.mtnDisbursement!.subscriptionKey]);
+    expectNoSecretIn(refused.message, [
+      settings.mtn!.subscriptionKey,
+      settings.mtnDisbursement!.apiKey,
+      settings.mtnDisbursement!.subscriptionKey,
+    ]);
   });
 });
 
@@ -95,7 +131,12 @@ describe('Airtel Money refunds (disbursement) against the simulator', () => {
     expect(answer.state).toBe('successful');
     expect(await airtel.readRefund(request.reference)).toEqual(answer);
     expect(await airtel.sendRefund(request)).toMatchObject({ state: 'pending' });
-    expect(simulator.state.refunds.get(request.reference)).toMatchObject({ phone: '+260971234567', amountNgwee: 2_550, sendsReceived: 2, moneyMoved: 1 });
+    expect(simulator.state.refunds.get(request.reference)).toMatchObject({
+      phone: '+260971234567',
+      amountNgwee: 2_550,
+      sendsReceived: 2,
+      moneyMoved: 1,
+    });
   });
 
   it('a wrong PIN is refused (not retryable); a short float fails with 007; an unknown id is not found; never-final stays pending', async () => {
@@ -103,11 +144,18 @@ describe('Airtel Money refunds (disbursement) against the simulator', () => {
     const refusedPin = refund('', 100, '+260971234567');
     const refused = await failure(wrongPin.sendRefund(refusedPin));
     expect(refused).toMatchObject({ kind: 'refused', retryable: false });
-    expectNoSecretIn(refused.message, ['9173', settings.airtelDisbursement!.pin, settings.airtelDisbursement!.clientSecret]);
+    expectNoSecretIn(refused.message, [
+      '9173',
+      settings.airtelDisbursement!.pin,
+      settings.airtelDisbursement!.clientSecret,
+    ]);
     expect(simulator.state.refunds.has(refusedPin.reference)).toBe(false);
     const airtel = new AirtelMoneyDisbursements(settings.airtelDisbursement!);
     await simulator.app.inject({ method: 'POST', url: '/_sim/float', payload: { airtel: 50 } });
-    expect(await airtel.sendRefund(refund('', 100, '+260971234567'))).toMatchObject({ state: 'failed', reason: 'Not enough money in the Airtel disbursement float (Insufficient funds)' });
+    expect(await airtel.sendRefund(refund('', 100, '+260971234567'))).toMatchObject({
+      state: 'failed',
+      reason: 'Not enough money in the Airtel disbursement float (Insufficient funds)',
+    });
     expect(await failure(airtel.readRefund(randomUUID()))).toMatchObject({ kind: 'not-found' });
     await behave({ phone: '+260971110000', refundOutcome: 'never' });
     const pending = refund('', 10, '+260971110000');
@@ -123,10 +171,23 @@ describe('refund settings', () => {
     const half = readPaymentProviderSettings({ ...env, MTN_MOMO_DISBURSEMENT_API_KEY: '' });
     expect(half).toMatchObject({ ok: false });
     expect(!half.ok && half.issues[0]).toMatch(/^MTN_MOMO_DISBURSEMENT_API_KEY: MTN MoMo refunds needs/);
-    const noCollections = readPaymentProviderSettings({ ...env, AIRTEL_MONEY_BASE_URL: '', AIRTEL_MONEY_CLIENT_ID: '', AIRTEL_MONEY_CLIENT_SECRET: '' });
-    expect(!noCollections.ok && noCollections.issues.join()).toMatch(/Airtel Money refunds need Airtel Money collections/);
-    expect(readPaymentProviderSettings({ ...env, AIRTEL_MONEY_PIN_PUBLIC_KEY: 'not a key' })).toMatchObject({ ok: false });
-    const off = readPaymentProviderSettings({ ...env, AIRTEL_MONEY_DISBURSEMENT_PIN: '', AIRTEL_MONEY_PIN_PUBLIC_KEY: '' });
+    const noCollections = readPaymentProviderSettings({
+      ...env,
+      AIRTEL_MONEY_BASE_URL: '',
+      AIRTEL_MONEY_CLIENT_ID: '',
+      AIRTEL_MONEY_CLIENT_SECRET: '',
+    });
+    expect(!noCollections.ok && noCollections.issues.join()).toMatch(
+      /Airtel Money refunds need Airtel Money collections/,
+    );
+    expect(readPaymentProviderSettings({ ...env, AIRTEL_MONEY_PIN_PUBLIC_KEY: 'not a key' })).toMatchObject({
+      ok: false,
+    });
+    const off = readPaymentProviderSettings({
+      ...env,
+      AIRTEL_MONEY_DISBURSEMENT_PIN: '',
+      AIRTEL_MONEY_PIN_PUBLIC_KEY: '',
+    });
     expect(off.ok && refundRouteFor('airtel', off.settings)).toBe('by-hand');
     expect(off.ok && refundRouteFor('mtn', off.settings)).toBe('mtn-refund');
     const on = readPaymentProviderSettings(env);

@@ -21,9 +21,13 @@ export function refundRouteFor(provider: ProviderName, settings: PaymentProvider
 }
 
 /** The refund clients the settings turn on, by route. */
-export function refundProvidersFor(settings: PaymentProviderSettings | undefined): Partial<Record<ProviderRefundRoute, RefundProvider>> {
+export function refundProvidersFor(
+  settings: PaymentProviderSettings | undefined,
+): Partial<Record<ProviderRefundRoute, RefundProvider>> {
   return {
     ...(settings?.mtnDisbursement ? { 'mtn-refund': new MtnMomoDisbursements(settings.mtnDisbursement) } : {}),
-    ...(settings?.airtelDisbursement ? { 'airtel-disbursement': new AirtelMoneyDisbursements(settings.airtelDisbursement) } : {}),
+    ...(settings?.airtelDisbursement
+      ? { 'airtel-disbursement': new AirtelMoneyDisbursements(settings.airtelDisbursement) }
+      : {}),
   };
 }

@@ -1,6 +1,11 @@
 import { formatKwacha, toKwacha } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
-import type { StatementAttempt, StatementCategory, StatementItem, StatementLine } from '../../../../shared/schemas/statements';
+import type {
+  StatementAttempt,
+  StatementCategory,
+  StatementItem,
+  StatementLine,
+} from '../../../../shared/schemas/statements';
 import { shopDayOf } from '../../../../shared/shop-time';
 import type { AttemptRow } from './queries';
 
@@ -25,7 +30,8 @@ export function toStatementAttempt(row: AttemptRow): StatementAttempt {
 
 function notCollectedWhy(attempt: AttemptRow): string {
   const order = `order #${orderReference(attempt.orderId)}`;
-  if (attempt.state === 'initiated' || attempt.state === 'pending') return `The shop is still waiting for the provider's answer on this payment of ${order}.`;
+  if (attempt.state === 'initiated' || attempt.state === 'pending')
+    return `The shop is still waiting for the provider's answer on this payment of ${order}.`;
   const why = attempt.failureReason ? ` (${attempt.failureReason})` : '';
   // The late-approval case (docs/decisions/029-late-approvals.md): the shopper approved after the shop had given up.
   return `The shop has this payment of ${order} as ${attempt.state}${why}, but the provider collected it: approved late, or its status was never read again.`;
@@ -42,7 +48,11 @@ export interface MatchedStatement {
  * collected in the period. A line names an attempt by the provider's transaction id first, then by our
  * reference (in the line's reference column, or as its transaction id).
  */
-export function matchStatement(lines: readonly StatementLine[], named: readonly AttemptRow[], collected: readonly AttemptRow[]): MatchedStatement {
+export function matchStatement(
+  lines: readonly StatementLine[],
+  named: readonly AttemptRow[],
+  collected: readonly AttemptRow[],
+): MatchedStatement {
   const byTransaction = new Map<string, AttemptRow>();
   const byReference = new Map<string, AttemptRow>();
   for (const attempt of [...named, ...collected]) {
@@ -59,12 +69,20 @@ export function matchStatement(lines: readonly StatementLine[], named: readonly 
       (line.reference ? byTransaction.get(line.reference) : undefined);
     const item = { key: line.transactionId, line, attempt: attempt ? toStatementAttempt(attempt) : null };
     if (!attempt) {
-      items.push({ ...item, category: 'not-in-shop', why: 'No payment of the shop has this transaction id or reference.' });
+      items.push({
+        ...item,
+        category: 'not-in-shop',
+        why: 'No payment of the shop has this transaction id or reference.',
+      });
       continue;
     }
     const earlier = firstLineOf.get(attempt.id);
     if (earlier) {
-      items.push({ ...item, category: 'not-in-shop', why: `A second statement line for the payment of order #${orderReference(attempt.orderId)} (first on row ${earlier.row}).` });
+      items.push({
+        ...item,
+        category: 'not-in-shop',
+        why: `A second statement line for the payment of order #${orderReference(attempt.orderId)} (first on row ${earlier.row}).`,
+      });
       continue;
     }
     firstLineOf.set(attempt.id, line);
@@ -76,7 +94,12 @@ export function matchStatement(lines: readonly StatementLine[], named: readonly 
         category: 'amount-differs',
         why: `The statement has ${kwacha(line.amountNgwee)}, the shop ${kwacha(attempt.amountNgwee)} (${difference > 0 ? '+' : '−'}${kwacha(Math.abs(difference))}).${attempt.flagNote ? ` ${attempt.flagNote}` : ''}`,
       });
-    } else items.push({ ...item, category: 'matched', why: attempt.refundDue ? 'On both; the money is owed back to the shopper.' : 'On both, same amount.' });
+    } else
+      items.push({
+        ...item,
+        category: 'matched',
+        why: attempt.refundDue ? 'On both; the money is owed back to the shopper.' : 'On both, same amount.',
+      });
   }
   for (const attempt of collected) {
     if (firstLineOf.has(attempt.id)) continue;
@@ -88,7 +111,12 @@ export function matchStatement(lines: readonly StatementLine[], named: readonly 
       why: `Recorded as collected on ${shopDayOf(attempt.collectedAt!)} for order #${orderReference(attempt.orderId)}; no statement line has its transaction id or reference.`,
     });
   }
-  const counts: Record<StatementCategory, number> = { 'not-in-shop': 0, 'amount-differs': 0, 'not-on-statement': 0, matched: 0 };
+  const counts: Record<StatementCategory, number> = {
+    'not-in-shop': 0,
+    'amount-differs': 0,
+    'not-on-statement': 0,
+    matched: 0,
+  };
   for (const item of items) counts[item.category] += 1;
   return { items, counts };
 }

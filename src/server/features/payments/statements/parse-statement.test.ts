@@ -15,7 +15,9 @@ describe('parseAmountNgwee', () => {
     ['(40.00)', -4_000],
   ])('%s is %i ngwee', (text, ngwee) => expect(parseAmountNgwee(text)).toBe(ngwee));
 
-  it.each(['', 'ten', '1.234.5', '12.345', '1e5', '--3'])('%s is not an amount', (text) => expect(parseAmountNgwee(text)).toBeNull());
+  it.each(['', 'ten', '1.234.5', '12.345', '1e5', '--3'])('%s is not an amount', (text) =>
+    expect(parseAmountNgwee(text)).toBeNull(),
+  );
 });
 
 describe('parseStatementDay', () => {
@@ -31,5 +33,7 @@ describe('parseStatementDay', () => {
     ['2026-11-27 23:30:00 +0000', '2026-11-28'],
   ])('%s falls on %s', (text, day) => expect(parseStatementDay(text)).toBe(day));
 
-  it.each(['', '31/02/2026', '2026-13-01', 'yesterday', '11/27/2026'])('%s is not a date', (text) => expect(parseStatementDay(text)).toBeNull());
+  it.each(['', '31/02/2026', '2026-13-01', 'yesterday', '11/27/2026'])('%s is not a date', (text) =>
+    expect(parseStatementDay(text)).toBeNull(),
+  );
 });

@@ -27,7 +27,11 @@ export interface ParsedStatement {
 
 /** Kwacha as a statement writes it ("1,234.50", "K 1 234.50", "ZMW1234.5", "1.234,50") in ngwee; null when not an amount. */
 export function parseAmountNgwee(text: string): number | null {
-  let value = text.trim().replace(/^(zmw|zk|k)\s*/i, '').replace(/\s*(zmw)$/i, '').replace(/[\s\u00a0']/g, '');
+  let value = text
+    .trim()
+    .replace(/^(zmw|zk|k)\s*/i, '')
+    .replace(/\s*(zmw)$/i, '')
+    .replace(/[\s\u00a0']/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(value)) {
     negative = true;
@@ -40,7 +44,8 @@ export function parseAmountNgwee(text: string): number | null {
   const lastComma = value.lastIndexOf(',');
   const lastDot = value.lastIndexOf('.');
   // A comma is the decimal mark only when it comes last and has one or two digits after it (1.234,50 or 12,5).
-  const decimalComma = lastComma > lastDot && /,\d{1,2}$/.test(value) && (lastDot >= 0 || !/^\d{1,3}(,\d{3})+$/.test(value));
+  const decimalComma =
+    lastComma > lastDot && /,\d{1,2}$/.test(value) && (lastDot >= 0 || !/^\d{1,3}(,\d{3})+$/.test(value));
   const plain = decimalComma ? value.replace(/\./g, '').replace(',', '.') : value.replace(/,/g, '');
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(plain);
   if (!match) return null;
@@ -66,7 +71,8 @@ export function parseStatementDay(text: string): string | null {
   let year: number, month: number, day: number, rest: string[];
   let m = YEAR_FIRST.exec(value);
   if (m) [year, month, day, rest] = [Number(m[1]), Number(m[2]), Number(m[3]), m.slice(4)];
-  else if ((m = DAY_FIRST.exec(value))) [year, month, day, rest] = [Number(m[3]), Number(m[2]), Number(m[1]), m.slice(4)];
+  else if ((m = DAY_FIRST.exec(value)))
+    [year, month, day, rest] = [Number(m[3]), Number(m[2]), Number(m[1]), m.slice(4)];
   else if ((m = MONTH_NAME.exec(value)) && MONTHS.includes(m[2].toLowerCase())) {
     [year, month, day, rest] = [Number(m[3]), MONTHS.indexOf(m[2].toLowerCase()) + 1, Number(m[1]), m.slice(4)];
   } else return null;
@@ -101,7 +107,9 @@ const count = (skipped: Map<string, number>, why: string) => skipped.set(why, (s
  */
 export function parseStatement(provider: MobileMoneyProvider, csv: string): ParsedStatement {
   if (BINARY.test(csv)) {
-    throw BadRequest('This is not a CSV text file (it holds control characters such as NUL bytes): export the statement as CSV, or save it from Excel as "CSV UTF-8".');
+    throw BadRequest(
+      'This is not a CSV text file (it holds control characters such as NUL bytes): export the statement as CSV, or save it from Excel as "CSV UTF-8".',
+    );
   }
   let rows: string[][];
   try {
@@ -113,7 +121,9 @@ export function parseStatement(provider: MobileMoneyProvider, csv: string): Pars
   const { at: headerAt, columns } = findHeader(provider, rows);
   const body = rows.slice(headerAt + 1);
   if (body.length > STATEMENT_MAX_ROWS) {
-    throw BadRequest(`The statement has ${body.length.toLocaleString('en-US')} rows; at most ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} are read at once: export a shorter period.`);
+    throw BadRequest(
+      `The statement has ${body.length.toLocaleString('en-US')} rows; at most ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} are read at once: export a shorter period.`,
+    );
   }
   const cell = (row: string[], index: number | null) => (index === null ? '' : (row[index] ?? '').trim());
   const lines: StatementLine[] = [];
@@ -132,14 +142,18 @@ export function parseStatement(provider: MobileMoneyProvider, csv: string): Pars
     }
     const amountText = cell(row, columns.amount);
     const amountNgwee = parseAmountNgwee(amountText);
-    if (amountNgwee === null) throw BadRequest(`Row ${rowNumber}: the amount "${amountText.slice(0, 40)}" is not an amount in kwacha.`);
+    if (amountNgwee === null)
+      throw BadRequest(`Row ${rowNumber}: the amount "${amountText.slice(0, 40)}" is not an amount in kwacha.`);
     if (amountNgwee <= 0) {
       count(skipped, 'money out or zero');
       continue;
     }
     const date = cell(row, columns.date);
     const day = parseStatementDay(date);
-    if (day === null) throw BadRequest(`Row ${rowNumber}: the date "${date.slice(0, 40)}" is not a date (2026-11-27 14:03 or 27/11/2026 14:03).`);
+    if (day === null)
+      throw BadRequest(
+        `Row ${rowNumber}: the date "${date.slice(0, 40)}" is not a date (2026-11-27 14:03 or 27/11/2026 14:03).`,
+      );
     lines.push({
       row: rowNumber,
       transactionId: transactionId.slice(0, 200),

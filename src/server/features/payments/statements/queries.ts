@@ -20,20 +20,33 @@ function chunks<T>(values: readonly T[]): T[][] {
 }
 
 /** The provider's attempts (in any state) whose transaction id or our reference is one of `values`. */
-export async function attemptsNamedBy(db: Db, provider: MobileMoneyProvider, values: readonly string[]): Promise<AttemptRow[]> {
+export async function attemptsNamedBy(
+  db: Db,
+  provider: MobileMoneyProvider,
+  values: readonly string[],
+): Promise<AttemptRow[]> {
   const found = new Map<string, AttemptRow>();
   for (const part of chunks([...new Set(values)])) {
     const references = part.filter(isUuid).map((v) => v.toLowerCase());
     const named = references.length
       ? or(inArray(paymentAttempts.providerTransactionId, part), inArray(paymentAttempts.reference, references))
       : inArray(paymentAttempts.providerTransactionId, part);
-    for (const row of await db.select().from(paymentAttempts).where(and(eq(paymentAttempts.provider, provider), named))) found.set(row.id, row);
+    for (const row of await db
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.provider, provider), named)))
+      found.set(row.id, row);
   }
   return [...found.values()];
 }
 
 /** The provider's attempts recorded as collected on these shop days (both included). */
-export function attemptsCollectedBetween(db: Db, provider: MobileMoneyProvider, from: string, to: string): Promise<AttemptRow[]> {
+export function attemptsCollectedBetween(
+  db: Db,
+  provider: MobileMoneyProvider,
+  from: string,
+  to: string,
+): Promise<AttemptRow[]> {
   return db
     .select()
     .from(paymentAttempts)
@@ -48,16 +61,28 @@ export function attemptsCollectedBetween(db: Db, provider: MobileMoneyProvider, 
     .orderBy(paymentAttempts.collectedAt);
 }
 
-export async function notesFor(db: Db, provider: MobileMoneyProvider, keys: readonly string[]): Promise<StatementNoteRow[]> {
+export async function notesFor(
+  db: Db,
+  provider: MobileMoneyProvider,
+  keys: readonly string[],
+): Promise<StatementNoteRow[]> {
   const rows: StatementNoteRow[] = [];
   for (const part of chunks([...new Set(keys)])) {
-    rows.push(...(await db.select().from(statementNotes).where(and(eq(statementNotes.provider, provider), inArray(statementNotes.key, part)))));
+    rows.push(
+      ...(await db
+        .select()
+        .from(statementNotes)
+        .where(and(eq(statementNotes.provider, provider), inArray(statementNotes.key, part)))),
+    );
   }
   return rows;
 }
 
 /** The note, or null when that difference already has one (the unique index decides, so two admins cannot both write). */
-export async function insertNote(db: Db | Tx, values: typeof statementNotes.$inferInsert): Promise<StatementNoteRow | null> {
+export async function insertNote(
+  db: Db | Tx,
+  values: typeof statementNotes.$inferInsert,
+): Promise<StatementNoteRow | null> {
   const [row] = await db.insert(statementNotes).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }

@@ -11,7 +11,14 @@ import {
   statementReconciliationSchema,
   statementUploadSchema,
 } from '../../../../shared/schemas/statements';
-import { markDealtWith, MATCHED_LINES_LISTED, paymentSummary, paymentSummaryCsv, reconcileStatement, summaryRange } from './service';
+import {
+  markDealtWith,
+  MATCHED_LINES_LISTED,
+  paymentSummary,
+  paymentSummaryCsv,
+  reconcileStatement,
+  summaryRange,
+} from './service';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
@@ -28,7 +35,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: "Admin: check a provider's statement (CSV) against the shop's payments; nothing is stored or changed",
         description:
-          'provider: mtn or airtel; csv: the text of the statement exported from the provider\'s merchant portal (the header row may ' +
+          "provider: mtn or airtel; csv: the text of the statement exported from the provider's merchant portal (the header row may " +
           `follow up to 9 title lines; columns found by name, see docs/operations/payments.md); from/to: the period (YYYY-MM-DD, shop ` +
           `time), the statement's first and last day when left out. At most ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} rows. ` +
           'Answers each line and each payment collected in the period as matched, not-in-shop (no payment, or one the shop does not ' +
@@ -50,7 +57,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Admin: record that a statement difference was dealt with (what was done, in the note)',
         description:
-          'key: the statement line\'s transaction id, or the payment\'s reference for a payment not on the statement (the item\'s key). ' +
+          "key: the statement line's transaction id, or the payment's reference for a payment not on the statement (the item's key). " +
           'The note shows on that item on every later upload; 409 when it already has one.',
         security,
         body: statementNoteInputSchema,
@@ -69,7 +76,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Admin: collections, refunds and net per day (shop time) and provider',
         description:
           'from/to: days (YYYY-MM-DD, Africa/Lusaka), both included, the last 30 days when left out; at most a year. Collections by ' +
-          'when they were recorded; refunds a provider sent, by when they ended successful (refunds sent by hand are not in a provider\'s figures).',
+          "when they were recorded; refunds a provider sent, by when they ended successful (refunds sent by hand are not in a provider's figures).",
         security,
         querystring: paymentSummaryQuerySchema,
         response: { 200: paymentSummarySchema, ...errors },
@@ -87,7 +94,13 @@ const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Admin: the daily money summary as CSV (UTF-8 with BOM; money as 1234.50)',
         security,
         querystring: paymentSummaryQuerySchema,
-        response: { 200: { description: 'CSV, UTF-8 starting with a byte order mark', content: { 'text/csv': { schema: z.string() } } }, ...errors },
+        response: {
+          200: {
+            description: 'CSV, UTF-8 starting with a byte order mark',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -3,13 +3,26 @@ import { BadRequest, Conflict } from '../../../lib/http-errors';
 import type { CurrentUser } from '../../../plugins/auth';
 import { plainKwacha } from '../../../../shared/money';
 import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
-import { SUMMARY_MAX_DAYS, type PaymentSummary, type PaymentSummaryDay, type StatementNote, type StatementReconciliation } from '../../../../shared/schemas/statements';
+import {
+  SUMMARY_MAX_DAYS,
+  type PaymentSummary,
+  type PaymentSummaryDay,
+  type StatementNote,
+  type StatementReconciliation,
+} from '../../../../shared/schemas/statements';
 import { shopDayOf } from '../../../../shared/shop-time';
 import { recordAudit } from '../../audit';
 import { csvLine, UTF8_BOM } from '../../reports';
 import { matchStatement } from './match-statement';
 import { parseStatement } from './parse-statement';
-import { attemptsCollectedBetween, attemptsNamedBy, dailyMoney, insertNote, notesFor, type StatementNoteRow } from './queries';
+import {
+  attemptsCollectedBetween,
+  attemptsNamedBy,
+  dailyMoney,
+  insertNote,
+  notesFor,
+  type StatementNoteRow,
+} from './queries';
 
 /** Matched lines listed in the answer (all are counted): the differences are what an admin reads. */
 export const MATCHED_LINES_LISTED = 200;
@@ -18,7 +31,11 @@ const SUMMARY_DEFAULT_DAYS = 30;
 
 const PROVIDER_NAMES: Record<MobileMoneyProvider, string> = { mtn: 'MTN MoMo', airtel: 'Airtel Money' };
 
-const toNote = (row: StatementNoteRow): StatementNote => ({ note: row.note, byName: row.notedByName, at: row.createdAt.toISOString() });
+const toNote = (row: StatementNoteRow): StatementNote => ({
+  note: row.note,
+  byName: row.notedByName,
+  at: row.createdAt.toISOString(),
+});
 
 /**
  * A provider's statement set against the shop (docs/decisions/031-statement-reconciliation.md). Reads
@@ -47,8 +64,19 @@ export async function reconcileStatement(
   const collected = await attemptsCollectedBetween(db, input.provider, from, to);
   const { items, counts } = matchStatement(lines, named, collected);
   const differences = items.filter((item) => item.category !== 'matched');
-  const notes = new Map((await notesFor(db, input.provider, differences.map((item) => item.key))).map((row) => [row.key, toNote(row)]));
-  const listed = [...differences, ...items.filter((item) => item.category === 'matched').slice(0, MATCHED_LINES_LISTED)];
+  const notes = new Map(
+    (
+      await notesFor(
+        db,
+        input.provider,
+        differences.map((item) => item.key),
+      )
+    ).map((row) => [row.key, toNote(row)]),
+  );
+  const listed = [
+    ...differences,
+    ...items.filter((item) => item.category === 'matched').slice(0, MATCHED_LINES_LISTED),
+  ];
   return {
     provider: input.provider,
     from,
@@ -56,14 +84,27 @@ export async function reconcileStatement(
     columns: parsed.columns as Record<string, string>,
     counts,
     skipped: [...skipped].map(([why, rows]) => ({ why, rows })),
-    items: listed.map((item) => ({ ...item, dealtWith: item.category === 'matched' ? null : (notes.get(item.key) ?? null) })),
+    items: listed.map((item) => ({
+      ...item,
+      dealtWith: item.category === 'matched' ? null : (notes.get(item.key) ?? null),
+    })),
   };
 }
 
 /** Keeps what an admin did about one difference, once (409 when it already has a note), with an audit line. */
-export async function markDealtWith(db: Db, admin: CurrentUser, input: { provider: MobileMoneyProvider; key: string; note: string }): Promise<StatementNote> {
+export async function markDealtWith(
+  db: Db,
+  admin: CurrentUser,
+  input: { provider: MobileMoneyProvider; key: string; note: string },
+): Promise<StatementNote> {
   return db.transaction(async (tx) => {
-    const row = await insertNote(tx, { provider: input.provider, key: input.key, note: input.note, notedBy: admin.id, notedByName: admin.name });
+    const row = await insertNote(tx, {
+      provider: input.provider,
+      key: input.key,
+      note: input.note,
+      notedBy: admin.id,
+      notedByName: admin.name,
+    });
     if (!row) throw Conflict('This statement line was already marked as dealt with.');
     await recordAudit(tx, admin, {
       action: 'payment.statement-line-dealt-with',
@@ -88,16 +129,27 @@ export function summaryRange(query: { from?: string; to?: string }): { from: str
   const to = query.to ?? shopDayOf(new Date());
   const from = query.from ?? daysBefore(to, SUMMARY_DEFAULT_DAYS - 1);
   if (from > to) throw BadRequest('The start date must be on or before the end date');
-  if (from < daysBefore(to, SUMMARY_MAX_DAYS - 1)) throw BadRequest(`A summary covers at most ${SUMMARY_MAX_DAYS} days: read a longer time in parts`);
+  if (from < daysBefore(to, SUMMARY_MAX_DAYS - 1))
+    throw BadRequest(`A summary covers at most ${SUMMARY_MAX_DAYS} days: read a longer time in parts`);
   return { from, to };
 }
 
 /** Collections, refunds sent through a provider, and net, per shop day and provider, with totals per provider. */
 export async function paymentSummary(db: Db, range: { from: string; to: string }): Promise<PaymentSummary> {
-  const days: PaymentSummaryDay[] = (await dailyMoney(db, range.from, range.to)).map((row) => ({ ...row, netNgwee: row.collectedNgwee - row.refundedNgwee }));
+  const days: PaymentSummaryDay[] = (await dailyMoney(db, range.from, range.to)).map((row) => ({
+    ...row,
+    netNgwee: row.collectedNgwee - row.refundedNgwee,
+  }));
   const totals = new Map<MobileMoneyProvider, Omit<PaymentSummaryDay, 'day'>>();
   for (const { day: _day, ...row } of days) {
-    const total = totals.get(row.provider) ?? { provider: row.provider, collectedCount: 0, collectedNgwee: 0, refundedCount: 0, refundedNgwee: 0, netNgwee: 0 };
+    const total = totals.get(row.provider) ?? {
+      provider: row.provider,
+      collectedCount: 0,
+      collectedNgwee: 0,
+      refundedCount: 0,
+      refundedNgwee: 0,
+      netNgwee: 0,
+    };
     total.collectedCount += row.collectedCount;
     total.collectedNgwee += row.collectedNgwee;
     total.refundedCount += row.refundedCount;
@@ -110,8 +162,29 @@ export async function paymentSummary(db: Db, range: { from: string; to: string }
 
 /** The summary as a spreadsheet opens it: one line per day and provider, money as 1234.50 kwacha. */
 export function paymentSummaryCsv(summary: PaymentSummary): string {
-  const header = csvLine(['Day', 'Provider', 'Collections', 'Collected (ZMW)', 'Refunds', 'Refunded (ZMW)', 'Net (ZMW)']);
+  const header = csvLine([
+    'Day',
+    'Provider',
+    'Collections',
+    'Collected (ZMW)',
+    'Refunds',
+    'Refunded (ZMW)',
+    'Net (ZMW)',
+  ]);
   const line = (day: string, row: Omit<PaymentSummaryDay, 'day'>) =>
-    csvLine([day, PROVIDER_NAMES[row.provider], row.collectedCount, plainKwacha(row.collectedNgwee), row.refundedCount, plainKwacha(row.refundedNgwee), plainKwacha(row.netNgwee)]);
-  return UTF8_BOM + header + summary.days.map((row) => line(row.day, row)).join('') + summary.totals.map((row) => line('Total', row)).join('');
+    csvLine([
+      day,
+      PROVIDER_NAMES[row.provider],
+      row.collectedCount,
+      plainKwacha(row.collectedNgwee),
+      row.refundedCount,
+      plainKwacha(row.refundedNgwee),
+      plainKwacha(row.netNgwee),
+    ]);
+  return (
+    UTF8_BOM +
+    header +
+    summary.days.map((row) => line(row.day, row)).join('') +
+    summary.totals.map((row) => line('Total', row)).join('')
+  );
 }

@@ -21,17 +21,41 @@ const COMMON: Record<StatementField, StatementColumnNames> = {
   transactionId: {
     label: 'the transaction id',
     required: true,
-    names: ['Financial Transaction Id', 'Transaction ID', 'Transaction Id', 'TXN ID', 'Txn Id', 'Id', 'Receipt No', 'Receipt Number'],
+    names: [
+      'Financial Transaction Id',
+      'Transaction ID',
+      'Transaction Id',
+      'TXN ID',
+      'Txn Id',
+      'Id',
+      'Receipt No',
+      'Receipt Number',
+    ],
   },
   amount: { label: 'the amount', required: true, names: ['Amount', 'Transaction Amount', 'Amount (ZMW)', 'Credit'] },
-  date: { label: 'the date', required: true, names: ['Date', 'Transaction Date', 'Date Time', 'Created', 'Creation Date', 'Completion Time'] },
+  date: {
+    label: 'the date',
+    required: true,
+    names: ['Date', 'Transaction Date', 'Date Time', 'Created', 'Creation Date', 'Completion Time'],
+  },
   reference: {
     label: 'our reference',
     required: false,
-    names: ['External Transaction Id', 'External Id', 'External Reference', 'Reference', 'Reference Id', 'Merchant Reference'],
+    names: [
+      'External Transaction Id',
+      'External Id',
+      'External Reference',
+      'Reference',
+      'Reference Id',
+      'Merchant Reference',
+    ],
   },
   status: { label: 'the status', required: false, names: ['Status', 'Transaction Status', 'State'] },
-  phone: { label: 'the payer', required: false, names: ['From', 'MSISDN', 'Payer', 'From MSISDN', 'Sender', 'Phone', 'Mobile Number'] },
+  phone: {
+    label: 'the payer',
+    required: false,
+    names: ['From', 'MSISDN', 'Payer', 'From MSISDN', 'Sender', 'Phone', 'Mobile Number'],
+  },
 };
 
 /**
@@ -42,22 +66,36 @@ export const STATEMENT_COLUMNS: Record<MobileMoneyProvider, Record<StatementFiel
   mtn: COMMON,
   airtel: {
     ...COMMON,
-    transactionId: { ...COMMON.transactionId, names: ['Transaction ID', 'TXN ID', 'Airtel Money Id', ...COMMON.transactionId.names] },
+    transactionId: {
+      ...COMMON.transactionId,
+      names: ['Transaction ID', 'TXN ID', 'Airtel Money Id', ...COMMON.transactionId.names],
+    },
   },
 };
 
 const normalise = (header: string) => header.toLowerCase().replace(/[\s._\-()]+/g, '');
 
-export type StatementColumns = { [F in StatementField]: number | null } & { headers: Partial<Record<StatementField, string>> };
+export type StatementColumns = { [F in StatementField]: number | null } & {
+  headers: Partial<Record<StatementField, string>>;
+};
 
 /** The column index of each field in this header line, or the message naming the first required field it lacks. */
-export function findStatementColumns(provider: MobileMoneyProvider, header: readonly string[]): StatementColumns | { missing: string } {
+export function findStatementColumns(
+  provider: MobileMoneyProvider,
+  header: readonly string[],
+): StatementColumns | { missing: string } {
   const normalised = header.map(normalise);
   const found = { headers: {} } as StatementColumns;
-  for (const [field, column] of Object.entries(STATEMENT_COLUMNS[provider]) as [StatementField, StatementColumnNames][]) {
+  for (const [field, column] of Object.entries(STATEMENT_COLUMNS[provider]) as [
+    StatementField,
+    StatementColumnNames,
+  ][]) {
     const at = column.names.map((name) => normalised.indexOf(normalise(name))).find((i) => i >= 0);
     if (at === undefined) {
-      if (column.required) return { missing: `The statement has no column for ${column.label}: expected one of ${column.names.map((n) => `"${n}"`).join(', ')}.` };
+      if (column.required)
+        return {
+          missing: `The statement has no column for ${column.label}: expected one of ${column.names.map((n) => `"${n}"`).join(', ')}.`,
+        };
       found[field] = null;
     } else {
       found[field] = at;

@@ -20,7 +20,10 @@ const ref: Record<string, string> = {};
 const attemptIds: Record<string, string> = {};
 
 async function attempt(name: string, values: Partial<typeof paymentAttempts.$inferInsert> & { amountNgwee: number }) {
-  const order = await insertOrder(t, { user: { id: customer.user.id, name: 'Chanda Mwale', email: customer.email }, total: values.amountNgwee / 100 });
+  const order = await insertOrder(t, {
+    user: { id: customer.user.id, name: 'Chanda Mwale', email: customer.email },
+    total: values.amountNgwee / 100,
+  });
   const reference = randomUUID();
   const [row] = await t.app.db
     .insert(paymentAttempts)
@@ -55,35 +58,79 @@ const statement = () =>
     ',,,,"1,639.50",,',
   ].join('\r\n');
 
-const upload = (body: Record<string, unknown>, auth = admin.auth) => t.app.inject({ method: 'POST', url: '/api/payments/statements', headers: auth, payload: body });
-const byCategory = (answer: StatementReconciliation, category: StatementItem['category']) => answer.items.filter((item) => item.category === category);
+const upload = (body: Record<string, unknown>, auth = admin.auth) =>
+  t.app.inject({ method: 'POST', url: '/api/payments/statements', headers: auth, payload: body });
+const byCategory = (answer: StatementReconciliation, category: StatementItem['category']) =>
+  answer.items.filter((item) => item.category === category);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t, { isAdmin: true, name: 'Bwalya Admin' });
   customer = await createUser(t, { name: 'Chanda Mwale' });
-  await attempt('matched', { amountNgwee: 15_000, providerTransactionId: 'MP1001', collectedAt: at('2026-11-20T08:00:14Z'), endedAt: at('2026-11-20T08:00:14Z') });
-  await attempt('differs', { amountNgwee: 20_000, providerTransactionId: 'MP1002', collectedAt: at('2026-11-21T07:30:05Z'), endedAt: at('2026-11-21T07:30:05Z') });
+  await attempt('matched', {
+    amountNgwee: 15_000,
+    providerTransactionId: 'MP1001',
+    collectedAt: at('2026-11-20T08:00:14Z'),
+    endedAt: at('2026-11-20T08:00:14Z'),
+  });
+  await attempt('differs', {
+    amountNgwee: 20_000,
+    providerTransactionId: 'MP1002',
+    collectedAt: at('2026-11-21T07:30:05Z'),
+    endedAt: at('2026-11-21T07:30:05Z'),
+  });
   // Ended by the shop before the shopper approved (docs/decisions/029-late-approvals.md): the provider has the money.
-  await attempt('late', { amountNgwee: 7_500, state: 'expired', failureReason: 'The payment was not approved in time', endedAt: at('2026-11-22T05:10:00Z') });
-  await attempt('missing', { amountNgwee: 9_900, providerTransactionId: 'MP1004', collectedAt: at('2026-11-21T12:00:00Z'), endedAt: at('2026-11-21T12:00:00Z') });
+  await attempt('late', {
+    amountNgwee: 7_500,
+    state: 'expired',
+    failureReason: 'The payment was not approved in time',
+    endedAt: at('2026-11-22T05:10:00Z'),
+  });
+  await attempt('missing', {
+    amountNgwee: 9_900,
+    providerTransactionId: 'MP1004',
+    collectedAt: at('2026-11-21T12:00:00Z'),
+    endedAt: at('2026-11-21T12:00:00Z'),
+  });
   // Outside the statement's period, and another provider's: neither is "not on the statement".
-  await attempt('later', { amountNgwee: 5_000, providerTransactionId: 'MP2001', collectedAt: at('2026-11-25T09:00:00Z') });
-  await attempt('airtel', { amountNgwee: 6_000, provider: 'airtel', phone: '+260971234567', providerTransactionId: 'AT1', collectedAt: at('2026-11-21T09:00:00Z') });
+  await attempt('later', {
+    amountNgwee: 5_000,
+    providerTransactionId: 'MP2001',
+    collectedAt: at('2026-11-25T09:00:00Z'),
+  });
+  await attempt('airtel', {
+    amountNgwee: 6_000,
+    provider: 'airtel',
+    phone: '+260971234567',
+    providerTransactionId: 'AT1',
+    collectedAt: at('2026-11-21T09:00:00Z'),
+  });
 });
 afterAll(() => t.close());
 
 describe('POST /api/payments/statements', () => {
-  it('sorts a statement with one of each difference into the four groups, for the statement\'s own period', async () => {
+  it("sorts a statement with one of each difference into the four groups, for the statement's own period", async () => {
     const res = await upload({ provider: 'mtn', csv: statement() });
     expect(res.statusCode).toBe(200);
     const answer = res.json<StatementReconciliation>();
     expect({ from: answer.from, to: answer.to }).toEqual({ from: '2026-11-20', to: '2026-11-22' });
     expect(answer.counts).toEqual({ matched: 1, 'amount-differs': 1, 'not-in-shop': 2, 'not-on-statement': 1 });
-    expect(answer.columns).toMatchObject({ transactionId: 'Financial Transaction Id', reference: 'External Transaction Id', amount: 'Amount', phone: 'From' });
-    expect(answer.skipped).toEqual(expect.arrayContaining([{ why: 'status "Failed"', rows: 1 }, { why: 'no transaction id (a title or totals line)', rows: 1 }]));
+    expect(answer.columns).toMatchObject({
+      transactionId: 'Financial Transaction Id',
+      reference: 'External Transaction Id',
+      amount: 'Amount',
+      phone: 'From',
+    });
+    expect(answer.skipped).toEqual(
+      expect.arrayContaining([
+        { why: 'status "Failed"', rows: 1 },
+        { why: 'no transaction id (a title or totals line)', rows: 1 },
+      ]),
+    );
 
-    expect(byCategory(answer, 'matched').map((i) => [i.line?.transactionId, i.attempt?._id])).toEqual([['MP1001', attemptIds.matched]]);
+    expect(byCategory(answer, 'matched').map((i) => [i.line?.transactionId, i.attempt?._id])).toEqual([
+      ['MP1001', attemptIds.matched],
+    ]);
     const [differs] = byCategory(answer, 'amount-differs');
     expect(differs.line).toMatchObject({ row: 4, amountNgwee: 18_000, day: '2026-11-21' });
     expect(differs.attempt).toMatchObject({ _id: attemptIds.differs, amountNgwee: 20_000 });
@@ -105,36 +152,62 @@ describe('POST /api/payments/statements', () => {
   it('changes nothing: the late attempt stays as the shop had it', async () => {
     await upload({ provider: 'mtn', csv: statement() });
     const [late] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptIds.late));
-    expect({ state: late.state, collectedAt: late.collectedAt, flagged: late.flagged }).toEqual({ state: 'expired', collectedAt: null, flagged: false });
+    expect({ state: late.state, collectedAt: late.collectedAt, flagged: late.flagged }).toEqual({
+      state: 'expired',
+      collectedAt: null,
+      flagged: false,
+    });
   });
 
   it('reads only the period given: lines outside it are counted as left out', async () => {
-    const answer = (await upload({ provider: 'mtn', csv: statement(), from: '2026-11-21', to: '2026-11-21' })).json<StatementReconciliation>();
+    const answer = (
+      await upload({ provider: 'mtn', csv: statement(), from: '2026-11-21', to: '2026-11-21' })
+    ).json<StatementReconciliation>();
     expect(answer.counts).toEqual({ matched: 0, 'amount-differs': 1, 'not-in-shop': 0, 'not-on-statement': 1 });
     expect(answer.skipped).toContainEqual({ why: 'outside the period', rows: 3 });
   });
 
   it('keeps "dealt with" on a line, shows it on the next upload, refuses a second note, and writes an audit line', async () => {
-    const note = (key: string) => t.app.inject({ method: 'PUT', url: '/api/payments/statements/notes', headers: admin.auth, payload: { provider: 'mtn', key, note: 'Sent back by hand from the co-op phone' } });
+    const note = (key: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/payments/statements/notes',
+        headers: admin.auth,
+        payload: { provider: 'mtn', key, note: 'Sent back by hand from the co-op phone' },
+      });
     const first = await note('MP9999');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ note: 'Sent back by hand from the co-op phone', byName: 'Bwalya Admin' });
     expect((await note('MP9999')).statusCode).toBe(409);
     const answer = (await upload({ provider: 'mtn', csv: statement() })).json<StatementReconciliation>();
-    expect(answer.items.find((i) => i.key === 'MP9999')?.dealtWith?.note).toBe('Sent back by hand from the co-op phone');
+    expect(answer.items.find((i) => i.key === 'MP9999')?.dealtWith?.note).toBe(
+      'Sent back by hand from the co-op phone',
+    );
     expect(answer.items.find((i) => i.key === 'MP1003')?.dealtWith).toBeNull();
-    const audit = rowsOf<{ summary: string }>(await t.app.db.execute(sql`select summary from audit_events where action = 'payment.statement-line-dealt-with'`));
-    expect(audit).toEqual([{ summary: 'MTN MoMo statement line MP9999 marked as dealt with: Sent back by hand from the co-op phone' }]);
+    const audit = rowsOf<{ summary: string }>(
+      await t.app.db.execute(sql`select summary from audit_events where action = 'payment.statement-line-dealt-with'`),
+    );
+    expect(audit).toEqual([
+      { summary: 'MTN MoMo statement line MP9999 marked as dealt with: Sent back by hand from the co-op phone' },
+    ]);
   });
 
   it('reads an Airtel-like export by its own header names, case and spacing free', async () => {
-    const csv = ['txn id;amount;transaction date;msisdn;reference', 'AT1;60,00;21-Nov-2026 11:00;260971234567;', 'AT2;10,00;21-Nov-2026 12:00;260971234567;'].join('\n');
+    const csv = [
+      'txn id;amount;transaction date;msisdn;reference',
+      'AT1;60,00;21-Nov-2026 11:00;260971234567;',
+      'AT2;10,00;21-Nov-2026 12:00;260971234567;',
+    ].join('\n');
     const answer = (await upload({ provider: 'airtel', csv })).json<StatementReconciliation>();
     expect(answer.counts).toEqual({ matched: 1, 'amount-differs': 0, 'not-in-shop': 1, 'not-on-statement': 0 });
   });
 
   it.each([
-    ['no amount column', 'Date,Transaction ID,Status\n2026-11-20,MP1,Successful\n', /no column for the amount: expected one of "Amount"/],
+    [
+      'no amount column',
+      'Date,Transaction ID,Status\n2026-11-20,MP1,Successful\n',
+      /no column for the amount: expected one of "Amount"/,
+    ],
     ['no transaction id column', 'Date,Amount\n2026-11-20,10.00\n', /no column for the transaction id/],
     // The app refuses NUL in any JSON text before a route sees it; other control characters are the route's to refuse.
     ['NUL bytes', 'Date,Transaction ID,Amount\n2026-11-20,MP\u00001,10.00\n', /NUL/],
@@ -151,7 +224,9 @@ describe('POST /api/payments/statements', () => {
 
   it('answers 400 to an unknown provider and a period that ends before it starts', async () => {
     expect((await upload({ provider: 'zamtel', csv: statement() })).statusCode).toBe(400);
-    expect((await upload({ provider: 'mtn', csv: statement(), from: '2026-11-22', to: '2026-11-20' })).statusCode).toBe(400);
+    expect((await upload({ provider: 'mtn', csv: statement(), from: '2026-11-22', to: '2026-11-20' })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -162,7 +237,8 @@ describe('admins only', () => {
     ['GET', '/api/payments/summary'],
     ['GET', '/api/payments/summary.csv'],
   ] as const)('%s %s: 401 to a visitor, 403 to a customer', async (method, url) => {
-    const payload = method === 'GET' ? undefined : { provider: 'mtn', csv: 'Date,Transaction ID,Amount\n', key: 'x', note: 'y' };
+    const payload =
+      method === 'GET' ? undefined : { provider: 'mtn', csv: 'Date,Transaction ID,Amount\n', key: 'x', note: 'y' };
     expect((await t.app.inject({ method, url, payload })).statusCode).toBe(401);
     expect((await t.app.inject({ method, url, headers: customer.auth, payload })).statusCode).toBe(403);
   });
@@ -170,7 +246,9 @@ describe('admins only', () => {
 
 describe('GET /api/payments/summary', () => {
   beforeAll(async () => {
-    const refund = (values: Partial<typeof refunds.$inferInsert> & { orderId: string; amountNgwee: number; route: string }) =>
+    const refund = (
+      values: Partial<typeof refunds.$inferInsert> & { orderId: string; amountNgwee: number; route: string },
+    ) =>
       t.app.db.insert(refunds).values({
         reference: randomUUID(),
         currency: 'ZMW',
@@ -180,30 +258,95 @@ describe('GET /api/payments/summary', () => {
         ...values,
       });
     const [matched] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptIds.matched));
-    await refund({ orderId: matched.orderId, attemptId: matched.id, route: 'mtn-refund', amountNgwee: 5_000, endedAt: at('2026-11-21T10:00:00Z') });
+    await refund({
+      orderId: matched.orderId,
+      attemptId: matched.id,
+      route: 'mtn-refund',
+      amountNgwee: 5_000,
+      endedAt: at('2026-11-21T10:00:00Z'),
+    });
     // Sent by hand: no provider's account paid it.
-    await refund({ orderId: matched.orderId, attemptId: matched.id, route: 'by-hand', amountNgwee: 1_000, endedAt: at('2026-11-21T10:00:00Z') });
+    await refund({
+      orderId: matched.orderId,
+      attemptId: matched.id,
+      route: 'by-hand',
+      amountNgwee: 1_000,
+      endedAt: at('2026-11-21T10:00:00Z'),
+    });
     // Not successful: no money went back.
-    await refund({ orderId: matched.orderId, attemptId: matched.id, route: 'mtn-refund', amountNgwee: 2_000, state: 'failed', endedAt: at('2026-11-21T10:00:00Z') });
+    await refund({
+      orderId: matched.orderId,
+      attemptId: matched.id,
+      route: 'mtn-refund',
+      amountNgwee: 2_000,
+      state: 'failed',
+      endedAt: at('2026-11-21T10:00:00Z'),
+    });
   });
 
   it('sums collections by the day they were recorded (shop time), refunds a provider sent, and net, per provider', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/payments/summary?from=2026-11-20&to=2026-11-22', headers: admin.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/summary?from=2026-11-20&to=2026-11-22',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
     const summary = res.json<PaymentSummary>();
     expect(summary.days).toEqual([
-      { day: '2026-11-21', provider: 'airtel', collectedCount: 1, collectedNgwee: 6_000, refundedCount: 0, refundedNgwee: 0, netNgwee: 6_000 },
-      { day: '2026-11-21', provider: 'mtn', collectedCount: 2, collectedNgwee: 29_900, refundedCount: 1, refundedNgwee: 5_000, netNgwee: 24_900 },
-      { day: '2026-11-20', provider: 'mtn', collectedCount: 1, collectedNgwee: 15_000, refundedCount: 0, refundedNgwee: 0, netNgwee: 15_000 },
+      {
+        day: '2026-11-21',
+        provider: 'airtel',
+        collectedCount: 1,
+        collectedNgwee: 6_000,
+        refundedCount: 0,
+        refundedNgwee: 0,
+        netNgwee: 6_000,
+      },
+      {
+        day: '2026-11-21',
+        provider: 'mtn',
+        collectedCount: 2,
+        collectedNgwee: 29_900,
+        refundedCount: 1,
+        refundedNgwee: 5_000,
+        netNgwee: 24_900,
+      },
+      {
+        day: '2026-11-20',
+        provider: 'mtn',
+        collectedCount: 1,
+        collectedNgwee: 15_000,
+        refundedCount: 0,
+        refundedNgwee: 0,
+        netNgwee: 15_000,
+      },
     ]);
     expect(summary.totals).toEqual([
-      { provider: 'airtel', collectedCount: 1, collectedNgwee: 6_000, refundedCount: 0, refundedNgwee: 0, netNgwee: 6_000 },
-      { provider: 'mtn', collectedCount: 3, collectedNgwee: 44_900, refundedCount: 1, refundedNgwee: 5_000, netNgwee: 39_900 },
+      {
+        provider: 'airtel',
+        collectedCount: 1,
+        collectedNgwee: 6_000,
+        refundedCount: 0,
+        refundedNgwee: 0,
+        netNgwee: 6_000,
+      },
+      {
+        provider: 'mtn',
+        collectedCount: 3,
+        collectedNgwee: 44_900,
+        refundedCount: 1,
+        refundedNgwee: 5_000,
+        netNgwee: 39_900,
+      },
     ]);
   });
 
   it('gives the same figures as CSV', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/payments/summary.csv?from=2026-11-20&to=2026-11-22', headers: admin.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/summary.csv?from=2026-11-20&to=2026-11-22',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.body.split('\r\n')).toEqual([
@@ -218,7 +361,11 @@ describe('GET /api/payments/summary', () => {
   });
 
   it('refuses more than a year at once', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/payments/summary?from=2024-01-01&to=2026-11-22', headers: admin.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/summary?from=2024-01-01&to=2026-11-22',
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/at most 366 days/);
   });

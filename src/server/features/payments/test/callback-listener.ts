@@ -13,7 +13,11 @@ export async function startCallbackListener() {
   const waiters: Array<() => void> = [];
   const server = createServer((request, response) => {
     void readBody(request).then((text) => {
-      received.push({ method: request.method ?? '', path: request.url ?? '', body: JSON.parse(text || 'null') as unknown });
+      received.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        body: JSON.parse(text || 'null') as unknown,
+      });
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
       waiters.splice(0).forEach((wake) => wake());
     });

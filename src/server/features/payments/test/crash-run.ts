@@ -61,7 +61,11 @@ export const phoneOf = (method: 'mtn' | 'airtel', i: number) => `${method === 'm
  * `count` orders (MTN and Airtel in turn), each from one of 16 new shoppers, and a payment started for
  * each from the payer's own number; `before(i, phone)` sets the simulator's behaviour for that number first.
  */
-export async function placeAndPay(base: string, count: number, opts: { first?: number; before?: (i: number, phone: string) => Promise<void> }): Promise<Payer[]> {
+export async function placeAndPay(
+  base: string,
+  count: number,
+  opts: { first?: number; before?: (i: number, phone: string) => Promise<void> },
+): Promise<Payer[]> {
   const shoppers = await registerCustomers(base, 16);
   const products = await productsInStock(base);
   const first = opts.first ?? 0;
@@ -121,14 +125,23 @@ async function getJson<T>(url: string, auth: Record<string, string>): Promise<T>
 }
 
 /** Waits until no payer has a live attempt (asked of `base`), then answers each payer's attempts. */
-export async function waitUntilEveryAttemptEnded(base: string, payers: Payer[], ms: number): Promise<Map<string, AttemptJson[]>> {
+export async function waitUntilEveryAttemptEnded(
+  base: string,
+  payers: Payer[],
+  ms: number,
+): Promise<Map<string, AttemptJson[]>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const attempts = new Map<string, AttemptJson[]>();
-    for (const payer of payers) attempts.set(payer.orderId, await getJson<AttemptJson[]>(`${base}/api/orders/${payer.orderId}/payments`, payer.auth));
+    for (const payer of payers)
+      attempts.set(
+        payer.orderId,
+        await getJson<AttemptJson[]>(`${base}/api/orders/${payer.orderId}/payments`, payer.auth),
+      );
     const live = [...attempts.values()].flat().filter((a) => a.state === 'initiated' || a.state === 'pending');
     if (live.length === 0) return attempts;
-    if (Date.now() > deadline) throw new Error(`${live.length} attempts still live: ${live.map((a) => a.reference).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`${live.length} attempts still live: ${live.map((a) => a.reference).join(', ')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -138,7 +151,13 @@ export async function waitUntilEveryAttemptEnded(base: string, payers: Payer[], 
  * the provider's transaction id and has one "payment received" e-mail (distinct Message-IDs across the
  * outboxes: a resend after a crash is the same message again), a declined one is unpaid with none.
  */
-export async function expectPaidOnce(base: string, simulator: RunningSimulators, payers: Payer[], outboxes: string[], attempts: Map<string, AttemptJson[]>) {
+export async function expectPaidOnce(
+  base: string,
+  simulator: RunningSimulators,
+  payers: Payer[],
+  outboxes: string[],
+  attempts: Map<string, AttemptJson[]>,
+) {
   const approved = payers.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL');
   for (const payer of payers) {
     const atProvider = simulator.state.payments.get(payer.reference)!;
@@ -146,7 +165,10 @@ export async function expectPaidOnce(base: string, simulator: RunningSimulators,
     const mine = attempts.get(payer.orderId)!;
     expect(mine.map((a) => a.reference)).toEqual([payer.reference]);
     expect(mine[0].state, payer.reference).toBe(atProvider.status === 'SUCCESSFUL' ? 'successful' : 'failed');
-    const order = await getJson<{ isPaid: boolean; paymentReference: string | null }>(`${base}/api/orders/${payer.orderId}`, payer.auth);
+    const order = await getJson<{ isPaid: boolean; paymentReference: string | null }>(
+      `${base}/api/orders/${payer.orderId}`,
+      payer.auth,
+    );
     expect(order.isPaid, payer.orderId).toBe(atProvider.status === 'SUCCESSFUL');
     if (order.isPaid) expect(order.paymentReference).toBe(atProvider.providerTransactionId);
   }
@@ -154,7 +176,8 @@ export async function expectPaidOnce(base: string, simulator: RunningSimulators,
   const subjectOf = (p: Payer) => `Order #${orderReference(p.orderId)}: payment received`;
   // Only these payers' messages: the outboxes also hold earlier rounds'.
   const theirs = new Set(payers.map((p) => `${p.email} ${subjectOf(p)}`));
-  const paidMessages = async () => (await Promise.all(outboxes.map(readOutbox))).flat().filter((m) => theirs.has(`${m.to} ${m.subject}`));
+  const paidMessages = async () =>
+    (await Promise.all(outboxes.map(readOutbox))).flat().filter((m) => theirs.has(`${m.to} ${m.subject}`));
   // A message whose sender was killed goes out again once its lease (20 s) has lapsed and a sweep (5 s) sees it.
   const deadline = Date.now() + 40_000;
   let messages = await paidMessages();
@@ -165,7 +188,8 @@ export async function expectPaidOnce(base: string, simulator: RunningSimulators,
   await new Promise((r) => setTimeout(r, 500));
   messages = await paidMessages();
   const perOrder = new Map<string, Set<string>>();
-  for (const m of messages) perOrder.set(`${m.to} ${m.subject}`, (perOrder.get(`${m.to} ${m.subject}`) ?? new Set()).add(m.messageId));
+  for (const m of messages)
+    perOrder.set(`${m.to} ${m.subject}`, (perOrder.get(`${m.to} ${m.subject}`) ?? new Set()).add(m.messageId));
   for (const payer of payers) {
     const ids = perOrder.get(`${payer.email} ${subjectOf(payer)}`) ?? new Set();
     expect(ids.size, `"payment received" e-mails of ${payer.orderId}`).toBe(approved.includes(payer) ? 1 : 0);
@@ -196,23 +220,32 @@ export async function crashWhilePaying(
   const payers = await placeAndPay(first.base, 2 * WAVE, {
     before: (i, phone) =>
       i < WAVE
-        ? behave(simulator, { phone, outcome: 'approve', afterSeconds: 1 + (i % 3), callback: i % 4 === 0 ? 'twice' : 'once' })
+        ? behave(simulator, {
+            phone,
+            outcome: 'approve',
+            afterSeconds: 1 + (i % 3),
+            callback: i % 4 === 0 ? 'twice' : 'once',
+          })
         : i % 4 === 1
           ? behave(simulator, { phone, answer: 'slow', slowMs: 800 })
           : Promise.resolve(),
   });
   const waveOne = payers.slice(0, WAVE);
-  const approvedSoFar = () => waveOne.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
+  const approvedSoFar = () =>
+    waveOne.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;
   await waitUntil(async () => approvedSoFar() >= 8 && (!midSettle || (await midSettle.heldNow())), 10_000);
   const approvedAtKill = approvedSoFar();
   await first.kill();
   const midSettleAtKill = midSettle ? await midSettle.heldAfterKill() : undefined;
 
   const waveTwo = payers.slice(WAVE);
-  for (const [n, payer] of waveTwo.entries()) await answer(simulator, payer.reference, n % 4 === 3 ? 'decline' : 'approve');
+  for (const [n, payer] of waveTwo.entries())
+    await answer(simulator, payer.reference, n % 4 === 3 ? 'decline' : 'approve');
   // Wave one's remaining approvals land while the shop is down too.
   await new Promise((r) => setTimeout(r, 3_500));
-  const callbacksLost = [...simulator.state.payments.values()].flatMap((p) => p.callbacks).filter((c) => c.result !== 200).length;
+  const callbacksLost = [...simulator.state.payments.values()]
+    .flatMap((p) => p.callbacks)
+    .filter((c) => c.result !== 200).length;
   expect(callbacksLost).toBeGreaterThan(0);
 
   const second = await startPayingShop(simulator, env, port);
@@ -221,5 +254,12 @@ export async function crashWhilePaying(
   const allEndedAfterRestartMs = Date.now() - restarted;
   const checked = await expectPaidOnce(second.base, simulator, payers, [outbox], attempts);
   await second.stop();
-  return { attempts: payers.length, approvedAtKill, midSettleAtKill, callbacksLost, allEndedAfterRestartMs, ...checked };
+  return {
+    attempts: payers.length,
+    approvedAtKill,
+    midSettleAtKill,
+    callbacksLost,
+    allEndedAfterRestartMs,
+    ...checked,
+  };
 }

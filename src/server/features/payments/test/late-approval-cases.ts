@@ -47,8 +47,21 @@ export function useLateApprovalShop(instances: 1 | 2): LateShop {
     const common = { baseUrl: shop.simulator.url, currency: 'ZMW' as const, timeoutMs: 2_000 };
     const config: Partial<AppConfig> = {
       paymentProviders: {
-        mtn: { ...common, apiUser: DEMO_MTN.apiUser, apiKey: DEMO_MTN.apiKey, subscriptionKey: DEMO_MTN.subscriptionKey, targetEnvironment: DEMO_MTN.targetEnvironment, callbackUrl: `${callbackBase}/mtn` },
-        airtel: { ...common, clientId: DEMO_AIRTEL.clientId, clientSecret: DEMO_AIRTEL.clientSecret, country: 'ZM', callbackUrl: `${callbackBase}/airtel` },
+        mtn: {
+          ...common,
+          apiUser: DEMO_MTN.apiUser,
+          apiKey: DEMO_MTN.apiKey,
+          subscriptionKey: DEMO_MTN.subscriptionKey,
+          targetEnvironment: DEMO_MTN.targetEnvironment,
+          callbackUrl: `${callbackBase}/mtn`,
+        },
+        airtel: {
+          ...common,
+          clientId: DEMO_AIRTEL.clientId,
+          clientSecret: DEMO_AIRTEL.clientSecret,
+          country: 'ZM',
+          callbackUrl: `${callbackBase}/airtel`,
+        },
       },
       paymentTiming: LATE_TIMING,
     };
@@ -72,7 +85,12 @@ export function useLateApprovalShop(instances: 1 | 2): LateShop {
   return shop;
 }
 
-export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();
@@ -92,36 +110,75 @@ export function lateHelpers(shop: LateShop) {
       return order.id;
     },
     start: async (orderId: string, phone = '096 123 4567') => {
-      const res = await shop.first.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payments`, headers: shop.customer.auth, payload: { phone } });
+      const res = await shop.first.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/payments`,
+        headers: shop.customer.auth,
+        payload: { phone },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as { _id: string; reference: string };
     },
-    phone: (reference: string, action: 'approve' | 'decline') => shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` }),
+    phone: (reference: string, action: 'approve' | 'decline') =>
+      shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/${action}` }),
     behave: (body: object) => shop.simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body }),
-    cancel: (orderId: string) => shop.first.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/status`, headers: shop.admin.auth, payload: { status: 'Cancelled' } }),
+    cancel: (orderId: string) =>
+      shop.first.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${orderId}/status`,
+        headers: shop.admin.auth,
+        payload: { status: 'Cancelled' },
+      }),
     orderRow: async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0],
-    attemptRow: async (reference: string) => (await db().select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)))[0],
-    ended: (reference: string) => until('the attempt to end', () => helpers.attemptRow(reference), (a) => !['initiated', 'pending'].includes(a.state)),
-    collected: (reference: string) => until('the late collection', () => helpers.attemptRow(reference), (a) => a.collectedAt !== null),
+    attemptRow: async (reference: string) =>
+      (await db().select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference)))[0],
+    ended: (reference: string) =>
+      until(
+        'the attempt to end',
+        () => helpers.attemptRow(reference),
+        (a) => !['initiated', 'pending'].includes(a.state),
+      ),
+    collected: (reference: string) =>
+      until(
+        'the late collection',
+        () => helpers.attemptRow(reference),
+        (a) => a.collectedAt !== null,
+      ),
     paidMails: async (orderId: string) =>
-      (await db().select().from(mailMessages).where(eq(mailMessages.kind, 'order-paid'))).filter((m) => m.subject.includes(`#${orderReference(orderId)}`)),
+      (await db().select().from(mailMessages).where(eq(mailMessages.kind, 'order-paid'))).filter((m) =>
+        m.subject.includes(`#${orderReference(orderId)}`),
+      ),
     lateAuditOf: (attemptId: string) =>
-      db().select().from(auditEvents).where(and(eq(auditEvents.action, 'payment.collected-late'), eq(auditEvents.subjectId, attemptId))),
+      db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'payment.collected-late'), eq(auditEvents.subjectId, attemptId))),
     /** The simulator's successful collections of the order's references, against the shop's recorded ones. */
     accounts: async (orderId: string) => {
       const rows = await db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
-      const atProvider = rows.filter((r) => shop.simulator.state.payments.get(r.reference)?.status === 'SUCCESSFUL').length;
+      const atProvider = rows.filter(
+        (r) => shop.simulator.state.payments.get(r.reference)?.status === 'SUCCESSFUL',
+      ).length;
       return { atProvider, recorded: rows.filter((r) => r.collectedAt !== null).length };
     },
     /** The back office's Needs attention list, as an admin reads it. */
     needsAttention: async () => {
-      const res = await shop.first.app.inject({ method: 'GET', url: '/api/payments?filter=attention&limit=100', headers: shop.admin.auth });
+      const res = await shop.first.app.inject({
+        method: 'GET',
+        url: '/api/payments?filter=attention&limit=100',
+        headers: shop.admin.auth,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { payments: { reference: string; flagNote: string | null; needsAttention: boolean }[] }).payments;
+      return (res.json() as { payments: { reference: string; flagNote: string | null; needsAttention: boolean }[] })
+        .payments;
     },
     /** The admin order view's payment attempts. */
     adminAttempts: async (orderId: string) => {
-      const res = await shop.first.app.inject({ method: 'GET', url: `/api/orders/${orderId}/payments`, headers: shop.admin.auth });
+      const res = await shop.first.app.inject({
+        method: 'GET',
+        url: `/api/orders/${orderId}/payments`,
+        headers: shop.admin.auth,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { reference: string; state: string; flagged: boolean; flagNote: string | null }[];
     },
@@ -146,15 +203,27 @@ export function lateApprovalCases(shop: LateShop): void {
     // The shopper finds the first prompt and approves it: the provider collects a second time.
     expect((await h.phone(first.reference, 'approve')).statusCode).toBe(200);
     const late = await h.collected(first.reference);
-    expect(late).toMatchObject({ state: 'successful', flagged: true, refundDue: true, lateReadsUntil: null, leaseUntil: null });
+    expect(late).toMatchObject({
+      state: 'successful',
+      flagged: true,
+      refundDue: true,
+      lateReadsUntil: null,
+      leaseUntil: null,
+    });
     expect(late.providerTransactionId).toBe(shop.simulator.state.payments.get(first.reference)!.providerTransactionId);
-    expect(late.flagNote).toBe(`Collected ${formatKwacha(123.45)} after the attempt ended: refund due. The order was already paid: this is a second payment`);
+    expect(late.flagNote).toBe(
+      `Collected ${formatKwacha(123.45)} after the attempt ended: refund due. The order was already paid: this is a second payment`,
+    );
     expect(await h.accounts(orderId)).toEqual({ atProvider: 2, recorded: 2 });
     expect(await h.paidMails(orderId)).toHaveLength(1);
 
     const attention = (await h.needsAttention()).find((p) => p.reference === first.reference);
     expect(attention).toMatchObject({ needsAttention: true, flagNote: late.flagNote });
-    expect((await h.adminAttempts(orderId)).find((a) => a.reference === first.reference)).toMatchObject({ state: 'successful', flagged: true, flagNote: late.flagNote });
+    expect((await h.adminAttempts(orderId)).find((a) => a.reference === first.reference)).toMatchObject({
+      state: 'successful',
+      flagged: true,
+      flagNote: late.flagNote,
+    });
     const [audit, ...more] = await h.lateAuditOf(late.id);
     expect(more).toEqual([]);
     expect(audit.summary).toContain('collected after the attempt ended (expired); refund due');
@@ -181,14 +250,21 @@ export function lateApprovalCases(shop: LateShop): void {
     const orderId = await h.newOrder('airtel', 80);
     const attempt = await h.start(orderId, '0971234567');
     expect((await h.cancel(orderId)).statusCode).toBe(200);
-    expect(await h.attemptRow(attempt.reference)).toMatchObject({ state: 'failed', failureReason: 'The order was cancelled' });
+    expect(await h.attemptRow(attempt.reference)).toMatchObject({
+      state: 'failed',
+      failureReason: 'The order was cancelled',
+    });
     expect((await h.phone(attempt.reference, 'approve')).statusCode).toBe(200);
     const late = await h.collected(attempt.reference);
     expect(late).toMatchObject({ state: 'successful', flagged: true, refundDue: true });
-    expect(late.flagNote).toBe(`Collected ${formatKwacha(80)} after the attempt ended: refund due. The order was cancelled before the payment arrived`);
+    expect(late.flagNote).toBe(
+      `Collected ${formatKwacha(80)} after the attempt ended: refund due. The order was cancelled before the payment arrived`,
+    );
     expect(await h.orderRow(orderId)).toMatchObject({ isPaid: false, status: 'Cancelled' });
     expect(await h.accounts(orderId)).toEqual({ atProvider: 1, recorded: 1 });
-    expect((await h.needsAttention()).find((p) => p.reference === attempt.reference)).toMatchObject({ needsAttention: true });
+    expect((await h.needsAttention()).find((p) => p.reference === attempt.reference)).toMatchObject({
+      needsAttention: true,
+    });
     expect((await h.lateAuditOf(late.id))[0].summary).toContain('(failed); refund due');
   });
 
@@ -200,23 +276,46 @@ export function lateApprovalCases(shop: LateShop): void {
     const atEnd = await readsWhileOpen();
     await until('a late read', readsWhileOpen, (n) => n > atEnd);
     expect((await h.attemptRow(attempt.reference)).lateReadsUntil).not.toBeNull();
-    expect((await shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${attempt.reference}/expire` })).statusCode).toBe(200);
-    await until('the late reads to stop', () => h.attemptRow(attempt.reference), (a) => a.lateReadsUntil === null);
-    expect(await h.attemptRow(attempt.reference)).toMatchObject({ state: 'expired', collectedAt: null, flagged: false });
+    expect(
+      (await shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${attempt.reference}/expire` }))
+        .statusCode,
+    ).toBe(200);
+    await until(
+      'the late reads to stop',
+      () => h.attemptRow(attempt.reference),
+      (a) => a.lateReadsUntil === null,
+    );
+    expect(await h.attemptRow(attempt.reference)).toMatchObject({
+      state: 'expired',
+      collectedAt: null,
+      flagged: false,
+    });
   });
 
   it('an expired attempt an admin marked as dealt with comes back to Needs attention when it is collected late', async () => {
     const orderId = await h.newOrder('mtn');
     const attempt = await h.start(orderId);
     const ended = await h.ended(attempt.reference);
-    const resolve = await shop.first.app.inject({ method: 'PUT', url: `/api/payments/${ended.id}/resolve`, headers: shop.admin.auth, payload: { note: 'Asked the customer to pay in cash' } });
+    const resolve = await shop.first.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${ended.id}/resolve`,
+      headers: shop.admin.auth,
+      payload: { note: 'Asked the customer to pay in cash' },
+    });
     expect(resolve.statusCode, resolve.body).toBe(200);
-    const paid = await shop.first.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/pay`, headers: shop.admin.auth, payload: { note: 'Cash at the shop' } });
+    const paid = await shop.first.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/pay`,
+      headers: shop.admin.auth,
+      payload: { note: 'Cash at the shop' },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     await h.phone(attempt.reference, 'approve');
     const late = await h.collected(attempt.reference);
     expect(late).toMatchObject({ flagged: true, refundDue: true, resolvedAt: null });
-    expect((await h.needsAttention()).find((p) => p.reference === attempt.reference)).toMatchObject({ needsAttention: true });
+    expect((await h.needsAttention()).find((p) => p.reference === attempt.reference)).toMatchObject({
+      needsAttention: true,
+    });
     expect((await h.lateAuditOf(late.id))[0].before).toMatchObject({ note: 'Asked the customer to pay in cash' });
   });
 
@@ -227,15 +326,28 @@ export function lateApprovalCases(shop: LateShop): void {
     expect(await h.ended(attempt.reference)).toMatchObject({ state: 'expired' });
     const reads = () => shop.simulator.state.payments.get(attempt.reference)!.statusReads;
     const atEnd = reads();
-    await until('the window to end', () => h.attemptRow(attempt.reference), (a) => a.lateReadsUntil === null, 5_000);
+    await until(
+      'the window to end',
+      () => h.attemptRow(attempt.reference),
+      (a) => a.lateReadsUntil === null,
+      5_000,
+    );
     expect(reads()).toBeGreaterThan(atEnd);
     const afterWindow = reads();
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(reads()).toBe(afterWindow);
     // Past the window even its callback reads nothing: what the provider collects now is the admin's to find.
     await h.phone(attempt.reference, 'approve');
-    await until('the callback', async () => shop.simulator.state.payments.get(attempt.reference)!.callbacks.length, (n) => n === 1);
+    await until(
+      'the callback',
+      async () => shop.simulator.state.payments.get(attempt.reference)!.callbacks.length,
+      (n) => n === 1,
+    );
     expect(reads()).toBe(afterWindow);
-    expect(await h.attemptRow(attempt.reference)).toMatchObject({ state: 'expired', collectedAt: null, leaseUntil: null });
+    expect(await h.attemptRow(attempt.reference)).toMatchObject({
+      state: 'expired',
+      collectedAt: null,
+      leaseUntil: null,
+    });
   });
 }

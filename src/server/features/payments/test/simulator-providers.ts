@@ -6,6 +6,7 @@ export function simulatorProviders(simulatorUrl: string, callbackBase: string | 
   const read = readPaymentProviderSettings(shopEnvForSimulator(simulatorUrl, callbackBase));
   if (!read.ok) throw new Error(read.issues.join('\n'));
   const s = read.settings;
-  for (const provider of [s.mtn, s.airtel, s.mtnDisbursement, s.airtelDisbursement]) if (provider) provider.timeoutMs = 1_000;
+  for (const provider of [s.mtn, s.airtel, s.mtnDisbursement, s.airtelDisbursement])
+    if (provider) provider.timeoutMs = 1_000;
   return s;
 }

@@ -30,7 +30,10 @@ export async function insertProducts(t: TestApp, rows: Partial<ProductInsert>[])
     } satisfies ProductInsert;
   });
   const inserted = await t.app.db.insert(products).values(values).returning();
-  await t.app.catalogCache.invalidate('products', inserted.map((row) => row.id));
+  await t.app.catalogCache.invalidate(
+    'products',
+    inserted.map((row) => row.id),
+  );
   return inserted;
 }
 
@@ -47,7 +50,13 @@ export async function insertOrderOf(t: TestApp, userId: string | null, productId
       userId,
       customerName: 'Test Customer',
       customerEmail: 'customer@example.com',
-      shippingAddress: { address: '1 Test Road', city: 'Lusaka', province: 'Lusaka', zipCode: '10101', phoneNumber: '0970000000' },
+      shippingAddress: {
+        address: '1 Test Road',
+        city: 'Lusaka',
+        province: 'Lusaka',
+        zipCode: '10101',
+        phoneNumber: '0970000000',
+      },
       paymentMethod: 'airtel',
       itemsNgwee: 10_000,
       taxNgwee: 1_600,

@@ -26,7 +26,10 @@ export function refundRaceCases(shop: RefundShop) {
     for (let round = 0; round < 5; round++) {
       const order = await h.paidByHand(60);
       const refund = (await h.ask(shop.maker, order.id, 6_000)).json();
-      const answers = await Promise.all([h.approve(shop.checker, refund._id), h.approve(shop.otherChecker, refund._id)]);
+      const answers = await Promise.all([
+        h.approve(shop.checker, refund._id),
+        h.approve(shop.otherChecker, refund._id),
+      ]);
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       expect((await h.view(order.id)).json()).toMatchObject({ refundedNgwee: 6_000, status: 'refunded' });
       expect(await h.refundMailsOf(order.id)).toHaveLength(1);
@@ -37,7 +40,10 @@ export function refundRaceCases(shop: RefundShop) {
   it('a cancel and an approval at once: exactly one of them wins', async () => {
     const order = await h.paidByHand(40);
     const refund = (await h.ask(shop.maker, order.id, 4_000)).json();
-    const [approved, cancelled] = await Promise.all([h.approve(shop.checker, refund._id), h.cancel(shop.otherChecker, refund._id)]);
+    const [approved, cancelled] = await Promise.all([
+      h.approve(shop.checker, refund._id),
+      h.cancel(shop.otherChecker, refund._id),
+    ]);
     expect([approved.statusCode, cancelled.statusCode].sort()).toEqual([200, 409]);
     const [row] = await shop.t.app.db.select().from(refunds).where(eq(refunds.id, refund._id));
     expect(row.state).toBe(approved.statusCode === 200 ? 'successful' : 'cancelled');

@@ -31,31 +31,65 @@ export function useRefundShop(overrides: Partial<AppConfig> = {}): RefundShop {
 }
 
 export function refundHelpers(shop: RefundShop) {
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: { auth: Record<string, string> } | null, payload?: unknown) =>
-    shop.t.app.inject({ method, url, headers: who?.auth ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const inject = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    who: { auth: Record<string, string> } | null,
+    payload?: unknown,
+  ) =>
+    shop.t.app.inject({
+      method,
+      url,
+      headers: who?.auth ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const customerUser = () => ({ id: shop.customer.user.id, name: shop.customer.user.name, email: shop.customer.email });
 
   return {
     inject,
     /** An order an admin marked paid by hand (no provider collection): its total is what came in. */
     async paidByHand(totalKwacha: number, createdAt?: Date) {
-      return insertOrder(shop.t, { user: customerUser(), total: totalKwacha, isPaid: true, status: 'Processing', createdAt });
+      return insertOrder(shop.t, {
+        user: customerUser(),
+        total: totalKwacha,
+        isPaid: true,
+        status: 'Processing',
+        createdAt,
+      });
     },
     async unpaid(totalKwacha: number) {
       return insertOrder(shop.t, { user: customerUser(), total: totalKwacha });
     },
     /** An order paid by a provider's collection: the order paid, its successful attempt collected. */
     async paidByProvider(provider: 'mtn' | 'airtel', totalKwacha: number) {
-      const order = await insertOrder(shop.t, { user: customerUser(), total: totalKwacha, isPaid: true, status: 'Processing' });
+      const order = await insertOrder(shop.t, {
+        user: customerUser(),
+        total: totalKwacha,
+        isPaid: true,
+        status: 'Processing',
+      });
       const attempt = await this.collection(order.id, provider, totalKwacha);
       await shop.t.app.db
         .update(orders)
-        .set({ paymentResult: { id: 'TX-1', status: 'COMPLETED', by: 'provider', provider, attemptReference: attempt.reference } })
+        .set({
+          paymentResult: {
+            id: 'TX-1',
+            status: 'COMPLETED',
+            by: 'provider',
+            provider,
+            attemptReference: attempt.reference,
+          },
+        })
         .where(eq(orders.id, order.id));
       return { order, attempt };
     },
     /** A successful collection of the order; `refundDue` as a late one that could not pay it (decision 029). */
-    async collection(orderId: string, provider: 'mtn' | 'airtel', amountKwacha: number, opts: { refundDue?: boolean } = {}) {
+    async collection(
+      orderId: string,
+      provider: 'mtn' | 'airtel',
+      amountKwacha: number,
+      opts: { refundDue?: boolean } = {},
+    ) {
       const [attempt] = await shop.t.app.db
         .insert(paymentAttempts)
         .values({
@@ -77,20 +111,32 @@ export function refundHelpers(shop: RefundShop) {
         .returning();
       return attempt;
     },
-    ask: (who: { auth: Record<string, string> }, orderId: string, amountNgwee: number, attemptId: string | null = null, reason = 'Returned item') =>
-      inject('POST', `/api/orders/${orderId}/refunds`, who, { amountNgwee, reason, attemptId }),
-    approve: (who: { auth: Record<string, string> }, refundId: string) => inject('PUT', `/api/refunds/${refundId}/approve`, who),
-    cancel: (who: { auth: Record<string, string> }, refundId: string, note = 'Asked twice') => inject('PUT', `/api/refunds/${refundId}/cancel`, who, { note }),
+    ask: (
+      who: { auth: Record<string, string> },
+      orderId: string,
+      amountNgwee: number,
+      attemptId: string | null = null,
+      reason = 'Returned item',
+    ) => inject('POST', `/api/orders/${orderId}/refunds`, who, { amountNgwee, reason, attemptId }),
+    approve: (who: { auth: Record<string, string> }, refundId: string) =>
+      inject('PUT', `/api/refunds/${refundId}/approve`, who),
+    cancel: (who: { auth: Record<string, string> }, refundId: string, note = 'Asked twice') =>
+      inject('PUT', `/api/refunds/${refundId}/cancel`, who, { note }),
     view: (orderId: string) => inject('GET', `/api/orders/${orderId}/refunds`, shop.maker),
     /** The refund e-mails of one order (their subject names it). */
     async refundMailsOf(orderId: string) {
       return shop.t.app.db
         .select()
         .from(mailMessages)
-        .where(and(eq(mailMessages.kind, 'order-refunded'), like(mailMessages.subject, `%${orderReference(orderId)}%`)));
+        .where(
+          and(eq(mailMessages.kind, 'order-refunded'), like(mailMessages.subject, `%${orderReference(orderId)}%`)),
+        );
     },
     async textsOf(orderId: string, kind: string) {
-      return shop.t.app.db.select().from(smsMessages).where(and(eq(smsMessages.orderId, orderId), eq(smsMessages.kind, kind)));
+      return shop.t.app.db
+        .select()
+        .from(smsMessages)
+        .where(and(eq(smsMessages.orderId, orderId), eq(smsMessages.kind, kind)));
     },
   };
 }

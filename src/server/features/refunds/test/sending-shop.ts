@@ -36,7 +36,14 @@ export function useSendingShop(instances: 1 | 2): SendingShop {
       // One admin's word sends a refund (the maker-checker rule has its own tests).
       refundApproval: { kind: 'off' },
       // The refund sender (started by the refunds plugin) reads on these too: first 100 ms, then up to 300 ms apart, a look every 200 ms.
-      paymentTiming: { firstPollMs: 100, maxPollMs: 200, tickMs: 50, leaseMs: 5_000, callbackGapMs: 200, latePollMaxMs: 300 },
+      paymentTiming: {
+        firstPollMs: 100,
+        maxPollMs: 200,
+        tickMs: 50,
+        leaseMs: 5_000,
+        callbackGapMs: 200,
+        latePollMaxMs: 300,
+      },
     };
     shop.first = await createTestApp(config);
     shop.simulator.settle.airtelCallbackUrl = `${callbackBase}/airtel`;
@@ -55,7 +62,12 @@ export function useSendingShop(instances: 1 | 2): SendingShop {
   return shop;
 }
 
-export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await read();
@@ -68,15 +80,29 @@ export async function until<T>(what: string, read: () => Promise<T>, done: (valu
 export const PHONES = { mtn: '+260961234567', airtel: '+260971234567' } as const;
 
 /** An order of `totalNgwee` paid through `method` from `phone`: the real collection the refund pays back. */
-export async function paidOrder(shop: SendingShop, method: 'mtn' | 'airtel', totalNgwee: number, phone: string = PHONES[method]) {
+export async function paidOrder(
+  shop: SendingShop,
+  method: 'mtn' | 'airtel',
+  totalNgwee: number,
+  phone: string = PHONES[method],
+) {
   const t = shop.first;
   const order = await insertOrder(t, { user: shop.customer.user, total: totalNgwee / 100 });
   await t.app.db.update(orders).set({ paymentMethod: method }).where(eq(orders.id, order.id));
-  const started = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/payments`, headers: shop.customer.auth, payload: { phone } });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.id}/payments`,
+    headers: shop.customer.auth,
+    payload: { phone },
+  });
   if (started.statusCode !== 201) throw new Error(`payment ${started.statusCode}: ${started.body}`);
   const { reference } = started.json() as { reference: string };
   // Under load the request can time out and reach the provider only when the poller sends it again.
-  await until('the collection to reach the provider', async () => shop.simulator.state.payments.has(reference), (has) => has);
+  await until(
+    'the collection to reach the provider',
+    async () => shop.simulator.state.payments.has(reference),
+    (has) => has,
+  );
   const approved = await shop.simulator.app.inject({ method: 'POST', url: `/_sim/requests/${reference}/approve` });
   if (approved.statusCode !== 200) throw new Error(`approve ${approved.statusCode}: ${approved.body}`);
   const attempt = await until(
@@ -90,7 +116,12 @@ export async function paidOrder(shop: SendingShop, method: 'mtn' | 'airtel', tot
 type Attempt = typeof paymentAttempts.$inferSelect;
 
 /** A refund as the refunds service records it once approved: our reference made, nothing sent yet. */
-export async function approvedRefund(shop: SendingShop, attempt: Attempt, amountNgwee: number, change: Partial<typeof refunds.$inferInsert> = {}) {
+export async function approvedRefund(
+  shop: SendingShop,
+  attempt: Attempt,
+  amountNgwee: number,
+  change: Partial<typeof refunds.$inferInsert> = {},
+) {
   const [row] = await shop.first.app.db
     .insert(refunds)
     .values({
@@ -111,12 +142,19 @@ export async function approvedRefund(shop: SendingShop, attempt: Attempt, amount
   return row;
 }
 
-export const refundRow = async (shop: SendingShop, id: string) => (await shop.first.app.db.select().from(refunds).where(eq(refunds.id, id)))[0];
+export const refundRow = async (shop: SendingShop, id: string) =>
+  (await shop.first.app.db.select().from(refunds).where(eq(refunds.id, id)))[0];
 
 export const ended = (shop: SendingShop, id: string, ms?: number) =>
-  until('the refund to end', () => refundRow(shop, id), (r) => r.state === 'successful' || r.state === 'failed', ms);
+  until(
+    'the refund to end',
+    () => refundRow(shop, id),
+    (r) => r.state === 'successful' || r.state === 'failed',
+    ms,
+  );
 
-export const atSimulator = (shop: SendingShop, reference: string): SimRefund | undefined => shop.simulator.state.refunds.get(reference);
+export const atSimulator = (shop: SendingShop, reference: string): SimRefund | undefined =>
+  shop.simulator.state.refunds.get(reference);
 
 export async function behave(shop: SendingShop, body: Record<string, unknown>) {
   const res = await shop.simulator.app.inject({ method: 'POST', url: '/_sim/behaviour', payload: body });

@@ -12,9 +12,21 @@ export async function placeOrderAt(
   t: TestApp,
   auth: Record<string, string>,
   lines: CartLine[],
-  opts: { at: string; paymentMethod?: 'airtel' | 'mtn' | 'creditCard'; paidAt?: string; deliveredAt?: string; status?: string; paymentReference?: string },
+  opts: {
+    at: string;
+    paymentMethod?: 'airtel' | 'mtn' | 'creditCard';
+    paidAt?: string;
+    deliveredAt?: string;
+    status?: string;
+    paymentReference?: string;
+  },
 ) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/orders', headers: auth, payload: orderBody(lines, { paymentMethod: opts.paymentMethod ?? 'airtel' }) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: auth,
+    payload: orderBody(lines, { paymentMethod: opts.paymentMethod ?? 'airtel' }),
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json()._id as string;
   const at = new Date(opts.at);

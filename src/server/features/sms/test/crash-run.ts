@@ -34,7 +34,11 @@ export async function startSlowSimulator(): Promise<RunningSimulators> {
 export const keyOf = (to: string, text: string) => `${to}|${text}`;
 
 /** Orders flow on `server` until one text is in flight at the simulator (after `after` orders), then `kill -9`. */
-export async function killWhileTexting(server: ShopProcess, simulator: RunningSimulators, after = 30): Promise<{ placed: Placed[]; inFlight: boolean }> {
+export async function killWhileTexting(
+  server: ShopProcess,
+  simulator: RunningSimulators,
+  after = 30,
+): Promise<{ placed: Placed[]; inFlight: boolean }> {
   let placedSoFar = 0;
   const loading = orderLoad(server, { maxOrders: 80, ms: 20_000, onPlaced: () => (placedSoFar += 1) });
   const inFlight = await killWhen(server, () => placedSoFar >= after && simulator.state.sms.inFlight > 0, 20_000, 5);
@@ -49,7 +53,12 @@ export async function killWhileTexting(server: ShopProcess, simulator: RunningSi
  * only texts that arrived more than once are among `submittingAtKill` (`to|text` of rows 'submitting'
  * when their sender was killed).
  */
-export async function expectEveryOrderTexted(simulator: RunningSimulators, placed: Placed[], submittingAtKill: Set<string>, waitMs: number) {
+export async function expectEveryOrderTexted(
+  simulator: RunningSimulators,
+  placed: Placed[],
+  submittingAtKill: Set<string>,
+  waitMs: number,
+) {
   const missing = () => {
     const texts = simulator.state.sms.to(CUSTOMER).map((m) => m.text);
     return placed.filter((p) => !texts.some((text) => text.includes(`#${p.orderId.slice(0, 8)}`)));
@@ -60,7 +69,13 @@ export async function expectEveryOrderTexted(simulator: RunningSimulators, place
   for (const m of simulator.state.sms.to()) copies.set(keyOf(m.to, m.text), (copies.get(keyOf(m.to, m.text)) ?? 0) + 1);
   const twice = [...copies].filter(([, n]) => n > 1).map(([key]) => key);
   expect(twice.filter((key) => !submittingAtKill.has(key))).toEqual([]);
-  return { placed: placed.length, texts: simulator.state.sms.messages.length, distinct: copies.size, duplicates: twice.length, submittingAtKill: submittingAtKill.size };
+  return {
+    placed: placed.length,
+    texts: simulator.state.sms.messages.length,
+    distinct: copies.size,
+    duplicates: twice.length,
+    submittingAtKill: submittingAtKill.size,
+  };
 }
 
 /**
@@ -72,12 +87,16 @@ export async function crashAndRestartTexting(env: Record<string, string>, submit
   const simulator = await startSlowSimulator();
   try {
     const submittingAtKill = new Set<string>();
-    const { shop, rounds, placed } = await killUntilLanded({ ...env, ...smsEnv(simulator) }, 'a text was in flight', async (server) => {
-      const round = await killWhileTexting(server, simulator);
-      const inDoubt = await submitting();
-      for (const key of inDoubt) submittingAtKill.add(key);
-      return { placed: round.placed, landed: () => Promise.resolve(round.inFlight && inDoubt.size > 0) };
-    });
+    const { shop, rounds, placed } = await killUntilLanded(
+      { ...env, ...smsEnv(simulator) },
+      'a text was in flight',
+      async (server) => {
+        const round = await killWhileTexting(server, simulator);
+        const inDoubt = await submitting();
+        for (const key of inDoubt) submittingAtKill.add(key);
+        return { placed: round.placed, landed: () => Promise.resolve(round.inFlight && inDoubt.size > 0) };
+      },
+    );
     // A message in doubt is sent again, at most the line's two requests in flight per kill.
     expect(submittingAtKill.size).toBeLessThanOrEqual(2 * rounds);
     const outcome = await expectEveryOrderTexted(simulator, placed, submittingAtKill, 60_000);

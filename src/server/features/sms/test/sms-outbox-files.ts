@@ -29,7 +29,13 @@ export async function readSmsOutbox(dataDir: string): Promise<SmsOutboxFile[]> {
           .split('\n')
           .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
       );
-      return { id: header.Id, to: header.To, kind: header.Kind, text: content.slice(split + 2).replace(/\n$/, ''), file };
+      return {
+        id: header.Id,
+        to: header.To,
+        kind: header.Kind,
+        text: content.slice(split + 2).replace(/\n$/, ''),
+        file,
+      };
     }),
   );
 }

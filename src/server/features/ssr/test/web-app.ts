@@ -26,12 +26,20 @@ export function writeFakeBuild(dir: string) {
   writeFileSync(path.join(dir, 'assets/product-grid-abc.js'), 'export const grid = 1;');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const manifest = {
-    'src/web/boot.ts': { file: 'assets/index-abc.js', isEntry: true, imports: ['_runtime.js'], css: ['assets/index-abc.css'] },
+    'src/web/boot.ts': {
+      file: 'assets/index-abc.js',
+      isEntry: true,
+      imports: ['_runtime.js'],
+      css: ['assets/index-abc.css'],
+    },
     '_runtime.js': { file: 'assets/runtime-abc.js' },
     'src/web/main.tsx': { file: 'assets/main-abc.js', imports: ['_runtime.js', '_vendor.js'] },
     '_vendor.js': { file: 'assets/vendor-abc.js' },
     '_product-grid.js': { file: 'assets/product-grid-abc.js', imports: ['_vendor.js'] },
-    'src/web/features/catalog/pages/home-page.tsx': { file: 'assets/home-page-abc.js', imports: ['_vendor.js', '_product-grid.js'] },
+    'src/web/features/catalog/pages/home-page.tsx': {
+      file: 'assets/home-page-abc.js',
+      imports: ['_vendor.js', '_product-grid.js'],
+    },
   };
   writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
 }

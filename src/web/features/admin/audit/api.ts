@@ -24,7 +24,13 @@ export function useAuditTrail(search: AuditSearch) {
     queryKey: ['admin', 'audit', search],
     queryFn: ({ signal }) =>
       apiRequest<AuditList>('/audit', {
-        query: { subjectType: search.subjectType, from: momentOf(search.fromDay, false), to: momentOf(search.toDay, true), q: search.keyword, page: search.page },
+        query: {
+          subjectType: search.subjectType,
+          from: momentOf(search.fromDay, false),
+          to: momentOf(search.toDay, true),
+          q: search.keyword,
+          page: search.page,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

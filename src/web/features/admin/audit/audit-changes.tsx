@@ -4,7 +4,12 @@ import type { AuditEvent } from '../../../../shared/schemas/audit';
 import { auditChanges, type AuditChange } from './audit-words';
 
 function Value({ label, text, tone }: { label: string; text: string; tone: 'before' | 'after' | 'same' }) {
-  const colour = tone === 'before' ? 'bg-red-50 text-red-950' : tone === 'after' ? 'bg-forest-50 text-forest-950' : 'bg-sand-50 text-bark-900';
+  const colour =
+    tone === 'before'
+      ? 'bg-red-50 text-red-950'
+      : tone === 'after'
+        ? 'bg-forest-50 text-forest-950'
+        : 'bg-sand-50 text-bark-900';
   return (
     <div className={`min-w-0 rounded-lg px-2 py-1 ${colour}`}>
       <span className="block text-xs font-semibold text-bark-700">{label}</span>
@@ -52,7 +57,11 @@ export function AuditChanges({ event }: { event: AuditEvent }) {
         <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
         {open ? 'Hide changes' : 'Show changes'}
       </button>
-      <dl id={panelId} hidden={!open} className="mt-1 divide-y divide-sand-200 rounded-xl border border-sand-200 bg-white px-3 text-sm">
+      <dl
+        id={panelId}
+        hidden={!open}
+        className="mt-1 divide-y divide-sand-200 rounded-xl border border-sand-200 bg-white px-3 text-sm"
+      >
         {changes.map((change) => (
           <ChangeRow key={change.key} change={change} />
         ))}

@@ -9,7 +9,10 @@ import { AuditCard, auditColumns } from './audit-list';
 import { SUBJECT_LABELS } from './audit-words';
 
 const FILTER_NAMES = ['kind', 'from', 'to'] as const;
-const KIND_OPTIONS = [{ value: '', label: 'Everything' }, ...AUDIT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }))];
+const KIND_OPTIONS = [
+  { value: '', label: 'Everything' },
+  ...AUDIT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] })),
+];
 
 const isSubject = (value: string): value is AuditSubject => (AUDIT_SUBJECTS as readonly string[]).includes(value);
 /** A day typed into the address that is not one is left out rather than sent to be refused. */
@@ -17,7 +20,19 @@ const dayOf = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''
 /** Days picked the wrong way round are read as the range they span (the server would refuse them). */
 const dayRange = (from: string, to: string) => (from && to && from > to ? [to, from] : [from, to]);
 
-function DayField({ label, value, min, max, onChange }: { label: string; value: string; min?: string; max?: string; onChange: (day: string) => void }) {
+function DayField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+}) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
@@ -55,7 +70,14 @@ export function AuditPage() {
       what={{ one: 'action', many: 'actions' }}
       tools={
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SelectField className="sm:w-40" label="Kind of action" hideLabel options={KIND_OPTIONS} value={kind} onChange={(event) => list.setFilter('kind', event.target.value)} />
+          <SelectField
+            className="sm:w-40"
+            label="Kind of action"
+            hideLabel
+            options={KIND_OPTIONS}
+            value={kind}
+            onChange={(event) => list.setFilter('kind', event.target.value)}
+          />
           <div className="grid grid-cols-2 gap-3">
             <DayField label="From" value={fromDay} max={toDay} onChange={(day) => list.setFilter('from', day)} />
             <DayField label="To" value={toDay} min={fromDay} onChange={(day) => list.setFilter('to', day)} />
@@ -67,7 +89,9 @@ export function AuditPage() {
       pick={(data) => ({ rows: data.events, total: data.total, pages: data.pages })}
       empty={{
         text: filtered ? 'No actions found.' : 'No admin actions recorded yet.',
-        hint: filtered ? 'Try another kind, other dates or other words.' : 'Changes to prices, stock, orders, payments, people and settings will show here.',
+        hint: filtered
+          ? 'Try another kind, other dates or other words.'
+          : 'Changes to prices, stock, orders, payments, people and settings will show here.',
       }}
       columns={auditColumns}
       card={(event) => <AuditCard event={event} />}

@@ -10,9 +10,12 @@ describe("the audit trail in a member's words", () => {
     expect(formatAuditValue('note', null)).toBe('(empty)');
     expect(formatAuditValue('size', '')).toBe('(empty)');
     expect(formatAuditValue('images', [])).toBe('(none)');
-    expect(formatAuditValue('stockReturned', [{ productId: 'p', name: 'Shea Butter', quantity: 2 }, { productId: 'q', name: '', quantity: 1 }])).toBe(
-      'Shea Butter × 2, a deleted product × 1',
-    );
+    expect(
+      formatAuditValue('stockReturned', [
+        { productId: 'p', name: 'Shea Butter', quantity: 2 },
+        { productId: 'q', name: '', quantity: 1 },
+      ]),
+    ).toBe('Shea Butter × 2, a deleted product × 1');
   });
 
   it('names fields and actions, and shows one it does not know by its own name', () => {
@@ -23,11 +26,15 @@ describe("the audit trail in a member's words", () => {
   });
 
   it('pairs before and after by field, marking the ones kept only to name the subject', () => {
-    expect(auditChanges({ name: 'Baobab Oil', priceNgwee: 12_000 }, { name: 'Baobab Oil', priceNgwee: 13_500 })).toEqual([
+    expect(
+      auditChanges({ name: 'Baobab Oil', priceNgwee: 12_000 }, { name: 'Baobab Oil', priceNgwee: 13_500 }),
+    ).toEqual([
       { key: 'name', label: 'Name', before: 'Baobab Oil', after: 'Baobab Oil', same: true },
       { key: 'priceNgwee', label: 'Price', before: formatKwacha(120), after: formatKwacha(135), same: false },
     ]);
-    expect(auditChanges(null, { countInStock: 12 })).toEqual([{ key: 'countInStock', label: 'Stock', before: null, after: '12', same: false }]);
+    expect(auditChanges(null, { countInStock: 12 })).toEqual([
+      { key: 'countInStock', label: 'Stock', before: null, after: '12', same: false },
+    ]);
     expect(auditChanges(null, null)).toEqual([]);
   });
 });

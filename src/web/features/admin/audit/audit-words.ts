@@ -77,7 +77,11 @@ export function formatAuditValue(key: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) {
     if (value.length === 0) return '(none)';
-    return value.map((item) => (isStockLine(item) ? `${item.name || 'a deleted product'} × ${item.quantity}` : formatAuditValue('', item))).join(', ');
+    return value
+      .map((item) =>
+        isStockLine(item) ? `${item.name || 'a deleted product'} × ${item.quantity}` : formatAuditValue('', item),
+      )
+      .join(', ');
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -93,7 +97,10 @@ export interface AuditChange {
 }
 
 /** The fields of a line, those naming the subject first; before or after is null for a line that has none (created, deleted). */
-export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
+export function auditChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditChange[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const changes = keys.map((key) => ({
     key,

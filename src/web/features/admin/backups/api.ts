@@ -13,7 +13,8 @@ export function useBackups() {
   return useQuery({
     queryKey: BACKUPS_QUERY,
     queryFn: ({ signal }) => apiRequest<BackupOverview>('/backups', { signal }),
-    refetchInterval: (query) => (query.state.data?.runs.some((run) => run.state === 'running') ? WHILE_RUNNING_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run) => run.state === 'running') ? WHILE_RUNNING_MS : false,
     meta: { errorToast: false },
   });
 }
@@ -32,10 +33,15 @@ export function useMakeBackup() {
 /** The file comes with the admin's token, so it is fetched here and handed to the browser as a download. */
 export async function downloadBackup(run: BackupRunJson) {
   try {
-    const file = await downloadWithProgress({ path: `/backups/${encodeURIComponent(run.id)}/file`, fallbackName: run.file ?? 'backup.tar.gz' });
+    const file = await downloadWithProgress({
+      path: `/backups/${encodeURIComponent(run.id)}/file`,
+      fallbackName: run.file ?? 'backup.tar.gz',
+    });
     saveFile(file);
   } catch (error) {
     const offline = error instanceof ApiError && error.kind === 'network';
-    toast.error(offline ? 'Failed to download the backup. Check your connection and try again.' : (error as Error).message);
+    toast.error(
+      offline ? 'Failed to download the backup. Check your connection and try again.' : (error as Error).message,
+    );
   }
 }

@@ -51,13 +51,17 @@ export function BackupsPage() {
             <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-950">
               <p className="font-semibold">The last backup did not succeed.</p>
               <p className="mt-1 text-sm">
-                {lastGood ? `The newest good backup is from ${formatDateTime(lastGood.startedAt)}.` : 'There is no good backup yet.'} Try "Back up now"; if it fails
-                again, tell whoever runs the server.
+                {lastGood
+                  ? `The newest good backup is from ${formatDateTime(lastGood.startedAt)}.`
+                  : 'There is no good backup yet.'}{' '}
+                Try "Back up now"; if it fails again, tell whoever runs the server.
               </p>
             </div>
           )}
           {data.runs.length === 0 ? (
-            <p className="mt-6 rounded-2xl border border-sand-300 bg-white p-6 text-center text-bark-900">No backups yet.</p>
+            <p className="mt-6 rounded-2xl border border-sand-300 bg-white p-6 text-center text-bark-900">
+              No backups yet.
+            </p>
           ) : (
             <ul aria-label="Backups" className="mt-6 space-y-3">
               {data.runs.map((run) => (

@@ -29,7 +29,10 @@ export function useCustomers(search: { keyword: string; page: number }) {
   return useQuery({
     queryKey: [...usersRoot, search],
     queryFn: ({ signal }) =>
-      apiRequest<UserList>('/users', { query: { keyword: search.keyword, page: search.page, limit: CUSTOMERS_PAGE_SIZE }, signal }),
+      apiRequest<UserList>('/users', {
+        query: { keyword: search.keyword, page: search.page, limit: CUSTOMERS_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
   });
@@ -76,7 +79,8 @@ function bulkEmailFailure(error: unknown): string {
 
 export function useSendBulkEmail() {
   return useMutation({
-    mutationFn: (email: BulkEmailInput) => apiRequest<BulkEmailResult, BulkEmailInput>('/email/bulk', { method: 'POST', body: email }),
+    mutationFn: (email: BulkEmailInput) =>
+      apiRequest<BulkEmailResult, BulkEmailInput>('/email/bulk', { method: 'POST', body: email }),
     meta: { errorToast: false },
     onSuccess: (result) => {
       toast.success(`Email sent to ${result.sent} customer(s)`);

@@ -91,8 +91,20 @@ export function BulkEmailDialog({ open, onOpenChange, recipients, onSent }: Bulk
             ))}
           </ul>
         </div>
-        <TextField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} maxLength={200} autoComplete="off" />
-        <TextAreaField label="Message" value={message} onChange={(event) => setMessage(event.target.value)} rows={6} maxLength={20_000} />
+        <TextField
+          label="Subject"
+          value={subject}
+          onChange={(event) => setSubject(event.target.value)}
+          maxLength={200}
+          autoComplete="off"
+        />
+        <TextAreaField
+          label="Message"
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          rows={6}
+          maxLength={20_000}
+        />
         {problem && (
           <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {problem}

@@ -25,7 +25,12 @@ function StatusBadge({ isAdmin }: { isAdmin: boolean }) {
   return <Badge tone={isAdmin ? 'purple' : 'neutral'}>{isAdmin ? 'Admin' : 'Customer'}</Badge>;
 }
 
-function RowActions({ user, currentUserId, busy, onAction }: Pick<CustomerListProps, 'currentUserId' | 'busy' | 'onAction'> & { user: User }) {
+function RowActions({
+  user,
+  currentUserId,
+  busy,
+  onAction,
+}: Pick<CustomerListProps, 'currentUserId' | 'busy' | 'onAction'> & { user: User }) {
   if (user._id === currentUserId) return <span className="text-sm text-bark-600">You</span>;
   return (
     <div className="flex justify-end gap-1 whitespace-nowrap">
@@ -37,10 +42,20 @@ function RowActions({ user, currentUserId, busy, onAction }: Pick<CustomerListPr
         onClick={() => onAction({ kind: user.isAdmin ? 'revoke' : 'grant', user })}
         aria-label={user.isAdmin ? `Remove admin rights from ${user.name}` : `Make ${user.name} an admin`}
       >
-        {user.isAdmin ? <ShieldOff aria-hidden="true" className="h-4 w-4" /> : <ShieldCheck aria-hidden="true" className="h-4 w-4" />}
+        {user.isAdmin ? (
+          <ShieldOff aria-hidden="true" className="h-4 w-4" />
+        ) : (
+          <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+        )}
         {user.isAdmin ? 'Remove admin' : 'Make admin'}
       </Button>
-      <Button variant="danger" size="icon" disabled={busy} onClick={() => onAction({ kind: 'delete', user })} aria-label={`Delete ${user.name}`}>
+      <Button
+        variant="danger"
+        size="icon"
+        disabled={busy}
+        onClick={() => onAction({ kind: 'delete', user })}
+        aria-label={`Delete ${user.name}`}
+      >
         <Trash2 aria-hidden="true" className="h-5 w-5" />
       </Button>
     </div>
@@ -102,7 +117,12 @@ export function customerColumns(props: CustomerListProps): AdminColumn<User>[] {
     { header: 'Email', cell: contactOf, className: 'text-bark-700 [overflow-wrap:anywhere]' },
     { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap text-bark-700' },
     { header: 'Status', cell: (user) => <StatusBadge isAdmin={user.isAdmin} /> },
-    { header: <span className="sr-only">Actions</span>, align: 'right', rowPadding: 'py-1', cell: (user) => <RowActions user={user} {...props} /> },
+    {
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      rowPadding: 'py-1',
+      cell: (user) => <RowActions user={user} {...props} />,
+    },
   ];
 }
 
@@ -140,6 +160,7 @@ export function CustomerCard({ user, ...props }: CustomerListProps & { user: Use
 }
 
 /** A chosen customer's row and card stand out. */
-export const chosenRow = (selected: CustomerListProps['selected']) => (user: User) => (selected.has(user._id) ? 'bg-forest-50' : 'hover:bg-sand-50');
+export const chosenRow = (selected: CustomerListProps['selected']) => (user: User) =>
+  selected.has(user._id) ? 'bg-forest-50' : 'hover:bg-sand-50';
 export const chosenCard = (selected: CustomerListProps['selected']) => (user: User) =>
   selected.has(user._id) ? 'border-forest-300 bg-forest-50' : 'border-sand-200 bg-white';

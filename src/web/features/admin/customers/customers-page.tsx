@@ -9,7 +9,15 @@ import { AdminList } from '../shared/admin-list';
 import { useListAddress } from '../shared/use-list-address';
 import { useCustomers, useDeleteUser, useSetAdmin } from './api';
 import { BulkEmailDialog, type Recipient } from './bulk-email-dialog';
-import { chosenCard, chosenRow, CustomerCard, customerColumns, SelectAllCards, type CustomerAction, type CustomerListProps } from './customer-list';
+import {
+  chosenCard,
+  chosenRow,
+  CustomerCard,
+  customerColumns,
+  SelectAllCards,
+  type CustomerAction,
+  type CustomerListProps,
+} from './customer-list';
 
 /**
  * The selection is kept by id across pages and searches, so an admin can gather recipients from

@@ -25,7 +25,10 @@ export function DashboardPage() {
         {isPending && (
           // Small and beside the greeting, so the page does not move when it goes.
           <span role="status" className="flex h-10 w-10 items-center justify-center">
-            <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-forest-100 border-t-forest-700" />
+            <span
+              aria-hidden="true"
+              className="h-8 w-8 animate-spin rounded-full border-4 border-forest-100 border-t-forest-700"
+            />
             <span className="sr-only">Loading dashboard</span>
           </span>
         )}

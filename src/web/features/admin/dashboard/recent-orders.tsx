@@ -8,7 +8,10 @@ type RecentOrder = DashboardStats['recentOrders'][number];
 
 export function RecentOrders({ orders }: { orders: RecentOrder[] | undefined }) {
   return (
-    <section aria-labelledby="recent-title" className="rounded-2xl border border-sand-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="recent-title"
+      className="rounded-2xl border border-sand-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="recent-title" className="text-xl font-bold">
         Recent Orders
       </h2>
@@ -24,7 +27,8 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] | undefined }) 
               <div className="min-w-0">
                 <p className="truncate font-semibold">{order.user?.name ?? 'Guest'}</p>
                 <p className="text-sm text-bark-600">
-                  <span className="font-mono">#{orderReference(order._id)}</span> · <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                  <span className="font-mono">#{orderReference(order._id)}</span> ·{' '}
+                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
@@ -35,7 +39,10 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] | undefined }) 
           ))}
         </ul>
       )}
-      <Link to="/admin/orders" className="mt-2 inline-flex min-h-11 items-center font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-900">
+      <Link
+        to="/admin/orders"
+        className="mt-2 inline-flex min-h-11 items-center font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-900"
+      >
         View all orders
       </Link>
     </section>

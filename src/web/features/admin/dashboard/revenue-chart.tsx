@@ -11,10 +11,26 @@ export default function RevenueChart({ months }: { months: DashboardStats['month
   const [width, setWidth] = useState(0);
   return (
     <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
-      <BarChart data={months} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} title="Monthly revenue chart: use the arrow keys to read each month">
+      <BarChart
+        data={months}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        title="Monthly revenue chart: use the arrow keys to read each month"
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#efe0c6" />
-        <XAxis dataKey="month" tickLine={false} axisLine={false} tick={{ fill: '#4e4034', fontSize: 12 }} interval={width ? monthLabelInterval(months.length, width) : 0} />
-        <YAxis width={Y_AXIS_WIDTH} tickLine={false} axisLine={false} tick={{ fill: '#4e4034', fontSize: 12 }} tickFormatter={(value: number) => `K${compact.format(value).toLowerCase()}`} />
+        <XAxis
+          dataKey="month"
+          tickLine={false}
+          axisLine={false}
+          tick={{ fill: '#4e4034', fontSize: 12 }}
+          interval={width ? monthLabelInterval(months.length, width) : 0}
+        />
+        <YAxis
+          width={Y_AXIS_WIDTH}
+          tickLine={false}
+          axisLine={false}
+          tick={{ fill: '#4e4034', fontSize: 12 }}
+          tickFormatter={(value: number) => `K${compact.format(value).toLowerCase()}`}
+        />
         <Tooltip
           cursor={{ fill: '#f1f7f1' }}
           labelFormatter={(label) => fullMonthName(String(label))}

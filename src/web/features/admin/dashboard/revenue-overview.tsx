@@ -13,7 +13,10 @@ const CHART_HEIGHT = 'h-64 sm:h-72';
 export function RevenueOverview({ months }: { months: DashboardStats['monthlyRevenue'] | undefined }) {
   const hasSales = months?.some((m) => m.revenue > 0) ?? false;
   return (
-    <section aria-labelledby="revenue-title" className="relative rounded-2xl border border-sand-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="revenue-title"
+      className="relative rounded-2xl border border-sand-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="revenue-title" className="text-xl font-bold">
         Revenue Overview
       </h2>
@@ -21,7 +24,11 @@ export function RevenueOverview({ months }: { months: DashboardStats['monthlyRev
       {!months ? (
         <ChartPlaceholder />
       ) : !hasSales ? (
-        <p className={`flex items-center justify-center rounded-xl bg-sand-50 text-center text-bark-700 ${CHART_HEIGHT}`}>No sales data available for this year</p>
+        <p
+          className={`flex items-center justify-center rounded-xl bg-sand-50 text-center text-bark-700 ${CHART_HEIGHT}`}
+        >
+          No sales data available for this year
+        </p>
       ) : (
         <>
           <div className={CHART_HEIGHT} data-testid="revenue-chart">

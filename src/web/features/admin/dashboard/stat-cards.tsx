@@ -38,7 +38,10 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
               <Icon size={20} aria-hidden="true" />
             </span>
           </div>
-          <p className="mt-1 text-xl font-bold break-words text-bark-900 tabular-nums sm:text-2xl" data-testid="stat-value">
+          <p
+            className="mt-1 text-xl font-bold break-words text-bark-900 tabular-nums sm:text-2xl"
+            data-testid="stat-value"
+          >
             {value(stats)}
           </p>
           <p className="mt-1 text-sm text-bark-600">{caption}</p>

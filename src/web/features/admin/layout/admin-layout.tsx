@@ -50,8 +50,21 @@ export function AdminLayout() {
       <AdminTopBar sidebarOpen={open} onToggleSidebar={toggle} toggleRef={toggleRef} />
       <div className="flex min-h-0 flex-1 print:block">
         <AdminSidebar open={open} narrow={narrow} navRef={navRef} />
-        {overlaid && <div data-testid="admin-sidebar-overlay" aria-hidden="true" className="fixed inset-x-0 top-16 bottom-0 z-30 bg-bark-900/50" onClick={close} />}
-        <main id="admin-main" ref={mainRef} tabIndex={-1} inert={overlaid} className="min-w-0 flex-1 overflow-y-auto outline-none print:overflow-visible">
+        {overlaid && (
+          <div
+            data-testid="admin-sidebar-overlay"
+            aria-hidden="true"
+            className="fixed inset-x-0 top-16 bottom-0 z-30 bg-bark-900/50"
+            onClick={close}
+          />
+        )}
+        <main
+          id="admin-main"
+          ref={mainRef}
+          tabIndex={-1}
+          inert={overlaid}
+          className="min-w-0 flex-1 overflow-y-auto outline-none print:overflow-visible"
+        >
           <ErrorBoundary resetKey={pathname}>
             {/* A boundary per page: Preact's Suspense, left while a screen's chunk is on the way, blanks the next
                 screen (docs/web-app.md, "A boundary per page"). */}

@@ -41,7 +41,10 @@ export function AdminSidebar({ open, narrow, navRef }: AdminSidebarProps) {
       </ul>
       {narrow && (
         <div className="mt-3 border-t border-sand-200 pt-3">
-          <Link to="/" className="flex min-h-12 items-center gap-3 rounded-xl px-4 font-semibold text-forest-800 hover:bg-forest-50">
+          <Link
+            to="/"
+            className="flex min-h-12 items-center gap-3 rounded-xl px-4 font-semibold text-forest-800 hover:bg-forest-50"
+          >
             <Store size={20} aria-hidden="true" className="shrink-0" />
             Back to Website
           </Link>

@@ -15,7 +15,8 @@ interface AdminTopBarProps {
   toggleRef?: Ref<HTMLButtonElement>;
 }
 
-const barButton = 'inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-white hover:bg-white/10';
+const barButton =
+  'inline-flex min-h-11 items-center gap-2 rounded-full px-3 font-semibold text-white hover:bg-white/10';
 
 export function AdminTopBar({ sidebarOpen, onToggleSidebar, toggleRef }: AdminTopBarProps) {
   const { data: settings } = useShopSettings();
@@ -36,8 +37,12 @@ export function AdminTopBar({ sidebarOpen, onToggleSidebar, toggleRef }: AdminTo
       </button>
       <Link to="/admin" className="flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-1">
         <LogoMark size={32} />
-        <span className="line-clamp-2 font-serif text-sm leading-tight font-bold sm:text-lg">{settings?.shopName ?? FALLBACK_SHOP_NAME}</span>
-        <span className="hidden shrink-0 rounded-full bg-honey-400 px-2 py-0.5 text-xs font-bold text-bark-900 sm:inline">Admin</span>
+        <span className="line-clamp-2 font-serif text-sm leading-tight font-bold sm:text-lg">
+          {settings?.shopName ?? FALLBACK_SHOP_NAME}
+        </span>
+        <span className="hidden shrink-0 rounded-full bg-honey-400 px-2 py-0.5 text-xs font-bold text-bark-900 sm:inline">
+          Admin
+        </span>
       </Link>
       <div className="ml-auto flex shrink-0 items-center gap-1">
         <Link to="/" className={`${barButton} max-md:hidden`}>

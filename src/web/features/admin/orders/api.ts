@@ -58,7 +58,11 @@ export function useOrderAttempts(id: string) {
   });
 }
 
-function useOrderChange<V>(call: (variables: V) => Promise<Order>, success: (order: Order) => string, fallback: string) {
+function useOrderChange<V>(
+  call: (variables: V) => Promise<Order>,
+  success: (order: Order) => string,
+  fallback: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -77,7 +81,10 @@ function useOrderChange<V>(call: (variables: V) => Promise<Order>, success: (ord
 export function useUpdateOrderStatus() {
   return useOrderChange(
     ({ id, status }: { id: string; status: OrderStatus }) =>
-      apiRequest<Order, OrderStatusUpdate>(`/orders/${encodeURIComponent(id)}/status`, { method: 'PUT', body: { status } }),
+      apiRequest<Order, OrderStatusUpdate>(`/orders/${encodeURIComponent(id)}/status`, {
+        method: 'PUT',
+        body: { status },
+      }),
     (order) => `Order status updated to ${order.status}`,
     'Failed to update order status',
   );
@@ -86,7 +93,8 @@ export function useUpdateOrderStatus() {
 /** An admin records that the money arrived and why they know; the server keeps who and when, and fills in the payment result. */
 export function useMarkOrderPaid() {
   return useOrderChange(
-    ({ id, note }: { id: string; note: string }) => apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: { note } }),
+    ({ id, note }: { id: string; note: string }) =>
+      apiRequest<Order, PayOrderInput>(`/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: { note } }),
     () => 'Payment processed successfully',
     'Failed to process payment',
   );

@@ -7,7 +7,9 @@ import { NoteDialog } from '../shared/note-dialog';
 import { useMarkOrderPaid } from './api';
 
 /** The server's rule for the note (payOrderSchema), which the admin must give here. */
-const reasonSchema = z.object({ note: text(PAYMENT_NOTE_MAX_LENGTH, 'note').min(1, 'Please say how the payment arrived') });
+const reasonSchema = z.object({
+  note: text(PAYMENT_NOTE_MAX_LENGTH, 'note').min(1, 'Please say how the payment arrived'),
+});
 
 interface MarkPaidDialogProps {
   order: Order;
@@ -30,8 +32,8 @@ export function MarkPaidDialog({ order, open, onOpenChange, onPaid }: MarkPaidDi
       title="Mark as Paid"
       description={
         <>
-          Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>, {formatKwacha(order.totalPrice)}. Your
-          name, the time and this reason are kept with the order.
+          Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>,{' '}
+          {formatKwacha(order.totalPrice)}. Your name, the time and this reason are kept with the order.
         </>
       }
       formId="mark-paid-form"

@@ -26,7 +26,6 @@ interface OrderDetailsDialogProps {
   onChanged?: (order: Order) => void;
 }
 
-
 export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDialogProps) {
   const updateStatus = useUpdateOrderStatus();
   const markDelivered = useMarkOrderDelivered();
@@ -43,7 +42,8 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
 
   const address = order.shippingAddress;
   // SPEC §4: on success the dialog closes; on failure it stays open showing the old status.
-  const applyStatus = (status: OrderStatus) => updateStatus.mutate({ id: order._id, status }, { onSuccess: onClose, onSettled: () => setAsking(null) });
+  const applyStatus = (status: OrderStatus) =>
+    updateStatus.mutate({ id: order._id, status }, { onSuccess: onClose, onSettled: () => setAsking(null) });
   const deliver = () => markDelivered.mutate(order._id, { onSuccess: onChanged, onSettled: () => setAsking(null) });
   const changeStatus = (status: OrderStatus) => {
     if (status === order.status) return;
@@ -60,7 +60,8 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
       title="Order Details"
       description={
         <>
-          Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>, placed {formatDate(order.createdAt)}
+          Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>, placed{' '}
+          {formatDate(order.createdAt)}
         </>
       }
       footer={
@@ -75,7 +76,9 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
               variant="outline"
               disabled={busy}
               aria-haspopup="dialog"
-              onClick={() => (statusChangeQuestion(order, 'Delivered') ? setAsking({ status: 'Delivered', by: 'deliver' }) : deliver())}
+              onClick={() =>
+                statusChangeQuestion(order, 'Delivered') ? setAsking({ status: 'Delivered', by: 'deliver' }) : deliver()
+              }
             >
               {markDelivered.isPending ? 'Saving...' : 'Mark as Delivered'}
             </Button>
@@ -113,7 +116,9 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
               <dt className="text-bark-600">Reference</dt>
               <dd className="break-all text-bark-900">{order.paymentReference || 'None entered'}</dd>
               <dt className="text-bark-600">Paid</dt>
-              <dd className="text-bark-900">{order.isPaid ? (order.paidAt ? `Yes, ${formatDate(order.paidAt)}` : 'Yes') : 'No'}</dd>
+              <dd className="text-bark-900">
+                {order.isPaid ? (order.paidAt ? `Yes, ${formatDate(order.paidAt)}` : 'Yes') : 'No'}
+              </dd>
               <MarkedPaid order={order} />
               {order.isDelivered && (
                 <>
@@ -135,14 +140,25 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
           <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Items">
             {order.orderItems.map((item) => (
               <li key={item._id} className="flex items-center gap-3 p-3">
-                {item.image && <ProductImage url={item.image} alt="" sizes="48px" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg" />}
+                {item.image && (
+                  <ProductImage
+                    url={item.image}
+                    alt=""
+                    sizes="48px"
+                    width={48}
+                    height={48}
+                    className="h-12 w-12 shrink-0 rounded-lg"
+                  />
+                )}
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-words text-bark-900">{item.name}</p>
                   <p className="text-sm text-bark-600">
                     {item.quantity} x {formatKwacha(item.price)}
                   </p>
                 </div>
-                <p className="shrink-0 font-semibold text-bark-900">{formatKwacha(lineTotalInKwacha(item.price, item.quantity))}</p>
+                <p className="shrink-0 font-semibold text-bark-900">
+                  {formatKwacha(lineTotalInKwacha(item.price, item.quantity))}
+                </p>
               </li>
             ))}
           </ul>
@@ -172,7 +188,13 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
         <Section title="Status">
           <SelectField
             label="Update Status"
-            value={asking?.by === 'select' ? asking.status : updateStatus.isPending ? updateStatus.variables.status : order.status}
+            value={
+              asking?.by === 'select'
+                ? asking.status
+                : updateStatus.isPending
+                  ? updateStatus.variables.status
+                  : order.status
+            }
             options={STATUS_OPTIONS}
             disabled={busy}
             aria-busy={updateStatus.isPending || undefined}

@@ -17,7 +17,13 @@ function OrderId({ id }: { id: string }) {
 
 function ViewButton({ order, onView }: { order: Order; onView: (order: Order) => void }) {
   return (
-    <Button variant="outline" size="sm" className="min-h-11" onClick={() => onView(order)} aria-label={`View order ${orderReference(order._id)}`}>
+    <Button
+      variant="outline"
+      size="sm"
+      className="min-h-11"
+      onClick={() => onView(order)}
+      aria-label={`View order ${orderReference(order._id)}`}
+    >
       <Eye aria-hidden="true" className="h-4 w-4" />
       View
     </Button>
@@ -38,10 +44,20 @@ export function orderColumns(onView: (order: Order) => void): AdminColumn<Order>
       ),
     },
     { header: 'Date', cell: (order) => formatDate(order.createdAt), className: 'whitespace-nowrap text-bark-700' },
-    { header: 'Total', align: 'right', cell: (order) => formatKwacha(order.totalPrice), className: 'font-semibold whitespace-nowrap text-bark-900' },
+    {
+      header: 'Total',
+      align: 'right',
+      cell: (order) => formatKwacha(order.totalPrice),
+      className: 'font-semibold whitespace-nowrap text-bark-900',
+    },
     { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
     { header: 'Payment', cell: (order) => <PaidBadge isPaid={order.isPaid} /> },
-    { header: 'Actions', align: 'right', rowPadding: 'py-2', cell: (order) => <ViewButton order={order} onView={onView} /> },
+    {
+      header: 'Actions',
+      align: 'right',
+      rowPadding: 'py-2',
+      cell: (order) => <ViewButton order={order} onView={onView} />,
+    },
   ];
 }
 

@@ -1,6 +1,12 @@
 import type { Order } from '../../../../shared/schemas/orders';
 import { formatDateTime } from '../../../lib/format';
-import { AttemptNote, AttemptResolution, AttemptStateBadge, attemptAmount, ProviderAndPhone } from '../payments/attempt-state';
+import {
+  AttemptNote,
+  AttemptResolution,
+  AttemptStateBadge,
+  attemptAmount,
+  ProviderAndPhone,
+} from '../payments/attempt-state';
 import { useOrderAttempts } from './api';
 
 /** Who marked the order paid by hand, when and why (admins only; older marks have no reason). */
@@ -29,7 +35,8 @@ export function OrderAttempts({ order }: { order: Order }) {
       </p>
     );
   if (attempts.isError) return <p className="text-sm text-red-800">Failed to load the mobile-money payments.</p>;
-  if (attempts.data.length === 0) return <p className="text-sm text-bark-700">No payment was asked from a phone for this order.</p>;
+  if (attempts.data.length === 0)
+    return <p className="text-sm text-bark-700">No payment was asked from a phone for this order.</p>;
   return (
     <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Mobile-money payments">
       {attempts.data.map((attempt) => (

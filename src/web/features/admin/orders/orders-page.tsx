@@ -11,7 +11,10 @@ import { useAdminOrders } from './api';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderCard, orderColumns } from './order-list';
 
-const STATUS_FILTERS = [{ value: '', label: 'All Statuses' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: status }))];
+const STATUS_FILTERS = [
+  { value: '', label: 'All Statuses' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
+];
 const FILTER_NAMES = ['status'] as const;
 
 const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);

@@ -8,7 +8,10 @@ export function PackingSlip({ order, shop }: { order: Order; shop: ShopSettings 
   const address = order.shippingAddress;
   const reference = orderReference(order._id);
   return (
-    <article aria-labelledby={`slip-${order._id}`} className="rounded-2xl border border-sand-300 bg-white p-4 sm:p-6 print:break-after-page print:rounded-none print:border-0 print:p-0">
+    <article
+      aria-labelledby={`slip-${order._id}`}
+      className="rounded-2xl border border-sand-300 bg-white p-4 sm:p-6 print:break-after-page print:rounded-none print:border-0 print:p-0"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-sand-200 pb-3">
         <div>
           <h2 id={`slip-${order._id}`} className="font-serif text-xl font-bold text-forest-900">

@@ -4,7 +4,8 @@ import { formatKwacha } from '../../../lib/format';
 
 /** Stops in the order a driver meets them: by province, then town, then street. */
 function byRoute(a: Order, b: Order) {
-  const key = (o: Order) => [o.shippingAddress.province, o.shippingAddress.city, o.shippingAddress.address].map((s) => s.toLowerCase());
+  const key = (o: Order) =>
+    [o.shippingAddress.province, o.shippingAddress.city, o.shippingAddress.address].map((s) => s.toLowerCase());
   const [x, y] = [key(a), key(b)];
   for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
   return 0;
@@ -20,7 +21,10 @@ export function RunSheet({ orders }: { orders: Order[] }) {
   const stops = [...orders].sort(byRoute);
   const toCollect = stops.filter((o) => !o.isPaid).reduce((sum, o) => sum + o.totalPrice, 0);
   return (
-    <section aria-labelledby="run-sheet-title" className="rounded-2xl border border-sand-300 bg-white p-4 sm:p-6 print:rounded-none print:border-0 print:p-0">
+    <section
+      aria-labelledby="run-sheet-title"
+      className="rounded-2xl border border-sand-300 bg-white p-4 sm:p-6 print:rounded-none print:border-0 print:p-0"
+    >
       <h2 id="run-sheet-title" className="font-serif text-xl font-bold text-forest-900">
         Delivery run sheet
       </h2>
@@ -41,7 +45,8 @@ export function RunSheet({ orders }: { orders: Order[] }) {
               <a className="font-semibold text-forest-800 underline" href={`tel:${order.shippingAddress.phoneNumber}`}>
                 {order.shippingAddress.phoneNumber}
               </a>{' '}
-              · {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} · {order.isPaid ? 'Paid' : `Collect ${formatKwacha(order.totalPrice)}`}
+              · {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} ·{' '}
+              {order.isPaid ? 'Paid' : `Collect ${formatKwacha(order.totalPrice)}`}
             </p>
           </li>
         ))}
@@ -50,13 +55,27 @@ export function RunSheet({ orders }: { orders: Order[] }) {
         <caption className="sr-only">Parcels to deliver, in route order</caption>
         <thead className="border-b border-sand-300 text-xs tracking-wide text-bark-600 uppercase">
           <tr>
-            <th scope="col" className="py-1 pr-2">#</th>
-            <th scope="col" className="py-1 pr-2">Order</th>
-            <th scope="col" className="py-1 pr-2">Customer</th>
-            <th scope="col" className="py-1 pr-2">Address</th>
-            <th scope="col" className="py-1 pr-2 text-right">Items</th>
-            <th scope="col" className="py-1 pr-2 text-right">Payment</th>
-            <th scope="col" className="w-40 py-1">Signature</th>
+            <th scope="col" className="py-1 pr-2">
+              #
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Order
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Customer
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              Address
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right">
+              Items
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right">
+              Payment
+            </th>
+            <th scope="col" className="w-40 py-1">
+              Signature
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -75,7 +94,9 @@ export function RunSheet({ orders }: { orders: Order[] }) {
                 {order.shippingAddress.city}, {order.shippingAddress.province}
               </td>
               <td className="py-3 pr-2 text-right">{itemCount(order)}</td>
-              <td className="py-3 pr-2 text-right whitespace-nowrap">{order.isPaid ? 'Paid' : `Collect ${formatKwacha(order.totalPrice)}`}</td>
+              <td className="py-3 pr-2 text-right whitespace-nowrap">
+                {order.isPaid ? 'Paid' : `Collect ${formatKwacha(order.totalPrice)}`}
+              </td>
               <td className="py-3">
                 <span aria-hidden="true" className="block h-8 border-b border-bark-500" />
               </td>

@@ -3,7 +3,11 @@ import type { Order } from '../../../../shared/schemas/orders';
 import { statusChangeQuestion } from './status-change-question';
 
 const orderOf = (user: Order['user'], phoneNumber: string, status = 'Pending') =>
-  ({ status, user, shippingAddress: { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber } }) as Order;
+  ({
+    status,
+    user,
+    shippingAddress: { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber },
+  }) as Order;
 const withEmail = { _id: 'u1', name: 'Chipo', email: 'chipo@example.com' };
 const byPhone = { _id: 'u2', name: 'Mutinta', email: '' };
 
@@ -15,8 +19,12 @@ describe('asking before a status change', () => {
       confirmLabel: 'Mark as Shipped',
       keepLabel: 'Cancel',
     });
-    expect(statusChangeQuestion(orderOf(withEmail, '0211 234 567'), 'Delivered')?.description).toBe('The customer gets an e-mail.');
-    expect(statusChangeQuestion(orderOf(byPhone, '0211 234 567'), 'Delivered')?.description).toBe('The customer gets a text.');
+    expect(statusChangeQuestion(orderOf(withEmail, '0211 234 567'), 'Delivered')?.description).toBe(
+      'The customer gets an e-mail.',
+    );
+    expect(statusChangeQuestion(orderOf(byPhone, '0211 234 567'), 'Delivered')?.description).toBe(
+      'The customer gets a text.',
+    );
     expect(statusChangeQuestion(orderOf(withEmail, '0966123456'), 'Cancelled')).toEqual({
       title: 'Cancel this order?',
       description: 'Stock goes back and the customer is told by e-mail and text.',

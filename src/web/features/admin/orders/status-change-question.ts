@@ -31,7 +31,10 @@ export function statusChangeQuestion(order: Order, status: OrderStatus): StatusC
   if (status === 'Cancelled') {
     return {
       title: 'Cancel this order?',
-      description: channels.length > 0 ? `Stock goes back and the customer is told by ${channels.join(' and ')}.` : `Stock goes back. ${NOT_TOLD}`,
+      description:
+        channels.length > 0
+          ? `Stock goes back and the customer is told by ${channels.join(' and ')}.`
+          : `Stock goes back. ${NOT_TOLD}`,
       confirmLabel: 'Cancel order',
       keepLabel: 'Keep order',
     };

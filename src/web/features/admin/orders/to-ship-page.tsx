@@ -30,21 +30,30 @@ export function OrdersToShipPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 lg:px-8 print:max-w-none print:p-0">
       <div className="print:hidden">
-        <Link to="/admin/orders" className="inline-flex min-h-11 items-center gap-1 font-semibold text-forest-800 hover:underline">
+        <Link
+          to="/admin/orders"
+          className="inline-flex min-h-11 items-center gap-1 font-semibold text-forest-800 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           Orders
         </Link>
         <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold">Orders to ship</h1>
-            <p className="mt-1 text-bark-700">Paid orders and orders set to Processing that are not yet shipped, oldest first.</p>
+            <p className="mt-1 text-bark-700">
+              Paid orders and orders set to Processing that are not yet shipped, oldest first.
+            </p>
           </div>
           <Button onClick={() => window.print()} disabled={orders.length === 0}>
             <Printer aria-hidden="true" className="h-5 w-5" />
             Print
           </Button>
         </div>
-        <div role="group" aria-label="What to print" className="mt-4 inline-flex rounded-full border border-sand-300 bg-white p-1">
+        <div
+          role="group"
+          aria-label="What to print"
+          className="mt-4 inline-flex rounded-full border border-sand-300 bg-white p-1"
+        >
           {VIEWS.map((option) => (
             <button
               key={option.value}
@@ -70,11 +79,16 @@ export function OrdersToShipPage() {
         ) : !toShip.data ? (
           <Spinner label="Loading orders to ship" />
         ) : orders.length === 0 ? (
-          <p className="rounded-2xl border border-sand-300 bg-white p-6 text-center text-bark-900">No orders to ship. Paid orders show here until they are marked Shipped.</p>
+          <p className="rounded-2xl border border-sand-300 bg-white p-6 text-center text-bark-900">
+            No orders to ship. Paid orders show here until they are marked Shipped.
+          </p>
         ) : (
           <>
             {toShip.data.more && (
-              <p role="status" className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-bark-900 print:hidden">
+              <p
+                role="status"
+                className="mb-4 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm text-bark-900 print:hidden"
+              >
                 Showing the oldest {ORDERS_TO_SHIP_LIMIT}. Mark these as Shipped to see the rest.
               </p>
             )}

@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentAttempt, PaymentFilter, PaymentList, ResolveAttemptInput } from '../../../../shared/schemas/payments';
+import type {
+  PaymentAttempt,
+  PaymentFilter,
+  PaymentList,
+  ResolveAttemptInput,
+} from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
 import { toast } from '../../../lib/toast';
@@ -18,7 +23,10 @@ export function useAdminPayments(search: PaymentSearch) {
   return useQuery({
     queryKey: [...PAYMENTS_QUERY_ROOT, search],
     queryFn: ({ signal }) =>
-      apiRequest<PaymentList>('/payments', { query: { filter: search.filter, keyword: search.keyword, page: search.page, limit: PAYMENTS_PAGE_SIZE }, signal }),
+      apiRequest<PaymentList>('/payments', {
+        query: { filter: search.filter, keyword: search.keyword, page: search.page, limit: PAYMENTS_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
   });
@@ -29,7 +37,10 @@ export function useResolveAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: string } & ResolveAttemptInput) =>
-      apiRequest<PaymentAttempt, ResolveAttemptInput>(`/payments/${encodeURIComponent(id)}/resolve`, { method: 'PUT', body: { note } }),
+      apiRequest<PaymentAttempt, ResolveAttemptInput>(`/payments/${encodeURIComponent(id)}/resolve`, {
+        method: 'PUT',
+        body: { note },
+      }),
     meta: { errorToast: false },
     onSuccess: () => toast.success('Payment marked as dealt with'),
     onError: (error) => toast.error(failureMessage(error, 'Failed to record what was done')),

@@ -40,14 +40,15 @@ export function AttemptStateBadge({ attempt, stuck = false }: { attempt: Payment
  * must be settled by hand (refunded, or kept for another order) with the provider's transaction id.
  */
 export function AttemptNote({ attempt, stuck = false }: { attempt: PaymentAttempt; stuck?: boolean }) {
-  if (attempt.flagged && attempt.resolution) return <p className="text-sm text-bark-800">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>;
+  if (attempt.flagged && attempt.resolution)
+    return <p className="text-sm text-bark-800">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>;
   if (attempt.flagged) {
     return (
       <div className="rounded-xl border border-purple-200 bg-purple-50 p-3 text-sm text-purple-950">
         <p className="font-semibold">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>
         <p className="mt-1">
-          The money was collected but did not pay the order. Settle it by hand with {providerLabel(attempt.provider)}: refund it or count it
-          towards the order.
+          The money was collected but did not pay the order. Settle it by hand with {providerLabel(attempt.provider)}:
+          refund it or count it towards the order.
           {attempt.providerTransactionId && (
             <>
               {' '}
@@ -58,7 +59,12 @@ export function AttemptNote({ attempt, stuck = false }: { attempt: PaymentAttemp
       </div>
     );
   }
-  if (stuck) return <p className="text-sm text-bark-800">No final answer from {providerLabel(attempt.provider)} yet: check it in the provider’s portal.</p>;
+  if (stuck)
+    return (
+      <p className="text-sm text-bark-800">
+        No final answer from {providerLabel(attempt.provider)} yet: check it in the provider’s portal.
+      </p>
+    );
   if (attempt.state === 'failed' || attempt.state === 'expired') return <FailureReason attempt={attempt} />;
   return null;
 }

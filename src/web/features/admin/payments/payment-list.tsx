@@ -6,7 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { PaidBadge } from '../../../components/ui/paid-badge';
 import { formatDateTime, formatKwacha } from '../../../lib/format';
 import type { AdminColumn } from '../shared/admin-list';
-import { AttemptNote, AttemptResolution, AttemptStateBadge, attemptAmount, ProviderAndPhone, providerLabel } from './attempt-state';
+import {
+  AttemptNote,
+  AttemptResolution,
+  AttemptStateBadge,
+  attemptAmount,
+  ProviderAndPhone,
+  providerLabel,
+} from './attempt-state';
 
 type OnView = (orderId: string) => void;
 type OnResolve = (row: ReconciliationAttempt) => void;
@@ -29,7 +36,13 @@ function OrderNumber({ id }: { id: string }) {
 
 function ViewOrderButton({ row, onView }: { row: ReconciliationAttempt; onView: OnView }) {
   return (
-    <Button variant="outline" size="sm" className="min-h-11 whitespace-nowrap" onClick={() => onView(row.order._id)} aria-label={`View order ${orderReference(row.order._id)}`}>
+    <Button
+      variant="outline"
+      size="sm"
+      className="min-h-11 whitespace-nowrap"
+      onClick={() => onView(row.order._id)}
+      aria-label={`View order ${orderReference(row.order._id)}`}
+    >
       <Eye aria-hidden="true" className="h-4 w-4" />
       View order
     </Button>
@@ -76,7 +89,9 @@ function Amount({ row }: { row: ReconciliationAttempt }) {
   return (
     <>
       <div className="font-semibold whitespace-nowrap text-bark-900">{attemptAmount(row)}</div>
-      {row.amountNgwee !== toNgwee(row.order.total) && <div className="text-xs whitespace-nowrap text-bark-600">Order total {formatKwacha(row.order.total)}</div>}
+      {row.amountNgwee !== toNgwee(row.order.total) && (
+        <div className="text-xs whitespace-nowrap text-bark-600">Order total {formatKwacha(row.order.total)}</div>
+      )}
     </>
   );
 }

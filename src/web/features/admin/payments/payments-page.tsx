@@ -1,5 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { PAYMENT_FILTERS, STUCK_AFTER_MINUTES, type PaymentFilter, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
+import {
+  PAYMENT_FILTERS,
+  STUCK_AFTER_MINUTES,
+  type PaymentFilter,
+  type ReconciliationAttempt,
+} from '../../../../shared/schemas/payments';
 import { SelectField } from '../../../components/ui/select-field';
 import { useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -54,7 +59,10 @@ function AttemptsView() {
   const actions = useMemo(() => ({ onView: setViewedId, onResolve: setResolving }), []);
   const columns = useMemo(() => paymentColumns(actions), [actions]);
   const counts = payments.data?.counts;
-  const options = PAYMENT_FILTERS.map((value) => ({ value, label: counts ? `${FILTER_LABELS[value]} (${counts[value]})` : FILTER_LABELS[value] }));
+  const options = PAYMENT_FILTERS.map((value) => ({
+    value,
+    label: counts ? `${FILTER_LABELS[value]} (${counts[value]})` : FILTER_LABELS[value],
+  }));
 
   return (
     <AdminList
@@ -68,7 +76,9 @@ function AttemptsView() {
           hideLabel
           options={options}
           value={filter}
-          onChange={(event) => list.setFilter('filter', event.target.value === DEFAULT_FILTER ? '' : event.target.value)}
+          onChange={(event) =>
+            list.setFilter('filter', event.target.value === DEFAULT_FILTER ? '' : event.target.value)
+          }
         />
       }
       list={list}

@@ -1,5 +1,9 @@
 import { orderReference } from '../../../../shared/order-status';
-import { RESOLUTION_NOTE_MAX_LENGTH, resolveAttemptSchema, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
+import {
+  RESOLUTION_NOTE_MAX_LENGTH,
+  resolveAttemptSchema,
+  type ReconciliationAttempt,
+} from '../../../../shared/schemas/payments';
 import { NoteDialog } from '../shared/note-dialog';
 import { useResolveAttempt } from './api';
 import { providerLabel } from './attempt-state';
@@ -24,7 +28,8 @@ export function ResolveDialog({ attempt, onClose }: ResolveDialogProps) {
       description={
         attempt && (
           <>
-            {providerLabel(attempt.provider)} payment for order <span className="font-mono font-semibold text-bark-900">{orderReference(attempt.order._id)}</span>. Your
+            {providerLabel(attempt.provider)} payment for order{' '}
+            <span className="font-mono font-semibold text-bark-900">{orderReference(attempt.order._id)}</span>. Your
             name, the time and this note are kept with the payment, and it leaves Needs attention.
           </>
         )

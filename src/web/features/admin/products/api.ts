@@ -73,7 +73,8 @@ export function useSaveProduct() {
 export function useDeleteProduct() {
   const refresh = useRefreshProducts();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>(`/products/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     meta: { errorToast: false },
     onSuccess: () => {
       toast.success('Product deleted successfully');
@@ -83,10 +84,18 @@ export function useDeleteProduct() {
   });
 }
 
-export function uploadProductImage(file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<string> {
-  return uploadWithProgress<z.infer<typeof uploadedImageSchema>>({ path: '/upload', field: 'image', files: [file], onProgress, signal }).then(
-    (answer) => answer.imageUrl,
-  );
+export function uploadProductImage(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<string> {
+  return uploadWithProgress<z.infer<typeof uploadedImageSchema>>({
+    path: '/upload',
+    field: 'image',
+    files: [file],
+    onProgress,
+    signal,
+  }).then((answer) => answer.imageUrl);
 }
 
 /**
@@ -96,8 +105,8 @@ export function uploadProductImage(file: File, onProgress: (fraction: number) =>
 export function deleteUploadedImage(url: string, { asPageGoes = false } = {}): void {
   const name = storedImageName(url);
   if (!name) return;
-  apiRequest(`/upload/${encodeURIComponent(name)}`, { method: 'DELETE', keepalive: asPageGoes }).catch((error: unknown) =>
-    console.warn(`Failed to delete image ${name}`, error),
+  apiRequest(`/upload/${encodeURIComponent(name)}`, { method: 'DELETE', keepalive: asPageGoes }).catch(
+    (error: unknown) => console.warn(`Failed to delete image ${name}`, error),
   );
 }
 
@@ -108,8 +117,20 @@ export function deleteUploadedImage(url: string, { asPageGoes = false } = {}): v
 export function useImportProducts() {
   const refresh = useRefreshProducts();
   return useMutation({
-    mutationFn: ({ csv, dryRun, onProgress }: { csv: string; dryRun: boolean; onProgress: (fraction: number) => void }) =>
-      postJsonWithProgress<ProductImportReport, ProductImportInput>('/products/import', { csv, dryRun }, { onProgress }),
+    mutationFn: ({
+      csv,
+      dryRun,
+      onProgress,
+    }: {
+      csv: string;
+      dryRun: boolean;
+      onProgress: (fraction: number) => void;
+    }) =>
+      postJsonWithProgress<ProductImportReport, ProductImportInput>(
+        '/products/import',
+        { csv, dryRun },
+        { onProgress },
+      ),
     meta: { errorToast: false },
     onSuccess: (report) => {
       if (report.applied) refresh();

@@ -99,7 +99,9 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
   const onInvalid = (invalid: FieldErrors<ProductFormValues>) => {
     const target = firstTabWithError(invalid);
     if (!target) return;
-    const field = (Object.keys(FIELD_TAB) as ProductField[]).find((name) => FIELD_TAB[name] === target && invalid[name]);
+    const field = (Object.keys(FIELD_TAB) as ProductField[]).find(
+      (name) => FIELD_TAB[name] === target && invalid[name],
+    );
     showTab(target, field);
   };
 
@@ -163,7 +165,13 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
 }
 
 /** The create/edit dialog; a fresh editor (form and images) each time it opens. */
-export function ProductEditorDialog({ editing, onClose }: { editing: ProductSummary | 'new' | null; onClose: () => void }) {
+export function ProductEditorDialog({
+  editing,
+  onClose,
+}: {
+  editing: ProductSummary | 'new' | null;
+  onClose: () => void;
+}) {
   if (editing === null) return null;
   const product = editing === 'new' ? null : editing;
   return <ProductEditor key={product?._id ?? 'new'} product={product} onClose={onClose} />;

@@ -7,7 +7,10 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useShopSettings } from '../../../lib/shop-settings';
 import { FIELD_LABELS, type ProductField, type ProductFormValues } from './product-form';
 
-const CATEGORY_OPTIONS = [{ value: '', label: 'Select a category' }, ...CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))];
+const CATEGORY_OPTIONS = [
+  { value: '', label: 'Select a category' },
+  ...CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
+];
 
 interface FieldsProps {
   register: UseFormRegister<ProductFormValues>;
@@ -25,7 +28,14 @@ export function BasicInfoFields({ register, errors }: FieldsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <p className="text-sm text-bark-700 sm:col-span-2">Name, price, stock and category are required.</p>
-      <TextField label={FIELD_LABELS.name} aria-required="true" autoComplete="off" className="sm:col-span-2" error={errorOf(errors, 'name')} {...register('name')} />
+      <TextField
+        label={FIELD_LABELS.name}
+        aria-required="true"
+        autoComplete="off"
+        className="sm:col-span-2"
+        error={errorOf(errors, 'name')}
+        {...register('name')}
+      />
       <TextField
         label={FIELD_LABELS.price}
         aria-required="true"
@@ -56,14 +66,37 @@ export function BasicInfoFields({ register, errors }: FieldsProps) {
         error={errorOf(errors, 'lowStockThreshold')}
         {...register('lowStockThreshold')}
       />
-      <SelectField label={FIELD_LABELS.category} aria-required="true" options={CATEGORY_OPTIONS} error={errorOf(errors, 'category')} {...register('category')} />
-      <TextField label={FIELD_LABELS.sku} autoComplete="off" hint="Left empty, one is made for a new product." error={errorOf(errors, 'sku')} {...register('sku')} />
-      <TextField label={FIELD_LABELS.brand} autoComplete="off" error={errorOf(errors, 'brand')} {...register('brand')} />
+      <SelectField
+        label={FIELD_LABELS.category}
+        aria-required="true"
+        options={CATEGORY_OPTIONS}
+        error={errorOf(errors, 'category')}
+        {...register('category')}
+      />
+      <TextField
+        label={FIELD_LABELS.sku}
+        autoComplete="off"
+        hint="Left empty, one is made for a new product."
+        error={errorOf(errors, 'sku')}
+        {...register('sku')}
+      />
+      <TextField
+        label={FIELD_LABELS.brand}
+        autoComplete="off"
+        error={errorOf(errors, 'brand')}
+        {...register('brand')}
+      />
       <label className="flex min-h-11 items-center gap-3 self-end font-semibold text-bark-900">
         <Checkbox {...register('isFeatured')} />
         {FIELD_LABELS.isFeatured}
       </label>
-      <TextAreaField label={FIELD_LABELS.description} rows={4} className="sm:col-span-2" error={errorOf(errors, 'description')} {...register('description')} />
+      <TextAreaField
+        label={FIELD_LABELS.description}
+        rows={4}
+        className="sm:col-span-2"
+        error={errorOf(errors, 'description')}
+        {...register('description')}
+      />
     </div>
   );
 }
@@ -71,10 +104,31 @@ export function BasicInfoFields({ register, errors }: FieldsProps) {
 export function DetailsFields({ register, errors }: FieldsProps) {
   return (
     <div className="grid gap-4">
-      <TextAreaField label={FIELD_LABELS.ingredients} rows={3} error={errorOf(errors, 'ingredients')} {...register('ingredients')} />
-      <TextAreaField label={FIELD_LABELS.benefits} rows={3} error={errorOf(errors, 'benefits')} {...register('benefits')} />
-      <TextField label={FIELD_LABELS.size} autoComplete="off" hint="For example 100 ml or 250 g." error={errorOf(errors, 'size')} {...register('size')} />
-      <TextAreaField label={FIELD_LABELS.howToUse} rows={3} error={errorOf(errors, 'howToUse')} {...register('howToUse')} />
+      <TextAreaField
+        label={FIELD_LABELS.ingredients}
+        rows={3}
+        error={errorOf(errors, 'ingredients')}
+        {...register('ingredients')}
+      />
+      <TextAreaField
+        label={FIELD_LABELS.benefits}
+        rows={3}
+        error={errorOf(errors, 'benefits')}
+        {...register('benefits')}
+      />
+      <TextField
+        label={FIELD_LABELS.size}
+        autoComplete="off"
+        hint="For example 100 ml or 250 g."
+        error={errorOf(errors, 'size')}
+        {...register('size')}
+      />
+      <TextAreaField
+        label={FIELD_LABELS.howToUse}
+        rows={3}
+        error={errorOf(errors, 'howToUse')}
+        {...register('howToUse')}
+      />
     </div>
   );
 }

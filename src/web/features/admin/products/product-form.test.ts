@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_FIELDS_MESSAGE } from '../../../../shared/schemas/products';
-import { EMPTY_PRODUCT_FORM, firstTabWithError, productFieldsResolver, toProductInput, type ProductFormValues } from './product-form';
+import {
+  EMPTY_PRODUCT_FORM,
+  firstTabWithError,
+  productFieldsResolver,
+  toProductInput,
+  type ProductFormValues,
+} from './product-form';
 
-const resolve = (values: ProductFormValues) => productFieldsResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
-const filled: ProductFormValues = { ...EMPTY_PRODUCT_FORM, name: 'Marula Balm', price: '123.45', countInStock: '7', category: 'body-care' };
+const resolve = (values: ProductFormValues) =>
+  productFieldsResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const filled: ProductFormValues = {
+  ...EMPTY_PRODUCT_FORM,
+  name: 'Marula Balm',
+  price: '123.45',
+  countInStock: '7',
+  category: 'body-care',
+};
 
 describe('the product editor fields', () => {
   it('asks for name, price, category and stock with the one spec message', async () => {
@@ -29,7 +42,17 @@ describe('the product editor fields', () => {
   });
 
   it('sends price as a decimal, stock as an integer and the main image as `image`', () => {
-    const input = toProductInput({ ...filled, size: ' ', sku: '' }, { images: ['/uploads/a.webp', '/uploads/b.webp'], mainImage: '/uploads/b.webp' });
-    expect(input).toMatchObject({ price: 123.45, countInStock: 7, size: null, sku: undefined, mainImage: '/uploads/b.webp', image: '/uploads/b.webp' });
+    const input = toProductInput(
+      { ...filled, size: ' ', sku: '' },
+      { images: ['/uploads/a.webp', '/uploads/b.webp'], mainImage: '/uploads/b.webp' },
+    );
+    expect(input).toMatchObject({
+      price: 123.45,
+      countInStock: 7,
+      size: null,
+      sku: undefined,
+      mainImage: '/uploads/b.webp',
+      image: '/uploads/b.webp',
+    });
   });
 });

@@ -1,5 +1,10 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { productInputSchema, REQUIRED_FIELDS_MESSAGE, type Product, type ProductInput } from '../../../../shared/schemas/products';
+import {
+  productInputSchema,
+  REQUIRED_FIELDS_MESSAGE,
+  type Product,
+  type ProductInput,
+} from '../../../../shared/schemas/products';
 
 /** What the editor's inputs hold: text as typed (numbers are parsed on save), the flag as a checkbox. */
 export interface ProductFormValues {
@@ -131,7 +136,8 @@ export const productFieldsResolver: Resolver<ProductFormValues> = async (values)
     if (typeof field !== 'string' || IMAGE_PATHS.has(field) || !(field in FIELD_TAB)) continue;
     const name = field as ProductField;
     if (errors[name]) continue;
-    const message = issue.message === REQUIRED_FIELDS_MESSAGE ? issue.message : issue.message.replace(name, FIELD_LABELS[name]);
+    const message =
+      issue.message === REQUIRED_FIELDS_MESSAGE ? issue.message : issue.message.replace(name, FIELD_LABELS[name]);
     errors[name] = { type: issue.code, message };
   }
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };

@@ -17,14 +17,25 @@ interface ProductListProps {
 const categoryLabel = (category: string) => (isCategory(category) ? CATEGORY_LABELS[category] : category);
 
 function Thumbnail({ product }: { product: ProductSummary }) {
-  return <ProductImage url={product.mainImage || product.image} alt="" sizes="48px" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg" />;
+  return (
+    <ProductImage
+      url={product.mainImage || product.image}
+      alt=""
+      sizes="48px"
+      width={48}
+      height={48}
+      className="h-12 w-12 shrink-0 rounded-lg"
+    />
+  );
 }
 
 function Stock({ product, shopLevel }: { product: ProductSummary; shopLevel?: number }) {
   const count = product.countInStock;
   if (count === 0) return <span className="font-semibold text-red-800">0 (out of stock)</span>;
   const low = shopLevel !== undefined && isLowStock(product, shopLevel);
-  return <span className={low ? 'font-semibold text-amber-900' : 'text-bark-900'}>{low ? `${count} (low)` : count}</span>;
+  return (
+    <span className={low ? 'font-semibold text-amber-900' : 'text-bark-900'}>{low ? `${count} (low)` : count}</span>
+  );
 }
 
 function Actions({ product, onEdit, onDelete }: { product: ProductSummary } & ProductListProps) {
@@ -54,10 +65,29 @@ export function productColumns({ onEdit, onDelete, shopLevel }: ProductListProps
         </div>
       ),
     },
-    { header: 'Category', cell: (product) => categoryLabel(product.category), className: 'whitespace-nowrap text-bark-700' },
-    { header: 'Price', align: 'right', cell: (product) => formatKwacha(product.price), className: 'font-semibold whitespace-nowrap text-bark-900' },
-    { header: 'Stock', align: 'right', cell: (product) => <Stock product={product} shopLevel={shopLevel} />, className: 'whitespace-nowrap' },
-    { header: 'Actions', align: 'right', rowPadding: 'py-1', cell: (product) => <Actions product={product} onEdit={onEdit} onDelete={onDelete} /> },
+    {
+      header: 'Category',
+      cell: (product) => categoryLabel(product.category),
+      className: 'whitespace-nowrap text-bark-700',
+    },
+    {
+      header: 'Price',
+      align: 'right',
+      cell: (product) => formatKwacha(product.price),
+      className: 'font-semibold whitespace-nowrap text-bark-900',
+    },
+    {
+      header: 'Stock',
+      align: 'right',
+      cell: (product) => <Stock product={product} shopLevel={shopLevel} />,
+      className: 'whitespace-nowrap',
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      rowPadding: 'py-1',
+      cell: (product) => <Actions product={product} onEdit={onEdit} onDelete={onDelete} />,
+    },
   ];
 }
 

@@ -68,11 +68,16 @@ export function AdminProductsPage() {
       pick={(data) => ({ rows: data.products, total: data.totalProducts, pages: data.pages })}
       empty={
         lowStock && !list.keyword
-          ? { text: 'No product is low on stock.', hint: 'Products show here when their stock falls to their low-stock level.' }
+          ? {
+              text: 'No product is low on stock.',
+              hint: 'Products show here when their stock falls to their low-stock level.',
+            }
           : { text: 'No products found.', hint: list.keyword ? 'Try a different search term.' : undefined }
       }
       columns={columns}
-      card={(product) => <ProductCard product={product} onEdit={setEditing} onDelete={setDeleting} shopLevel={shopLevel} />}
+      card={(product) => (
+        <ProductCard product={product} onEdit={setEditing} onDelete={setDeleting} shopLevel={shopLevel} />
+      )}
       tableFrom="lg"
     >
       <ProductEditorDialog editing={editing} onClose={() => setEditing(null)} />

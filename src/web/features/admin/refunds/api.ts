@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CancelRefundInput, OrderRefunds, Refund, RefundFilter, RefundList, RequestRefundInput } from '../../../../shared/schemas/refunds';
+import type {
+  CancelRefundInput,
+  OrderRefunds,
+  Refund,
+  RefundFilter,
+  RefundList,
+  RequestRefundInput,
+} from '../../../../shared/schemas/refunds';
 import { apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
 import { toast } from '../../../lib/toast';
@@ -21,7 +28,11 @@ export function useOrderRefunds(orderId: string) {
     queryFn: ({ signal }) => apiRequest<OrderRefunds>(`/orders/${encodeURIComponent(orderId)}/refunds`, { signal }),
     // Not for stuck ones: those wait on the provider's portal, not on the next few seconds.
     refetchInterval: (query) =>
-      query.state.data?.refunds.some((refund) => (refund.state === 'approved' || refund.state === 'sent') && !refund.stuck) ? WHILE_MOVING_MS : false,
+      query.state.data?.refunds.some(
+        (refund) => (refund.state === 'approved' || refund.state === 'sent') && !refund.stuck,
+      )
+        ? WHILE_MOVING_MS
+        : false,
     meta: { errorToast: false },
   });
 }
@@ -34,7 +45,11 @@ export interface RefundSearch {
 export function useAdminRefunds(search: RefundSearch) {
   return useQuery({
     queryKey: [...REFUNDS_QUERY_ROOT, search],
-    queryFn: ({ signal }) => apiRequest<RefundList>('/refunds', { query: { filter: search.filter, page: search.page, limit: REFUNDS_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<RefundList>('/refunds', {
+        query: { filter: search.filter, page: search.page, limit: REFUNDS_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: { errorToast: false },
   });
@@ -44,7 +59,8 @@ export function useAdminRefunds(search: RefundSearch) {
 function useReloadAfterRefund() {
   const queryClient = useQueryClient();
   return () => {
-    for (const queryKey of [ADMIN_ORDERS_QUERY_ROOT, REFUNDS_QUERY_ROOT, PAYMENTS_QUERY_ROOT, DASHBOARD_QUERY_KEY]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [ADMIN_ORDERS_QUERY_ROOT, REFUNDS_QUERY_ROOT, PAYMENTS_QUERY_ROOT, DASHBOARD_QUERY_KEY])
+      void queryClient.invalidateQueries({ queryKey });
   };
 }
 
@@ -53,9 +69,13 @@ export function useRequestRefund(orderId: string) {
   const reload = useReloadAfterRefund();
   return useMutation({
     mutationFn: (input: RequestRefundInput) =>
-      apiRequest<Refund, RequestRefundInput>(`/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', body: input }),
+      apiRequest<Refund, RequestRefundInput>(`/orders/${encodeURIComponent(orderId)}/refunds`, {
+        method: 'POST',
+        body: input,
+      }),
     meta: { errorToast: false },
-    onSuccess: (refund) => toast.success(refund.state === 'requested' ? 'Refund asked: another admin must approve it' : 'Refund approved'),
+    onSuccess: (refund) =>
+      toast.success(refund.state === 'requested' ? 'Refund asked: another admin must approve it' : 'Refund approved'),
     onSettled: reload,
   });
 }
@@ -76,7 +96,10 @@ export function useCancelRefund() {
   const reload = useReloadAfterRefund();
   return useMutation({
     mutationFn: ({ id, note }: { id: string } & CancelRefundInput) =>
-      apiRequest<Refund, CancelRefundInput>(`/refunds/${encodeURIComponent(id)}/cancel`, { method: 'PUT', body: { note } }),
+      apiRequest<Refund, CancelRefundInput>(`/refunds/${encodeURIComponent(id)}/cancel`, {
+        method: 'PUT',
+        body: { note },
+      }),
     meta: { errorToast: false },
     onSuccess: () => toast.success('Refund cancelled'),
     onError: (error) => toast.error(failureMessage(error, 'Failed to cancel the refund')),

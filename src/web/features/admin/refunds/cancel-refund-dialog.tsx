@@ -12,7 +12,13 @@ export function CancelRefundDialog({ refund, onClose }: { refund: Refund | null;
       open={refund !== null}
       onClose={onClose}
       title="Cancel refund"
-      description={refund && <>The refund of {formatKwacha(refund.amount)} is not sent. Your name, the time and this note are kept with it.</>}
+      description={
+        refund && (
+          <>
+            The refund of {formatKwacha(refund.amount)} is not sent. Your name, the time and this note are kept with it.
+          </>
+        )
+      }
       formId="cancel-refund-form"
       label="Why is it called off?"
       placeholder="For example: the shopper chose a replacement instead"

@@ -72,26 +72,28 @@ export function OrderRefundsPanel({ order }: { order: Order }) {
   return (
     <Section title="Refunds">
       <div className="space-y-3">
-      {money.status !== 'none' && <Badge tone="purple">{REFUND_STATUS_WORDS[money.status]}</Badge>}
-      <MoneyBothWays money={money} />
-      {canAsk ? (
-        <Button variant="secondary" aria-haspopup="dialog" onClick={() => setAsking(true)}>
-          Refund
-        </Button>
-      ) : (
-        <p className="text-sm text-bark-700">Everything collected has gone back or is on its way.</p>
-      )}
-      {money.refunds.length === 0 ? (
-        <p className="text-sm text-bark-700">No refunds yet.</p>
-      ) : (
-        <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Refunds">
-          {money.refunds.map((refund) => (
-            <RefundEntry key={refund._id} refund={refund} onCancel={setCancelling} />
-          ))}
-        </ul>
-      )}
-      {canAsk && <RefundFormDialog orderId={order._id} money={money} open={asking} onClose={() => setAsking(false)} />}
-      <CancelRefundDialog refund={cancelling} onClose={() => setCancelling(null)} />
+        {money.status !== 'none' && <Badge tone="purple">{REFUND_STATUS_WORDS[money.status]}</Badge>}
+        <MoneyBothWays money={money} />
+        {canAsk ? (
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+            Refund
+          </Button>
+        ) : (
+          <p className="text-sm text-bark-700">Everything collected has gone back or is on its way.</p>
+        )}
+        {money.refunds.length === 0 ? (
+          <p className="text-sm text-bark-700">No refunds yet.</p>
+        ) : (
+          <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Refunds">
+            {money.refunds.map((refund) => (
+              <RefundEntry key={refund._id} refund={refund} onCancel={setCancelling} />
+            ))}
+          </ul>
+        )}
+        {canAsk && (
+          <RefundFormDialog orderId={order._id} money={money} open={asking} onClose={() => setAsking(false)} />
+        )}
+        <CancelRefundDialog refund={cancelling} onClose={() => setCancelling(null)} />
       </div>
     </Section>
   );

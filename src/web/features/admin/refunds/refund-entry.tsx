@@ -20,7 +20,11 @@ export function RefundStateBadge({ state }: { state: Refund['state'] }) {
 /** The warning line of a refund on its way too long (the `stuck` of the API). */
 export function RefundStuckWarning({ refund }: { refund: Pick<Refund, 'stuck'> }) {
   if (!refund.stuck) return null;
-  return <p className="rounded-xl border border-amber-200 bg-amber-50 p-2 break-words text-amber-900">{REFUND_STUCK_WORDS}.</p>;
+  return (
+    <p className="rounded-xl border border-amber-200 bg-amber-50 p-2 break-words text-amber-900">
+      {REFUND_STUCK_WORDS}.
+    </p>
+  );
 }
 
 /** Who asked, who approved, who called it off, and why it failed: the refund's story in its order. */
@@ -41,10 +45,13 @@ function RefundStory({ refund }: { refund: Refund }) {
           Cancelled by {who(refund.cancelledBy)}: {refund.cancelledBy.note}
         </p>
       )}
-      {refund.state === 'successful' && refund.endedAt && <p className="text-bark-700">Reached the shopper {formatDateTime(refund.endedAt)}</p>}
+      {refund.state === 'successful' && refund.endedAt && (
+        <p className="text-bark-700">Reached the shopper {formatDateTime(refund.endedAt)}</p>
+      )}
       {refund.state === 'failed' && (
         <p className="rounded-xl border border-red-200 bg-red-50 p-2 break-words text-red-900">
-          Failed{refund.endedAt ? ` ${formatDateTime(refund.endedAt)}` : ''}: {refund.failureReason ?? 'no reason given'}. The money did not leave; ask again or send it by hand.
+          Failed{refund.endedAt ? ` ${formatDateTime(refund.endedAt)}` : ''}:{' '}
+          {refund.failureReason ?? 'no reason given'}. The money did not leave; ask again or send it by hand.
         </p>
       )}
       {refund.providerTransactionId && (
@@ -83,7 +90,13 @@ function RefundActions({ refund, onCancel }: { refund: Refund; onCancel: (refund
             {approve.isPending ? 'Approving...' : 'Approve'}
           </Button>
         )}
-        <Button size="sm" variant="outline" aria-haspopup="dialog" onClick={() => onCancel(refund)} aria-label={`Cancel the refund of ${formatKwacha(refund.amount)}`}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-haspopup="dialog"
+          onClick={() => onCancel(refund)}
+          aria-label={`Cancel the refund of ${formatKwacha(refund.amount)}`}
+        >
           Cancel
         </Button>
       </div>

@@ -67,7 +67,13 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
   const source = sources.find((s) => sourceKey(s) === draft.key) ?? sources[0];
   if (!source) return null;
   const most = mostOf(source, money);
-  const read = source.wholeOnly ? { ngwee: most } : readRefundAmount(draft.amount, most, source.refundableNgwee < money.refundableNgwee ? 'through this payment' : 'for this order');
+  const read = source.wholeOnly
+    ? { ngwee: most }
+    : readRefundAmount(
+        draft.amount,
+        most,
+        source.refundableNgwee < money.refundableNgwee ? 'through this payment' : 'for this order',
+      );
   const reason = draft.reason.trim();
 
   const close = (next: boolean) => {
@@ -131,7 +137,8 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
       initialFocus={amountField}
       description={
         <>
-          Order <span className="font-mono font-semibold text-bark-900">{orderReference(orderId)}</span>. Your name, the time and the reason are kept with the refund.
+          Order <span className="font-mono font-semibold text-bark-900">{orderReference(orderId)}</span>. Your name, the
+          time and the reason are kept with the refund.
         </>
       }
       footer={footer}
@@ -169,7 +176,11 @@ export function RefundFormDialog({ orderId, money, open, onClose }: RefundFormDi
         </form>
       ) : (
         <div className="space-y-3">
-          <p ref={consequence} tabIndex={-1} className="rounded-xl border border-honey-400 bg-sand-50 p-3 font-semibold text-bark-900">
+          <p
+            ref={consequence}
+            tabIndex={-1}
+            className="rounded-xl border border-honey-400 bg-sand-50 p-3 font-semibold text-bark-900"
+          >
             {checked !== null && refundConsequence(source, checked, approvalRuleOf(money.approval))}
           </p>
           <p className="text-sm break-words text-bark-800">Reason: {reason}</p>

@@ -12,7 +12,13 @@ type OnView = (orderId: string) => void;
 
 function ViewOrderButton({ row, onView }: { row: ListedRefund; onView: OnView }) {
   return (
-    <Button variant="outline" size="sm" className="min-h-11 whitespace-nowrap" onClick={() => onView(row.orderId)} aria-label={`View order ${orderReference(row.orderId)}`}>
+    <Button
+      variant="outline"
+      size="sm"
+      className="min-h-11 whitespace-nowrap"
+      onClick={() => onView(row.orderId)}
+      aria-label={`View order ${orderReference(row.orderId)}`}
+    >
       <Eye aria-hidden="true" className="h-4 w-4" />
       View order
     </Button>
@@ -45,8 +51,14 @@ function State({ row }: { row: ListedRefund }) {
     <div className="space-y-1">
       <RefundStateBadge state={row.state} />
       <RefundStuckWarning refund={row} />
-      {row.state === 'failed' && row.failureReason && <p className="text-sm break-words text-red-900">{row.failureReason}</p>}
-      {row.state === 'requested' && <p className="text-sm text-bark-700">Asked by {row.requestedBy.name || 'a former admin'}: another admin approves it in the order.</p>}
+      {row.state === 'failed' && row.failureReason && (
+        <p className="text-sm break-words text-red-900">{row.failureReason}</p>
+      )}
+      {row.state === 'requested' && (
+        <p className="text-sm text-bark-700">
+          Asked by {row.requestedBy.name || 'a former admin'}: another admin approves it in the order.
+        </p>
+      )}
     </div>
   );
 }
@@ -59,7 +71,12 @@ export function refundColumns(onView: OnView): AdminColumn<ListedRefund>[] {
     { header: 'Refund', cell: (row) => <Money row={row} /> },
     { header: 'Where to', cell: (row) => routeInWords(row), className: 'min-w-40 text-bark-800' },
     { header: 'State', cell: (row) => <State row={row} />, className: 'min-w-48 max-w-72' },
-    { header: 'Actions', align: 'right', rowPadding: 'py-2', cell: (row) => <ViewOrderButton row={row} onView={onView} /> },
+    {
+      header: 'Actions',
+      align: 'right',
+      rowPadding: 'py-2',
+      cell: (row) => <ViewOrderButton row={row} onView={onView} />,
+    },
   ];
 }
 

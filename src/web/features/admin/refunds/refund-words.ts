@@ -1,5 +1,10 @@
 import { formatKwacha, toKwacha } from '../../../../shared/money';
-import { needsSecondAdmin, REFUND_STUCK_HOURS, type RefundApprovalRule, type RefundState } from '../../../../shared/refunds';
+import {
+  needsSecondAdmin,
+  REFUND_STUCK_HOURS,
+  type RefundApprovalRule,
+  type RefundState,
+} from '../../../../shared/refunds';
 import type { OrderRefunds, Refund, RefundSource } from '../../../../shared/schemas/refunds';
 import type { BadgeTone } from '../../../components/ui/badge';
 

@@ -35,7 +35,10 @@ export function RefundsView({ tabs }: { tabs: ReactNode }) {
   }, [loadFailed]);
   const columns = useMemo(() => refundColumns(setViewedId), []);
   const counts = refunds.data?.counts;
-  const options = REFUND_FILTERS.map((value) => ({ value, label: counts ? `${FILTER_LABELS[value]} (${counts[value]})` : FILTER_LABELS[value] }));
+  const options = REFUND_FILTERS.map((value) => ({
+    value,
+    label: counts ? `${FILTER_LABELS[value]} (${counts[value]})` : FILTER_LABELS[value],
+  }));
 
   return (
     <AdminList
@@ -50,7 +53,9 @@ export function RefundsView({ tabs }: { tabs: ReactNode }) {
           hideLabel
           options={options}
           value={filter}
-          onChange={(event) => list.setFilter('filter', event.target.value === DEFAULT_FILTER ? '' : event.target.value)}
+          onChange={(event) =>
+            list.setFilter('filter', event.target.value === DEFAULT_FILTER ? '' : event.target.value)
+          }
         />
       }
       list={list}

@@ -2,7 +2,12 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
 import { apiRequest } from '../../../lib/api-client';
-import { downloadWithProgress, saveFile, type DownloadedFile, type DownloadProgress } from '../../../lib/download-with-progress';
+import {
+  downloadWithProgress,
+  saveFile,
+  type DownloadedFile,
+  type DownloadProgress,
+} from '../../../lib/download-with-progress';
 
 /** Under 'admin' so logging out drops the figures (auth-context's private query roots). */
 export function useMonthlyReport(month: string) {
@@ -35,7 +40,11 @@ export function useFileDownload() {
     mutationFn: async (request) => {
       controller.current = new AbortController();
       setProgress(null);
-      const file = await downloadWithProgress({ ...request, onProgress: setProgress, signal: controller.current.signal });
+      const file = await downloadWithProgress({
+        ...request,
+        onProgress: setProgress,
+        signal: controller.current.signal,
+      });
       saveFile(file);
       return file;
     },

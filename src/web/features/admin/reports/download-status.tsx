@@ -29,7 +29,8 @@ export function DownloadStatus({ download }: { download: ReturnType<typeof useFi
 
   let said = '';
   if (isPending) said = `Downloading ${what}...`;
-  else if (isSuccess && data) said = `Saved ${data.fileName} (${data.rows === 0 ? 'no rows for these dates' : rowsText(data.rows)}).`;
+  else if (isSuccess && data)
+    said = `Saved ${data.fileName} (${data.rows === 0 ? 'no rows for these dates' : rowsText(data.rows)}).`;
 
   return (
     <div className="mt-4 space-y-2 print:hidden">
@@ -41,7 +42,9 @@ export function DownloadStatus({ download }: { download: ReturnType<typeof useFi
           {total !== null && total > 0 && <ProgressBar value={share} label={`Downloading ${what}`} />}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-bark-800">
-              {progress ? `${total ? `${rowsFormat.format(Math.min(progress.rows, total))} of ${rowsText(total)}` : rowsText(progress.rows)} · ${formatBytes(progress.bytes)}` : 'Asking the shop...'}
+              {progress
+                ? `${total ? `${rowsFormat.format(Math.min(progress.rows, total))} of ${rowsText(total)}` : rowsText(progress.rows)} · ${formatBytes(progress.bytes)}`
+                : 'Asking the shop...'}
             </p>
             <Button variant="ghost" size="sm" onClick={cancel}>
               Cancel download
@@ -51,7 +54,9 @@ export function DownloadStatus({ download }: { download: ReturnType<typeof useFi
       )}
       {isError && (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-900">
-          {isAbort(error) ? 'Download cancelled.' : failureMessage(error, 'The download failed. Check your connection and try again.')}
+          {isAbort(error)
+            ? 'Download cancelled.'
+            : failureMessage(error, 'The download failed. Check your connection and try again.')}
         </p>
       )}
     </div>

@@ -15,9 +15,24 @@ interface ExportChoice {
 }
 
 const EXPORTS: ExportChoice[] = [
-  { kind: 'orders', title: 'Orders with lines', what: 'orders with lines', text: 'Orders placed between the dates: one row per product ordered, with the customer, payment and totals.' },
-  { kind: 'customers', title: 'Customers', what: 'customers', text: 'Customers who registered between the dates, with their orders and the amount they paid.' },
-  { kind: 'products', title: 'Products', what: 'products', text: 'Products added between the dates, with price, stock and SKU.' },
+  {
+    kind: 'orders',
+    title: 'Orders with lines',
+    what: 'orders with lines',
+    text: 'Orders placed between the dates: one row per product ordered, with the customer, payment and totals.',
+  },
+  {
+    kind: 'customers',
+    title: 'Customers',
+    what: 'customers',
+    text: 'Customers who registered between the dates, with their orders and the amount they paid.',
+  },
+  {
+    kind: 'products',
+    title: 'Products',
+    what: 'products',
+    text: 'Products added between the dates, with price, stock and SKU.',
+  },
 ];
 
 /** The server checks the same rules (shared schemas); checking here first saves a trip on a slow line. */
@@ -49,16 +64,35 @@ export function ExportsPanel() {
   };
 
   return (
-    <section aria-labelledby="exports-heading" className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-6 print:hidden">
+    <section
+      aria-labelledby="exports-heading"
+      className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-6 print:hidden"
+    >
       <h2 id="exports-heading" className="text-xl font-bold">
         Exports
       </h2>
       <p className="mt-1 text-sm text-bark-700">
-        Files for Excel, LibreOffice or Google Sheets (CSV). Dates are days in Zambia, both included. Leave both dates empty to get all customers or all products.
+        Files for Excel, LibreOffice or Google Sheets (CSV). Dates are days in Zambia, both included. Leave both dates
+        empty to get all customers or all products.
       </p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        <TextField type="date" label="From" value={from} max={to || today} onChange={(event) => setFrom(event.target.value)} aria-describedby={problem ? 'export-dates-problem' : undefined} />
-        <TextField type="date" label="To" value={to} min={from || undefined} max={today} onChange={(event) => setTo(event.target.value)} aria-describedby={problem ? 'export-dates-problem' : undefined} />
+        <TextField
+          type="date"
+          label="From"
+          value={from}
+          max={to || today}
+          onChange={(event) => setFrom(event.target.value)}
+          aria-describedby={problem ? 'export-dates-problem' : undefined}
+        />
+        <TextField
+          type="date"
+          label="To"
+          value={to}
+          min={from || undefined}
+          max={today}
+          onChange={(event) => setTo(event.target.value)}
+          aria-describedby={problem ? 'export-dates-problem' : undefined}
+        />
       </div>
       {problem && (
         <p id="export-dates-problem" role="alert" className="mt-2 text-sm font-medium text-red-800">
@@ -72,7 +106,12 @@ export function ExportsPanel() {
               <h3 className="font-semibold">{choice.title}</h3>
               <p className="text-sm text-bark-700">{choice.text}</p>
             </div>
-            <Button variant="outline" className="shrink-0 self-start sm:self-center" disabled={download.isPending} onClick={() => start(choice)}>
+            <Button
+              variant="outline"
+              className="shrink-0 self-start sm:self-center"
+              disabled={download.isPending}
+              onClick={() => start(choice)}
+            >
               <FileDown size={18} aria-hidden="true" />
               Download<span className="sr-only"> {choice.what} (CSV)</span>
             </Button>

@@ -2,7 +2,12 @@ import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import Printer from 'lucide-react/icons/printer';
 import { useState } from 'react';
 import { useSearchParams } from '../../../lib/router';
-import { monthlySummaryLines, monthName, paymentMethodLines, type MonthlyReportLine } from '../../../../shared/monthly-report';
+import {
+  monthlySummaryLines,
+  monthName,
+  paymentMethodLines,
+  type MonthlyReportLine,
+} from '../../../../shared/monthly-report';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
 import { shopMonthOf } from '../../../../shared/shop-time';
 import { Button } from '../../../components/ui/button';
@@ -47,7 +52,9 @@ function FiguresTable({ caption, lines, first }: { caption: string; lines: Month
             <td className={numeric}>{line.orders ?? ''}</td>
             <td className={numeric}>
               {line.amount === null ? '' : formatKwacha(line.amount)}
-              {line.paidAmount !== undefined && <span className="block text-xs text-bark-700">{formatKwacha(line.paidAmount)} received</span>}
+              {line.paidAmount !== undefined && (
+                <span className="block text-xs text-bark-700">{formatKwacha(line.paidAmount)} received</span>
+              )}
             </td>
           </tr>
         ))}
@@ -64,7 +71,11 @@ function ReportTables({ report }: { report: MonthlyReport }) {
   return (
     <div className="space-y-6">
       <FiguresTable caption={`Sales in ${name}`} first="Figure" lines={monthlySummaryLines(report)} />
-      <FiguresTable caption="Orders not cancelled, by payment method" first="Method" lines={paymentMethodLines(report)} />
+      <FiguresTable
+        caption="Orders not cancelled, by payment method"
+        first="Method"
+        lines={paymentMethodLines(report)}
+      />
     </div>
   );
 }
@@ -112,26 +123,42 @@ export function MonthlySales() {
     );
   } else if (shown) {
     body = (
-      <div aria-busy={report.isFetching} className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <div
+        aria-busy={report.isFetching}
+        className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+      >
         <ReportTables report={shown} />
       </div>
     );
   }
 
   return (
-    <section aria-labelledby="monthly-sales-heading" className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-6 print:border-0 print:p-0">
+    <section
+      aria-labelledby="monthly-sales-heading"
+      className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-6 print:border-0 print:p-0"
+    >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="monthly-sales-heading" className="text-xl font-bold">
             Monthly sales<span className="hidden print:inline">: {monthName(month)}</span>
           </h2>
-          <p className="mt-1 text-sm text-bark-700 print:hidden">Orders placed in the month, Zambian time. Cancelled orders are not in the sales.</p>
+          <p className="mt-1 text-sm text-bark-700 print:hidden">
+            Orders placed in the month, Zambian time. Cancelled orders are not in the sales.
+          </p>
           <p className="hidden text-sm print:block">
-            {settings?.shopName ?? FALLBACK_SHOP_NAME} · months and days in Zambian time (Africa/Lusaka) · printed {formatDateTime(new Date().toISOString())}
+            {settings?.shopName ?? FALLBACK_SHOP_NAME} · months and days in Zambian time (Africa/Lusaka) · printed{' '}
+            {formatDateTime(new Date().toISOString())}
           </p>
         </div>
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto print:hidden">
-          <TextField className="w-full sm:w-56" type="month" label="Month" value={picked} max={thisMonth} onChange={(event) => chooseMonth(event.target.value)} />
+          <TextField
+            className="w-full sm:w-56"
+            type="month"
+            label="Month"
+            value={picked}
+            max={thisMonth}
+            onChange={(event) => chooseMonth(event.target.value)}
+          />
           <Button variant="outline" onClick={() => window.print()} disabled={!shown}>
             <Printer size={18} aria-hidden="true" />
             Print
@@ -139,7 +166,14 @@ export function MonthlySales() {
           <Button
             variant="outline"
             disabled={download.isPending}
-            onClick={() => download.mutate({ what: `the report for ${monthName(month)}`, path: '/reports/monthly.csv', query: { month }, fallbackName: `sales-report-${month}.csv` })}
+            onClick={() =>
+              download.mutate({
+                what: `the report for ${monthName(month)}`,
+                path: '/reports/monthly.csv',
+                query: { month },
+                fallbackName: `sales-report-${month}.csv`,
+              })
+            }
           >
             <FileSpreadsheet size={18} aria-hidden="true" />
             Download CSV<span className="sr-only"> of the monthly report</span>

@@ -19,7 +19,8 @@ export function useSettingsForEditing() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ShopSettingsUpdate) => apiRequest<ShopSettings, ShopSettingsUpdate>('/settings', { method: 'PUT', body: changes }),
+    mutationFn: (changes: ShopSettingsUpdate) =>
+      apiRequest<ShopSettings, ShopSettingsUpdate>('/settings', { method: 'PUT', body: changes }),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
   });
 }

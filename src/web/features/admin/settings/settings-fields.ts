@@ -34,7 +34,13 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
     fields: [
       { name: 'shopName', label: 'Shop name', autoComplete: 'organization' },
       { name: 'email', label: 'Contact email', type: 'email', autoComplete: 'email' },
-      { name: 'phone', label: 'Contact phone', type: 'tel', autoComplete: 'tel', hint: 'A mobile or the office line, such as 097 123 4567 or 0213 123 456.' },
+      {
+        name: 'phone',
+        label: 'Contact phone',
+        type: 'tel',
+        autoComplete: 'tel',
+        hint: 'A mobile or the office line, such as 097 123 4567 or 0213 123 456.',
+      },
       { name: 'address', label: 'Address', multiline: true, autoComplete: 'street-address' },
     ],
   },
@@ -54,13 +60,18 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
         type: 'tel',
         hint: `Customers paying by MTN Mobile Money send money here. ${networkPrefixRule('mtn')}. Empty: customers are told to ask the shop.`,
       },
-      { name: 'paymentAccountName', label: 'Account name', hint: 'The registered name customers see when they send money.' },
+      {
+        name: 'paymentAccountName',
+        label: 'Account name',
+        hint: 'The registered name customers see when they send money.',
+      },
     ],
     previewsHowToPay: true,
   },
   {
     title: 'WhatsApp and SMS',
-    description: 'Leave a number empty to turn its feature off. Any written form works, such as 097 123 4567 or +260 97 123 4567.',
+    description:
+      'Leave a number empty to turn its feature off. Any written form works, such as 097 123 4567 or +260 97 123 4567.',
     fields: [
       {
         name: 'whatsappNumber',
@@ -99,7 +110,9 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
   },
 ];
 
-const LABELS = Object.fromEntries(SETTINGS_GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label])));
+const LABELS = Object.fromEntries(
+  SETTINGS_GROUPS.flatMap((group) => group.fields.map((field) => [field.name, field.label])),
+);
 
 const checkWithSharedRules = zodResolver(shopSettingsFormSchema);
 
@@ -107,10 +120,15 @@ const checkWithSharedRules = zodResolver(shopSettingsFormSchema);
  * The server's own rules (shared schema); its messages name the API field ('shopName cannot be
  * empty'), so the form says the label instead ('Shop name cannot be empty').
  */
-export const settingsResolver: Resolver<SettingsFormInput, unknown, ShopSettings> = async (values, context, options) => {
+export const settingsResolver: Resolver<SettingsFormInput, unknown, ShopSettings> = async (
+  values,
+  context,
+  options,
+) => {
   const result = await checkWithSharedRules(values, context, options);
   for (const [name, error] of Object.entries(result.errors)) {
-    if (error?.message?.startsWith(name) && LABELS[name]) error.message = LABELS[name] + error.message.slice(name.length);
+    if (error?.message?.startsWith(name) && LABELS[name])
+      error.message = LABELS[name] + error.message.slice(name.length);
   }
   return result;
 };

@@ -6,7 +6,13 @@ import type { ShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { useSaveSettings } from './api';
 import { PayPreview } from './pay-preview';
-import { CHECKED_NUMBERS, SETTINGS_GROUPS, settingsResolver, type SettingsField, type SettingsFormInput } from './settings-fields';
+import {
+  CHECKED_NUMBERS,
+  SETTINGS_GROUPS,
+  settingsResolver,
+  type SettingsField,
+  type SettingsFormInput,
+} from './settings-fields';
 
 export function SettingsForm({ settings }: { settings: ShopSettings }) {
   const save = useSaveSettings();
@@ -17,7 +23,11 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
     trigger,
     control,
     formState: { errors, dirtyFields, isDirty },
-  } = useForm<SettingsFormInput, unknown, ShopSettings>({ resolver: settingsResolver, defaultValues: settings, mode: 'onTouched' });
+  } = useForm<SettingsFormInput, unknown, ShopSettings>({
+    resolver: settingsResolver,
+    defaultValues: settings,
+    mode: 'onTouched',
+  });
 
   useEffect(() => {
     void trigger(CHECKED_NUMBERS);
@@ -25,7 +35,9 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
 
   const onSubmit = handleSubmit(async (values) => {
     const changed = (Object.keys(values) as SettingsField[]).filter((name) => dirtyFields[name]);
-    const saved = await save.mutateAsync(Object.fromEntries(changed.map((name) => [name, values[name]]))).catch(() => null);
+    const saved = await save
+      .mutateAsync(Object.fromEntries(changed.map((name) => [name, values[name]])))
+      .catch(() => null);
     if (!saved) return; // the query client has shown the server's message; the form keeps what was typed
     reset(saved);
     toast.success('Settings saved successfully');
@@ -40,7 +52,15 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
           <div className="grid gap-4 sm:grid-cols-2">
             {group.fields.map((field) =>
               field.multiline ? (
-                <TextAreaField key={field.name} label={field.label} rows={3} autoComplete={field.autoComplete} className="sm:col-span-2" error={errors[field.name]?.message} {...register(field.name)} />
+                <TextAreaField
+                  key={field.name}
+                  label={field.label}
+                  rows={3}
+                  autoComplete={field.autoComplete}
+                  className="sm:col-span-2"
+                  error={errors[field.name]?.message}
+                  {...register(field.name)}
+                />
               ) : (
                 <TextField
                   key={field.name}

@@ -10,7 +10,9 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold">Shop Settings</h1>
-      <p className="mt-1 mb-6 text-bark-700">The shop's name, contact details and the mobile money numbers customers pay to.</p>
+      <p className="mt-1 mb-6 text-bark-700">
+        The shop's name, contact details and the mobile money numbers customers pay to.
+      </p>
       {settings && isFetchedAfterMount ? (
         <SettingsForm settings={settings} />
       ) : isError ? (

@@ -82,7 +82,17 @@ function ListLoadFailed({ what }: { what: string }) {
   );
 }
 
-function Rows<T extends { _id: string }>({ rows, columns, rowClassName, shownFrom }: { rows: T[]; columns: AdminColumn<T>[]; rowClassName?: (row: T) => string; shownFrom: string }) {
+function Rows<T extends { _id: string }>({
+  rows,
+  columns,
+  rowClassName,
+  shownFrom,
+}: {
+  rows: T[];
+  columns: AdminColumn<T>[];
+  rowClassName?: (row: T) => string;
+  shownFrom: string;
+}) {
   const alignment = (column: AdminColumn<T>) => (column.align === 'right' ? 'text-right' : '');
   return (
     <div className={`${shownFrom} overflow-x-auto rounded-2xl border border-sand-200 bg-white`}>
@@ -100,7 +110,10 @@ function Rows<T extends { _id: string }>({ rows, columns, rowClassName, shownFro
           {rows.map((row) => (
             <tr key={row._id} className={rowClassName?.(row) ?? 'hover:bg-sand-50'}>
               {columns.map((column, index) => (
-                <td key={index} className={`px-3 ${column.rowPadding ?? 'py-3'} ${alignment(column)} ${column.className ?? ''}`}>
+                <td
+                  key={index}
+                  className={`px-3 ${column.rowPadding ?? 'py-3'} ${alignment(column)} ${column.className ?? ''}`}
+                >
                   {column.cell(row)}
                 </td>
               ))}
@@ -130,7 +143,11 @@ export function AdminList<D, T extends { _id: string }>(props: AdminListProps<D,
   else if (query.isError || !shown) body = <ListLoadFailed what={what.many} />;
   else {
     body = (
-      <section aria-label={`${capitalised(what.one)} list`} aria-busy={query.isFetching} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      <section
+        aria-label={`${capitalised(what.one)} list`}
+        aria-busy={query.isFetching}
+        className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+      >
         {shown.rows.length === 0 ? (
           <div className="rounded-2xl border border-sand-200 bg-white p-8 text-center">
             <p className="font-semibold text-bark-900">{empty.text}</p>
@@ -138,12 +155,20 @@ export function AdminList<D, T extends { _id: string }>(props: AdminListProps<D,
           </div>
         ) : (
           <>
-            <Rows rows={shown.rows} columns={props.columns} rowClassName={props.rowClassName} shownFrom={SHOWN_FROM[tableFrom].table} />
+            <Rows
+              rows={shown.rows}
+              columns={props.columns}
+              rowClassName={props.rowClassName}
+              shownFrom={SHOWN_FROM[tableFrom].table}
+            />
             <div className={SHOWN_FROM[tableFrom].cards}>
               {props.aboveCards}
               <ul className="space-y-3" aria-label={capitalised(what.many)}>
                 {shown.rows.map((row) => (
-                  <li key={row._id} className={`rounded-2xl border p-4 ${props.cardClassName?.(row) ?? 'border-sand-200 bg-white'}`}>
+                  <li
+                    key={row._id}
+                    className={`rounded-2xl border p-4 ${props.cardClassName?.(row) ?? 'border-sand-200 bg-white'}`}
+                  >
                     {props.card(row)}
                   </li>
                 ))}
@@ -151,7 +176,12 @@ export function AdminList<D, T extends { _id: string }>(props: AdminListProps<D,
             </div>
           </>
         )}
-        <Pagination page={list.page} pages={shown.pages} onPageChange={setPage} label={`${capitalised(what.one)} pages`} />
+        <Pagination
+          page={list.page}
+          pages={shown.pages}
+          onPageChange={setPage}
+          label={`${capitalised(what.one)} pages`}
+        />
       </section>
     );
   }

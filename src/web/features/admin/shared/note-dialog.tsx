@@ -35,7 +35,19 @@ const EMPTY: NoteInput = { note: '' };
  * A back-office action that asks for one required note, kept with the admin's name and the time (mark an
  * order paid, mark a payment dealt with). The note is empty each time it opens, and the admin types at once.
  */
-export function NoteDialog({ open, onClose, title, description, formId, label, placeholder, maxLength, schema, saving, onSave }: NoteDialogProps) {
+export function NoteDialog({
+  open,
+  onClose,
+  title,
+  description,
+  formId,
+  label,
+  placeholder,
+  maxLength,
+  schema,
+  saving,
+  onSave,
+}: NoteDialogProps) {
   const {
     register,
     handleSubmit,

@@ -49,16 +49,37 @@ export function DailySummary() {
       <h2 id="daily-summary-heading" className="text-xl font-bold">
         Daily summary
       </h2>
-      <p className="mt-1 text-sm text-bark-700">Collections, refunds sent through the provider, and net, per day in Zambia. The number of payments is in brackets.</p>
+      <p className="mt-1 text-sm text-bark-700">
+        Collections, refunds sent through the provider, and net, per day in Zambia. The number of payments is in
+        brackets.
+      </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <TextField type="date" label="From" value={from} max={to || today} onChange={(event) => setFrom(event.target.value)} />
-        <TextField type="date" label="To" value={to} min={from || undefined} max={today} onChange={(event) => setTo(event.target.value)} />
+        <TextField
+          type="date"
+          label="From"
+          value={from}
+          max={to || today}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <TextField
+          type="date"
+          label="To"
+          value={to}
+          min={from || undefined}
+          max={today}
+          onChange={(event) => setTo(event.target.value)}
+        />
         <Button
           variant="outline"
           disabled={download.isPending || !checked.success}
           onClick={() => {
             download.reset();
-            download.mutate({ what: 'daily summary', path: '/payments/summary.csv', query: range, fallbackName: 'payments-summary.csv' });
+            download.mutate({
+              what: 'daily summary',
+              path: '/payments/summary.csv',
+              query: range,
+              fallbackName: 'payments-summary.csv',
+            });
           }}
         >
           <FileDown size={18} aria-hidden="true" />
@@ -82,11 +103,21 @@ export function DailySummary() {
             <caption className="sr-only">Money per day and provider</caption>
             <thead>
               <tr className="border-b border-sand-200 text-left">
-                <th scope="col" className="px-3 py-2">Day</th>
-                <th scope="col" className="px-3 py-2">Provider</th>
-                <th scope="col" className="px-3 py-2 text-right">Collected</th>
-                <th scope="col" className="px-3 py-2 text-right">Refunded</th>
-                <th scope="col" className="px-3 py-2 text-right">Net</th>
+                <th scope="col" className="px-3 py-2">
+                  Day
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Provider
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Collected
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Refunded
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Net
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -101,7 +132,9 @@ export function DailySummary() {
             <tfoot>
               {summary.data.totals.map((row) => (
                 <tr key={row.provider} className="font-semibold">
-                  <th scope="row" className="px-3 py-2 text-left">Total</th>
+                  <th scope="row" className="px-3 py-2 text-left">
+                    Total
+                  </th>
                   <td className="px-3 py-2">{providerLabel(row.provider)}</td>
                   <Figures row={row} />
                 </tr>

@@ -1,5 +1,10 @@
 import { RESOLUTION_NOTE_MAX_LENGTH } from '../../../../shared/schemas/payments';
-import { statementNoteInputSchema, type StatementItem, type StatementNote, type StatementReconciliation } from '../../../../shared/schemas/statements';
+import {
+  statementNoteInputSchema,
+  type StatementItem,
+  type StatementNote,
+  type StatementReconciliation,
+} from '../../../../shared/schemas/statements';
 import { NoteDialog } from '../shared/note-dialog';
 import { useMarkStatementLine } from './api';
 
@@ -26,8 +31,11 @@ export function DealtWithDialog({
       description={
         item && (
           <>
-            {item.line ? `Statement line ${item.line.transactionId}` : `Payment ${item.attempt?.providerTransactionId ?? item.key}`}. Your name, the time and this note are
-            kept, and show on this line whenever a statement with it is checked again.
+            {item.line
+              ? `Statement line ${item.line.transactionId}`
+              : `Payment ${item.attempt?.providerTransactionId ?? item.key}`}
+            . Your name, the time and this note are kept, and show on this line whenever a statement with it is checked
+            again.
           </>
         )
       }
@@ -38,7 +46,11 @@ export function DealtWithDialog({
       schema={noteSchema}
       saving={mark.isPending}
       onSave={(note) => {
-        if (item) mark.mutate({ provider: result.provider, key: item.key, note }, { onSuccess: (saved) => onSaved(item, saved) });
+        if (item)
+          mark.mutate(
+            { provider: result.provider, key: item.key, note },
+            { onSuccess: (saved) => onSaved(item, saved) },
+          );
       }}
     />
   );

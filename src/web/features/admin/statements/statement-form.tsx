@@ -2,7 +2,11 @@ import FileUp from 'lucide-react/icons/file-up';
 import { useId, useRef, useState } from 'react';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-status';
 import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
-import { STATEMENT_MAX_CHARACTERS, statementUploadSchema, type StatementReconciliation } from '../../../../shared/schemas/statements';
+import {
+  STATEMENT_MAX_CHARACTERS,
+  statementUploadSchema,
+  type StatementReconciliation,
+} from '../../../../shared/schemas/statements';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -47,7 +51,8 @@ export function StatementForm({ onChecked }: { onChecked: (result: StatementReco
     }
     check.mutate(upload, {
       onSuccess: onChecked,
-      onError: (error) => setProblem(failureMessage(error, 'The statement could not be checked. Check the connection and try again.')),
+      onError: (error) =>
+        setProblem(failureMessage(error, 'The statement could not be checked. Check the connection and try again.')),
     });
   };
 
@@ -64,10 +69,16 @@ export function StatementForm({ onChecked }: { onChecked: (result: StatementReco
         Check a statement
       </h2>
       <p className="mt-1 text-sm text-bark-700">
-        Export the statement from the MTN or Airtel merchant portal as CSV and choose it here. Nothing in the shop changes: you see what matches and what does not.
+        Export the statement from the MTN or Airtel merchant portal as CSV and choose it here. Nothing in the shop
+        changes: you see what matches and what does not.
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <SelectField label="Provider" options={PROVIDERS} value={provider} onChange={(event) => setProvider(event.target.value as MobileMoneyProvider)} />
+        <SelectField
+          label="Provider"
+          options={PROVIDERS}
+          value={provider}
+          onChange={(event) => setProvider(event.target.value as MobileMoneyProvider)}
+        />
         <div>
           <label htmlFor="statement-file" className="mb-1.5 block text-sm font-semibold text-bark-900">
             Statement file (CSV)
@@ -82,8 +93,22 @@ export function StatementForm({ onChecked }: { onChecked: (result: StatementReco
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
-        <TextField type="date" label="From (optional)" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} hint="Leave empty: the statement’s first day" />
-        <TextField type="date" label="To (optional)" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} hint="Leave empty: the statement’s last day" />
+        <TextField
+          type="date"
+          label="From (optional)"
+          value={from}
+          max={to || undefined}
+          onChange={(event) => setFrom(event.target.value)}
+          hint="Leave empty: the statement’s first day"
+        />
+        <TextField
+          type="date"
+          label="To (optional)"
+          value={to}
+          min={from || undefined}
+          onChange={(event) => setTo(event.target.value)}
+          hint="Leave empty: the statement’s last day"
+        />
       </div>
       {problem && (
         <p id={problemId} role="alert" className="mt-3 text-sm font-medium text-red-800">

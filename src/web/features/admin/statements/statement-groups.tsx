@@ -13,12 +13,23 @@ const GROUPS: Record<StatementCategory, { title: string; text: string; tone: Bad
     tone: 'red',
   },
   'amount-differs': { title: 'Amounts differ', text: 'On both, with a different amount.', tone: 'amber' },
-  'not-on-statement': { title: 'In the shop, not on the statement', text: 'Recorded as collected in the period, but the statement has no line for it.', tone: 'purple' },
+  'not-on-statement': {
+    title: 'In the shop, not on the statement',
+    text: 'Recorded as collected in the period, but the statement has no line for it.',
+    tone: 'purple',
+  },
   matched: { title: 'Matched', text: 'On both, with the same amount.', tone: 'green' },
 };
 
 const kwacha = (ngwee: number) => formatKwacha(toKwacha(ngwee));
-const FIELD_WORDS: Record<string, string> = { transactionId: 'transaction id', amount: 'amount', date: 'date', reference: 'our reference', status: 'status', phone: 'payer' };
+const FIELD_WORDS: Record<string, string> = {
+  transactionId: 'transaction id',
+  amount: 'amount',
+  date: 'date',
+  reference: 'our reference',
+  status: 'status',
+  phone: 'payer',
+};
 
 export interface ItemActions {
   onOpenOrder: (orderId: string) => void;
@@ -27,7 +38,9 @@ export interface ItemActions {
 
 function ItemCard({ item, actions }: { item: StatementItem; actions: ItemActions }) {
   const { line, attempt, dealtWith } = item;
-  const title = line ? `Transaction ${line.transactionId}` : `Payment ${attempt?.providerTransactionId ?? attempt?.reference ?? item.key}`;
+  const title = line
+    ? `Transaction ${line.transactionId}`
+    : `Payment ${attempt?.providerTransactionId ?? attempt?.reference ?? item.key}`;
   return (
     <li className="rounded-xl border border-sand-200 bg-white p-4" data-testid="statement-item">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -35,13 +48,18 @@ function ItemCard({ item, actions }: { item: StatementItem; actions: ItemActions
         <span className="font-semibold">{kwacha(line?.amountNgwee ?? attempt?.amountNgwee ?? 0)}</span>
       </div>
       <p className="mt-1 text-sm text-bark-700">
-        {line ? `Row ${line.row} · ${line.date}` : attempt?.collectedAt ? `Collected ${formatDateTime(attempt.collectedAt)}` : ''}
+        {line
+          ? `Row ${line.row} · ${line.date}`
+          : attempt?.collectedAt
+            ? `Collected ${formatDateTime(attempt.collectedAt)}`
+            : ''}
         {(line?.phone ?? attempt?.phone) && <span className="font-mono"> · {line?.phone ?? attempt?.phone}</span>}
       </p>
       <p className="mt-2 text-sm text-bark-900">{item.why}</p>
       {dealtWith && (
         <p className="mt-2 rounded-lg bg-sand-50 px-3 py-2 text-sm text-bark-800">
-          <span className="font-semibold">Dealt with</span> by {dealtWith.byName}, {formatDateTime(dealtWith.at)}: {dealtWith.note}
+          <span className="font-semibold">Dealt with</span> by {dealtWith.byName}, {formatDateTime(dealtWith.at)}:{' '}
+          {dealtWith.note}
         </p>
       )}
       {(attempt || (item.category !== 'matched' && !dealtWith)) && (
@@ -62,7 +80,15 @@ function ItemCard({ item, actions }: { item: StatementItem; actions: ItemActions
   );
 }
 
-function Group({ category, result, actions }: { category: StatementCategory; result: StatementReconciliation; actions: ItemActions }) {
+function Group({
+  category,
+  result,
+  actions,
+}: {
+  category: StatementCategory;
+  result: StatementReconciliation;
+  actions: ItemActions;
+}) {
   const items = result.items.filter((item) => item.category === category);
   const count = result.counts[category];
   const { title, text, tone } = GROUPS[category];
@@ -101,10 +127,15 @@ export function StatementGroups({ result, actions }: { result: StatementReconcil
     <section aria-labelledby="statement-result-heading" className="space-y-4">
       <div>
         <h2 id="statement-result-heading" className="text-xl font-bold">
-          {providerLabel(result.provider)} statement, {result.from === result.to ? result.from : `${result.from} to ${result.to}`}
+          {providerLabel(result.provider)} statement,{' '}
+          {result.from === result.to ? result.from : `${result.from} to ${result.to}`}
         </h2>
         <p className="text-sm text-bark-700">
-          Columns read: {Object.entries(result.columns).map(([field, header]) => `“${header}” as ${FIELD_WORDS[field] ?? field}`).join(', ')}.{skipped && ` Left out: ${skipped}.`}
+          Columns read:{' '}
+          {Object.entries(result.columns)
+            .map(([field, header]) => `“${header}” as ${FIELD_WORDS[field] ?? field}`)
+            .join(', ')}
+          .{skipped && ` Left out: ${skipped}.`}
         </p>
       </div>
       {(['not-in-shop', 'amount-differs', 'not-on-statement', 'matched'] as const).map((category) => (

@@ -28,7 +28,9 @@ export function StatementsPage() {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
       <div>
         <h1 className="text-3xl font-bold">Statements</h1>
-        <p className="mt-1 text-bark-700">Check a provider’s statement against the shop’s payments, and see the money of each day.</p>
+        <p className="mt-1 text-bark-700">
+          Check a provider’s statement against the shop’s payments, and see the money of each day.
+        </p>
       </div>
       <StatementForm onChecked={setResult} />
       {result && (

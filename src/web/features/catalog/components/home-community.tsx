@@ -58,7 +58,9 @@ export function Newsletter() {
         <h2 id="newsletter-title" className="mb-2 text-3xl font-bold text-white">
           Join Our Community
         </h2>
-        <p className="mx-auto mb-6 max-w-xl text-sand-100">News from the cooperative, new harvests and seasonal gift sets, a few times a year.</p>
+        <p className="mx-auto mb-6 max-w-xl text-sand-100">
+          News from the cooperative, new harvests and seasonal gift sets, a few times a year.
+        </p>
         <form onSubmit={onSubmit} className="mx-auto flex max-w-md flex-col gap-3 sm:flex-row">
           <label htmlFor={inputId} className="sr-only">
             Email address

@@ -11,7 +11,10 @@ import { ButtonLink } from '../../../components/ui/button';
 
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-forest-900 via-forest-800 to-forest-700 text-white">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-br from-forest-900 via-forest-800 to-forest-700 text-white"
+    >
       <HeroLeaves />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1fr_20rem] lg:py-28">
         <div>
@@ -23,8 +26,8 @@ export function Hero() {
             Empowering Women, Preserving Nature
           </h1>
           <p className="mt-5 max-w-xl text-lg text-sand-100">
-            Skincare, oils and forest foods handmade by a women's cooperative in southern Zambia, from the seeds and nuts of
-            indigenous trees, gathered by hand and pressed in our village.
+            Skincare, oils and forest foods handmade by a women's cooperative in southern Zambia, from the seeds and
+            nuts of indigenous trees, gathered by hand and pressed in our village.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to="/products" variant="secondary" size="lg">
@@ -53,7 +56,10 @@ function HeroFacts() {
   return (
     <dl className="hidden rounded-3xl bg-forest-900/60 p-8 ring-1 ring-white/15 backdrop-blur-sm lg:block">
       {FACTS.map((fact) => (
-        <div key={fact.value} className="flex flex-col-reverse border-b border-white/10 py-4 first:pt-0 last:border-0 last:pb-0">
+        <div
+          key={fact.value}
+          className="flex flex-col-reverse border-b border-white/10 py-4 first:pt-0 last:border-0 last:pb-0"
+        >
           <dt className="text-sand-100">{fact.label}</dt>
           <dd className="font-serif text-4xl font-bold text-honey-400">{fact.value}</dd>
         </div>
@@ -65,7 +71,12 @@ function HeroFacts() {
 /** Drawn, not downloaded: a few hundred bytes of SVG instead of a hero photo on a costly line. */
 function HeroLeaves() {
   return (
-    <svg aria-hidden="true" className="absolute -right-20 -bottom-16 h-96 w-96 text-forest-600 opacity-60 sm:h-[32rem] sm:w-[32rem]" viewBox="0 0 200 200" fill="none">
+    <svg
+      aria-hidden="true"
+      className="absolute -right-20 -bottom-16 h-96 w-96 text-forest-600 opacity-60 sm:h-[32rem] sm:w-[32rem]"
+      viewBox="0 0 200 200"
+      fill="none"
+    >
       <path d="M100 20c45 20 70 60 62 110-25 30-70 35-100 18C40 100 55 50 100 20z" fill="currentColor" />
       <path d="M70 150c20-40 45-75 80-100" stroke="#e8b04a" strokeWidth="3" strokeLinecap="round" />
       <path d="M40 60c22 8 35 26 32 50-11 13-30 15-44 7-10-20-6-40 12-57z" fill="#36703d" />
@@ -74,9 +85,24 @@ function HeroLeaves() {
 }
 
 const CATEGORY_CARDS = [
-  { category: 'skincare', text: 'Face oils, balms and lotions rich in mungongo and marula.', Icon: Sparkles, tint: 'from-forest-100 to-forest-50' },
-  { category: 'body-care', text: 'Nourishing body butters and oils for sun-dried skin.', Icon: Droplets, tint: 'from-sand-200 to-sand-100' },
-  { category: 'gift-sets', text: 'Hand-packed boxes to share the forest with someone you love.', Icon: Gift, tint: 'from-honey-400/40 to-sand-100' },
+  {
+    category: 'skincare',
+    text: 'Face oils, balms and lotions rich in mungongo and marula.',
+    Icon: Sparkles,
+    tint: 'from-forest-100 to-forest-50',
+  },
+  {
+    category: 'body-care',
+    text: 'Nourishing body butters and oils for sun-dried skin.',
+    Icon: Droplets,
+    tint: 'from-sand-200 to-sand-100',
+  },
+  {
+    category: 'gift-sets',
+    text: 'Hand-packed boxes to share the forest with someone you love.',
+    Icon: Gift,
+    tint: 'from-honey-400/40 to-sand-100',
+  },
 ] as const;
 
 export function CategoryCards() {
@@ -118,8 +144,8 @@ export function MissionSection() {
             Our Mission
           </h2>
           <p className="mb-4 text-lg text-bark-700">
-            Founded in 2022 by five women in a village of Zambia's Southern Province, our cooperative turns the wild seeds
-            of mungongo, marula and baobab trees into pure oils and gentle skincare.
+            Founded in 2022 by five women in a village of Zambia's Southern Province, our cooperative turns the wild
+            seeds of mungongo, marula and baobab trees into pure oils and gentle skincare.
           </p>
           <p className="mb-6 text-bark-700">
             Every purchase pays a fair income to rural women and gives our community a reason to protect the forest that
@@ -131,7 +157,11 @@ export function MissionSection() {
         </div>
         <ul className="grid gap-4">
           {[
-            { Icon: HandHeart, title: 'Fair income for women', text: 'Artisans set prices together and share the earnings.' },
+            {
+              Icon: HandHeart,
+              title: 'Fair income for women',
+              text: 'Artisans set prices together and share the earnings.',
+            },
             { Icon: Trees, title: 'Forests kept standing', text: 'We gather fallen fruit; no tree is ever cut.' },
             { Icon: Leaf, title: 'Nothing artificial', text: 'Cold-pressed oils, no parabens, no synthetic scent.' },
           ].map(({ Icon, title, text }) => (

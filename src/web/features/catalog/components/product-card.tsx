@@ -17,7 +17,12 @@ interface ProductCardProps {
 
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 45vw, 50vw';
 
-export function ProductCard({ product, priority = false, showFeaturedBadge = false, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  priority = false,
+  showFeaturedBadge = false,
+  headingLevel: Heading = 'h3',
+}: ProductCardProps) {
   const { addItem } = useCart();
   const href = `/products/${product._id}`;
   const image = product.mainImage || product.image || product.images[0] || '';
@@ -25,7 +30,15 @@ export function ProductCard({ product, priority = false, showFeaturedBadge = fal
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="relative block">
-        <ProductImage url={image} alt="" sizes={CARD_IMAGE_SIZES} priority={priority} width={400} height={400} className="aspect-square w-full" />
+        <ProductImage
+          url={image}
+          alt=""
+          sizes={CARD_IMAGE_SIZES}
+          priority={priority}
+          width={400}
+          height={400}
+          className="aspect-square w-full"
+        />
         {showFeaturedBadge && product.isFeatured && (
           <Badge tone="amber" className="absolute top-2 left-2">
             Featured

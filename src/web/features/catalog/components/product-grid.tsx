@@ -13,13 +13,25 @@ interface ProductGridProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ProductGrid({ products, aboveTheFold = false, showFeaturedBadge = false, label, columns = 4, headingLevel = 'h3' }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  aboveTheFold = false,
+  showFeaturedBadge = false,
+  label,
+  columns = 4,
+  headingLevel = 'h3',
+}: ProductGridProps) {
   const wide = columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3';
   return (
     <ul aria-label={label} className={`grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 ${wide}`}>
       {products.map((product, index) => (
         <li key={product._id} className="flex [&>*]:w-full">
-          <ProductCard product={product} priority={aboveTheFold && index === 0} showFeaturedBadge={showFeaturedBadge} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            priority={aboveTheFold && index === 0}
+            showFeaturedBadge={showFeaturedBadge}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -23,7 +23,10 @@ export function ReviewForm({ productId }: { productId: string }) {
   const [ratingMissing, setRatingMissing] = useState(false);
   const submit = useMutation({
     mutationFn: (review: ReviewInput) =>
-      apiRequest<unknown, ReviewInput>(`/products/${encodeURIComponent(productId)}/reviews`, { method: 'POST', body: review }),
+      apiRequest<unknown, ReviewInput>(`/products/${encodeURIComponent(productId)}/reviews`, {
+        method: 'POST',
+        body: review,
+      }),
     onSuccess: async () => {
       toast.success('Thank you for your review!');
       setRating(0);
@@ -53,7 +56,11 @@ export function ReviewForm({ productId }: { productId: string }) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="mt-8 space-y-4 rounded-2xl border border-sand-200 bg-white p-5" aria-labelledby="review-form-title">
+    <form
+      onSubmit={onSubmit}
+      className="mt-8 space-y-4 rounded-2xl border border-sand-200 bg-white p-5"
+      aria-labelledby="review-form-title"
+    >
       <h2 id="review-form-title" className="text-xl font-bold">
         Write a Review
       </h2>
@@ -75,7 +82,11 @@ export function ReviewForm({ productId }: { productId: string }) {
                 className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0"
               />
               <span className="flex h-11 w-11 items-center justify-center rounded-full peer-focus-visible:outline-3 peer-focus-visible:outline-honey-500">
-                <Star size={28} aria-hidden="true" className={value <= rating ? 'fill-honey-500 text-honey-500' : 'text-bark-500'} />
+                <Star
+                  size={28}
+                  aria-hidden="true"
+                  className={value <= rating ? 'fill-honey-500 text-honey-500' : 'text-bark-500'}
+                />
               </span>
               <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
             </label>
@@ -87,7 +98,14 @@ export function ReviewForm({ productId }: { productId: string }) {
           </p>
         )}
       </fieldset>
-      <TextAreaField label="Your review" rows={4} required maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} />
+      <TextAreaField
+        label="Your review"
+        rows={4}
+        required
+        maxLength={2000}
+        value={comment}
+        onChange={(event) => setComment(event.target.value)}
+      />
       <Button type="submit" disabled={submit.isPending}>
         {submit.isPending ? 'Submitting...' : 'Submit Review'}
       </Button>

@@ -7,7 +7,13 @@ import type { ActiveFilter, ActiveFilterKind } from './listing-query';
  * the time, and without them only the count of products hints that the list is narrowed. A tap on a
  * chip drops its filter. Drawn from the address, so the server draws them too.
  */
-export function ActiveFilters({ filters, onRemove }: { filters: ActiveFilter[]; onRemove: (kind: ActiveFilterKind) => void }) {
+export function ActiveFilters({
+  filters,
+  onRemove,
+}: {
+  filters: ActiveFilter[];
+  onRemove: (kind: ActiveFilterKind) => void;
+}) {
   const list = useRef<HTMLUListElement>(null);
   if (filters.length === 0) return null;
   const remove = (kind: ActiveFilterKind, at: number) => {

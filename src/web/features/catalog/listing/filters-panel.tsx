@@ -26,7 +26,11 @@ export function FiltersPanel({ draft, onChange, onClearAll, onApply }: FiltersPa
     <div className="space-y-7 rounded-2xl border border-sand-200 bg-white p-5">
       <div className="flex items-center justify-between">
         <h2 className="font-sans text-lg font-bold text-bark-900">Filters</h2>
-        <button type="button" onClick={onClearAll} className="min-h-11 rounded-full px-3 font-semibold text-forest-800 underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={onClearAll}
+          className="min-h-11 rounded-full px-3 font-semibold text-forest-800 underline-offset-4 hover:underline"
+        >
           Clear all
         </button>
       </div>
@@ -36,7 +40,11 @@ export function FiltersPanel({ draft, onChange, onClearAll, onApply }: FiltersPa
           Search
         </label>
         <div className="relative">
-          <Search size={18} aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-bark-600" />
+          <Search
+            size={18}
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-bark-600"
+          />
           <input
             id={searchId}
             type="search"
@@ -65,7 +73,10 @@ export function FiltersPanel({ draft, onChange, onClearAll, onApply }: FiltersPa
           valueText={priceText}
           labelledBy={priceId}
         />
-        <p className="mt-2 flex justify-between text-sm font-medium text-bark-700 tabular-nums" data-testid="price-range">
+        <p
+          className="mt-2 flex justify-between text-sm font-medium text-bark-700 tabular-nums"
+          data-testid="price-range"
+        >
           <span>{formatKwacha(draft.price[0])}</span>
           <span>{priceText(draft.price[1])}</span>
         </p>

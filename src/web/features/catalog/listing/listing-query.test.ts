@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatKwacha } from '../../../lib/format';
-import { activeFilters, DEFAULT_LISTING_QUERY, draftFrom, listingApiParams, listingSearch, parseListingQuery, queryFromDraft, withoutFilter } from './listing-query';
+import {
+  activeFilters,
+  DEFAULT_LISTING_QUERY,
+  draftFrom,
+  listingApiParams,
+  listingSearch,
+  parseListingQuery,
+  queryFromDraft,
+  withoutFilter,
+} from './listing-query';
 
 const parse = (search: string) => parseListingQuery(new URLSearchParams(search));
 
@@ -55,7 +64,11 @@ describe('address and API parameters', () => {
   });
 
   it('sends only the first ticked category and starts again at page 1', () => {
-    const draft = { ...draftFrom({ ...DEFAULT_LISTING_QUERY, page: 4 }), keyword: '  nuts ', categories: ['lotion', 'oil'] as const };
+    const draft = {
+      ...draftFrom({ ...DEFAULT_LISTING_QUERY, page: 4 }),
+      keyword: '  nuts ',
+      categories: ['lotion', 'oil'] as const,
+    };
     expect(queryFromDraft({ ...draft, categories: [...draft.categories] })).toEqual({
       keyword: 'nuts',
       category: 'lotion',
@@ -76,7 +89,9 @@ describe('activeFilters', () => {
       `Remove filter: price ${formatKwacha(50)} and up`,
     ]);
     expect(activeFilters(parse('maxPrice=120')).map((f) => f.text)).toEqual([`Up to ${formatKwacha(120)}`]);
-    expect(activeFilters(parse('minPrice=20&maxPrice=120')).map((f) => f.name)).toEqual([`Remove filter: price ${formatKwacha(20)} to ${formatKwacha(120)}`]);
+    expect(activeFilters(parse('minPrice=20&maxPrice=120')).map((f) => f.name)).toEqual([
+      `Remove filter: price ${formatKwacha(20)} to ${formatKwacha(120)}`,
+    ]);
     expect(activeFilters(parse('maxPrice=120'))[0].name).toBe(`Remove filter: price up to ${formatKwacha(120)}`);
   });
 

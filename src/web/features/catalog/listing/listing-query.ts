@@ -20,7 +20,13 @@ export interface ListingQuery {
   maxPrice: number;
 }
 
-export const DEFAULT_LISTING_QUERY: ListingQuery = { keyword: '', category: undefined, page: 1, minPrice: PRICE_MIN, maxPrice: PRICE_MAX };
+export const DEFAULT_LISTING_QUERY: ListingQuery = {
+  keyword: '',
+  category: undefined,
+  page: 1,
+  minPrice: PRICE_MIN,
+  maxPrice: PRICE_MAX,
+};
 
 function priceFrom(value: string | null, fallback: number): number {
   if (value === null || value.trim() === '') return fallback;
@@ -77,7 +83,11 @@ export interface FilterDraft {
 }
 
 export function draftFrom(query: ListingQuery): FilterDraft {
-  return { keyword: query.keyword, price: [query.minPrice, query.maxPrice], categories: query.category ? [query.category] : [] };
+  return {
+    keyword: query.keyword,
+    price: [query.minPrice, query.maxPrice],
+    categories: query.category ? [query.category] : [],
+  };
 }
 
 export function queryFromDraft(draft: FilterDraft, page = 1): ListingQuery {
@@ -112,7 +122,8 @@ export function priceText(value: number): string {
 /** The search and each filter in force (the address's), for the chips above the results. */
 export function activeFilters(query: ListingQuery): ActiveFilter[] {
   const active: ActiveFilter[] = [];
-  if (query.keyword) active.push({ kind: 'keyword', text: `“${query.keyword}”`, name: `Remove search: ${query.keyword}` });
+  if (query.keyword)
+    active.push({ kind: 'keyword', text: `“${query.keyword}”`, name: `Remove search: ${query.keyword}` });
   if (query.category) {
     const label = CATEGORY_LABELS[query.category];
     active.push({ kind: 'category', text: label, name: `Remove filter: ${label}` });
@@ -120,7 +131,11 @@ export function activeFilters(query: ListingQuery): ActiveFilter[] {
   if (query.minPrice > PRICE_MIN || query.maxPrice < PRICE_MAX) {
     const [min, max] = [formatKwacha(query.minPrice), formatKwacha(query.maxPrice)];
     const [text, said] =
-      query.minPrice === PRICE_MIN ? [`Up to ${max}`, `up to ${max}`] : query.maxPrice === PRICE_MAX ? [`${min} and up`, `${min} and up`] : [`${min} – ${max}`, `${min} to ${max}`];
+      query.minPrice === PRICE_MIN
+        ? [`Up to ${max}`, `up to ${max}`]
+        : query.maxPrice === PRICE_MAX
+          ? [`${min} and up`, `${min} and up`]
+          : [`${min} – ${max}`, `${min} to ${max}`];
     active.push({ kind: 'price', text, name: `Remove filter: price ${said}` });
   }
   return active;

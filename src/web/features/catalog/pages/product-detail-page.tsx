@@ -86,7 +86,10 @@ function ProductDetail({ product }: { product: Product }) {
         items={[
           { label: 'Home', to: '/' },
           { label: 'Products', to: '/products' },
-          { label: categoryDisplayName(product.category), to: `/products?category=${encodeURIComponent(product.category)}` },
+          {
+            label: categoryDisplayName(product.category),
+            to: `/products?category=${encodeURIComponent(product.category)}`,
+          },
           { label: product.name },
         ]}
       />
@@ -122,7 +125,12 @@ function ProductDetail({ product }: { product: Product }) {
             <OrderOnWhatsApp
               className="mt-3"
               message={(shopName) =>
-                productOrderText(shopName, { name: product.name, price: product.price, quantity, url: `${origin}/products/${product._id}` })
+                productOrderText(shopName, {
+                  name: product.name,
+                  price: product.price,
+                  quantity,
+                  url: `${origin}/products/${product._id}`,
+                })
               }
             />
           )}

@@ -12,7 +12,13 @@ import { ActiveFilters } from '../listing/active-filters';
 import { activeFilters, listingApiParams } from '../listing/listing-query';
 import { useListingFilters } from '../listing/use-listing-filters';
 
-function Results({ params, onPageChange }: { params: ReturnType<typeof listingApiParams>; onPageChange: (page: number) => void }) {
+function Results({
+  params,
+  onPageChange,
+}: {
+  params: ReturnType<typeof listingApiParams>;
+  onPageChange: (page: number) => void;
+}) {
   const { data, isPending, isError } = useProductList(params);
   if (isPending) return <Spinner label="Loading products" />;
   if (isError) {
@@ -29,7 +35,9 @@ function Results({ params, onPageChange }: { params: ReturnType<typeof listingAp
         {count === 1 ? '1 product' : `${count} products`}
       </p>
       {data.products.length === 0 ? (
-        <p className="rounded-2xl bg-sand-100 px-4 py-10 text-center text-bark-700">No products found matching your criteria.</p>
+        <p className="rounded-2xl bg-sand-100 px-4 py-10 text-center text-bark-700">
+          No products found matching your criteria.
+        </p>
       ) : (
         <ProductGrid products={data.products} aboveTheFold label="Products" columns={3} headingLevel="h2" />
       )}
@@ -57,12 +65,22 @@ export function ProductsPage() {
         <h1 id="products-title" className="text-3xl font-bold sm:text-4xl">
           Our Products
         </h1>
-        <Button variant="outline" className="lg:hidden" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)}>
+        <Button
+          variant="outline"
+          className="lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
           <SlidersHorizontal size={18} aria-hidden="true" />
           Filters
           {/* How many are in force; the chips below name them to a screen reader. */}
           {active.length > 0 && (
-            <span aria-hidden="true" data-testid="filters-count" className="grid h-6 min-w-6 place-items-center rounded-full bg-forest-700 px-1.5 text-sm text-white">
+            <span
+              aria-hidden="true"
+              data-testid="filters-count"
+              className="grid h-6 min-w-6 place-items-center rounded-full bg-forest-700 px-1.5 text-sm text-white"
+            >
               {active.length}
             </span>
           )}

@@ -83,8 +83,14 @@ describe('the product editor images', () => {
   });
 
   it('saves the stored URLs in order with the main one', () => {
-    const state = toggleMain(added(initialImages(['/uploads/x.webp'], '/uploads/x.webp'), fresh('a'), fresh('b', 'uploading')), 'a');
-    expect(savedImages(state)).toEqual({ images: ['/uploads/x.webp', '/uploads/a.webp'], mainImage: '/uploads/a.webp' });
+    const state = toggleMain(
+      added(initialImages(['/uploads/x.webp'], '/uploads/x.webp'), fresh('a'), fresh('b', 'uploading')),
+      'a',
+    );
+    expect(savedImages(state)).toEqual({
+      images: ['/uploads/x.webp', '/uploads/a.webp'],
+      mainImage: '/uploads/a.webp',
+    });
   });
 
   it('tells when the pictures differ from those the editor opened with', () => {
@@ -98,7 +104,12 @@ describe('the product editor images', () => {
   });
 
   it("lists only this session's stored uploads, never the saved product's own files", () => {
-    const state = added(initialImages(['/uploads/x.webp'], '/uploads/x.webp'), fresh('a'), fresh('b', 'uploading'), fresh('c', 'failed'));
+    const state = added(
+      initialImages(['/uploads/x.webp'], '/uploads/x.webp'),
+      fresh('a'),
+      fresh('b', 'uploading'),
+      fresh('c', 'failed'),
+    );
     expect(sessionUploads(state).map((i) => i.url)).toEqual(['/uploads/a.webp']);
   });
 });

@@ -27,13 +27,23 @@ export interface ImageListState {
 }
 
 export function initialImages(images: readonly string[], mainImage: string): ImageListState {
-  const items = images.map((url) => ({ key: url, url, preview: url, status: 'ready' as const, progress: 1, fromSession: false }));
+  const items = images.map((url) => ({
+    key: url,
+    url,
+    preview: url,
+    status: 'ready' as const,
+    progress: 1,
+    fromSession: false,
+  }));
   const main = items.find((item) => item.url === mainImage) ?? items[0];
   return { items, mainKey: main?.key ?? null };
 }
 
 /** SPEC §4/§5: more than four in all is refused as a whole; the first image added becomes main if none is. */
-export function addImages(state: ImageListState, added: readonly EditorImage[]): ImageListState | typeof TOO_MANY_IMAGES {
+export function addImages(
+  state: ImageListState,
+  added: readonly EditorImage[],
+): ImageListState | typeof TOO_MANY_IMAGES {
   if (state.items.length + added.length > MAX_PRODUCT_IMAGES) return TOO_MANY_IMAGES;
   return { items: [...state.items, ...added], mainKey: state.mainKey ?? added[0]?.key ?? null };
 }
@@ -54,7 +64,8 @@ export function updateImage(state: ImageListState, key: string, change: Partial<
   return { ...state, items: state.items.map((item) => (item.key === key ? { ...item, ...change } : item)) };
 }
 
-export const isBusy = (state: ImageListState) => state.items.some((item) => item.status === 'preparing' || item.status === 'uploading');
+export const isBusy = (state: ImageListState) =>
+  state.items.some((item) => item.status === 'preparing' || item.status === 'uploading');
 
 /** What keeps the images from being saved, in the order the admin should fix it; null when they can be. */
 export function imagesProblem(state: ImageListState): string | null {

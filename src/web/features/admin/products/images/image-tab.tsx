@@ -33,7 +33,13 @@ function ImageStatus({ item, number, onRetry }: { item: EditorImage; number: num
     return (
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-red-800">Upload failed</p>
-        <Button variant="outline" size="sm" className="min-h-11" onClick={onRetry} aria-label={`Retry (image ${number})`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="min-h-11"
+          onClick={onRetry}
+          aria-label={`Retry (image ${number})`}
+        >
           <RotateCcw aria-hidden="true" className="h-4 w-4" />
           Retry
         </Button>
@@ -43,13 +49,31 @@ function ImageStatus({ item, number, onRetry }: { item: EditorImage; number: num
   return null;
 }
 
-function ImageTile({ item, number, isMain, images }: { item: EditorImage; number: number; isMain: boolean; images: EditorImages }) {
+function ImageTile({
+  item,
+  number,
+  isMain,
+  images,
+}: {
+  item: EditorImage;
+  number: number;
+  isMain: boolean;
+  images: EditorImages;
+}) {
   return (
-    <li className={`flex flex-col overflow-hidden rounded-xl border-2 bg-white ${isMain ? 'border-forest-600' : 'border-sand-200'}`}>
+    <li
+      className={`flex flex-col overflow-hidden rounded-xl border-2 bg-white ${isMain ? 'border-forest-600' : 'border-sand-200'}`}
+    >
       <div className="relative">
-        <img src={thumbnail(item)} alt={`Product image ${number}`} className="aspect-square w-full bg-sand-100 object-cover" />
+        <img
+          src={thumbnail(item)}
+          alt={`Product image ${number}`}
+          className="aspect-square w-full bg-sand-100 object-cover"
+        />
         {isMain && (
-          <span className="absolute bottom-2 left-2 rounded-full bg-forest-700 px-2.5 py-1 text-xs font-semibold text-white">Main image</span>
+          <span className="absolute bottom-2 left-2 rounded-full bg-forest-700 px-2.5 py-1 text-xs font-semibold text-white">
+            Main image
+          </span>
         )}
         <button
           type="button"
@@ -67,7 +91,9 @@ function ImageTile({ item, number, isMain, images }: { item: EditorImage; number
           aria-pressed={isMain}
           onClick={() => images.setMain(item.key)}
           className={`mt-auto flex min-h-11 w-full items-center justify-center gap-1.5 rounded-full px-2 text-xs font-semibold whitespace-nowrap ${
-            isMain ? 'bg-forest-700 text-white hover:bg-forest-800' : 'text-forest-800 ring-2 ring-forest-700 ring-inset hover:bg-forest-50'
+            isMain
+              ? 'bg-forest-700 text-white hover:bg-forest-800'
+              : 'text-forest-800 ring-2 ring-forest-700 ring-inset hover:bg-forest-50'
           }`}
         >
           <Star aria-hidden="true" className={`h-4 w-4 shrink-0 ${isMain ? 'fill-current' : ''}`} />
@@ -119,11 +145,15 @@ export function ImageTab({ images, problem }: { images: EditorImages; problem: s
           }}
         />
         <ImagePlus aria-hidden="true" className="mx-auto h-8 w-8 text-forest-700" />
-        <label htmlFor={inputId} className="mt-2 inline-flex min-h-11 cursor-pointer items-center rounded-full bg-forest-700 px-5 font-semibold text-white hover:bg-forest-800">
+        <label
+          htmlFor={inputId}
+          className="mt-2 inline-flex min-h-11 cursor-pointer items-center rounded-full bg-forest-700 px-5 font-semibold text-white hover:bg-forest-800"
+        >
           Upload images
         </label>
         <p id={hintId} className="mt-2 text-sm text-bark-700">
-          Or drop them here. JPEG, PNG or WebP, 1 to {MAX_PRODUCT_IMAGES} images; large photos are made smaller before they are sent.
+          Or drop them here. JPEG, PNG or WebP, 1 to {MAX_PRODUCT_IMAGES} images; large photos are made smaller before
+          they are sent.
         </p>
       </div>
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { KEEP_ORIGINAL_MAX_BYTES, shrinkPlan, shouldSendEncoded } from './shrink-plan';
 
-const photo = (width: number, height: number, bytes = 3_000_000, type = 'image/jpeg') => ({ width, height, bytes, type });
+const photo = (width: number, height: number, bytes = 3_000_000, type = 'image/jpeg') => ({
+  width,
+  height,
+  bytes,
+  type,
+});
 
 describe('shrinkPlan', () => {
   it('scales a landscape photo so its long side is 1600 px, keeping proportions', () => {
@@ -22,11 +27,21 @@ describe('shrinkPlan', () => {
   });
 
   it('re-encodes a heavy picture within the limit at its own size', () => {
-    expect(shrinkPlan(photo(1500, 1000, KEEP_ORIGINAL_MAX_BYTES + 1))).toEqual({ action: 'encode', width: 1500, height: 1000, resized: false });
+    expect(shrinkPlan(photo(1500, 1000, KEEP_ORIGINAL_MAX_BYTES + 1))).toEqual({
+      action: 'encode',
+      width: 1500,
+      height: 1000,
+      resized: false,
+    });
   });
 
   it('re-encodes a type the server may not take even when small', () => {
-    expect(shrinkPlan(photo(600, 400, 50_000, 'image/gif'))).toEqual({ action: 'encode', width: 600, height: 400, resized: false });
+    expect(shrinkPlan(photo(600, 400, 50_000, 'image/gif'))).toEqual({
+      action: 'encode',
+      width: 600,
+      height: 400,
+      resized: false,
+    });
   });
 
   it('honours another limit', () => {

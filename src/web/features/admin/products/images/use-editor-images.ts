@@ -44,7 +44,10 @@ export function useEditorImages(images: readonly string[], mainImage: string, sa
   const savingNow = useRef(saving);
   savingNow.current = saving;
 
-  const change = useCallback((key: string, update: Partial<EditorImage>) => setState((s) => updateImage(s, key, update)), []);
+  const change = useCallback(
+    (key: string, update: Partial<EditorImage>) => setState((s) => updateImage(s, key, update)),
+    [],
+  );
 
   const send = useCallback(
     async (key: string, file: File) => {
@@ -75,7 +78,14 @@ export function useEditorImages(images: readonly string[], mainImage: string, sa
       const items: EditorImage[] = files.map((file) => {
         const preview = URL.createObjectURL(file);
         localPreviews.current.add(preview);
-        return { key: `new-${(nextKey += 1)}`, url: null, preview, status: 'preparing', progress: 0, fromSession: true };
+        return {
+          key: `new-${(nextKey += 1)}`,
+          url: null,
+          preview,
+          status: 'preparing',
+          progress: 0,
+          fromSession: true,
+        };
       });
       const next = addImages(current.current, items);
       if (next === TOO_MANY_IMAGES) {

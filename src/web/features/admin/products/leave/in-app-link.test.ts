@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { inAppDestination, isPlainClick } from './in-app-link';
 
 const here = 'http://shop.test/admin/products?page=2';
-const link = (href: string, extra: { target?: string; download?: boolean } = {}) => ({ href, target: '', download: false, ...extra });
+const link = (href: string, extra: { target?: string; download?: boolean } = {}) => ({
+  href,
+  target: '',
+  download: false,
+  ...extra,
+});
 const click = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };
 
 describe('a link click inside the app', () => {
   it('goes to another screen of the app', () => {
     expect(inAppDestination(link('http://shop.test/admin/customers'), here)).toBe('/admin/customers');
-    expect(inAppDestination(link('/admin/orders?status=paid#top', { target: '_self' }), here)).toBe('/admin/orders?status=paid#top');
+    expect(inAppDestination(link('/admin/orders?status=paid#top', { target: '_self' }), here)).toBe(
+      '/admin/orders?status=paid#top',
+    );
     expect(inAppDestination(link('/admin/products?page=3'), here)).toBe('/admin/products?page=3');
   });
 

@@ -9,7 +9,14 @@ type ClickKeys = Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 
 
 /** A plain left click, not already handled: one that follows the link in this tab. */
 export function isPlainClick(event: ClickKeys): boolean {
-  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.ctrlKey &&
+    !event.shiftKey
+  );
 }
 
 /**

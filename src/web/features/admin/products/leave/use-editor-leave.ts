@@ -9,7 +9,15 @@ import { usePageLeave } from './use-page-leave';
  * shows are never among them. While a save is on its way nothing is asked (nor deleted: the images hook
  * keeps what the product will use).
  */
-export function useEditorLeave({ unsaved, saving, images }: { unsaved: boolean; saving: boolean; images: EditorImages }) {
+export function useEditorLeave({
+  unsaved,
+  saving,
+  images,
+}: {
+  unsaved: boolean;
+  saving: boolean;
+  images: EditorImages;
+}) {
   const guard = useInAppLeaveGuard(unsaved && !saving, images.discard);
   usePageLeave({
     prompt: unsaved && !saving,

@@ -43,7 +43,10 @@ export function useInAppLeaveGuard(active: boolean, onLeave: () => void) {
       if (letThrough.current || !isPlainClick(event) || !(event.target instanceof Element)) return;
       const link = event.target.closest('a[href]');
       if (!(link instanceof HTMLAnchorElement)) return;
-      const to = inAppDestination({ href: link.href, target: link.target, download: link.hasAttribute('download') }, window.location.href);
+      const to = inAppDestination(
+        { href: link.href, target: link.target, download: link.hasAttribute('download') },
+        window.location.href,
+      );
       if (to === null) return;
       event.preventDefault();
       event.stopPropagation();
@@ -53,7 +56,14 @@ export function useInAppLeaveGuard(active: boolean, onLeave: () => void) {
     const onNavigate = (event: Event) => {
       const { navigationType, destination, cancelable } = event as NavigateEvent;
       const here = navigation?.currentEntry?.index;
-      if (letThrough.current || navigationType !== 'traverse' || !destination.sameDocument || !cancelable || here === undefined) return;
+      if (
+        letThrough.current ||
+        navigationType !== 'traverse' ||
+        !destination.sameDocument ||
+        !cancelable ||
+        here === undefined
+      )
+        return;
       event.preventDefault();
       setAttempt({ kind: 'history', delta: destination.index - here });
     };
