@@ -119,4 +119,30 @@ export class TokenCache {
   forget(value: string): void {
     if (this.held?.value === value) this.held = null;
   }
+
+  /** A 401 on a cached token (revoked, expired early) costs one fresh token and one more try. */
+  async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
+    const token = await this.get();
+    const answer = await call(token);
+    if (answer.status !== 401) return answer;
+    this.forget(token);
+    return call(await this.get());
+  }
+}
+
+/** The token in a 200 token answer, {access_token, expires_in}; Airtel's documentation gives expires_in as a string ("180"). */
+export function tokenOf(
+  provider: ProviderName,
+  step: string,
+  answer: ProviderAnswer,
+): { value: string; lifetimeSeconds: number } {
+  if (answer.status !== 200) throw unexpectedAnswer(provider, step, answer);
+  const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
+    access_token?: unknown;
+    expires_in?: unknown;
+  };
+  const lifetimeSeconds = Number(expiresIn);
+  if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
+    throw new ProviderError(provider, 'bad-answer', `${step}: no access_token in the answer`);
+  return { value, lifetimeSeconds };
 }
