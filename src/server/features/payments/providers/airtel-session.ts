@@ -1,5 +1,5 @@
 import { ProviderError } from './collection-provider';
-import { callProvider, TokenCache, tokenOf, type ProviderAnswer } from './provider-http';
+import { callProvider, tokenOf, TokenSession } from './provider-http';
 import type { AirtelMoneySettings } from './provider-config';
 
 /**
@@ -7,32 +7,12 @@ import type { AirtelMoneySettings } from './provider-config';
  * (docs/decisions/011-mobile-money-providers.md): one OAuth token (POST /auth/oauth2/token, client
  * credentials in a JSON body), cached, and calls that carry it with X-Country and X-Currency.
  */
-export class AirtelSession {
-  private readonly tokens: TokenCache;
-
+export class AirtelSession extends TokenSession {
   constructor(private readonly settings: AirtelMoneySettings) {
-    this.tokens = new TokenCache(() => this.fetchToken());
+    super('airtel', settings.baseUrl, settings.timeoutMs);
   }
 
-  /** One call to `{baseUrl}{path}`; `headers` come on top of the common ones. */
-  call(
-    step: string,
-    path: string,
-    init: { method: string; headers?: Record<string, string>; body?: string },
-  ): Promise<ProviderAnswer> {
-    const { baseUrl, timeoutMs } = this.settings;
-    return this.tokens.withToken((token) =>
-      callProvider(
-        'airtel',
-        step,
-        `${baseUrl}${path}`,
-        { ...init, headers: { ...this.headers(token), ...init.headers } },
-        timeoutMs,
-      ),
-    );
-  }
-
-  private headers(token: string): Record<string, string> {
+  protected headers(token: string): Record<string, string> {
     return {
       Accept: '*/*',
       Authorization: `Bearer ${token}`,
@@ -41,7 +21,7 @@ export class AirtelSession {
     };
   }
 
-  private async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
+  protected async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
     const step = 'Airtel Money token';
     const answer = await callProvider(
       'airtel',

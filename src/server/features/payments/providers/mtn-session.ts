@@ -1,4 +1,4 @@
-import { callProvider, TokenCache, tokenOf, type ProviderAnswer } from './provider-http';
+import { callProvider, tokenOf, TokenSession } from './provider-http';
 import type { MtnMomoSettings } from './provider-config';
 
 /** What each MTN product (Collection, Disbursement) has of its own: the same fields, other values. */
@@ -24,35 +24,15 @@ const TOKEN_REQUESTS: Record<MtnProduct, { step: string; form: boolean }> = {
  * apiUser:apiKey and the product's subscription key), cached, and its calls, each with the Bearer token,
  * X-Target-Environment and the subscription key.
  */
-export class MtnProductSession {
-  private readonly tokens: TokenCache;
-
+export class MtnProductSession extends TokenSession {
   constructor(
     private readonly settings: MtnProductSettings,
     private readonly product: MtnProduct,
   ) {
-    this.tokens = new TokenCache(() => this.fetchToken());
+    super('mtn', `${settings.baseUrl}/${product}`, settings.timeoutMs);
   }
 
-  /** One call to `{baseUrl}/{product}{path}`; `headers` come on top of the product's own. */
-  call(
-    step: string,
-    path: string,
-    init: { method: string; headers?: Record<string, string>; body?: string },
-  ): Promise<ProviderAnswer> {
-    const { baseUrl, timeoutMs } = this.settings;
-    return this.tokens.withToken((token) =>
-      callProvider(
-        'mtn',
-        step,
-        `${baseUrl}/${this.product}${path}`,
-        { ...init, headers: { ...this.productHeaders(token), ...init.headers } },
-        timeoutMs,
-      ),
-    );
-  }
-
-  private productHeaders(token: string): Record<string, string> {
+  protected headers(token: string): Record<string, string> {
     return {
       Authorization: `Bearer ${token}`,
       'X-Target-Environment': this.settings.targetEnvironment,
@@ -60,7 +40,7 @@ export class MtnProductSession {
     };
   }
 
-  private async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
+  protected async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
     const { step, form } = TOKEN_REQUESTS[this.product];
     const basic = Buffer.from(`${this.settings.apiUser}:${this.settings.apiKey}`).toString('base64');
     const headers = { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': this.settings.subscriptionKey };

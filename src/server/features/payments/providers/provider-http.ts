@@ -146,3 +146,38 @@ export function tokenOf(
     throw new ProviderError(provider, 'bad-answer', `${step}: no access_token in the answer`);
   return { value, lifetimeSeconds };
 }
+
+/**
+ * Calls to one provider API that carry a cached bearer token: each provider's session says how its token
+ * is fetched and which headers go with every call (mtn-session.ts, airtel-session.ts).
+ */
+export abstract class TokenSession {
+  private readonly tokens = new TokenCache(() => this.fetchToken());
+
+  constructor(
+    private readonly provider: ProviderName,
+    private readonly apiUrl: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** One call to the API's `path`; `headers` come on top of the session's own. */
+  call(
+    step: string,
+    path: string,
+    init: { method: string; headers?: Record<string, string>; body?: string },
+  ): Promise<ProviderAnswer> {
+    return this.tokens.withToken((token) =>
+      callProvider(
+        this.provider,
+        step,
+        `${this.apiUrl}${path}`,
+        { ...init, headers: { ...this.headers(token), ...init.headers } },
+        this.timeoutMs,
+      ),
+    );
+  }
+
+  protected abstract headers(token: string): Record<string, string>;
+
+  protected abstract fetchToken(): Promise<{ value: string; lifetimeSeconds: number }>;
+}
