@@ -1,7 +1,8 @@
 import { kwachaNumber } from './amounts';
 import { encryptPin } from './airtel-pin';
 import { ProviderError } from './collection-provider';
-import { callProvider, describe, TokenCache, unexpectedAnswer, type ProviderAnswer } from './provider-http';
+import { airtelEnvelope, airtelMoneyId, AirtelSession } from './airtel-session';
+import { describe, unexpectedAnswer, type ProviderAnswer } from './provider-http';
 import type { AirtelDisbursementSettings } from './provider-config';
 import type { RefundProvider, RefundReading, RefundRequest } from './refund-provider';
 
@@ -13,10 +14,10 @@ import type { RefundProvider, RefundReading, RefundRequest } from './refund-prov
  * read), a disbursement can send part of a payment and be read and re-sent safely by our id.
  */
 export class AirtelMoneyDisbursements implements RefundProvider {
-  private readonly tokens: TokenCache;
+  private readonly session: AirtelSession;
 
   constructor(private readonly settings: AirtelDisbursementSettings) {
-    this.tokens = new TokenCache(() => this.fetchToken());
+    this.session = new AirtelSession(settings);
   }
 
   async sendRefund(request: RefundRequest): Promise<RefundReading> {
@@ -35,15 +36,11 @@ export class AirtelMoneyDisbursements implements RefundProvider {
       pin: encryptPin(this.settings.pin, this.settings.pinPublicKeyPem),
       transaction: { amount: kwachaNumber(request.amountNgwee), id: request.reference, type: 'B2C' },
     });
-    const answer = await this.withToken((token) =>
-      callProvider(
-        'airtel',
-        step,
-        `${this.settings.baseUrl}/standard/v1/disbursements/`,
-        { method: 'POST', headers: { ...this.headers(token), 'Content-Type': 'application/json' }, body },
-        this.settings.timeoutMs,
-      ),
-    );
+    const answer = await this.session.call(step, '/standard/v1/disbursements/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     const reading = this.readingOf(step, answer, request.reference);
     // "Not found" cannot answer a send; a refusal is final and moved no money.
     if (reading.state === 'failed' && reading.refused)
@@ -58,15 +55,9 @@ export class AirtelMoneyDisbursements implements RefundProvider {
 
   async readRefund(reference: string): Promise<RefundReading> {
     const step = 'Airtel Money disbursement enquiry';
-    const answer = await this.withToken((token) =>
-      callProvider(
-        'airtel',
-        step,
-        `${this.settings.baseUrl}/standard/v1/disbursements/${encodeURIComponent(reference)}`,
-        { method: 'GET', headers: this.headers(token) },
-        this.settings.timeoutMs,
-      ),
-    );
+    const answer = await this.session.call(step, `/standard/v1/disbursements/${encodeURIComponent(reference)}`, {
+      method: 'GET',
+    });
     return this.readingOf(step, answer, reference).result;
   }
 
@@ -82,18 +73,10 @@ export class AirtelMoneyDisbursements implements RefundProvider {
   ): { state: string; refused: boolean; result: RefundReading } {
     if (answer.status >= 500 || answer.status === 429 || answer.status === 401 || answer.status === 403)
       throw unexpectedAnswer('airtel', step, answer);
-    const body = (answer.body ?? {}) as {
-      data?: { transaction?: Record<string, unknown> };
-      status?: Record<string, unknown>;
-    };
-    const code = typeof body.status?.response_code === 'string' ? body.status.response_code : '';
-    const message =
-      typeof body.status?.message === 'string' && body.status.message ? body.status.message.slice(0, 200) : null;
-    const transaction = body.data?.transaction ?? {};
-    const airtelId =
-      typeof transaction.airtel_money_id === 'string' && transaction.airtel_money_id
-        ? transaction.airtel_money_id
-        : null;
+    const { transaction, status } = airtelEnvelope(answer.body);
+    const code = typeof status.response_code === 'string' ? status.response_code : '';
+    const message = typeof status.message === 'string' && status.message ? status.message.slice(0, 200) : null;
+    const airtelId = airtelMoneyId(transaction);
     const outcome = /^DP00900001(\d{3})$/.exec(code)?.[1];
     if (outcome === '015' || (answer.status === 404 && !outcome))
       throw new ProviderError('airtel', 'not-found', `${step}: Airtel does not know id ${reference}`, answer.status);
@@ -131,59 +114,6 @@ export class AirtelMoneyDisbursements implements RefundProvider {
       refused: outcome !== '007',
       result: { state: 'failed', providerTransactionId: airtelId, reason },
     };
-  }
-
-  private headers(token: string): Record<string, string> {
-    return {
-      Accept: '*/*',
-      Authorization: `Bearer ${token}`,
-      'X-Country': this.settings.country,
-      'X-Currency': this.settings.currency,
-    };
-  }
-
-  private async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
-    const token = await this.tokens.get();
-    const answer = await call(token);
-    if (answer.status !== 401) return answer;
-    this.tokens.forget(token);
-    return call(await this.tokens.get());
-  }
-
-  private async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
-    const step = 'Airtel Money token';
-    const answer = await callProvider(
-      'airtel',
-      step,
-      `${this.settings.baseUrl}/auth/oauth2/token`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: '*/*' },
-        body: JSON.stringify({
-          client_id: this.settings.clientId,
-          client_secret: this.settings.clientSecret,
-          grant_type: 'client_credentials',
-        }),
-      },
-      this.settings.timeoutMs,
-    );
-    if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
-      throw new ProviderError(
-        'airtel',
-        'credentials',
-        `${step}: Airtel refused our client id or secret (${answer.status}); check the settings`,
-        answer.status,
-      );
-    }
-    if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
-    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
-      access_token?: unknown;
-      expires_in?: unknown;
-    };
-    const lifetimeSeconds = Number(expiresIn);
-    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
-      throw new ProviderError('airtel', 'bad-answer', `${step}: no access_token in the answer`);
-    return { value, lifetimeSeconds };
   }
 }
 

@@ -6,7 +6,8 @@ import {
   type PaymentRequest,
   type PaymentState,
 } from './collection-provider';
-import { callProvider, describe, TokenCache, unexpectedAnswer, type ProviderAnswer } from './provider-http';
+import { airtelEnvelope, airtelMoneyId, AirtelSession } from './airtel-session';
+import { describe, unexpectedAnswer } from './provider-http';
 import type { AirtelMoneySettings } from './provider-config';
 
 /**
@@ -17,10 +18,10 @@ import type { AirtelMoneySettings } from './provider-config';
  */
 export class AirtelMoneyCollections implements CollectionProvider {
   readonly name = 'airtel' as const;
-  private readonly tokens: TokenCache;
+  private readonly session: AirtelSession;
 
   constructor(private readonly settings: AirtelMoneySettings) {
-    this.tokens = new TokenCache(() => this.fetchToken());
+    this.session = new AirtelSession(settings);
   }
 
   async requestPayment(request: PaymentRequest): Promise<void> {
@@ -38,18 +39,14 @@ export class AirtelMoneyCollections implements CollectionProvider {
       subscriber: { country, currency, msisdn: request.phone.replace(/^\+260/, '') },
       transaction: { amount: kwachaNumber(request.amountNgwee), country, currency, id: request.reference },
     });
-    const answer = await this.withToken((token) =>
-      callProvider(
-        'airtel',
-        step,
-        `${this.settings.baseUrl}/merchant/v1/payments/`,
-        { method: 'POST', headers: { ...this.paymentHeaders(token), 'Content-Type': 'application/json' }, body },
-        this.settings.timeoutMs,
-      ),
-    );
+    const answer = await this.session.call(step, '/merchant/v1/payments/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
     // Airtel answers 200 with status.success false for a request it refuses (duplicate id, bad number ...).
-    const status = envelopeStatus(answer.body);
+    const { status } = airtelEnvelope(answer.body);
     if (status.success !== true) {
       const kind = /duplicate/i.test(String(status.message ?? '')) ? 'duplicate' : 'refused';
       throw new ProviderError('airtel', kind, `${step}: Airtel refused the request${describe(answer.body)}`, 200);
@@ -58,22 +55,15 @@ export class AirtelMoneyCollections implements CollectionProvider {
 
   async readPayment(reference: string): Promise<PaymentReading> {
     const step = 'Airtel Money transaction enquiry';
-    const answer = await this.withToken((token) =>
-      callProvider(
-        'airtel',
-        step,
-        `${this.settings.baseUrl}/standard/v1/payments/${encodeURIComponent(reference)}`,
-        { method: 'GET', headers: this.paymentHeaders(token) },
-        this.settings.timeoutMs,
-      ),
-    );
+    const answer = await this.session.call(step, `/standard/v1/payments/${encodeURIComponent(reference)}`, {
+      method: 'GET',
+    });
     if (answer.status === 404)
       throw new ProviderError('airtel', 'not-found', `${step}: Airtel does not know id ${reference}`, 404);
     if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
-    const transaction = ((answer.body as { data?: { transaction?: unknown } } | null)?.data?.transaction ??
-      null) as Record<string, unknown> | null;
+    const { transaction, status } = airtelEnvelope(answer.body);
     if (!transaction || typeof transaction.status !== 'string') {
-      if (envelopeStatus(answer.body).success === false) {
+      if (status.success === false) {
         throw new ProviderError(
           'airtel',
           'not-found',
@@ -91,10 +81,7 @@ export class AirtelMoneyCollections implements CollectionProvider {
       // Airtel's enquiry does not repeat the amount or currency: the caller knows what it asked for.
       amountNgwee: null,
       currency: null,
-      providerTransactionId:
-        typeof transaction.airtel_money_id === 'string' && transaction.airtel_money_id
-          ? transaction.airtel_money_id
-          : null,
+      providerTransactionId: airtelMoneyId(transaction),
       reason:
         state === 'successful'
           ? null
@@ -106,60 +93,6 @@ export class AirtelMoneyCollections implements CollectionProvider {
     const id = (body as { transaction?: { id?: unknown } } | null)?.transaction?.id;
     return typeof id === 'string' && id.length > 0 && id.length <= 100 ? id : null;
   }
-
-  private paymentHeaders(token: string): Record<string, string> {
-    return {
-      Accept: '*/*',
-      Authorization: `Bearer ${token}`,
-      'X-Country': this.settings.country,
-      'X-Currency': this.settings.currency,
-    };
-  }
-
-  private async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
-    const token = await this.tokens.get();
-    const answer = await call(token);
-    if (answer.status !== 401) return answer;
-    this.tokens.forget(token);
-    return call(await this.tokens.get());
-  }
-
-  private async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
-    const step = 'Airtel Money token';
-    const answer = await callProvider(
-      'airtel',
-      step,
-      `${this.settings.baseUrl}/auth/oauth2/token`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: '*/*' },
-        body: JSON.stringify({
-          client_id: this.settings.clientId,
-          client_secret: this.settings.clientSecret,
-          grant_type: 'client_credentials',
-        }),
-      },
-      this.settings.timeoutMs,
-    );
-    if (answer.status === 400 || answer.status === 401 || answer.status === 403) {
-      throw new ProviderError(
-        'airtel',
-        'credentials',
-        `${step}: Airtel refused our client id or secret (${answer.status}); check the settings`,
-        answer.status,
-      );
-    }
-    if (answer.status !== 200) throw unexpectedAnswer('airtel', step, answer);
-    // expires_in comes as a string ("180") in Airtel's documentation.
-    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
-      access_token?: unknown;
-      expires_in?: unknown;
-    };
-    const lifetimeSeconds = Number(expiresIn);
-    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
-      throw new ProviderError('airtel', 'bad-answer', `${step}: no access_token in the answer`);
-    return { value, lifetimeSeconds };
-  }
 }
 
 const STATES: Record<string, PaymentState> = {
@@ -169,8 +102,3 @@ const STATES: Record<string, PaymentState> = {
   TIP: 'pending',
   TA: 'pending',
 };
-
-function envelopeStatus(body: unknown): { success?: unknown; message?: unknown } {
-  const status = (body as { status?: unknown } | null)?.status;
-  return status && typeof status === 'object' ? (status as { success?: unknown; message?: unknown }) : {};
-}

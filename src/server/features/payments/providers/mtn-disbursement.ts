@@ -1,7 +1,8 @@
 import { kwachaText, ngweeFromKwacha } from './amounts';
 import { ProviderError, type PaymentState } from './collection-provider';
-import { callProvider, TokenCache, unexpectedAnswer, type ProviderAnswer } from './provider-http';
+import { unexpectedAnswer } from './provider-http';
 import type { MtnDisbursementSettings } from './provider-config';
+import { mtnReason, MtnProductSession } from './mtn-session';
 import type { RefundProvider, RefundReading, RefundRequest } from './refund-provider';
 
 /**
@@ -12,10 +13,10 @@ import type { RefundProvider, RefundReading, RefundRequest } from './refund-prov
  * GET /disbursement/v1_0/account/balance (the float refunds are paid from).
  */
 export class MtnMomoDisbursements implements RefundProvider {
-  private readonly tokens: TokenCache;
+  private readonly session: MtnProductSession;
 
-  constructor(private readonly settings: MtnDisbursementSettings) {
-    this.tokens = new TokenCache(() => this.fetchToken());
+  constructor(settings: MtnDisbursementSettings) {
+    this.session = new MtnProductSession(settings, 'disbursement');
   }
 
   async sendRefund(request: RefundRequest): Promise<RefundReading> {
@@ -31,23 +32,11 @@ export class MtnMomoDisbursements implements RefundProvider {
       payeeNote: note,
       referenceIdToRefund: request.collectionReference,
     });
-    const answer = await this.withToken((token) =>
-      callProvider(
-        'mtn',
-        step,
-        `${this.settings.baseUrl}/disbursement/v1_0/refund`,
-        {
-          method: 'POST',
-          headers: {
-            ...this.productHeaders(token),
-            'Content-Type': 'application/json',
-            'X-Reference-Id': request.reference,
-          },
-          body,
-        },
-        this.settings.timeoutMs,
-      ),
-    );
+    const answer = await this.session.call(step, '/v1_0/refund', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Reference-Id': request.reference },
+      body,
+    });
     // 409 RESOURCE_ALREADY_EXIST: an earlier send with this reference arrived; the read tells what became of it.
     if (answer.status === 202 || answer.status === 409)
       return { state: 'pending', providerTransactionId: null, reason: null };
@@ -56,15 +45,7 @@ export class MtnMomoDisbursements implements RefundProvider {
 
   async readRefund(reference: string): Promise<RefundReading> {
     const step = 'MTN MoMo refund status';
-    const answer = await this.withToken((token) =>
-      callProvider(
-        'mtn',
-        step,
-        `${this.settings.baseUrl}/disbursement/v1_0/refund/${encodeURIComponent(reference)}`,
-        { method: 'GET', headers: this.productHeaders(token) },
-        this.settings.timeoutMs,
-      ),
-    );
+    const answer = await this.session.call(step, `/v1_0/refund/${encodeURIComponent(reference)}`, { method: 'GET' });
     if (answer.status === 404)
       throw new ProviderError('mtn', 'not-found', `${step}: MTN does not know refund ${reference}`, 404);
     if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
@@ -77,7 +58,7 @@ export class MtnMomoDisbursements implements RefundProvider {
       providerTransactionId:
         typeof b.financialTransactionId === 'string' && b.financialTransactionId ? b.financialTransactionId : null,
       reason:
-        reasonOf(b.reason) ??
+        mtnReason(b.reason) ??
         (state === 'failed'
           ? 'MTN gave no reason'
           : state === 'pending' && b.status !== 'PENDING'
@@ -89,15 +70,7 @@ export class MtnMomoDisbursements implements RefundProvider {
   /** What the Disbursement account holds: refunds are paid from it, not from what collections took in. */
   async readBalance(): Promise<{ availableNgwee: number | null; currency: string | null }> {
     const step = 'MTN MoMo disbursement balance';
-    const answer = await this.withToken((token) =>
-      callProvider(
-        'mtn',
-        step,
-        `${this.settings.baseUrl}/disbursement/v1_0/account/balance`,
-        { method: 'GET', headers: this.productHeaders(token) },
-        this.settings.timeoutMs,
-      ),
-    );
+    const answer = await this.session.call(step, '/v1_0/account/balance', { method: 'GET' });
     if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
     const b = (answer.body ?? {}) as Record<string, unknown>;
     return {
@@ -105,60 +78,4 @@ export class MtnMomoDisbursements implements RefundProvider {
       currency: typeof b.currency === 'string' ? b.currency : null,
     };
   }
-
-  private productHeaders(token: string): Record<string, string> {
-    return {
-      Authorization: `Bearer ${token}`,
-      'X-Target-Environment': this.settings.targetEnvironment,
-      'Ocp-Apim-Subscription-Key': this.settings.subscriptionKey,
-    };
-  }
-
-  private async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
-    const token = await this.tokens.get();
-    const answer = await call(token);
-    if (answer.status !== 401) return answer;
-    this.tokens.forget(token);
-    return call(await this.tokens.get());
-  }
-
-  private async fetchToken(): Promise<{ value: string; lifetimeSeconds: number }> {
-    const step = 'MTN MoMo disbursement token';
-    const basic = Buffer.from(`${this.settings.apiUser}:${this.settings.apiKey}`).toString('base64');
-    const answer = await callProvider(
-      'mtn',
-      step,
-      `${this.settings.baseUrl}/disbursement/token/`,
-      {
-        method: 'POST',
-        headers: {
-          Authorization: `Basic ${basic}`,
-          'Ocp-Apim-Subscription-Key': this.settings.subscriptionKey,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: 'grant_type=client_credentials',
-      },
-      this.settings.timeoutMs,
-    );
-    if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
-    const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
-      access_token?: unknown;
-      expires_in?: unknown;
-    };
-    const lifetimeSeconds = Number(expiresIn);
-    if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
-      throw new ProviderError('mtn', 'bad-answer', `${step}: no access_token in the answer`);
-    return { value, lifetimeSeconds };
-  }
-}
-
-/** A reason code ("NOT_ENOUGH_FUNDS") or, in older answers, {code, message}. */
-function reasonOf(reason: unknown): string | null {
-  if (typeof reason === 'string' && reason) return reason.slice(0, 200);
-  if (reason && typeof reason === 'object') {
-    const { code, message } = reason as { code?: unknown; message?: unknown };
-    const text = [code, message].filter((p) => typeof p === 'string' && p).join(': ');
-    return text ? text.slice(0, 200) : null;
-  }
-  return null;
 }

@@ -119,4 +119,65 @@ export class TokenCache {
   forget(value: string): void {
     if (this.held?.value === value) this.held = null;
   }
+
+  /** A 401 on a cached token (revoked, expired early) costs one fresh token and one more try. */
+  async withToken(call: (token: string) => Promise<ProviderAnswer>): Promise<ProviderAnswer> {
+    const token = await this.get();
+    const answer = await call(token);
+    if (answer.status !== 401) return answer;
+    this.forget(token);
+    return call(await this.get());
+  }
+}
+
+/** The token in a 200 token answer, {access_token, expires_in}; Airtel's documentation gives expires_in as a string ("180"). */
+export function tokenOf(
+  provider: ProviderName,
+  step: string,
+  answer: ProviderAnswer,
+): { value: string; lifetimeSeconds: number } {
+  if (answer.status !== 200) throw unexpectedAnswer(provider, step, answer);
+  const { access_token: value, expires_in: expiresIn } = (answer.body ?? {}) as {
+    access_token?: unknown;
+    expires_in?: unknown;
+  };
+  const lifetimeSeconds = Number(expiresIn);
+  if (typeof value !== 'string' || !value || !(lifetimeSeconds > 0))
+    throw new ProviderError(provider, 'bad-answer', `${step}: no access_token in the answer`);
+  return { value, lifetimeSeconds };
+}
+
+/**
+ * Calls to one provider API that carry a cached bearer token: each provider's session says how its token
+ * is fetched and which headers go with every call (mtn-session.ts, airtel-session.ts).
+ */
+export abstract class TokenSession {
+  private readonly tokens = new TokenCache(() => this.fetchToken());
+
+  constructor(
+    private readonly provider: ProviderName,
+    private readonly apiUrl: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** One call to the API's `path`; `headers` come on top of the session's own. */
+  call(
+    step: string,
+    path: string,
+    init: { method: string; headers?: Record<string, string>; body?: string },
+  ): Promise<ProviderAnswer> {
+    return this.tokens.withToken((token) =>
+      callProvider(
+        this.provider,
+        step,
+        `${this.apiUrl}${path}`,
+        { ...init, headers: { ...this.headers(token), ...init.headers } },
+        this.timeoutMs,
+      ),
+    );
+  }
+
+  protected abstract headers(token: string): Record<string, string>;
+
+  protected abstract fetchToken(): Promise<{ value: string; lifetimeSeconds: number }>;
 }
