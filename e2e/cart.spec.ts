@@ -78,3 +78,27 @@ test('the featured grid on the home page adds one unit with Add', async ({ page 
   await expectCartCount(page, 1);
   await expect(toast(page, `${name} added to cart`)).toBeVisible();
 });
+
+test('the cart is saved as soon as the badge shows it, so a page left at once keeps the tap', async ({ page }) => {
+  await page.goto('/products');
+  const card = demoProductCards(page).first();
+  const name = await card.getByRole('heading').innerText();
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  // Watches the badge from inside the page: the moment the header's cart link is named for one item
+  // (a microtask after that render, before the next frame), the phone's copy must already hold it.
+  const storedWhenDrawn = page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const link = [...document.querySelectorAll('header a')].find((a) =>
+          (a.getAttribute('aria-label') ?? '').startsWith('Cart'),
+        );
+        if (!link) throw new Error('no cart link in the header');
+        new MutationObserver(() => {
+          if (link.getAttribute('aria-label') === 'Cart, 1 item') resolve(localStorage.getItem('cart'));
+        }).observe(link, { attributes: true, subtree: true, childList: true, characterData: true });
+      }),
+  );
+  await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+  const stored = JSON.parse((await storedWhenDrawn) ?? '{}') as { items?: { name: string }[] };
+  expect(stored.items?.map((item) => item.name)).toEqual([name]);
+});

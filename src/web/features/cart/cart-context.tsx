@@ -2,6 +2,7 @@ import {
   createContext,
   startTransition,
   useContext,
+  useLayoutEffect,
   useCallback,
   useEffect,
   useMemo,
@@ -37,8 +38,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const stored = useRef(!fromServer);
 
   // Saved after every change, and once at start so a repaired cart replaces the broken one; never
-  // before the stored cart has been read, which the empty first cart would overwrite.
-  useEffect(() => {
+  // before the stored cart has been read, which the empty first cart would overwrite. Saved as the
+  // change is drawn, not after the paint (when Preact runs effects): a page left right after a tap
+  // (a link to a page the server draws, the tab closed) took the badge's new count but not the cart.
+  useLayoutEffect(() => {
     if (stored.current) writeStored(CART_STORAGE_KEY, cart);
   }, [cart]);
 
