@@ -39,16 +39,21 @@ export async function findRefundableOrder(tx: Tx, orderId: string): Promise<Refu
 }
 
 /**
- * Raises 'order.refunded' with the order as it is now (its refunded total included), in the caller's
- * transaction, so the shopper's e-mail and text are recorded with the refund (decision 004).
+ * Raises 'order.refunded' with the order as it is now, in the caller's transaction, so the shopper's
+ * e-mail and text are recorded with the refund (decision 004). The refunded total and status come from
+ * the order as orders read it (refund-figures.ts), the one place its money is added up.
  */
 export async function raiseOrderRefunded(
   tx: Tx,
   raise: RaiseOrderEvent,
   orderId: string,
-  refund: RefundedMoney,
+  refund: Omit<RefundedMoney, 'refundedNgwee' | 'status'>,
 ): Promise<void> {
   const row = await findOrderRow(tx, orderId);
   if (!row) return;
-  await raise('order.refunded', { order: toOrderJson(await withItems(tx, row)), refund });
+  const order = toOrderJson(await withItems(tx, row));
+  await raise('order.refunded', {
+    order,
+    refund: { ...refund, refundedNgwee: order.refundedNgwee, status: order.refundStatus },
+  });
 }

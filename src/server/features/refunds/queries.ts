@@ -138,24 +138,6 @@ export async function cancelOnce(tx: Tx, id: string, admin: { name: string }, no
   return row ?? null;
 }
 
-/** The order's refunded total after this transaction's changes. */
-export async function refundedOfOrder(tx: Tx, orderId: string): Promise<number> {
-  const [row] = await tx
-    .select({ refunded: sql<number>`coalesce(sum(${refunds.amountNgwee}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.state, 'successful')));
-  return Number(row.refunded);
-}
-
-/** The money the order took through providers (late collections too). */
-export async function collectedByProvidersOf(tx: Tx, orderId: string): Promise<number> {
-  const [row] = await tx
-    .select({ collected: sql<number>`coalesce(sum(${paymentAttempts.amountNgwee}), 0)::int` })
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.orderId, orderId), isNotNull(paymentAttempts.collectedAt)));
-  return Number(row.collected);
-}
-
 /** A late collection owed back is no longer owed once its refunds that reached the shopper cover it. */
 export async function clearRefundDueWhenPaidBack(tx: Tx, attemptId: string): Promise<boolean> {
   const paidBack = sql`(select coalesce(sum(${refunds.amountNgwee}), 0) from ${refunds}

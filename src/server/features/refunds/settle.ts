@@ -1,16 +1,10 @@
 import type { Tx } from '../../db/client';
-import { refundStatusOf, type RefundRoute } from '../../../shared/refunds';
+import type { RefundRoute } from '../../../shared/refunds';
 import { recordAudit } from '../audit';
 import { lockRefundableOrder, raiseOrderRefunded } from '../orders';
 import type { RefundDeps } from './deps';
 import { refundEndedEntry } from './refund-audit';
-import {
-  clearRefundDueWhenPaidBack,
-  collectedByProvidersOf,
-  endRefundOnce,
-  findRefund,
-  refundedOfOrder,
-} from './queries';
+import { clearRefundDueWhenPaidBack, endRefundOnce, findRefund } from './queries';
 
 export type RefundOutcome =
   { state: 'successful'; providerTransactionId: string | null } | { state: 'failed'; reason: string };
@@ -41,15 +35,11 @@ export async function settleRefund(
   await recordAudit(tx, deps.actor, refundEndedEntry(ended, current.state));
   if (ended.state !== 'successful' || !order) return true;
   if (ended.attemptId) await clearRefundDueWhenPaidBack(tx, ended.attemptId);
-  const refundedNgwee = await refundedOfOrder(tx, order.id);
-  const collectedNgwee = (await collectedByProvidersOf(tx, order.id)) + order.collectedByHandNgwee;
   await raiseOrderRefunded(tx, deps.raise, order.id, {
     refundId: ended.id,
     amountNgwee: ended.amountNgwee,
     route: ended.route as RefundRoute,
     phone: ended.phone,
-    refundedNgwee,
-    status: refundStatusOf(collectedNgwee, refundedNgwee),
   });
   return true;
 }
