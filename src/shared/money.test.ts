@@ -32,6 +32,7 @@ describe('money rules', () => {
   it('totals subtotal + tax + shipping', () => {
     expect(computeTotals([{ unitPriceNgwee: 25000, quantity: 2 }])).toEqual({
       itemsNgwee: 50000,
+      discountNgwee: 0,
       taxNgwee: 8000,
       shippingNgwee: 7500,
       totalNgwee: 65500,
@@ -42,6 +43,34 @@ describe('money rules', () => {
       shippingPrice: 0,
       totalPrice: 580.02,
     });
+  });
+
+  it('takes a discount off before VAT and judges delivery on what is left', () => {
+    const lines = [{ unitPriceNgwee: 30000, quantity: 2 }];
+    // K600 - K150 = K450: VAT K72, and no longer above K500, so delivery K75.
+    expect(computeTotals(lines, { discount: { amountNgwee: 15000, freeDelivery: false } })).toEqual({
+      itemsNgwee: 60000,
+      discountNgwee: 15000,
+      taxNgwee: 7200,
+      shippingNgwee: 7500,
+      totalNgwee: 59700,
+    });
+    expect(computeTotals(lines, { discount: { amountNgwee: 0, freeDelivery: true } }).shippingNgwee).toBe(0);
+    // A discount never takes more than the items; the parcel still pays its delivery.
+    expect(computeTotals(lines, { discount: { amountNgwee: 99_999_99, freeDelivery: false } })).toEqual({
+      itemsNgwee: 60000,
+      discountNgwee: 60000,
+      taxNgwee: 0,
+      shippingNgwee: 7500,
+      totalNgwee: 7500,
+    });
+  });
+
+  it("uses a delivery option's rule in place of the spec's", () => {
+    const lines = [{ unitPriceNgwee: 10000, quantity: 1 }];
+    expect(computeTotals(lines, { delivery: { feeNgwee: 2500, freeAboveNgwee: null } }).shippingNgwee).toBe(2500);
+    expect(computeTotals(lines, { delivery: { feeNgwee: 2500, freeAboveNgwee: 5000 } }).shippingNgwee).toBe(0);
+    expect(computeTotals([], { delivery: { feeNgwee: 2500, freeAboveNgwee: null } }).shippingNgwee).toBe(0);
   });
 
   it('formats kwacha the en-ZM way', () => {

@@ -24,9 +24,27 @@ export function taxOn(subtotalNgwee: number): number {
   return Math.floor((subtotalNgwee * TAX_RATE_PERCENT + 50) / 100);
 }
 
-export function shippingFor(subtotalNgwee: number): number {
+/** A delivery fee rule: the spec's one rule by default, or a delivery option's (src/shared/delivery). */
+export interface DeliveryRule {
+  feeNgwee: number;
+  /** Delivery is free only when the (discounted) subtotal is strictly above this; null: never free. */
+  freeAboveNgwee: number | null;
+}
+
+/** SPEC §9: free above K500, else K75, everywhere. */
+export const SPEC_DELIVERY_RULE: DeliveryRule = {
+  feeNgwee: SHIPPING_FEE_NGWEE,
+  freeAboveNgwee: FREE_SHIPPING_ABOVE_NGWEE,
+};
+
+/** The fee for a cart of this subtotal; an empty cart pays none. */
+export function shippingFor(subtotalNgwee: number, rule: DeliveryRule = SPEC_DELIVERY_RULE): number {
   if (subtotalNgwee <= 0) return 0;
-  return subtotalNgwee > FREE_SHIPPING_ABOVE_NGWEE ? 0 : SHIPPING_FEE_NGWEE;
+  return feeUnderRule(subtotalNgwee, rule);
+}
+
+function feeUnderRule(subtotalNgwee: number, rule: DeliveryRule): number {
+  return rule.freeAboveNgwee !== null && subtotalNgwee > rule.freeAboveNgwee ? 0 : rule.feeNgwee;
 }
 
 export interface PricedLine {
@@ -34,18 +52,53 @@ export interface PricedLine {
   quantity: number;
 }
 
+/** What a discount code takes off, already worked out for the order's lines (src/shared/discounts). */
+export interface DiscountEffect {
+  /** Taken off the items subtotal before VAT; never more than the subtotal. */
+  amountNgwee: number;
+  /** A free-delivery code: the delivery fee is 0 whatever the rule says. */
+  freeDelivery: boolean;
+}
+
+export interface TotalsOptions {
+  /** The chosen delivery option's rule; the spec's rule when absent. */
+  delivery?: DeliveryRule;
+  discount?: DiscountEffect;
+}
+
 export interface OrderTotals {
+  /** The lines' sum, before any discount. */
   itemsNgwee: number;
+  discountNgwee: number;
+  /** 16% of the discounted subtotal (items - discount). */
   taxNgwee: number;
   shippingNgwee: number;
+  /** items - discount + tax + shipping */
   totalNgwee: number;
 }
 
-export function computeTotals(lines: readonly PricedLine[]): OrderTotals {
+/**
+ * The order's figures, in this order: the discount comes off the items first; VAT is 16% of what is
+ * left; delivery is judged on what is left too (free above its threshold), or free with a free-delivery
+ * code. Decision 033.
+ */
+export function computeTotals(lines: readonly PricedLine[], options: TotalsOptions = {}): OrderTotals {
   const itemsNgwee = lines.reduce((sum, line) => sum + line.unitPriceNgwee * line.quantity, 0);
-  const taxNgwee = taxOn(itemsNgwee);
-  const shippingNgwee = shippingFor(itemsNgwee);
-  return { itemsNgwee, taxNgwee, shippingNgwee, totalNgwee: itemsNgwee + taxNgwee + shippingNgwee };
+  const discountNgwee = Math.min(Math.max(0, options.discount?.amountNgwee ?? 0), itemsNgwee);
+  const subtotalNgwee = itemsNgwee - discountNgwee;
+  const taxNgwee = taxOn(subtotalNgwee);
+  // An order whose discount covers every item still travels: the fee is judged on the lines, not on zero.
+  const shippingNgwee =
+    options.discount?.freeDelivery || itemsNgwee <= 0
+      ? 0
+      : feeUnderRule(subtotalNgwee, options.delivery ?? SPEC_DELIVERY_RULE);
+  return {
+    itemsNgwee,
+    discountNgwee,
+    taxNgwee,
+    shippingNgwee,
+    totalNgwee: subtotalNgwee + taxNgwee + shippingNgwee,
+  };
 }
 
 /** price x quantity of one cart or order line, in whole ngwee like the order's subtotal. */
