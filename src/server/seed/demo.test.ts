@@ -111,6 +111,7 @@ describe('seedDemoIfEmpty', () => {
       const totals = computeTotals(own);
       expect({
         itemsNgwee: o.itemsNgwee,
+        discountNgwee: 0,
         taxNgwee: o.taxNgwee,
         shippingNgwee: o.shippingNgwee,
         totalNgwee: o.totalNgwee,
