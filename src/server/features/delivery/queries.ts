@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { deliveryOptions } from '../../db/schema';
 
@@ -34,4 +34,19 @@ export async function updateDeliveryOptionRow(
     .where(eq(deliveryOptions.id, id))
     .returning();
   return row!;
+}
+
+/** The seeded option's id: the same in every shop, so two instances starting at once insert it once. */
+export const STANDARD_DELIVERY_ID = '00000000-0000-4000-8000-000000000075';
+
+/**
+ * The spec's rule as the first option of a shop that has none (a new shop, or one restored from a backup
+ * made before delivery options): one statement, and a second instance's insert of the same id does nothing.
+ */
+export async function insertStandardDeliveryIfNone(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into delivery_options (id, name, kind, fee_ngwee, free_above_ngwee)
+    select ${STANDARD_DELIVERY_ID}::uuid, 'Standard delivery', 'door', 7500, 50000
+    where not exists (select 1 from delivery_options)
+    on conflict (id) do nothing`);
 }

@@ -9,6 +9,7 @@ import {
   deliveryOptionsQuerySchema,
   publicDeliveryOptionListSchema,
 } from '../../../shared/schemas/delivery';
+import { insertStandardDeliveryIfNone } from './queries';
 import { createDeliveryOption, deliveryOptionsFor, listDeliveryOptions, updateDeliveryOption } from './service';
 import { toAdminOption, toPublicOption } from './serialize';
 
@@ -16,6 +17,9 @@ const idParams = z.object({ id: z.string().max(64).describe('Delivery option id 
 const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A shop that changes nothing delivers by SPEC §9's rule (decision 037).
+  await insertStandardDeliveryIfNone(app.db);
+
   app.get(
     '/',
     {
