@@ -62,3 +62,24 @@ export function optionsServing<T extends ServingOption>(
         a.name.localeCompare(b.name),
     );
 }
+
+/** The seeded option's name (the spec's one rule). */
+export const STANDARD_DELIVERY_NAME = 'Standard delivery';
+
+interface NamedDelivery {
+  name: string;
+  kind: DeliveryKind;
+}
+
+/**
+ * Whether the shopper's screens, e-mails and texts name the order's option: every option but the seeded
+ * standard door delivery, so a shop that changes nothing keeps the spec's screens and texts (decision 037).
+ */
+export function deliveryWorthNaming(delivery: NamedDelivery | null | undefined): delivery is NamedDelivery {
+  return !!delivery && !(delivery.kind === 'door' && delivery.name === STANDARD_DELIVERY_NAME);
+}
+
+/** 'Choma market (Pickup point)': the option in one line. */
+export function deliveryLine(delivery: NamedDelivery): string {
+  return `${delivery.name} (${DELIVERY_KIND_LABELS[delivery.kind]})`;
+}
