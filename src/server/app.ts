@@ -14,6 +14,7 @@ import securityPlugin from './plugins/security';
 import { auditRoutes } from './features/audit';
 import { backupRoutes, backupsPlugin } from './features/backups';
 import { dashboardRoutes } from './features/dashboard';
+import { deliveryRoutes } from './features/delivery';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
 import { mailPlugin, mailRoutes } from './features/mail';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(mailRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(deliveryRoutes, { prefix: '/delivery-options' });
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });

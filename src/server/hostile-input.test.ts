@@ -165,6 +165,22 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'POST /api/email/bulk': { recipients: ['someone@example.com'], subject: 'Hello', message: 'Body' },
       'POST /api/contact': { name: 'Visitor', email: 'visitor@example.com', subject: 'Hi', message: 'A question' },
       'PUT /api/settings': { shopName: 'Hostile test shop', phone: '0977000002' },
+      'POST /api/delivery-options': {
+        name: 'Hostile pickup',
+        kind: 'pickup',
+        provinces: ['Southern'],
+        towns: ['Choma'],
+        fee: 20,
+        freeAbove: 200,
+      },
+      'PUT /api/delivery-options/{id}': {
+        name: 'Hostile pickup',
+        kind: 'pickup',
+        provinces: ['Southern'],
+        towns: ['Choma'],
+        fee: 20,
+        freeAbove: 200,
+      },
       'POST /api/products/import': { csv: 'SKU,Stock\nHOSTILE-NONE,3\n', dryRun: true },
     };
     operations = await documentedOperations(t.app);

@@ -114,6 +114,36 @@ export const productReviews = pgTable(
   ],
 );
 
+/**
+ * The ways an order can travel (decision 037): door delivery, a pickup point, a bus-station parcel. Each
+ * serves some provinces and towns (empty lists: everywhere) for a fee, free above an amount if set. An
+ * option is switched off, never deleted, so the orders that name it keep their link.
+ */
+export const deliveryOptions = pgTable(
+  'delivery_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    provinces: jsonb('provinces').$type<string[]>().notNull().default([]),
+    towns: jsonb('towns').$type<string[]>().notNull().default([]),
+    feeNgwee: integer('fee_ngwee').notNull(),
+    freeAboveNgwee: integer('free_above_ngwee'),
+    estimate: text('estimate').notNull().default(''),
+    openingHours: text('opening_hours').notNull().default(''),
+    directions: text('directions').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('delivery_options_kind_known', sql`${t.kind} in ('door','pickup','bus')`),
+    check('delivery_options_fees_nonnegative', sql`${t.feeNgwee} >= 0 and coalesce(${t.freeAboveNgwee}, 0) >= 0`),
+    check('delivery_options_name_present', sql`char_length(${t.name}) between 1 and 80`),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -149,6 +179,15 @@ export const orders = pgTable(
     markedPaidByName: text('marked_paid_by_name'),
     markedPaidAt: timestamp('marked_paid_at', { withTimezone: true, mode: 'date' }),
     markedPaidNote: text('marked_paid_note'),
+    /** The delivery option chosen at checkout (decision 037), and what it was then; null for older orders. */
+    deliveryOptionId: uuid('delivery_option_id').references(() => deliveryOptions.id, { onDelete: 'set null' }),
+    delivery: jsonb('delivery').$type<{
+      name: string;
+      kind: 'door' | 'pickup' | 'bus';
+      estimate: string;
+      openingHours: string;
+      directions: string;
+    }>(),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),

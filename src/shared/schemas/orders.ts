@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status';
 import { NOT_A_ZAMBIAN_MOBILE, readZambianMobile } from '../phone-numbers';
 import { keywordQuery, limitQuery, pageQuery, text } from './common';
+import { orderDeliverySchema } from './delivery';
 
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 1000;
@@ -63,6 +64,8 @@ export const placeOrderSchema = z.object({
     .max(MAX_ORDER_LINES, `An order can hold at most ${MAX_ORDER_LINES} different products`),
   shippingAddress: newShippingAddressSchema,
   paymentMethod: paymentMethodSchema,
+  /** The delivery option chosen at checkout (GET /delivery-options); absent: the first one offered. */
+  deliveryOption: z.string({ error: 'deliveryOption must be the id of a delivery option' }).max(64).optional(),
   taxAmount: amount('taxAmount').optional(),
   shippingAmount: amount('shippingAmount').optional(),
   totalAmount: amount('totalAmount'),
@@ -113,6 +116,8 @@ export const orderSchema = z.object({
   /** Money that went back to the shopper, in ngwee (docs/decisions/030-refunds.md); isPaid stays true. */
   refundedNgwee: z.number().int(),
   refundStatus: z.enum(['none', 'partly refunded', 'refunded']),
+  /** The delivery option it travels with, as it was when placed (decision 037); null for older orders. */
+  delivery: orderDeliverySchema.nullable(),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),

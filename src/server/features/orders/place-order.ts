@@ -9,11 +9,13 @@ import {
   toKwacha,
   toNgwee,
   type OrderTotals,
+  type DeliveryRule,
 } from '../../../shared/money';
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
+import { chooseDeliveryOption } from '../delivery';
 
 /** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
 const LARGEST_ORDER_NGWEE = 2_000_000_000;
@@ -39,8 +41,11 @@ interface PricedLine extends StockLine {
  * client can show them, and says which of the client's figures differ (`differs`): a line price, the
  * shipping, the tax, or only the total.
  */
-function checkClientTotal(lines: PricedLine[], input: PlaceOrderInput): OrderTotals {
-  const totals = computeTotals(lines.map((l) => ({ unitPriceNgwee: l.product.priceNgwee, quantity: l.quantity })));
+function checkClientTotal(lines: PricedLine[], input: PlaceOrderInput, delivery: DeliveryRule): OrderTotals {
+  const totals = computeTotals(
+    lines.map((l) => ({ unitPriceNgwee: l.product.priceNgwee, quantity: l.quantity })),
+    { delivery },
+  );
   if (toNgwee(input.totalAmount) !== totals.totalNgwee) {
     const differs = differingFigures(lines, input, totals);
     throw Conflict(totalMismatchMessage(differs, input, totals), {
@@ -107,13 +112,16 @@ export async function placeOrder(
   );
   for (const line of lines) if (!isUuid(line.productId)) throw productNoLongerAvailable(line.productId, line.name);
 
+  // The chosen delivery option (on, serving the address) or a 400; its rule prices the shipping below.
+  const delivery = await chooseDeliveryOption(app.db, input.shippingAddress, input.deliveryOption, 0);
+
   let placed;
   try {
     placed = await app.orderEvents.transaction(app.db, async (tx, raise) => {
       const taken = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
       const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
-      const totals = checkClientTotal(locked, input);
+      const totals = checkClientTotal(locked, input, delivery.rule);
       const order = await insertOrderWithItems(
         tx,
         {
@@ -129,6 +137,8 @@ export async function placeOrder(
           status: 'Pending',
           isPaid: false,
           idempotencyKey: idempotencyKey ?? null,
+          deliveryOptionId: delivery.optionId,
+          delivery: delivery.snapshot,
         },
         locked.map((line, position) => ({
           productId: line.productId,

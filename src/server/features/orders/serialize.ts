@@ -44,6 +44,7 @@ export function toOrderJson({ order, items, money }: OrderWithItems): Order {
     paymentReference: order.paymentReference,
     refundedNgwee: money.refundedNgwee,
     refundStatus: refundStatusOf(money.collectedNgwee, money.refundedNgwee),
+    delivery: order.delivery ? { option: order.deliveryOptionId, ...order.delivery } : null,
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),
     createdAt: order.createdAt.toISOString(),

@@ -108,6 +108,7 @@ describe('CSV exports', () => {
       'Payment method': 'Airtel Money',
       'Payment reference': 'MP260301.0930.A12345',
       'Delivered at': '2026-03-03T14:00:00+02:00',
+      'Delivery option': 'Standard delivery',
       Product: 'Mungongo oil 100 ml',
       SKU: oil.sku,
       Quantity: '2',

@@ -69,6 +69,8 @@ export interface ExportedOrder {
   paymentMethod: PaymentMethod;
   paymentReference: string | null;
   deliveredAt: Date | null;
+  /** The delivery option's name as placed (decision 037); empty for older orders. */
+  deliveryName: string;
   itemsNgwee: number;
   taxNgwee: number;
   shippingNgwee: number;
@@ -88,7 +90,7 @@ export async function ordersBatch(
     select o.id, o.created_at, o.created_at::text as cursor_at, o.customer_name, o.customer_email,
            o.shipping_address->>'phoneNumber' as phone, o.shipping_address->>'city' as city,
            o.shipping_address->>'province' as province, o.status, o.is_paid, o.paid_at, o.payment_method,
-           o.payment_reference, o.delivered_at, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee
+           o.payment_reference, o.delivered_at, o.delivery->>'name' as delivery_name, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee
     from orders o
     ${where([...inRange(sql`o.created_at`, range), ...afterCursor(sql`o.created_at`, sql`o.id`, after)])}
     order by o.created_at, o.id
@@ -109,6 +111,7 @@ export async function ordersBatch(
     paymentMethod: r.payment_method as PaymentMethod,
     paymentReference: (r.payment_reference as string | null) ?? null,
     deliveredAt: asDate(r.delivered_at),
+    deliveryName: (r.delivery_name as string | null) ?? '',
     itemsNgwee: Number(r.items_ngwee),
     taxNgwee: Number(r.tax_ngwee),
     shippingNgwee: Number(r.shipping_ngwee),

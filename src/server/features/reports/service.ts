@@ -72,6 +72,7 @@ export const ORDERS_HEADER = [
   'Payment method',
   'Payment reference',
   'Delivered at',
+  'Delivery option',
   'Product',
   'SKU',
   'Quantity',
@@ -119,6 +120,7 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
           paymentMethodLabel(o.paymentMethod),
           o.paymentReference,
           iso(o.deliveredAt),
+          o.deliveryName,
         ];
         // Refunded: what went back to the shopper so far, whenever (the monthly report credits it in its own month).
         const amounts = [o.itemsNgwee, o.taxNgwee, o.shippingNgwee, o.totalNgwee, refunded.get(o.id) ?? 0].map(

@@ -70,6 +70,34 @@ describe('order texts', () => {
     }
   });
 
+  it('name a pickup point while it fits one message, and leave the seeded standard delivery unsaid', () => {
+    const pickup = (name: string) =>
+      order({
+        paymentMethod: 'creditCard',
+        totalPrice: 450,
+        delivery: { option: null, name, kind: 'pickup', estimate: '', openingHours: '', directions: '' },
+      });
+    const short = {
+      link: 'https://coop.zm/o/abc123',
+      settings: { ...settings, shopName: 'Kabulonga Crafts' },
+    };
+    const named = orderPlacedText(pickup('Choma market stall 14'), short);
+    expect(named).toMatch(/^Kabulonga Crafts: Collect at Choma market stall 14\. /);
+    // An 80-character name leaves no room: the text is the one without it, still one message.
+    const long = orderPlacedText(pickup('Choma '.repeat(13) + 'xx'), context);
+    expect(long).not.toContain('Collect at');
+    expect(smsLength(long)).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+    const standard = {
+      option: null,
+      name: 'Standard delivery',
+      kind: 'door' as const,
+      estimate: '',
+      openingHours: '',
+      directions: '',
+    };
+    expect(orderPlacedText(order({ delivery: standard }), short)).toBe(orderPlacedText(order(), short));
+  });
+
   it('point a shopper whose network the shop collects by itself to the order page, with no pay-by-hand instructions', () => {
     const short = { ...automatic, settings: { ...settings, shopName: 'Kabulonga Crafts' } };
     expect(orderPlacedText(order({ totalPrice: 450 }), short)).toBe(

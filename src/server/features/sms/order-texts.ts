@@ -5,6 +5,7 @@ import { NETWORK_NAMES, readZambianMobile } from '../../../shared/phone-numbers'
 import type { Order } from '../../../shared/schemas/orders';
 import type { ShopSettings } from '../../../shared/schemas/settings';
 import { firstThatFits } from '../../../shared/sms-text';
+import { deliveryWorthNaming } from '../../../shared/delivery';
 import { networkOfRoute } from '../../../shared/refunds';
 import type { RefundedMoney } from '../orders';
 
@@ -46,6 +47,24 @@ function signed(shopName: string, wordings: string[]): string {
   return firstThatFits([...wordings.map((text) => `${shopName}: ${text}`), ...wordings]);
 }
 
+/**
+ * The placed text with a pickup point or bus-station parcel named in front while one message still holds it
+ * (with or without the shop's name), else the usual wordings (decision 037); the seeded standard delivery
+ * adds nothing, so the spec's texts stay. The e-mail and the order page always name the option.
+ */
+function signedWithDelivery(order: Order, shopName: string, wordings: string[]): string {
+  if (!deliveryWorthNaming(order.delivery)) return signed(shopName, wordings);
+  const where =
+    order.delivery.kind === 'door' ? `Delivery: ${order.delivery.name}.` : `Collect at ${order.delivery.name}.`;
+  const named = wordings.map((text) => `${where} ${text}`);
+  return firstThatFits([
+    ...named.map((text) => `${shopName}: ${text}`),
+    ...named,
+    ...wordings.map((text) => `${shopName}: ${text}`),
+    ...wordings,
+  ]);
+}
+
 export function orderPlacedText(
   order: Order,
   { settings, link, automaticPayments, orderPage }: OrderTextContext,
@@ -55,7 +74,7 @@ export function orderPlacedText(
   const pay = howToPay(order, settings);
   if (pay?.kind === 'mobileMoney' && orderPage && automaticPayments?.includes(pay.method)) {
     const network = NETWORK_NAMES[pay.method];
-    return signed(settings.shopName, [
+    return signedWithDelivery(order, settings.shopName, [
       `Thank you! Order ${number} received, ${total}. Pay by ${pay.methodLabel} prompt from your order page: ${orderPage}`,
       `Order ${number} received, ${total}. Pay by ${network} prompt from your order page: ${orderPage}`,
       `Order ${number}, ${total}. Pay from your order page: ${orderPage}`,
@@ -64,19 +83,19 @@ export function orderPlacedText(
   if (pay?.kind === 'mobileMoney' && pay.number) {
     const to = localNumber(pay.number);
     const network = NETWORK_NAMES[pay.method];
-    return signed(settings.shopName, [
+    return signedWithDelivery(order, settings.shopName, [
       `Thank you! Order ${number} received, ${total}. Pay by ${pay.methodLabel} to ${to}, reference ${pay.reference}. ${link}`,
       `Order ${number} received, ${total}. Pay by ${pay.methodLabel} to ${to}, ref ${pay.reference}. ${link}`,
       `Order ${number}, ${total}. Pay by ${network} to ${to}, ref ${pay.reference}. ${link}`,
     ]);
   }
   if (pay?.kind === 'card') {
-    return signed(settings.shopName, [
+    return signedWithDelivery(order, settings.shopName, [
       `Thank you! Order ${number} received, ${total}. We will send you a link to pay by card. ${link}`,
       `Order ${number}, ${total}: we will send a card payment link. ${link}`,
     ]);
   }
-  return signed(settings.shopName, [
+  return signedWithDelivery(order, settings.shopName, [
     `Thank you! Order ${number} received, ${total}. How to pay: ${link}`,
     `Order ${number}, ${total}. How to pay: ${link}`,
   ]);

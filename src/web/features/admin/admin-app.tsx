@@ -13,6 +13,7 @@ const CustomersPage = screen(() => import('./customers/customers-page'), 'Custom
 const AdminOrdersPage = screen(() => import('./orders/orders-page'), 'AdminOrdersPage');
 const OrdersToShipPage = screen(() => import('./orders/to-ship-page'), 'OrdersToShipPage');
 const PaymentsPage = screen(() => import('./payments/payments-page'), 'PaymentsPage');
+const DeliveryPage = screen(() => import('./delivery/delivery-page'), 'DeliveryPage');
 const SettingsPage = screen(() => import('./settings/settings-page'), 'SettingsPage');
 const BackupsPage = screen(() => import('./backups/backups-page'), 'BackupsPage');
 const AuditPage = screen(() => import('./audit/audit-page'), 'AuditPage');
@@ -34,6 +35,7 @@ export function AdminApp() {
         <Route path="orders/to-ship" element={<OrdersToShipPage />} />
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="statements" element={<StatementsPage />} />
+        <Route path="delivery" element={<DeliveryPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="backups" element={<BackupsPage />} />
         <Route path="audit" element={<AuditPage />} />

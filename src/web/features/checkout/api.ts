@@ -7,10 +7,16 @@ import { isRecord } from '../../lib/storage';
 import type { CartItem } from '../cart';
 import type { CheckoutForm } from './checkout-schema';
 import { sendUntilAnswered } from './resend-lost-order';
+import type { ChosenOption } from './delivery-api';
 
 /** Places the order; a lost answer (no connection, 502-504) is asked again with the same key (resend-lost-order.ts). */
-export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey: string): Promise<Order> {
-  const totals = computeTotalsInKwacha(items);
+export function placeOrder(
+  items: CartItem[],
+  form: CheckoutForm,
+  idempotencyKey: string,
+  delivery?: ChosenOption,
+): Promise<Order> {
+  const totals = computeTotalsInKwacha(items, { delivery: delivery?.rule });
   const send = () =>
     apiRequest<Order, PlaceOrderInput>('/orders', {
       method: 'POST',
@@ -26,6 +32,7 @@ export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey
           phoneNumber: form.phoneNumber,
         },
         paymentMethod: form.paymentMethod satisfies PaymentMethod,
+        ...(delivery ? { deliveryOption: delivery.id } : {}),
         taxAmount: totals.taxPrice,
         shippingAmount: totals.shippingPrice,
         totalAmount: totals.totalPrice,

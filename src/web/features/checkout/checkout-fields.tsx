@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/order-status';
 import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
@@ -8,6 +9,8 @@ import type { CheckoutFormInput } from './checkout-schema';
 interface Props {
   register: UseFormRegister<CheckoutFormInput>;
   errors: FieldErrors<CheckoutFormInput>;
+  /** Drawn between the address and the payment method: the delivery options for that address. */
+  afterAddress?: ReactNode;
 }
 
 const PROVINCE_OPTIONS = [
@@ -18,7 +21,7 @@ const PROVINCE_OPTIONS = [
 const section = 'rounded-2xl border border-sand-200 bg-white p-5 sm:p-6';
 const legend = 'mb-4 text-xl font-bold';
 
-export function CheckoutFields({ register, errors }: Props) {
+export function CheckoutFields({ register, errors, afterAddress }: Props) {
   return (
     <>
       <fieldset className={section}>
@@ -79,6 +82,7 @@ export function CheckoutFields({ register, errors }: Props) {
           />
         </div>
       </fieldset>
+      {afterAddress}
       <fieldset className={section}>
         <legend className={`${legend} float-left w-full`}>Payment Method</legend>
         <div className="clear-both grid gap-3">

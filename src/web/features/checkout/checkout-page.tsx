@@ -21,6 +21,9 @@ import {
 } from './checkout-schema';
 import { OFFLINE_CHECKOUT_NOTICE_ID, OfflineCheckoutNotice } from './offline-checkout-notice';
 import { OrderSummary, OrderTotalLine } from './order-summary';
+import { computeTotalsInKwacha } from '../../../shared/money';
+import { ruleOf, useDeliveryOptionsFor } from './delivery-api';
+import { DeliveryChoice, needsChoice } from './delivery-choice';
 
 const FORM_ID = 'checkout-form';
 const newKey = () => crypto.randomUUID();
@@ -105,6 +108,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
     // SPEC §5's e-mail rule, except for an account opened with a phone number alone
@@ -124,15 +128,30 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     },
   });
 
+  // Delivery options for the address as typed (decision 037); the first offered until the shopper picks one.
+  const province = watch('province');
+  const town = watch('city');
+  const subtotal = computeTotalsInKwacha(items).itemsPrice;
+  const offered = useDeliveryOptionsFor(province, town, subtotal);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const options = province ? offered.data?.options : undefined;
+  const chosenOption = options?.find((o) => o._id === chosenId) ?? options?.[0];
+  const delivery = chosenOption ? { id: chosenOption._id, rule: ruleOf(chosenOption) } : undefined;
+  const deliveryName = chosenOption && needsChoice(options) ? chosenOption.name : undefined;
+
   const submit = handleSubmit(async (form) => {
     if (items.length === 0) {
       toast.error('Your cart is empty');
       return;
     }
+    if (options && options.length === 0) {
+      toast.error(`We do not deliver to ${form.city}, ${form.province} yet.`);
+      return;
+    }
     if (inFlight.current || !navigator.onLine) return;
     inFlight.current = true;
     try {
-      const order = await placeOrder(items, form, idempotencyKey);
+      const order = await placeOrder(items, form, idempotencyKey, delivery);
       onLeave();
       toast.success('Order placed successfully');
       clearCart();
@@ -143,6 +162,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
         expireSession('/login?redirect=checkout');
         return;
       }
+      // A fee or an option changed in the back office since the list was read: read it again.
+      void offered.refetch();
       const conflict = conflictOf(error);
       if (conflict) {
         const outcome = applyConflict(items, conflict);
@@ -176,6 +197,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
           submitting={isSubmitting}
           offlineNoticeId={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID}
           className="lg:col-start-2 lg:row-start-1"
+          delivery={delivery?.rule}
+          deliveryName={deliveryName}
         />
         <form
           id={FORM_ID}
@@ -184,8 +207,24 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
           className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1"
           aria-label="Checkout"
         >
-          <CheckoutFields register={register} errors={errors} />
-          <OrderTotalLine items={items} className="lg:hidden" />
+          <CheckoutFields
+            register={register}
+            errors={errors}
+            afterAddress={
+              <DeliveryChoice
+                province={province}
+                town={town}
+                subtotal={subtotal}
+                options={options}
+                loading={offered.isFetching}
+                failed={offered.isError}
+                onRetry={() => void offered.refetch()}
+                chosen={chosenOption?._id ?? null}
+                onChoose={setChosenId}
+              />
+            }
+          />
+          <OrderTotalLine items={items} delivery={delivery?.rule} className="lg:hidden" />
           {!online && <OfflineCheckoutNotice />}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {isSubmitting ? (

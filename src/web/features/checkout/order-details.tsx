@@ -5,6 +5,7 @@ import type { Order } from '../../../shared/schemas/orders';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { PaidBadge } from '../../components/ui/paid-badge';
 import { formatDate } from '../../lib/format';
+import { OrderDelivery } from './order-delivery';
 
 function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
@@ -65,6 +66,7 @@ export function OrderDetails({ order, withPayment = false }: { order: Order; wit
           <span data-testid="order-total">{formatKwacha(order.totalPrice)}</span>
         </Row>
       </dl>
+      <OrderDelivery delivery={order.delivery} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../../../shared/money';
+import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha, type DeliveryRule } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import type { CartItem } from '../cart';
 
@@ -9,11 +9,22 @@ interface Props {
   /** No connection: the order cannot be placed now; the id of the checkout's notice that says so. */
   offlineNoticeId?: string;
   className?: string;
+  /** The chosen delivery option's rule and, when the shopper chose among several, its name (decision 037). */
+  delivery?: DeliveryRule;
+  deliveryName?: string;
 }
 
 /** The amount to pay right above 'Place Order' on phones, where the full summary has scrolled out of view. */
-export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; className?: string }) {
-  const totals = computeTotalsInKwacha(items);
+export function OrderTotalLine({
+  items,
+  delivery,
+  className = '',
+}: {
+  items: CartItem[];
+  delivery?: DeliveryRule;
+  className?: string;
+}) {
+  const totals = computeTotalsInKwacha(items, { delivery });
   const shipping = totals.shippingPrice === 0 ? 'free shipping' : `shipping ${formatKwacha(totals.shippingPrice)}`;
   return (
     <p
@@ -32,8 +43,16 @@ export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; c
 }
 
 /** Sticky on wide screens; its 'Complete Order' submits the same form as 'Place Order'. */
-export function OrderSummary({ items, formId, submitting, offlineNoticeId, className = '' }: Props) {
-  const totals = computeTotalsInKwacha(items);
+export function OrderSummary({
+  items,
+  formId,
+  submitting,
+  offlineNoticeId,
+  className = '',
+  delivery,
+  deliveryName,
+}: Props) {
+  const totals = computeTotalsInKwacha(items, { delivery });
   return (
     <aside
       aria-labelledby="checkout-summary-title"
@@ -66,7 +85,10 @@ export function OrderSummary({ items, formId, submitting, offlineNoticeId, class
           </dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>Shipping</dt>
+          <dt>
+            Shipping
+            {deliveryName && <span className="block text-sm text-bark-700">{deliveryName}</span>}
+          </dt>
           <dd className="tabular-nums" data-testid="summary-shipping">
             {totals.shippingPrice === 0 ? 'Free' : formatKwacha(totals.shippingPrice)}
           </dd>

@@ -11,6 +11,7 @@ import {
   orderNumber,
   paymentMethodLabel,
   shippingAddressText,
+  deliveryBlocks,
   totalRows,
   type OrderMailContext,
 } from './order-mail-parts';
@@ -111,6 +112,7 @@ export function orderConfirmation(order: Order, context: OrderMailContext): Outg
     totalRows(order),
     { type: 'heading', text: 'Shipping to' },
     { type: 'text', text: shippingAddressText(order) },
+    ...deliveryBlocks(order),
     orderLink(order, context),
     { type: 'text', text: 'Questions? Reply to this e-mail.' },
   ]);

@@ -1,6 +1,7 @@
 import { formatKwacha, lineTotalInKwacha, TAX_RATE_PERCENT } from '../../../../shared/money';
 import { orderReference, paymentMethodLabel } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
+import { deliveryLine, deliveryWorthNaming } from '../../../../shared/delivery';
 import type { ShopSettings } from '../../../../shared/schemas/settings';
 import type { OutgoingMail } from '../outbox';
 import { renderHtml, renderText, type MailBlock, type MailLayout } from './order-mail-layout';
@@ -51,6 +52,25 @@ export function shippingAddressText(order: Order): string {
   return [order.user?.name, address, `${city}, ${province} ${zipCode}`, `Phone: ${phoneNumber}`]
     .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * How the order travels (decision 037), with a pickup point's hours and directions; nothing for the seeded
+ * standard delivery in the shopper's mail (`always` for the shop's notice).
+ */
+export function deliveryBlocks(order: Order, always = false): MailBlock[] {
+  const delivery = order.delivery;
+  if (!delivery || (!always && !deliveryWorthNaming(delivery))) return [];
+  const lines = [
+    deliveryLine(delivery),
+    delivery.estimate && `Estimated time: ${delivery.estimate}`,
+    delivery.openingHours && `Open: ${delivery.openingHours}`,
+    delivery.directions,
+  ].filter(Boolean);
+  return [
+    { type: 'heading', text: 'Delivery' },
+    { type: 'text', text: lines.join('\n') },
+  ];
 }
 
 export function composeMail(

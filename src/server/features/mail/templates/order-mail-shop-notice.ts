@@ -8,6 +8,7 @@ import {
   orderNumber,
   paymentMethodLabel,
   shippingAddressText,
+  deliveryBlocks,
   totalRows,
   type OrderMailContext,
 } from './order-mail-parts';
@@ -45,6 +46,7 @@ export function newOrderNotice(order: Order, context: OrderMailContext): Outgoin
       totalRows(order),
       { type: 'heading', text: 'Ship to' },
       { type: 'text', text: shippingAddressText(order) },
+      ...deliveryBlocks(order, true),
       // The back office keeps its search in the address (?q=); the order number finds this one.
       {
         type: 'link',

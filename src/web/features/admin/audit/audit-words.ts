@@ -10,9 +10,12 @@ export const SUBJECT_LABELS: Record<AuditSubject, string> = {
   payment: 'Payments',
   user: 'People',
   settings: 'Settings',
+  delivery: 'Delivery',
 };
 
 const ACTION_LABELS: Record<string, string> = {
+  'delivery.created': 'Delivery option added',
+  'delivery.updated': 'Delivery option edited',
   'product.created': 'Product added',
   'product.updated': 'Product edited',
   'product.deleted': 'Product deleted',

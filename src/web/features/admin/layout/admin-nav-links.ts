@@ -6,6 +6,7 @@ import Receipt from 'lucide-react/icons/receipt';
 import Wallet from 'lucide-react/icons/wallet';
 import FileCheck from 'lucide-react/icons/file-check';
 import Settings from 'lucide-react/icons/settings';
+import Signpost from 'lucide-react/icons/signpost';
 import Archive from 'lucide-react/icons/archive';
 import ScrollText from 'lucide-react/icons/scroll-text';
 import ChartPie from 'lucide-react/icons/chart-pie';
@@ -33,6 +34,7 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
   { to: '/admin/statements', label: 'Statements', icon: FileCheck },
   { to: '/admin/reports', label: 'Reports', icon: ChartPie },
+  { to: '/admin/delivery', label: 'Delivery', icon: Signpost },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/backups', label: 'Backups', icon: Archive },
   { to: '/admin/audit', label: 'Audit trail', icon: ScrollText },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { lineTotalInKwacha } from '../../../../shared/money';
 import { ORDER_STATUSES, orderReference, paymentMethodLabel, type OrderStatus } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
+import { deliveryLine } from '../../../../shared/delivery';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
@@ -109,6 +110,14 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
               Phone: {address.phoneNumber}
             </address>
           </Section>
+          {order.delivery && (
+            <Section title="Delivery">
+              <p className="text-sm font-medium text-bark-900" data-testid="admin-order-delivery">
+                {deliveryLine(order.delivery)}
+              </p>
+              {order.delivery.estimate && <p className="text-sm text-bark-700">{order.delivery.estimate}</p>}
+            </Section>
+          )}
           <Section title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-bark-600">Method</dt>

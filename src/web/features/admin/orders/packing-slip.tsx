@@ -1,5 +1,6 @@
 import { orderReference, paymentMethodLabel } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
+import { deliveryLine } from '../../../../shared/delivery';
 import { formatDate, formatKwacha } from '../../../lib/format';
 import type { ShopSettings } from '../../../lib/shop-settings';
 
@@ -87,6 +88,12 @@ export function PackingSlip({ order, shop }: { order: Order; shop: ShopSettings 
         <dd className="text-right">{formatKwacha(order.taxPrice)}</dd>
         <dt className="text-bark-700">Shipping</dt>
         <dd className="text-right">{order.shippingPrice === 0 ? 'Free' : formatKwacha(order.shippingPrice)}</dd>
+        {order.delivery && (
+          <>
+            <dt className="text-bark-700">Delivery</dt>
+            <dd className="text-right break-words">{deliveryLine(order.delivery)}</dd>
+          </>
+        )}
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold">{formatKwacha(order.totalPrice)}</dd>
       </dl>

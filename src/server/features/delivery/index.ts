@@ -1,0 +1,3 @@
+/** Delivery options' public entry (decision 037): the app serves the routes; orders choose an option. */
+export { default as deliveryRoutes } from './routes';
+export { chooseDeliveryOption, type ChosenDelivery } from './service';
