@@ -56,6 +56,7 @@ export const API_OPERATIONS: Record<string, Access> = {
   'PUT /api/payments/callback/mtn': 'anyone',
   'POST /api/payments/callback/airtel': 'anyone',
   'PUT /api/payments/callback/airtel': 'anyone',
+  'POST /api/payments/callback/lenco': 'anyone',
   'POST /api/upload': 'admin',
   'POST /api/upload/multiple': 'admin',
   'DELETE /api/upload/{filename}': 'admin',

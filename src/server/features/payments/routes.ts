@@ -14,8 +14,9 @@ import {
 } from '../../../shared/schemas/payments';
 import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './serialize';
 import { reconciliationPage } from './queries';
-import type { ProviderName } from './providers/collection-provider';
 import { attemptsFor, automaticMethods, resolveAttempt, settleByCallback, startAttempt } from './service';
+import { PROVIDERS } from './providers/registry';
+import lencoWebhookRoutes from './providers/lenco/lenco-webhook-routes';
 import statementRoutes from './statements/routes';
 
 const security = [{ bearerAuth: [] }];
@@ -32,13 +33,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary:
-          'The mobile-money methods the shop collects by itself (a prompt on the phone); the others are paid by hand',
+          'The methods the shop collects through a provider (automatic), and the methods checkout offers, in its order',
         response: { 200: paymentMethodsSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return { automatic: automaticMethods(app.payments) };
+      return { automatic: automaticMethods(app.payments), offered: [...app.payments.offered] };
     },
   );
 
@@ -51,7 +52,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Owner: collect the order's total by mobile money from this phone (201 new attempt, 200 joins the live one)",
         description:
-          "The phone must belong to the order's network (MTN or Airtel). 409 when the order is paid, cancelled, not a mobile-money " +
+          "The phone must belong to the order's network (MTN, Airtel or Zamtel). 409 when the order is paid, cancelled, not a mobile-money " +
           'order, or mobile money is not configured. The attempt ends successful, failed or expired; poll GET for its state.',
         security,
         params: orderIdParamsSchema,
@@ -144,9 +145,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  // Anyone can call these (providers do not sign MTN's callbacks): a callback only makes us read the
-  // named attempt's status from the provider, and every caller gets the same empty answer.
-  for (const provider of ['mtn', 'airtel'] as const satisfies readonly ProviderName[]) {
+  // Anyone can call the open ones (providers do not sign MTN's callbacks): a callback only makes us read the
+  // named attempt's status from the provider, and every caller gets the same empty answer. A signed one
+  // (Lenco) has its own route that refuses a bad signature first.
+  await app.register(lencoWebhookRoutes);
+  for (const { id: provider, name } of PROVIDERS.filter((entry) => entry.callback === 'open')) {
     for (const method of ['POST', 'PUT'] as const) {
       app.route({
         method,
@@ -154,7 +157,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: CALLBACK_BODY_LIMIT,
         schema: {
           tags: ['payments'],
-          summary: `${provider === 'mtn' ? 'MTN MoMo' : 'Airtel Money'} callback: a hint to read the named attempt's status (always 200)`,
+          summary: `${name} callback: a hint to read the named attempt's status (always 200)`,
           response: { 200: z.object({}) },
         },
         handler: async (request) => {

@@ -5,6 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import { orderReference } from '../../../shared/order-status';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
+import { PAYMENT_METHODS, paysByMobileMoney, type PaymentMethod } from '../../../shared/payment-methods';
 import { OWN_FAILURE_REASONS } from '../../../shared/payment-failure';
 import { isLiveState, type AttemptState } from '../../../shared/schemas/payments';
 import { findPayableOrder, settleOrderPayment } from '../orders';
@@ -18,6 +19,8 @@ import {
   type PaymentReading,
   type ProviderName,
 } from './providers/collection-provider';
+import type { PaymentProviderSettings } from './providers/provider-config';
+import { collectorOf } from './providers/registry';
 import {
   attemptsOfOrder,
   claimForCallback,
@@ -71,14 +74,26 @@ export interface ConfiguredProvider {
 
 export interface Payments {
   app: FastifyInstance;
+  /** Which provider collects which method (providers/registry.ts) is read from these. */
+  settings: PaymentProviderSettings;
+  /** The methods checkout offers (fixed at start): placing an order checks its method against it. */
+  offered: readonly PaymentMethod[];
+  /** The configured providers' clients, by provider id. */
   providers: Partial<Record<ProviderName, ConfiguredProvider>>;
   timing: PaymentTiming;
   log: FastifyBaseLogger;
 }
 
-/** The methods with provider settings, in the checkout's order. */
-export const automaticMethods = (payments: Payments): ProviderName[] =>
-  (['airtel', 'mtn'] as const).filter((name) => payments.providers[name]);
+/** The configured provider that collects a method now, with its id, or null (paid by hand). */
+export function collectorFor(payments: Payments, method: string) {
+  const entry = collectorOf(method, payments.settings);
+  const configured = entry && payments.providers[entry.id];
+  return entry && configured ? { id: entry.id, ...configured } : null;
+}
+
+/** The methods a provider collects, in the checkout's order. */
+export const automaticMethods = (payments: Payments): PaymentMethod[] =>
+  PAYMENT_METHODS.filter((method) => collectorFor(payments, method));
 
 export const NOT_AVAILABLE = 'Mobile money payment is not available; pay manually';
 export const isLiveAttempt = (attempt: AttemptRow) => isLiveState(attempt.state as AttemptState);
@@ -95,8 +110,8 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
   if (order.isPaid) throw Conflict('This order has already been paid');
   if (order.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
   const method = order.paymentMethod;
-  if (method !== 'mtn' && method !== 'airtel') throw Conflict('This order is not paid by mobile money');
-  const provider = payments.providers[method];
+  if (!paysByMobileMoney(method)) throw Conflict('This order is not paid by mobile money');
+  const provider = collectorFor(payments, method);
   if (!provider) throw Conflict(NOT_AVAILABLE);
   const live = await findLiveAttempt(app.db, order.id);
   if (live) return { attempt: live, created: false };
@@ -108,7 +123,7 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
   try {
     attempt = await insertAttempt(app.db, {
       orderId: order.id,
-      provider: method,
+      provider: provider.id,
       reference: randomUUID(),
       phone: phone.mobile.e164,
       amountNgwee: order.totalNgwee,
