@@ -40,6 +40,7 @@ export const API_OPERATIONS: Record<string, Access> = {
   'PUT /api/orders/{id}/status': 'admin',
   'POST /api/orders/{id}/payments': 'signed-in',
   'GET /api/orders/{id}/payments': 'signed-in',
+  'POST /api/orders/{id}/payments/read': 'signed-in',
   'GET /api/payments': 'admin',
   'GET /api/payments/methods': 'anyone',
   'PUT /api/payments/{id}/resolve': 'admin',

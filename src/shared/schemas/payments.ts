@@ -71,6 +71,25 @@ export const paymentAttemptSchema = z.object({
 export type PaymentAttempt = z.infer<typeof paymentAttemptSchema>;
 
 /**
+ * What the browser passes to Lenco's popup widget for a card attempt (LencoPay.getPaid): the public key,
+ * our reference, the exact total in kwacha (Lenco takes major units) and ZMW. No card data ever comes back.
+ */
+export const cardWidgetSchema = z.object({
+  scriptUrl: z.string(),
+  key: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.literal('ZMW'),
+  email: z.string(),
+  label: z.string(),
+});
+export type CardWidget = z.infer<typeof cardWidgetSchema>;
+
+/** POST /orders/{id}/payments: the attempt, and for a card the widget's options. */
+export const startedPaymentSchema = paymentAttemptSchema.extend({ widget: cardWidgetSchema.optional() });
+export type StartedPayment = z.infer<typeof startedPaymentSchema>;
+
+/**
  * GET /payments/methods: the methods the shop collects by itself through a provider (a prompt on the phone,
  * or the card widget: the others are paid by hand), and the methods checkout offers, in its order.
  */

@@ -96,6 +96,7 @@ export const automaticMethods = (payments: Payments): PaymentMethod[] =>
   PAYMENT_METHODS.filter((method) => collectorFor(payments, method));
 
 export const NOT_AVAILABLE = 'Mobile money payment is not available; pay manually';
+export const CARD_NOT_AVAILABLE = 'Card payment is not available here; we send you a payment link';
 export const isLiveAttempt = (attempt: AttemptRow) => isLiveState(attempt.state as AttemptState);
 
 /**
@@ -110,13 +111,15 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
   if (order.isPaid) throw Conflict('This order has already been paid');
   if (order.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
   const method = order.paymentMethod;
-  if (!paysByMobileMoney(method)) throw Conflict('This order is not paid by mobile money');
+  // A card is paid in the provider's widget (Lenco): the attempt is only our reference, read until final.
+  const card = method === 'creditCard';
+  if (!card && !paysByMobileMoney(method)) throw Conflict('This order is not paid by mobile money');
   const provider = collectorFor(payments, method);
-  if (!provider) throw Conflict(NOT_AVAILABLE);
+  if (!provider) throw Conflict(card ? CARD_NOT_AVAILABLE : NOT_AVAILABLE);
   const live = await findLiveAttempt(app.db, order.id);
   if (live) return { attempt: live, created: false };
-  const phone = readMobileForNetwork(phoneInput, method);
-  if (!phone.ok) throw BadRequest(phone.message);
+  const phone = card ? null : readMobileForNetwork(phoneInput, method);
+  if (phone && !phone.ok) throw BadRequest(phone.message);
   if (order.totalNgwee <= 0) throw Conflict('This order has nothing to pay');
 
   let attempt: AttemptRow;
@@ -125,10 +128,11 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
       orderId: order.id,
       provider: provider.id,
       reference: randomUUID(),
-      phone: phone.mobile.e164,
+      phone: phone?.ok ? phone.mobile.e164 : '',
       amountNgwee: order.totalNgwee,
       currency: provider.currency,
-      state: 'initiated',
+      // The widget asks Lenco itself: nothing for us to send, so the attempt waits for its read at once.
+      state: card ? 'pending' : 'initiated',
       nextPollAt: new Date(Date.now() + payments.timing.firstPollMs),
       expiresAt: new Date(Date.now() + payments.timing.expiryMs),
     });
@@ -139,7 +143,7 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
     if (winner) return { attempt: winner, created: false };
     throw Conflict('Another payment of this order just ended; try again');
   }
-  await askProvider(payments, provider.client, attempt, order.id);
+  if (!card) await askProvider(payments, provider.client, attempt, order.id);
   return { attempt: (await findAttemptByReference(app.db, attempt.reference)) ?? attempt, created: true };
 }
 
@@ -231,6 +235,24 @@ export async function settleByCallback(payments: Payments, providerName: Provide
   const provider = payments.providers[providerName];
   const reference = provider?.client.referenceInCallback(body);
   if (!reference) return;
+  await readOnHint(payments, providerName, reference);
+}
+
+/**
+ * POST /orders/{id}/payments/read: the card widget said it finished (its onSuccess), a hint like a
+ * callback: the owner's live attempt (or one still read late) is read now under the same gap and lease.
+ * Answers the order's attempts as they are after the read.
+ */
+export async function readAfterWidget(payments: Payments, viewer: CurrentUser, orderId: string) {
+  const order = await findPayableOrder(payments.app.db, orderId);
+  if (!order || order.userId !== viewer.id) throw NotFound('Order not found');
+  const [latest] = await attemptsOfOrder(payments.app.db, order.id);
+  if (!latest) throw Conflict('There is no payment of this order to check');
+  await readOnHint(payments, latest.provider as ProviderName, latest.reference);
+  return (await findAttemptByReference(payments.app.db, latest.reference)) ?? latest;
+}
+
+async function readOnHint(payments: Payments, providerName: ProviderName, reference: string): Promise<void> {
   const db = payments.app.db;
   const found = await findAttemptByReference(db, reference);
   // An attempt the shop ended is still read while its late window lasts: the callback may be a late approval.
