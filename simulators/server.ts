@@ -4,6 +4,7 @@ import { airtelDisbursementRoutes } from './airtel-disbursement';
 import { mtnDisbursementRoutes, type MtnDisbursementAccount } from './mtn-disbursement';
 import { controlRoutes } from './control-routes';
 import { lencoRoutes, type LencoAccount } from './lenco';
+import { lencoCardRoutes } from './lenco-card';
 import { mtnRoutes, type MtnAccount } from './mtn-momo';
 import { phonePage } from './phone-page';
 import type { SettleOptions } from './settle';
@@ -62,6 +63,7 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
   const lenco = { ...DEMO_LENCO, ...options.lenco };
   settle.lencoApiToken = lenco.apiToken;
   lencoRoutes(app, state, lenco, settle);
+  lencoCardRoutes(app, state, lenco, settle);
   smsRoutes(app, state.sms, { ...DEMO_AFRICASTALKING, ...options.africasTalking });
   controlRoutes(app, state, settle);
   phonePage(app, state);

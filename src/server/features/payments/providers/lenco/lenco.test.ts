@@ -40,7 +40,7 @@ beforeAll(async () => {
         apiToken: DEMO_LENCO.apiToken,
         publicKey: DEMO_LENCO.publicKey,
         widgetUrl: `${simulator.url}/lenco/inline.js`,
-        methods: ['zamtel'],
+        methods: ['zamtel', 'creditCard'],
         timeoutMs: 1_000,
       },
     },
@@ -108,7 +108,7 @@ describe('Zamtel Kwacha through Lenco', () => {
   it('is offered at checkout after MTN, and the shop collects it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payments/methods' });
     expect(res.json()).toEqual({
-      automatic: ['zamtel'],
+      automatic: ['zamtel', 'creditCard'],
       offered: ['airtel', 'mtn', 'zamtel', 'creditCard'],
     });
   });
@@ -197,6 +197,103 @@ describe('Zamtel Kwacha through Lenco', () => {
     const attempt = (await start(orderId)).json();
     expect(await settled(attempt.reference)).toMatchObject({ state: 'expired' });
     expect((await orderRow(orderId)).isPaid).toBe(false);
+  });
+});
+
+async function cardOrder(total = 123.45) {
+  const order = await insertOrder(t, { user: customer.user, total });
+  await t.app.db.update(orders).set({ paymentMethod: 'creditCard' }).where(eq(orders.id, order.id));
+  return order.id;
+}
+/** What Lenco's popup does when the shopper submits the test card page (the simulator's stand-in). */
+const widgetPay = (widget: { key: string; reference: string; amount: number }, outcome: string, amount?: number) =>
+  simulator.app.inject({
+    method: 'POST',
+    url: '/lenco/widget/pay',
+    payload: { ...widget, amount: amount ?? widget.amount, card: '4622 9431 2701 3705', outcome },
+  });
+const hint = (orderId: string) =>
+  t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payments/read`, headers: customer.auth });
+
+describe("a card in Lenco's widget", () => {
+  it('approve: the attempt gives the widget our reference and the exact total; the read after its hint pays once', async () => {
+    t.app.payments.timing.firstPollMs = 30_000;
+    t.app.payments.timing.maxPollMs = 30_000;
+    const orderId = await cardOrder();
+    const res = await start(orderId, '');
+    expect(res.statusCode).toBe(201);
+    const started = res.json();
+    expect(started).toMatchObject({ provider: 'lenco', method: 'creditCard', phone: '', state: 'pending' });
+    expect(started.widget).toEqual({
+      scriptUrl: `${simulator.url}/lenco/inline.js`,
+      key: DEMO_LENCO.publicKey,
+      reference: started.reference,
+      amount: 123.45,
+      currency: 'ZMW',
+      email: customer.email,
+      label: `Order ${orderReference(orderId)}`,
+    });
+    // Nothing was sent to Lenco: the widget starts the payment in the browser.
+    expect(simulator.state.payments.size).toBe(0);
+    expect((await widgetPay(started.widget, 'approve')).statusCode).toBe(200);
+    const read = await hint(orderId);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ state: 'successful', flagged: false });
+    expect(await orderRow(orderId)).toMatchObject({ isPaid: true });
+    expect((await hint(orderId)).json().state).toBe('successful');
+    expect(await paidMails(orderId)).toHaveLength(1);
+  });
+
+  it('decline ends the attempt failed; the order stays unpaid', async () => {
+    const orderId = await cardOrder();
+    const started = (await start(orderId, '')).json();
+    await widgetPay(started.widget, 'decline');
+    expect(await settled(started.reference)).toMatchObject({ state: 'failed', failureReason: 'Card declined' });
+    expect((await orderRow(orderId)).isPaid).toBe(false);
+  });
+
+  it('3-D Secure: the read says 3ds-auth-required (still pending) until the bank answers', async () => {
+    const orderId = await cardOrder();
+    const started = (await start(orderId, '')).json();
+    await widgetPay(started.widget, '3ds');
+    expect((await hint(orderId)).json().state).toBe('pending');
+    await until(
+      'a read',
+      async () => reads(started.reference),
+      (n) => n >= 2,
+    );
+    expect(await attemptRow(started.reference)).toMatchObject({ state: 'pending' });
+    await phone(started.reference, 'approve');
+    expect(await settled(started.reference)).toMatchObject({ state: 'successful', flagged: false });
+  });
+
+  it('abandon: Lenco never hears of it (not found); the attempt expires on our clock, unpaid', async () => {
+    t.app.payments.timing.expiryMs = 700;
+    const orderId = await cardOrder();
+    const started = (await start(orderId, '')).json();
+    await widgetPay(started.widget, 'abandon');
+    expect((await hint(orderId)).json().state).toBe('pending');
+    expect(await settled(started.reference)).toMatchObject({ state: 'expired' });
+    expect((await orderRow(orderId)).isPaid).toBe(false);
+  });
+
+  it('a widget paid for another amount is flagged, not paid', async () => {
+    const orderId = await cardOrder();
+    const started = (await start(orderId, '')).json();
+    await widgetPay(started.widget, 'approve', 1.0);
+    const ended = await settled(started.reference);
+    expect(ended).toMatchObject({ state: 'successful', flagged: true });
+    expect((await orderRow(orderId)).isPaid).toBe(false);
+  });
+
+  it("the hint is the owner's only", async () => {
+    const orderId = await cardOrder();
+    await start(orderId, '');
+    const other = await createUser(t);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/payments/read`, headers: other.auth }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
