@@ -385,7 +385,9 @@ describe('paying an order by mobile money through the simulator', () => {
     expect((await start(randomUUID())).statusCode).toBe(404);
     const card = await newOrder('mtn');
     await t.app.db.update(orders).set({ paymentMethod: 'creditCard' }).where(eq(orders.id, card));
-    expect((await start(card)).json()).toEqual({ message: 'This order is not paid by mobile money' });
+    expect((await start(card)).json()).toEqual({
+      message: 'Card payment is not available here; we send you a payment link',
+    });
     expect(await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId))).toEqual([]);
   });
 });

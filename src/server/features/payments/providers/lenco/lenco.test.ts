@@ -236,12 +236,29 @@ describe("a card in Lenco's widget", () => {
     // Nothing was sent to Lenco: the widget starts the payment in the browser.
     expect(simulator.state.payments.size).toBe(0);
     expect((await widgetPay(started.widget, 'approve')).statusCode).toBe(200);
+    // The hint reads now, or (a read within the callback gap) owes the poller a read at the gap's end.
     const read = await hint(orderId);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toMatchObject({ state: 'successful', flagged: false });
+    expect(read.json().reference).toBe(started.reference);
+    expect(await settled(started.reference)).toMatchObject({ state: 'successful', flagged: false });
+    expect(reads(started.reference)).toBeGreaterThanOrEqual(1);
     expect(await orderRow(orderId)).toMatchObject({ isPaid: true });
     expect((await hint(orderId)).json().state).toBe('successful');
     expect(await paidMails(orderId)).toHaveLength(1);
+  });
+
+  it("the simulator serves a stand-in of Lenco's script (LencoPay.getPaid) and a test card page", async () => {
+    const script = await simulator.app.inject({ method: 'GET', url: '/lenco/inline.js' });
+    expect(script.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(script.body).toContain('window.LencoPay = { getPaid: getPaid }');
+    const page = await simulator.app.inject({
+      method: 'GET',
+      url: '/lenco/widget?reference=r-1&amount=123.45&label=%3Cb%3E',
+    });
+    expect(page.body).toContain('Pay ZMW 123.45');
+    expect(page.body).toContain('&lt;b&gt;');
+    for (const outcome of ['approve', 'decline', '3ds', 'abandon'])
+      expect(page.body).toContain(`data-outcome="${outcome}"`);
   });
 
   it('decline ends the attempt failed; the order stays unpaid', async () => {
