@@ -139,6 +139,27 @@ describe('Zamtel Kwacha through Lenco', () => {
     expect(await paidMails(orderId)).toHaveLength(1);
   });
 
+  it('a Zamtel collection through Lenco goes back by hand (Lenco has no refund API): named, and asked like any refund', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const orderId = await zamtelOrder();
+    const attempt = (await start(orderId)).json();
+    await phone(attempt.reference, 'approve');
+    await settled(attempt.reference);
+    const view = await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/refunds`, headers: admin.auth });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().sources).toContainEqual(
+      expect.objectContaining({ attemptId: attempt._id, provider: 'lenco', route: 'by-hand', refundableNgwee: 12_345 }),
+    );
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/refunds`,
+      headers: admin.auth,
+      payload: { amountNgwee: 2_345, reason: 'One jar arrived broken', attemptId: attempt._id },
+    });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).toMatchObject({ provider: 'lenco', route: 'by-hand', amountNgwee: 2_345 });
+  });
+
   it('decline ends the attempt failed with Lenco reason; the order stays unpaid and can be tried again', async () => {
     const orderId = await zamtelOrder();
     const attempt = (await start(orderId)).json();
