@@ -110,6 +110,7 @@ export default defineConfig({
         SIMULATOR_PORT: process.env.E2E_SIMULATOR_PORT,
         SIMULATOR_HOST: '127.0.0.1',
         SIMULATOR_AIRTEL_CALLBACK_URL: `${baseURL}/api/payments/callback/airtel`,
+        SIMULATOR_LENCO_WEBHOOK_URL: `${baseURL}/api/payments/callback/lenco`,
       },
     },
     {

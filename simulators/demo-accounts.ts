@@ -2,6 +2,7 @@ import type { AirtelAccount } from './airtel-money';
 import type { MtnAccount } from './mtn-momo';
 import type { MtnDisbursementAccount } from './mtn-disbursement';
 import type { AfricasTalkingAccount } from './africastalking-sms';
+import type { LencoAccount } from './lenco';
 
 /** The demo credentials; docs/operations/payments.md names the shop's settings that match them. */
 export const DEMO_MTN: MtnAccount = {
@@ -27,4 +28,9 @@ export const DEMO_MTN_DISBURSEMENT: MtnDisbursementAccount = {
 export const DEMO_AFRICASTALKING: AfricasTalkingAccount = {
   username: 'coop-shop-simulator',
   apiKey: 'simulator-africastalking-api-key',
+};
+/** Lenco: one secret API token (REST calls and webhook signatures) and the widget's public key. */
+export const DEMO_LENCO: LencoAccount = {
+  apiToken: 'simulator-lenco-api-token',
+  publicKey: 'pub-simulator-lenco',
 };

@@ -4,7 +4,8 @@ import { shopEnvForSimulator } from './shop-env';
 /**
  * npm run simulators. SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_AIRTEL_CALLBACK_URL
  * (where Airtel callbacks go, e.g. the shop's http://localhost:3000/api/payments/callback/airtel),
- * SIMULATOR_AIRTEL_CALLBACK_KEY (sign them), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
+ * SIMULATOR_AIRTEL_CALLBACK_KEY (sign them), SIMULATOR_LENCO_WEBHOOK_URL (where Lenco's signed webhooks go,
+ * e.g. http://localhost:3000/api/payments/callback/lenco), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
  * Credentials are the demo ones in demo-accounts.ts.
  */
 const port = Number(process.env.SIMULATOR_PORT || 4010);
@@ -17,9 +18,10 @@ const simulators = await startSimulators({
   host: process.env.SIMULATOR_HOST || '127.0.0.1',
   airtelCallbackUrl: process.env.SIMULATOR_AIRTEL_CALLBACK_URL || undefined,
   airtelCallbackKey: process.env.SIMULATOR_AIRTEL_CALLBACK_KEY || undefined,
+  lencoWebhookUrl: process.env.SIMULATOR_LENCO_WEBHOOK_URL || undefined,
 });
 console.log(
-  `MTN MoMo, Airtel Money and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,
+  `MTN MoMo, Airtel Money, Lenco and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,
 );
 const stop = () => void simulators.close().then(() => process.exit(0));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);

@@ -20,7 +20,7 @@ export function phonePage(app: FastifyInstance, state: SimulatorState): void {
 li{border:1px solid #ccc;border-radius:.5rem;padding:.75rem;margin:.5rem 0;list-style:none}ul{padding:0}
 form{display:inline}button{font:inherit;margin:.25rem .25rem 0 0;padding:.4rem .8rem}small{color:#555}</style></head>
 <body><h1>The shopper's phone</h1>
-<p><small>Payment prompts the simulator received (MTN MoMo and Airtel Money). This page reloads every 5 seconds.</small></p>
+<p><small>Payment prompts the simulator received (MTN MoMo, Airtel Money, and Lenco's mobile money). This page reloads every 5 seconds.</small></p>
 <h2>Waiting for the PIN (${open.length})</h2>
 ${open.length ? `<ul>${open.map(openItem).join('')}</ul>` : '<p>No payment is waiting.</p>'}
 <h2>Ended</h2>
@@ -32,7 +32,7 @@ ${texts.length ? `<ul>${texts.map(textItem).join('')}</ul>` : '<p>No text messag
   });
 }
 
-const PROVIDER_NAMES = { mtn: 'MTN MoMo', airtel: 'Airtel Money' } as const;
+const PROVIDER_NAMES = { mtn: 'MTN MoMo', airtel: 'Airtel Money', lenco: 'Lenco' } as const;
 
 function summary(p: SimPayment): string {
   return `<strong>${PROVIDER_NAMES[p.provider]}</strong>: pay ${escape(p.currency)} ${kwachaText(p.amountNgwee)} from ${escape(p.phone)}<br>

@@ -1,4 +1,4 @@
-import { newTransactionId, type SimProvider, type SimRefund, type SimulatorState } from './state';
+import { newTransactionId, type RefundingProvider, type SimRefund, type SimulatorState } from './state';
 
 /**
  * Money going back to shoppers (MTN refunds, Airtel disbursements): recorded once per reference, paid
@@ -74,5 +74,5 @@ export function refundableOf(state: SimulatorState, collectionReference: string,
   return amountNgwee - taken;
 }
 
-const failureReason = (provider: SimProvider) =>
+const failureReason = (provider: RefundingProvider) =>
   provider === 'mtn' ? 'COULD_NOT_PERFORM_TRANSACTION' : 'Transaction failed';

@@ -3,17 +3,19 @@ import { airtelRoutes, type AirtelAccount } from './airtel-money';
 import { airtelDisbursementRoutes } from './airtel-disbursement';
 import { mtnDisbursementRoutes, type MtnDisbursementAccount } from './mtn-disbursement';
 import { controlRoutes } from './control-routes';
+import { lencoRoutes, type LencoAccount } from './lenco';
+import { lencoCardRoutes } from './lenco-card';
 import { mtnRoutes, type MtnAccount } from './mtn-momo';
 import { phonePage } from './phone-page';
 import type { SettleOptions } from './settle';
 import { smsRoutes, type AfricasTalkingAccount } from './africastalking-sms';
 import { SimulatorState } from './state';
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
 
 /**
  * The simulators of the shop's outside providers, one server on one port: MTN MoMo (mtn-momo.ts, and
- * mtn-disbursement.ts for refunds) and Airtel Money (airtel-money.ts, airtel-disbursement.ts) as the
- * shop's clients use them, and Africa's Talking's SMS API
+ * mtn-disbursement.ts for refunds), Airtel Money (airtel-money.ts, airtel-disbursement.ts) and Lenco
+ * (lenco.ts: mobile money with Zamtel, signed webhooks) as the shop's clients use them, and Africa's Talking's SMS API
  * (africastalking-sms.ts), over real HTTP, with a phone page for testers and a control API for tests.
  * They import nothing from the shop, and the shop nothing from them (decision 027).
  */
@@ -23,16 +25,17 @@ export interface SimulatorOptions extends SettleOptions {
   mtn?: Partial<MtnAccount>;
   mtnDisbursement?: Partial<MtnDisbursementAccount>;
   airtel?: Partial<AirtelAccount>;
+  lenco?: Partial<LencoAccount>;
   africasTalking?: Partial<AfricasTalkingAccount>;
 }
 
-export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT };
+export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT };
 
 export interface RunningSimulators {
   url: string;
   state: SimulatorState;
   app: FastifyInstance;
-  /** Changes where Airtel callbacks go (Airtel's is one URL per application). */
+  /** Changes where Airtel callbacks and Lenco webhooks go (each is one URL per account). */
   settle: SettleOptions;
   close(): Promise<void>;
 }
@@ -42,6 +45,7 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
   const settle: SettleOptions = {
     airtelCallbackUrl: options.airtelCallbackUrl,
     airtelCallbackKey: options.airtelCallbackKey,
+    lencoWebhookUrl: options.lencoWebhookUrl,
   };
   // A stopped simulator drops its connections at once: a client that gave up on a slow answer (an SMS
   // timeout test) can leave one the server does not count as idle, and close would wait for it.
@@ -56,6 +60,10 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
   mtnDisbursementRoutes(app, state, mtn, { ...DEMO_MTN_DISBURSEMENT, ...options.mtnDisbursement });
   airtelRoutes(app, state, airtel, settle);
   airtelDisbursementRoutes(app, state, airtel);
+  const lenco = { ...DEMO_LENCO, ...options.lenco };
+  settle.lencoApiToken = lenco.apiToken;
+  lencoRoutes(app, state, lenco, settle);
+  lencoCardRoutes(app, state, lenco, settle);
   smsRoutes(app, state.sms, { ...DEMO_AFRICASTALKING, ...options.africasTalking });
   controlRoutes(app, state, settle);
   phonePage(app, state);

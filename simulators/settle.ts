@@ -1,14 +1,19 @@
 import { createHmac } from 'node:crypto';
+import { lencoSignature, lencoWebhookBody } from './lenco-view';
 import {
   kwachaText,
   newTransactionId,
   type SimOutcome,
   type SimPayment,
+  type CallbackRecord,
   type SimStatus,
   type SimulatorState,
 } from './state';
 
 export interface SettleOptions {
+  /** Where Lenco's webhooks go (set by Lenco's support for the account), and the API token that signs them. */
+  lencoWebhookUrl?: string;
+  lencoApiToken?: string;
   /** Where Airtel callbacks go (Airtel registers one URL per application, not one per request). */
   airtelCallbackUrl?: string;
   /** Airtel's callback authentication: a hash of the body with this private key, HMAC-SHA256, Base64. */
@@ -103,6 +108,13 @@ function finalOf(payment: SimPayment, outcome: SimEnding): Final {
     };
   const providerTransactionId = newTransactionId(payment.provider);
   if (outcome === 'approve') return { status: 'SUCCESSFUL', reason: null, providerTransactionId };
+  // Lenco's sandbox words (docs/providers/lenco-api.md §3).
+  if (payment.provider === 'lenco')
+    return {
+      status: 'FAILED',
+      reason: payment.card ? 'Card declined' : outcome === 'decline' ? 'Not enough funds' : 'Incorrect Pin',
+      providerTransactionId,
+    };
   if (payment.provider === 'mtn') return { status: 'FAILED', reason: 'APPROVAL_REJECTED', providerTransactionId: null };
   const reason = outcome === 'decline' ? 'Transaction declined by the subscriber' : 'Incorrect PIN entered';
   return { status: 'FAILED', reason, providerTransactionId };
@@ -114,17 +126,53 @@ async function sendCallback(
   record: SimPayment,
   options: SettleOptions,
 ): Promise<void> {
-  const isMtn = view.provider === 'mtn';
-  const url = isMtn ? view.callbackUrl : options.airtelCallbackUrl;
-  if (!url) return;
-  const body = isMtn ? JSON.stringify(mtnView(state, view)) : airtelCallbackBody(view, options.airtelCallbackKey);
+  const call = callbackOf(state, view, options);
+  if (!call) return;
+  record.callbacks.push(await deliver(call));
+}
+
+interface CallbackCall {
+  url: string;
+  method: 'PUT' | 'POST';
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Each provider's callback: MTN's to the request's X-Callback-Url, Airtel's and Lenco's to the account's one URL. */
+function callbackOf(state: SimulatorState, view: SimPayment, options: SettleOptions): CallbackCall | null {
+  const json = { 'Content-Type': 'application/json' };
+  if (view.provider === 'mtn')
+    // MoMo calls the X-Callback-Url with PUT for request-to-pay; the shop should accept POST as well.
+    return view.callbackUrl
+      ? { url: view.callbackUrl, method: 'PUT', body: JSON.stringify(mtnView(state, view)), headers: json }
+      : null;
+  if (view.provider === 'airtel')
+    return options.airtelCallbackUrl
+      ? {
+          url: options.airtelCallbackUrl,
+          method: 'POST',
+          body: airtelCallbackBody(view, options.airtelCallbackKey),
+          headers: json,
+        }
+      : null;
+  if (!options.lencoWebhookUrl || !options.lencoApiToken) return null;
+  const body = lencoWebhookBody(state, view);
+  return {
+    url: options.lencoWebhookUrl,
+    method: 'POST',
+    body,
+    headers: { ...json, 'X-Lenco-Signature': lencoSignature(options.lencoApiToken, body) },
+  };
+}
+
+/** Sends one callback; what it got back (a status or the network error's name) is recorded. */
+export async function deliver(call: CallbackCall): Promise<CallbackRecord> {
   let result: number | string;
   try {
-    const response = await fetch(url, {
-      // MoMo calls the X-Callback-Url with PUT for request-to-pay; the shop should accept POST as well.
-      method: isMtn ? 'PUT' : 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
+    const response = await fetch(call.url, {
+      method: call.method,
+      headers: call.headers,
+      body: call.body,
       signal: AbortSignal.timeout(5_000),
     });
     await response.arrayBuffer();
@@ -132,7 +180,7 @@ async function sendCallback(
   } catch (error) {
     result = (error as Error).name;
   }
-  record.callbacks.push({ at: new Date().toISOString(), url, result });
+  return { at: new Date().toISOString(), url: call.url, result };
 }
 
 function airtelCallbackBody(payment: SimPayment, key: string | undefined): string {

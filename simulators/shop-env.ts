@@ -1,8 +1,9 @@
 import { AIRTEL_PIN_PUBLIC_KEY_PEM } from './airtel-pin-key';
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
+import { LENCO_BASE_PATH } from './lenco';
 
 /**
- * The shop's settings (environment variables, docs/settings.md) that make both its providers collect (and refund) through a
+ * The shop's settings (environment variables, docs/settings.md) that make its providers (MTN, Airtel, Lenco) collect (and refund) through a
  * simulator at `simulatorUrl`, with callbacks to `callbackBase` (the shop's `.../api/payments/callback`),
  * and its text messages go to the simulator's Africa's Talking SMS API.
  * Used by `PAYMENTS=simulator npm start`, the crash tests and the bench; names only, no shop code.
@@ -24,6 +25,10 @@ export function shopEnvForSimulator(simulatorUrl: string, callbackBase: string |
     AIRTEL_MONEY_DISBURSEMENT_PIN: DEMO_AIRTEL.pin,
     // The simulator's own key pair (made when it starts): this process's simulator decrypts the PIN.
     AIRTEL_MONEY_PIN_PUBLIC_KEY: AIRTEL_PIN_PUBLIC_KEY_PEM,
+    // Lenco collects Zamtel Kwacha (its webhooks go to `${callbackBase}/lenco`: SIMULATOR_LENCO_WEBHOOK_URL).
+    LENCO_API_TOKEN: DEMO_LENCO.apiToken,
+    LENCO_BASE_URL: `${simulatorUrl}${LENCO_BASE_PATH}`,
+    LENCO_METHODS: 'zamtel',
     PAYMENTS_CALLBACK_BASE_URL: callbackBase ?? '',
     SMS_PROVIDER: 'africastalking',
     AFRICASTALKING_USERNAME: DEMO_AFRICASTALKING.username,

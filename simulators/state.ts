@@ -5,9 +5,11 @@ import { SmsInbox } from './africastalking-sms-inbox';
  * The simulator's memory: tokens it gave out, every payment request and text message it received, and how it was told to
  * behave (for every phone, or for one number). Nothing is stored on disk; a restart forgets everything.
  */
-export type SimProvider = 'mtn' | 'airtel';
+export type SimProvider = 'mtn' | 'airtel' | 'lenco';
+/** The providers whose refunds the simulator pays out of a float (Lenco has no refund API). */
+export type RefundingProvider = Exclude<SimProvider, 'lenco'>;
 /** Who a token was given to: MTN's Disbursement product has its own (a Collection token does not open it). */
-export type TokenHolder = SimProvider | 'mtn-disbursement';
+export type TokenHolder = RefundingProvider | 'mtn-disbursement';
 /** EXPIRED: the provider ended the prompt itself (MTN reads it as FAILED with reason EXPIRED, Airtel as TE). */
 export type SimStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | 'EXPIRED';
 /** wait: nothing happens until the tester answers on the phone page (or never: the request stays pending). */
@@ -74,11 +76,16 @@ export interface SimPayment {
   endedAt: string | null;
   /** How many times the shop read this request's status: what each read costs the co-op's quota. */
   statusReads: number;
+  /** Lenco (lenco.ts): its collection uuid and reference, the operator asked, and the card of a widget payment. */
+  lencoId?: string;
+  lencoReference?: string;
+  operator?: string;
+  card?: { number: string; threeDs: boolean };
 }
 
 /** A refund (MTN) or disbursement (Airtel) the shop sent. */
 export interface SimRefund {
-  provider: SimProvider;
+  provider: RefundingProvider;
   /** MTN: X-Reference-Id; Airtel: transaction.id. */
   reference: string;
   /** MTN: the collection's X-Reference-Id it pays back; Airtel: null (a disbursement names its payee). */
@@ -99,14 +106,14 @@ export interface SimRefund {
 }
 
 /** K 1,000,000 each, unless a test says otherwise. */
-export const DEFAULT_FLOAT: Record<SimProvider, number> = { mtn: 100_000_000, airtel: 100_000_000 };
+export const DEFAULT_FLOAT: Record<RefundingProvider, number> = { mtn: 100_000_000, airtel: 100_000_000 };
 
 export class SimulatorState {
   readonly payments = new Map<string, SimPayment>();
   /** Refunds and disbursements received, by our reference (refunds.ts). */
   readonly refunds = new Map<string, SimRefund>();
   /** The disbursement float of each provider, in ngwee: what refunds are paid from (set by tests via /_sim/float). */
-  readonly float: Record<SimProvider, number> = { ...DEFAULT_FLOAT };
+  readonly float: Record<RefundingProvider, number> = { ...DEFAULT_FLOAT };
   readonly tokens = new Map<string, { provider: TokenHolder; expiresAt: number }>();
   readonly tokensIssued: Record<TokenHolder, number> = { mtn: 0, airtel: 0, 'mtn-disbursement': 0 };
   /** Text messages sent through the simulated Africa's Talking SMS API (sms-routes.ts). */
@@ -185,7 +192,9 @@ export function phoneKey(value: string): string | null {
 export const newTransactionId = (provider: SimProvider) =>
   provider === 'mtn'
     ? String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999))
-    : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
+    : provider === 'lenco'
+      ? String(240_000_000 + Math.floor(Math.random() * 9_999_999))
+      : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** 12345 -> "123.45" (the simulator shares no code with the shop, so it keeps its own three lines). */
 export function kwachaText(ngwee: number): string {

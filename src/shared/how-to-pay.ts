@@ -1,5 +1,6 @@
 import { orderReference, paymentMethodLabel, paysByMobileMoney } from './order-status';
 import type { ShopSettings } from './schemas/settings';
+import type { MobileMoneyMethod } from './payment-methods';
 
 /**
  * How a customer pays an unpaid order by hand, in one place: the checkout's success page, the order page,
@@ -8,7 +9,7 @@ import type { ShopSettings } from './schemas/settings';
 export type HowToPay =
   | {
       kind: 'mobileMoney';
-      method: 'airtel' | 'mtn';
+      method: MobileMoneyMethod;
       methodLabel: string;
       /** Kwacha, the order's total. */
       amount: number;
@@ -25,6 +26,7 @@ export type PaySettings = Pick<ShopSettings, 'airtelMoneyNumber' | 'mtnMoneyNumb
 export function payNumberFor(method: string, settings: PaySettings): string {
   if (method === 'airtel') return settings.airtelMoneyNumber;
   if (method === 'mtn') return settings.mtnMoneyNumber;
+  // Zamtel (and a card) has no number of the co-op's: Zamtel is offered only when a provider collects it.
   return '';
 }
 

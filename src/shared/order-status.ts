@@ -13,18 +13,10 @@ export const STATUSES_TOLD_TO_CUSTOMER = [
 export const isToldToCustomer = (status: string): status is (typeof STATUSES_TOLD_TO_CUSTOMER)[number] =>
   (STATUSES_TOLD_TO_CUSTOMER as readonly string[]).includes(status);
 
-export const PAYMENT_METHODS = ['airtel', 'mtn', 'creditCard'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** Airtel and MTN orders are paid to the cooperative's number with the order number as reference; card orders get a link. */
-export const paysByMobileMoney = (method: string): method is 'airtel' | 'mtn' =>
-  method === 'airtel' || method === 'mtn';
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  airtel: 'Airtel Money',
-  mtn: 'MTN Mobile Money',
-  creditCard: 'Credit / Debit Card',
-};
+// The payment methods live in payment-methods.ts (with the providers that collect them); re-exported here
+// for the pages that read an order's method beside its status.
+export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paysByMobileMoney, type PaymentMethod } from './payment-methods';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './payment-methods';
 
 /** A stored payment method in words; an unknown one (an old row) as it is stored. */
 export const paymentMethodLabel = (method: string): string => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;

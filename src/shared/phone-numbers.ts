@@ -62,13 +62,13 @@ export function formatZambianMobile(e164: string): string {
 }
 
 /** The same, and the number must belong to the network of the chosen payment method. */
-export function readMobileForNetwork(input: string, network: Exclude<MobileNetwork, 'zamtel'>): PhoneCheck {
+export function readMobileForNetwork(input: string, network: MobileNetwork): PhoneCheck {
   const check = readZambianMobile(input);
   if (!check.ok || check.mobile.network === network) return check;
   const name = NETWORK_NAMES[network];
   return {
     ok: false,
-    message: `This is not an ${name} number. ${networkPrefixRule(network)}; this one is ${NETWORK_NAMES[check.mobile.network]}.`,
+    message: `This is not ${network === 'zamtel' ? 'a' : 'an'} ${name} number. ${networkPrefixRule(network)}; this one is ${NETWORK_NAMES[check.mobile.network]}.`,
   };
 }
 

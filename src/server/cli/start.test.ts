@@ -38,7 +38,10 @@ describe('npm start with PAYMENTS=simulator', () => {
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${shop.output()}`);
     }
-    expect(await (await fetch(`${base}/api/payments/methods`)).json()).toEqual({ automatic: ['airtel', 'mtn'] });
+    expect(await (await fetch(`${base}/api/payments/methods`)).json()).toEqual({
+      automatic: ['airtel', 'mtn', 'zamtel'],
+      offered: ['airtel', 'mtn', 'zamtel', 'creditCard'],
+    });
     expect((await fetch(`${simulator}/`)).status).toBe(200);
     expect(shop.output()).toContain(`approve on the shopper's phone at ${simulator}/`);
 
@@ -62,7 +65,10 @@ describe('npm start with PAYMENTS=simulator', () => {
     const port = await freePort();
     const plain = launch({ PORT: String(port), PAYMENTS: '' });
     await waitForHealth(`http://127.0.0.1:${port}`, plain.child);
-    expect(await (await fetch(`http://127.0.0.1:${port}/api/payments/methods`)).json()).toEqual({ automatic: [] });
+    expect(await (await fetch(`http://127.0.0.1:${port}/api/payments/methods`)).json()).toEqual({
+      automatic: [],
+      offered: ['airtel', 'mtn', 'creditCard'],
+    });
     plain.child.kill('SIGTERM');
     expect(await plain.exited).toBe(0);
 

@@ -33,6 +33,7 @@ async function startSimulatorForShop(): Promise<void> {
     SIMULATOR_PORT: port,
     SIMULATOR_HOST: host,
     SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel`,
+    SIMULATOR_LENCO_WEBHOOK_URL: `${callbackBase}/lenco`,
     SIMULATOR_SHOP_CALLBACK_BASE: callbackBase,
     SIMULATOR_STOP_WITH_STDIN: '1',
   };

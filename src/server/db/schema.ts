@@ -200,7 +200,7 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_known', sql`${t.status} in ('Pending','Processing','Shipped','Delivered','Cancelled')`),
-    check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','creditCard')`),
+    check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','zamtel','creditCard')`),
     check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
     check('orders_marked_paid_note_length', sql`char_length(${t.markedPaidNote}) <= 500`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
@@ -390,7 +390,7 @@ export const paymentAttempts = pgTable(
   },
   (t) => [
     check('payment_attempts_resolved_note_length', sql`char_length(${t.resolvedNote}) <= 500`),
-    check('payment_attempts_provider_known', sql`${t.provider} in ('mtn','airtel')`),
+    check('payment_attempts_provider_known', sql`${t.provider} in ('mtn','airtel','lenco')`),
     check('payment_attempts_state_known', sql`${t.state} in ('initiated','pending','successful','failed','expired')`),
     check('payment_attempts_amount_positive', sql`${t.amountNgwee} > 0`),
     uniqueIndex('payment_attempts_one_live_per_order')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOBILE_MONEY_METHODS } from '../payment-methods';
 
 /** GET /order-links/{token}: the 43-character signed token of an SMS link (checked by its MAC, not here). */
 export const orderLinkParamsSchema = z.object({ token: z.string() });
@@ -6,7 +7,7 @@ export const orderLinkParamsSchema = z.object({ token: z.string() });
 export const howToPaySchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('mobileMoney'),
-    method: z.enum(['airtel', 'mtn']),
+    method: z.enum(MOBILE_MONEY_METHODS),
     methodLabel: z.string(),
     amount: z.number(),
     number: z.string(),

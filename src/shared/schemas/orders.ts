@@ -32,7 +32,7 @@ export const orderPhoneNumberSchema = z
 export const newShippingAddressSchema = shippingAddressSchema.extend({ phoneNumber: orderPhoneNumberSchema });
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, {
-  error: 'paymentMethod must be one of airtel, mtn, creditCard',
+  error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`,
 });
 export const orderStatusSchema = z.enum(ORDER_STATUSES, {
   error: `status must be one of ${ORDER_STATUSES.join(', ')}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined, keywordQuery, limitQuery, pageQuery } from './common';
+import { COLLECTION_PROVIDERS, PAYMENT_METHODS } from '../payment-methods';
 
 /** How a mobile-money attempt moves: initiated > pending > successful | failed | expired. */
 export const ATTEMPT_STATES = ['initiated', 'pending', 'successful', 'failed', 'expired'] as const;
@@ -7,8 +8,12 @@ export type AttemptState = (typeof ATTEMPT_STATES)[number];
 export const LIVE_ATTEMPT_STATES: readonly AttemptState[] = ['initiated', 'pending'];
 export const isLiveState = (state: AttemptState) => LIVE_ATTEMPT_STATES.includes(state);
 
+/** The providers whose statements the back office reads (statements/); Lenco's is not one yet. */
 export const mobileMoneyProviderSchema = z.enum(['mtn', 'airtel']);
 export type MobileMoneyProvider = z.infer<typeof mobileMoneyProviderSchema>;
+
+/** Who collected an attempt's money (src/shared/payment-methods.ts). */
+export const collectionProviderSchema = z.enum(COLLECTION_PROVIDERS);
 
 /** POST /orders/{id}/payments: the phone to collect from (any Zambian form; the server normalises it). */
 export const startPaymentSchema = z.object({ phone: z.string().max(40, 'phone is too long') });
@@ -43,7 +48,9 @@ export type AttemptResolution = z.infer<typeof attemptResolutionSchema>;
 export const paymentAttemptSchema = z.object({
   _id: z.string(),
   orderId: z.string(),
-  provider: mobileMoneyProviderSchema,
+  provider: collectionProviderSchema,
+  /** What the shopper paid with (Zamtel Kwacha and cards through Lenco): src/shared/payment-methods.ts. */
+  method: z.enum(PAYMENT_METHODS),
   reference: z.string(),
   phone: z.string(),
   amount: z.number(),
@@ -63,8 +70,33 @@ export const paymentAttemptSchema = z.object({
 });
 export type PaymentAttempt = z.infer<typeof paymentAttemptSchema>;
 
-/** GET /payments/methods: which mobile-money methods the shop collects by itself (the others are paid by hand). */
-export const paymentMethodsSchema = z.object({ automatic: z.array(mobileMoneyProviderSchema) });
+/**
+ * What the browser passes to Lenco's popup widget for a card attempt (LencoPay.getPaid): the public key,
+ * our reference, the exact total in kwacha (Lenco takes major units) and ZMW. No card data ever comes back.
+ */
+export const cardWidgetSchema = z.object({
+  scriptUrl: z.string(),
+  key: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.literal('ZMW'),
+  email: z.string(),
+  label: z.string(),
+});
+export type CardWidget = z.infer<typeof cardWidgetSchema>;
+
+/** POST /orders/{id}/payments: the attempt, and for a card the widget's options. */
+export const startedPaymentSchema = paymentAttemptSchema.extend({ widget: cardWidgetSchema.optional() });
+export type StartedPayment = z.infer<typeof startedPaymentSchema>;
+
+/**
+ * GET /payments/methods: the methods the shop collects by itself through a provider (a prompt on the phone,
+ * or the card widget: the others are paid by hand), and the methods checkout offers, in its order.
+ */
+export const paymentMethodsSchema = z.object({
+  automatic: z.array(z.enum(PAYMENT_METHODS)),
+  offered: z.array(z.enum(PAYMENT_METHODS)),
+});
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
 
 /** A live attempt older than this is "pending too long" in the back office (expiry is 5 minutes by default). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REFUND_NOTE_MAX_LENGTH, REFUND_ROUTES, REFUND_STATES } from '../refunds';
 import { emptyToUndefined, limitQuery, pageQuery } from './common';
-import { mobileMoneyProviderSchema } from './payments';
+import { collectionProviderSchema } from './payments';
 
 const note = (field: string, required: string) =>
   z
@@ -41,7 +41,7 @@ export const refundSchema = z.object({
   _id: z.string(),
   orderId: z.string(),
   attemptId: z.string().nullable(),
-  provider: mobileMoneyProviderSchema.nullable(),
+  provider: collectionProviderSchema.nullable(),
   route: z.enum(REFUND_ROUTES),
   reference: z.string(),
   phone: z.string().nullable(),
@@ -69,7 +69,7 @@ export type Refund = z.infer<typeof refundSchema>;
 /** Where an order's money can go back: each provider collection, and "by hand" for money that came otherwise. */
 export const refundSourceSchema = z.object({
   attemptId: z.string().nullable(),
-  provider: mobileMoneyProviderSchema.nullable(),
+  provider: collectionProviderSchema.nullable(),
   phone: z.string().nullable(),
   /** The route a refund of this source takes now (by-hand when the provider's refund settings are not set). */
   route: z.enum(REFUND_ROUTES),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isToldToCustomer } from '../../../shared/order-status';
 import type { Tx } from '../../db/client';
+import { collectedMethods } from '../payments';
 import { shopSettingsInTransaction } from '../settings';
 import type { Outbox } from './outbox';
 import { orderUpdateMails, placedOrderMails } from './templates/order-emails';
@@ -21,7 +22,7 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
   // database a read outside would wait for this very transaction.
   const context = async (tx: Tx): Promise<OrderMailContext> => {
     const settings = await shopSettingsInTransaction(tx);
-    const automaticPayments = Object.keys(app.config.paymentProviders ?? {});
+    const automaticPayments = collectedMethods(app.config.paymentProviders);
     return {
       settings,
       publicUrl: app.config.publicUrl,

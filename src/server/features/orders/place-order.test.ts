@@ -105,7 +105,7 @@ describe('POST /api/orders', () => {
 
   it.each([
     ['no items', { orderItems: [] }, /cart is empty/],
-    ['a bad payment method', { paymentMethod: 'cash' }, /paymentMethod must be one of airtel, mtn, creditCard/],
+    ['a bad payment method', { paymentMethod: 'cash' }, /paymentMethod must be one of airtel, mtn, zamtel, creditCard/],
     ['a short address', { shippingAddress: { ...address, address: 'Road' } }, /Address is required/],
     ['a short phone number', { shippingAddress: { ...address, phoneNumber: '097' } }, /Phone number is required/],
     ['no totalAmount', { totalAmount: undefined }, /totalAmount/],

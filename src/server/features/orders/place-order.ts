@@ -11,6 +11,7 @@ import {
   type OrderTotals,
   type DeliveryRule,
 } from '../../../shared/money';
+import { paymentMethodLabel } from '../../../shared/order-status';
 import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
@@ -103,6 +104,11 @@ export async function placeOrder(
   input: PlaceOrderInput,
   idempotencyKey?: string,
 ): Promise<PlacedOrder> {
+  // Zamtel Kwacha is offered only when a provider collects it (app.payments, payments-plugin.ts).
+  if (!app.payments.offered.includes(input.paymentMethod))
+    throw BadRequest(
+      `${paymentMethodLabel(input.paymentMethod)} is not offered by this shop: choose another way to pay`,
+    );
   // No look-up of the Idempotency-Key or pre-check of prices before the transaction: a repeat is caught
   // by the unique (user, key) index and the prices by the stock update's RETURNING, which keeps an order
   // to four statements whatever the number of lines (begin, take stock, write order and lines, commit):

@@ -5,3 +5,5 @@ export { default as paymentRoutes } from './routes';
 export { ProviderError } from './providers/collection-provider';
 export type { RefundProvider, RefundReading, RefundRequest } from './providers/refund-provider';
 export { refundProvidersFor, refundRouteFor, type ProviderRefundRoute } from './providers/refund-routes';
+// Mail and texts say "approve the prompt" only for the methods a provider collects.
+export { collectedMethods } from './providers/registry';

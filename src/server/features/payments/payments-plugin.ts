@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { lateReadsAfterEnd } from './late-reads';
 import { createPaymentPoller } from './poller';
-import { AirtelMoneyCollections } from './providers/airtel-money';
-import { MtnMomoCollections } from './providers/mtn-momo';
+import { offeredMethods } from '../../../shared/payment-methods';
+import { collectedMethods, PROVIDERS } from './providers/registry';
 import { endLiveAttemptsOfOrder } from './queries';
 import { DEFAULT_PAYMENT_TIMING, type Payments } from './service';
 
@@ -25,14 +25,15 @@ export default fp(
     const settings = app.config.paymentProviders ?? {};
     const payments: Payments = {
       app,
-      providers: {
-        ...(settings.mtn
-          ? { mtn: { client: new MtnMomoCollections(settings.mtn), currency: settings.mtn.currency } }
-          : {}),
-        ...(settings.airtel
-          ? { airtel: { client: new AirtelMoneyCollections(settings.airtel), currency: settings.airtel.currency } }
-          : {}),
-      },
+      settings,
+      // Zamtel only when a provider collects it (src/shared/payment-methods.ts).
+      offered: offeredMethods(collectedMethods(settings)),
+      providers: Object.fromEntries(
+        PROVIDERS.flatMap((entry) => {
+          const collection = entry.collection(settings);
+          return collection ? [[entry.id, collection]] : [];
+        }),
+      ),
       timing: { ...DEFAULT_PAYMENT_TIMING, ...app.config.paymentTiming },
       log: app.log.child({ feature: 'payments' }),
     };

@@ -10,12 +10,22 @@ import {
   paymentMethodsSchema,
   resolveAttemptSchema,
   startPaymentSchema,
+  startedPaymentSchema,
   STUCK_AFTER_MINUTES,
 } from '../../../shared/schemas/payments';
 import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './serialize';
 import { reconciliationPage } from './queries';
-import type { ProviderName } from './providers/collection-provider';
-import { attemptsFor, automaticMethods, resolveAttempt, settleByCallback, startAttempt } from './service';
+import {
+  attemptsFor,
+  automaticMethods,
+  readAfterWidget,
+  resolveAttempt,
+  settleByCallback,
+  startAttempt,
+} from './service';
+import { PROVIDERS } from './providers/registry';
+import lencoWebhookRoutes from './providers/lenco/lenco-webhook-routes';
+import { cardWidgetFor } from './providers/lenco/lenco-widget';
 import statementRoutes from './statements/routes';
 
 const security = [{ bearerAuth: [] }];
@@ -32,13 +42,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary:
-          'The mobile-money methods the shop collects by itself (a prompt on the phone); the others are paid by hand',
+          'The methods the shop collects through a provider (automatic), and the methods checkout offers, in its order',
         response: { 200: paymentMethodsSchema },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
-      return { automatic: automaticMethods(app.payments) };
+      return { automatic: automaticMethods(app.payments), offered: [...app.payments.offered] };
     },
   );
 
@@ -49,25 +59,41 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary:
-          "Owner: collect the order's total by mobile money from this phone (201 new attempt, 200 joins the live one)",
+          "Owner: collect the order's total by mobile money from this phone, or by card in the provider's widget (201 new attempt, 200 joins the live one)",
         description:
-          "The phone must belong to the order's network (MTN or Airtel). 409 when the order is paid, cancelled, not a mobile-money " +
-          'order, or mobile money is not configured. The attempt ends successful, failed or expired; poll GET for its state.',
+          "The phone must belong to the order's network (MTN, Airtel or Zamtel); a card order ignores it and gets `widget`, " +
+          "the options of Lenco's popup (the card is entered there, never here). 409 when the order is paid, cancelled, or its " +
+          'method is not collected by a provider. The attempt ends successful, failed or expired; poll GET for its state.',
         security,
         params: orderIdParamsSchema,
         body: startPaymentSchema,
-        response: { 200: paymentAttemptSchema, 201: paymentAttemptSchema, ...errors },
+        response: { 200: startedPaymentSchema, 201: startedPaymentSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { attempt, created } = await startAttempt(
-        app.payments,
-        request.currentUser!,
-        request.params.id,
-        request.body.phone,
-      );
-      return reply.status(created ? 201 : 200).send(toAttemptJson(attempt));
+      const viewer = request.currentUser!;
+      const { attempt, created } = await startAttempt(app.payments, viewer, request.params.id, request.body.phone);
+      const widget = cardWidgetFor(app.payments.settings.lenco, attempt, viewer.email);
+      return reply.status(created ? 201 : 200).send({ ...toAttemptJson(attempt), ...(widget ? { widget } : {}) });
     },
+  );
+
+  app.post(
+    '/orders/:id/payments/read',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "Owner: the card widget said it finished; read the order's latest attempt from the provider now",
+        description:
+          'Only a hint, like a provider callback: the status read decides (reads closer together than the callback gap are ' +
+          'owed to the poller). 404 for an order that is not yours, 409 when the order has no attempt.',
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: paymentAttemptSchema, ...errors },
+      },
+    },
+    async (request) => toAttemptJson(await readAfterWidget(app.payments, request.currentUser!, request.params.id)),
   );
 
   app.get(
@@ -144,9 +170,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  // Anyone can call these (providers do not sign MTN's callbacks): a callback only makes us read the
-  // named attempt's status from the provider, and every caller gets the same empty answer.
-  for (const provider of ['mtn', 'airtel'] as const satisfies readonly ProviderName[]) {
+  // Anyone can call the open ones (providers do not sign MTN's callbacks): a callback only makes us read the
+  // named attempt's status from the provider, and every caller gets the same empty answer. A signed one
+  // (Lenco) has its own route that refuses a bad signature first.
+  await app.register(lencoWebhookRoutes);
+  for (const { id: provider, name } of PROVIDERS.filter((entry) => entry.callback === 'open')) {
     for (const method of ['POST', 'PUT'] as const) {
       app.route({
         method,
@@ -154,7 +182,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         bodyLimit: CALLBACK_BODY_LIMIT,
         schema: {
           tags: ['payments'],
-          summary: `${provider === 'mtn' ? 'MTN MoMo' : 'Airtel Money'} callback: a hint to read the named attempt's status (always 200)`,
+          summary: `${name} callback: a hint to read the named attempt's status (always 200)`,
           response: { 200: z.object({}) },
         },
         handler: async (request) => {

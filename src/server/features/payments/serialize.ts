@@ -1,4 +1,5 @@
 import { toKwacha } from '../../../shared/money';
+import { methodOfCollection } from '../../../shared/payment-methods';
 import type { PaymentAttempt, ReconciliationAttempt } from '../../../shared/schemas/payments';
 import type { AttemptRow, ReconciliationRow } from './queries';
 
@@ -7,6 +8,7 @@ export function toAttemptJson(row: AttemptRow): PaymentAttempt {
     _id: row.id,
     orderId: row.orderId,
     provider: row.provider as PaymentAttempt['provider'],
+    method: methodOfCollection(row.provider, row.phone),
     reference: row.reference,
     phone: row.phone,
     amount: toKwacha(row.amountNgwee),

@@ -5,6 +5,7 @@ import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import { orderReference } from '../../../shared/order-status';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
+import { PAYMENT_METHODS, paysByMobileMoney, type PaymentMethod } from '../../../shared/payment-methods';
 import { OWN_FAILURE_REASONS } from '../../../shared/payment-failure';
 import { isLiveState, type AttemptState } from '../../../shared/schemas/payments';
 import { findPayableOrder, settleOrderPayment } from '../orders';
@@ -18,6 +19,8 @@ import {
   type PaymentReading,
   type ProviderName,
 } from './providers/collection-provider';
+import type { PaymentProviderSettings } from './providers/provider-config';
+import { collectorOf } from './providers/registry';
 import {
   attemptsOfOrder,
   claimForCallback,
@@ -71,16 +74,29 @@ export interface ConfiguredProvider {
 
 export interface Payments {
   app: FastifyInstance;
+  /** Which provider collects which method (providers/registry.ts) is read from these. */
+  settings: PaymentProviderSettings;
+  /** The methods checkout offers (fixed at start): placing an order checks its method against it. */
+  offered: readonly PaymentMethod[];
+  /** The configured providers' clients, by provider id. */
   providers: Partial<Record<ProviderName, ConfiguredProvider>>;
   timing: PaymentTiming;
   log: FastifyBaseLogger;
 }
 
-/** The methods with provider settings, in the checkout's order. */
-export const automaticMethods = (payments: Payments): ProviderName[] =>
-  (['airtel', 'mtn'] as const).filter((name) => payments.providers[name]);
+/** The configured provider that collects a method now, with its id, or null (paid by hand). */
+export function collectorFor(payments: Payments, method: string) {
+  const entry = collectorOf(method, payments.settings);
+  const configured = entry && payments.providers[entry.id];
+  return entry && configured ? { id: entry.id, ...configured } : null;
+}
+
+/** The methods a provider collects, in the checkout's order. */
+export const automaticMethods = (payments: Payments): PaymentMethod[] =>
+  PAYMENT_METHODS.filter((method) => collectorFor(payments, method));
 
 export const NOT_AVAILABLE = 'Mobile money payment is not available; pay manually';
+export const CARD_NOT_AVAILABLE = 'Card payment is not available here; we send you a payment link';
 export const isLiveAttempt = (attempt: AttemptRow) => isLiveState(attempt.state as AttemptState);
 
 /**
@@ -95,25 +111,28 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
   if (order.isPaid) throw Conflict('This order has already been paid');
   if (order.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
   const method = order.paymentMethod;
-  if (method !== 'mtn' && method !== 'airtel') throw Conflict('This order is not paid by mobile money');
-  const provider = payments.providers[method];
-  if (!provider) throw Conflict(NOT_AVAILABLE);
+  // A card is paid in the provider's widget (Lenco): the attempt is only our reference, read until final.
+  const card = method === 'creditCard';
+  if (!card && !paysByMobileMoney(method)) throw Conflict('This order is not paid by mobile money');
+  const provider = collectorFor(payments, method);
+  if (!provider) throw Conflict(card ? CARD_NOT_AVAILABLE : NOT_AVAILABLE);
   const live = await findLiveAttempt(app.db, order.id);
   if (live) return { attempt: live, created: false };
-  const phone = readMobileForNetwork(phoneInput, method);
-  if (!phone.ok) throw BadRequest(phone.message);
+  const phone = card ? null : readMobileForNetwork(phoneInput, method);
+  if (phone && !phone.ok) throw BadRequest(phone.message);
   if (order.totalNgwee <= 0) throw Conflict('This order has nothing to pay');
 
   let attempt: AttemptRow;
   try {
     attempt = await insertAttempt(app.db, {
       orderId: order.id,
-      provider: method,
+      provider: provider.id,
       reference: randomUUID(),
-      phone: phone.mobile.e164,
+      phone: phone?.ok ? phone.mobile.e164 : '',
       amountNgwee: order.totalNgwee,
       currency: provider.currency,
-      state: 'initiated',
+      // The widget asks Lenco itself: nothing for us to send, so the attempt waits for its read at once.
+      state: card ? 'pending' : 'initiated',
       nextPollAt: new Date(Date.now() + payments.timing.firstPollMs),
       expiresAt: new Date(Date.now() + payments.timing.expiryMs),
     });
@@ -124,7 +143,7 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
     if (winner) return { attempt: winner, created: false };
     throw Conflict('Another payment of this order just ended; try again');
   }
-  await askProvider(payments, provider.client, attempt, order.id);
+  if (!card) await askProvider(payments, provider.client, attempt, order.id);
   return { attempt: (await findAttemptByReference(app.db, attempt.reference)) ?? attempt, created: true };
 }
 
@@ -216,6 +235,24 @@ export async function settleByCallback(payments: Payments, providerName: Provide
   const provider = payments.providers[providerName];
   const reference = provider?.client.referenceInCallback(body);
   if (!reference) return;
+  await readOnHint(payments, providerName, reference);
+}
+
+/**
+ * POST /orders/{id}/payments/read: the card widget said it finished (its onSuccess), a hint like a
+ * callback: the owner's live attempt (or one still read late) is read now under the same gap and lease.
+ * Answers the order's attempts as they are after the read.
+ */
+export async function readAfterWidget(payments: Payments, viewer: CurrentUser, orderId: string) {
+  const order = await findPayableOrder(payments.app.db, orderId);
+  if (!order || order.userId !== viewer.id) throw NotFound('Order not found');
+  const [latest] = await attemptsOfOrder(payments.app.db, order.id);
+  if (!latest) throw Conflict('There is no payment of this order to check');
+  await readOnHint(payments, latest.provider as ProviderName, latest.reference);
+  return (await findAttemptByReference(payments.app.db, latest.reference)) ?? latest;
+}
+
+async function readOnHint(payments: Payments, providerName: ProviderName, reference: string): Promise<void> {
   const db = payments.app.db;
   const found = await findAttemptByReference(db, reference);
   // An attempt the shop ended is still read while its late window lasts: the callback may be a late approval.

@@ -11,5 +11,5 @@ export type RouteOfCollection = (provider: string) => RefundRoute;
  */
 export function routesOfMoney(app: FastifyInstance): RouteOfCollection {
   const settings = app.config.paymentProviders;
-  return (provider) => (provider === 'mtn' || provider === 'airtel' ? refundRouteFor(provider, settings) : 'by-hand');
+  return (provider) => refundRouteFor(provider, settings);
 }

@@ -6,7 +6,7 @@ import {
   type RefundApprovalRule,
   type RefundState,
 } from '../../../shared/refunds';
-import type { MobileMoneyProvider } from '../../../shared/schemas/payments';
+import type { CollectionProviderId } from '../../../shared/payment-methods';
 import type { OrderRefunds, RefundSource } from '../../../shared/schemas/refunds';
 import type { RefundableOrder } from '../orders';
 import type { CollectionRow, RefundRow } from './queries';
@@ -48,7 +48,7 @@ export function sourcesOf(rows: OrderMoneyRows, routeOf: RouteOfCollection): Ref
     const route = routeOf(collection.provider);
     return {
       attemptId: collection.id,
-      provider: collection.provider as MobileMoneyProvider,
+      provider: collection.provider as CollectionProviderId,
       phone: collection.phone,
       route,
       collectedNgwee: collection.amountNgwee,

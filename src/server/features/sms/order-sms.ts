@@ -4,6 +4,7 @@ import { readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order } from '../../../shared/schemas/orders';
 import type { Tx } from '../../db/client';
 import { orderLinkUrl } from '../orders';
+import { collectedMethods } from '../payments';
 import { shopSettingsInTransaction } from '../settings';
 import { newOrderText, orderPlacedText, orderRefundedText, orderUpdateText, type OrderTextUpdate } from './order-texts';
 import type { OutgoingSms, SmsOutbox } from './outbox';
@@ -54,7 +55,7 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     const placed = orderPlacedText(order, {
       settings,
       link: link(order),
-      automaticPayments: Object.keys(app.config.paymentProviders ?? {}),
+      automaticPayments: collectedMethods(app.config.paymentProviders),
       orderPage: `${app.config.publicUrl}/account/orders/${order._id}`,
     });
     const messages = await toCustomer(tx, order, 'order-placed', placed, customerMobile);

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/order-status';
+import { PAYMENT_METHOD_LABELS } from '../../../shared/order-status';
 import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
+import { useOfferedMethods } from '../payments';
 import type { CheckoutFormInput } from './checkout-schema';
 
 interface Props {
@@ -22,6 +23,7 @@ const section = 'rounded-2xl border border-sand-200 bg-white p-5 sm:p-6';
 const legend = 'mb-4 text-xl font-bold';
 
 export function CheckoutFields({ register, errors, afterAddress }: Props) {
+  const methods = useOfferedMethods();
   return (
     <>
       <fieldset className={section}>
@@ -86,7 +88,7 @@ export function CheckoutFields({ register, errors, afterAddress }: Props) {
       <fieldset className={section}>
         <legend className={`${legend} float-left w-full`}>Payment Method</legend>
         <div className="clear-both grid gap-3">
-          {PAYMENT_METHODS.map((method) => (
+          {methods.map((method) => (
             <label
               key={method}
               className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border-2 border-sand-200 px-4 has-[:checked]:border-forest-600 has-[:checked]:bg-forest-50"

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatKwacha } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, paysByMobileMoney } from '../../../shared/order-status';
+import type { MobileMoneyMethod } from '../../../shared/payment-methods';
 import type { Order } from '../../../shared/schemas/orders';
 import { isLiveState } from '../../../shared/schemas/payments';
 import { Button } from '../../components/ui/button';
@@ -37,7 +38,7 @@ export function PayByPhone({ order, manual }: Props) {
 
 type Mode = 'status' | 'form' | 'manual';
 
-function PhonePayment({ order, network, manual }: Props & { network: 'airtel' | 'mtn' }) {
+function PhonePayment({ order, network, manual }: Props & { network: MobileMoneyMethod }) {
   const { attempts, current, start } = useOrderPayment(order);
   // A shopper who already told us a transaction id paid by hand: the manual way stays in front.
   const [mode, setMode] = useState<Mode>(order.paymentReference ? 'manual' : 'status');

@@ -1,10 +1,11 @@
+import type { MobileMoneyMethod } from '../../../shared/payment-methods';
 import { useState, type FormEvent } from 'react';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 
 interface Props {
-  network: 'airtel' | 'mtn';
+  network: MobileMoneyMethod;
   label: string;
   amount: string;
   defaultPhone: string;

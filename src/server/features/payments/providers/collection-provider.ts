@@ -1,17 +1,17 @@
-import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
+import type { CollectionProviderId } from '../../../../shared/payment-methods';
 
 /**
  * One small interface over every mobile-money provider that collects from a shopper's phone (MTN MoMo,
- * Airtel Money; a third fits the same shape). A provider is asked to collect, then read: only a status
+ * Airtel Money, Lenco for Zamtel and cards). A provider is asked to collect, then read: only a status
  * read decides anything. A callback is a hint to read now, never a result (anyone can post to our URL).
  */
-/** The mobile-money providers the shop can collect through (the shared schema's list). */
-export type ProviderName = MobileMoneyProvider;
+/** The providers the shop can collect through (src/shared/payment-methods.ts; each joins registry.ts). */
+export type ProviderName = CollectionProviderId;
 
 export interface PaymentRequest {
   /** Our own reference (a UUID), made before the call and stored with the attempt: the provider's key for it. */
   reference: string;
-  /** The shopper's number as +260XXXXXXXXX (src/shared/phone-numbers.ts). */
+  /** The shopper's number as +260XXXXXXXXX (src/shared/phone-numbers.ts); empty for a card (the widget asks it). */
   phone: string;
   amountNgwee: number;
   currency: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalSetting } from '../../../lib/optional-setting';
 import { readPinPublicKey } from './airtel-pin';
+import { readLencoSettings, type LencoSettings } from './lenco/lenco-settings';
 
 /**
  * Mobile-money settings from the environment. A provider is on when its keys are set, off when none are
@@ -61,6 +62,8 @@ export interface PaymentProviderSettings {
   mtnDisbursement?: MtnDisbursementSettings;
   /** Refunds through Airtel (route airtel-disbursement); unset: Airtel refunds are recorded by hand. */
   airtelDisbursement?: AirtelDisbursementSettings;
+  /** Lenco (lenco/lenco-settings.ts): cards, Zamtel, and MTN or Airtel when LENCO_METHODS lists them. */
+  lenco?: LencoSettings;
 }
 
 const baseUrl = optionalSetting(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')));
@@ -115,10 +118,12 @@ export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSett
   ].filter((i): i is string => i !== null);
   const pinKey = e.AIRTEL_MONEY_PIN_PUBLIC_KEY === undefined ? null : readPinPublicKey(e.AIRTEL_MONEY_PIN_PUBLIC_KEY);
   if (pinKey && !pinKey.ok) issues.push(`AIRTEL_MONEY_PIN_PUBLIC_KEY: ${pinKey.issue}`);
-  if (issues.length) return { ok: false, issues };
   const timeoutMs = e.PAYMENT_PROVIDER_TIMEOUT_SECONDS * 1000;
+  const lenco = readLencoSettings(env, timeoutMs);
+  issues.push(...lenco.issues);
+  if (issues.length) return { ok: false, issues };
   const callbackBase = e.PAYMENTS_CALLBACK_BASE_URL;
-  const settings: PaymentProviderSettings = {};
+  const settings: PaymentProviderSettings = lenco.settings ? { lenco: lenco.settings } : {};
   if (e.MTN_MOMO_BASE_URL && e.MTN_MOMO_API_USER && e.MTN_MOMO_API_KEY && e.MTN_MOMO_SUBSCRIPTION_KEY) {
     settings.mtn = {
       baseUrl: e.MTN_MOMO_BASE_URL,

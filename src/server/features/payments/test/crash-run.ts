@@ -47,18 +47,23 @@ export interface Payer {
   orderId: string;
   email: string;
   auth: Record<string, string>;
-  method: 'mtn' | 'airtel';
+  method: PayerMethod;
   phone: string;
   reference: string;
   /** Which shop took the order and started its payment. */
   base: string;
 }
 
+/** MTN and Airtel through their own APIs, Zamtel Kwacha through Lenco (the simulator's shop settings). */
+const PAYER_METHODS = ['mtn', 'airtel', 'zamtel'] as const;
+type PayerMethod = (typeof PAYER_METHODS)[number];
+const PREFIX: Record<PayerMethod, string> = { mtn: '096', airtel: '097', zamtel: '095' };
+
 /** The i-th payer's own number, so the simulator can be told how each one answers. */
-export const phoneOf = (method: 'mtn' | 'airtel', i: number) => `${method === 'mtn' ? '096' : '097'}${1_000_000 + i}`;
+export const phoneOf = (method: PayerMethod, i: number) => `${PREFIX[method]}${1_000_000 + i}`;
 
 /**
- * `count` orders (MTN and Airtel in turn), each from one of 16 new shoppers, and a payment started for
+ * `count` orders (MTN, Airtel and Zamtel in turn), each from one of 16 new shoppers, and a payment started for
  * each from the payer's own number; `before(i, phone)` sets the simulator's behaviour for that number first.
  */
 export async function placeAndPay(
@@ -74,7 +79,7 @@ export async function placeAndPay(
       const i = first + n;
       const shopper = shoppers[n % shoppers.length];
       const product = products[i % products.length];
-      const method = i % 2 === 0 ? 'mtn' : 'airtel';
+      const method = PAYER_METHODS[i % PAYER_METHODS.length];
       const phone = phoneOf(method, i);
       await opts.before?.(i, phone);
       const placed = await fetch(`${base}/api/orders`, {
@@ -211,6 +216,7 @@ export async function crashWhilePaying(
   const simulator = await startSimulator();
   const port = await freePort();
   simulator.settle.airtelCallbackUrl = `http://127.0.0.1:${port}/api/payments/callback/airtel`;
+  simulator.settle.lencoWebhookUrl = `http://127.0.0.1:${port}/api/payments/callback/lenco`;
   const first = await startPayingShop(simulator, env, port);
 
   // Wave one answers by itself 1-3 s after the request (a quarter sends its callback twice); wave two
@@ -230,6 +236,10 @@ export async function crashWhilePaying(
           ? behave(simulator, { phone, answer: 'slow', slowMs: 800 })
           : Promise.resolve(),
   });
+  // A third pay by Zamtel Kwacha, collected through Lenco (pending at its simulator when the shop dies).
+  expect(payers.filter((p) => simulator.state.payments.get(p.reference)?.provider === 'lenco')).toHaveLength(
+    payers.filter((p) => p.method === 'zamtel').length,
+  );
   const waveOne = payers.slice(0, WAVE);
   const approvedSoFar = () =>
     waveOne.filter((p) => simulator.state.payments.get(p.reference)?.status === 'SUCCESSFUL').length;

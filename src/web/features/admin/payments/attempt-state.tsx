@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/order-status';
+import { collectionLabel } from '../../../../shared/payment-methods';
 import { failureInPlainWords, providerWordsBeyond } from '../../../../shared/payment-failure';
 import type { PaymentAttempt } from '../../../../shared/schemas/payments';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -12,17 +12,20 @@ const STATE: Record<PaymentAttempt['state'], { label: string; tone: BadgeTone }>
   expired: { label: 'Expired', tone: 'neutral' },
 };
 
-export const providerLabel = (provider: PaymentAttempt['provider']) => PAYMENT_METHOD_LABELS[provider];
+/** "MTN Mobile Money", or "Zamtel Kwacha through Lenco": the method and, when another collected it, the provider. */
+export const providerLabel = (provider: string, method: string = provider) => collectionLabel(provider, method);
 
 /** The amount asked for, in its currency (kwacha as everywhere in the shop). */
 export const attemptAmount = (attempt: Pick<PaymentAttempt, 'amount' | 'currency'>) =>
   attempt.currency === 'ZMW' ? formatKwacha(attempt.amount) : `${attempt.amount.toFixed(2)} ${attempt.currency}`;
 
 /** Who was asked: "MTN Mobile Money · +260971234567". */
-export function ProviderAndPhone({ attempt }: { attempt: Pick<PaymentAttempt, 'provider' | 'phone'> }) {
+export function ProviderAndPhone({ attempt }: { attempt: Pick<PaymentAttempt, 'provider' | 'method' | 'phone'> }) {
   return (
     <>
-      {providerLabel(attempt.provider)} · <span className="font-mono">{attempt.phone}</span>
+      {providerLabel(attempt.provider, attempt.method)}
+      {attempt.phone ? ' · ' : ''}
+      <span className="font-mono">{attempt.phone}</span>
     </>
   );
 }
@@ -47,8 +50,8 @@ export function AttemptNote({ attempt, stuck = false }: { attempt: PaymentAttemp
       <div className="rounded-xl border border-purple-200 bg-purple-50 p-3 text-sm text-purple-950">
         <p className="font-semibold">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>
         <p className="mt-1">
-          The money was collected but did not pay the order. Settle it by hand with {providerLabel(attempt.provider)}:
-          refund it or count it towards the order.
+          The money was collected but did not pay the order. Settle it by hand with{' '}
+          {providerLabel(attempt.provider, attempt.method)}: refund it or count it towards the order.
           {attempt.providerTransactionId && (
             <>
               {' '}
@@ -62,7 +65,7 @@ export function AttemptNote({ attempt, stuck = false }: { attempt: PaymentAttemp
   if (stuck)
     return (
       <p className="text-sm text-bark-800">
-        No final answer from {providerLabel(attempt.provider)} yet: check it in the provider’s portal.
+        No final answer from {providerLabel(attempt.provider, attempt.method)} yet: check it in the provider’s portal.
       </p>
     );
   if (attempt.state === 'failed' || attempt.state === 'expired') return <FailureReason attempt={attempt} />;
@@ -77,7 +80,8 @@ function FailureReason({ attempt }: { attempt: PaymentAttempt }) {
       {failureInPlainWords(attempt)}
       {providerWords && (
         <span className="block text-xs text-bark-600">
-          {providerLabel(attempt.provider)} said: <span className="font-mono break-all">{providerWords}</span>
+          {providerLabel(attempt.provider, attempt.method)} said:{' '}
+          <span className="font-mono break-all">{providerWords}</span>
         </span>
       )}
     </p>

@@ -99,7 +99,7 @@ function Amount({ row }: { row: ReconciliationAttempt }) {
 function Provider({ row }: { row: ReconciliationAttempt }) {
   return (
     <>
-      <div className="text-bark-900">{providerLabel(row.provider)}</div>
+      <div className="text-bark-900">{providerLabel(row.provider, row.method)}</div>
       <div className="font-mono whitespace-nowrap text-bark-700">{row.phone}</div>
     </>
   );

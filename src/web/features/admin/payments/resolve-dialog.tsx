@@ -28,7 +28,7 @@ export function ResolveDialog({ attempt, onClose }: ResolveDialogProps) {
       description={
         attempt && (
           <>
-            {providerLabel(attempt.provider)} payment for order{' '}
+            {providerLabel(attempt.provider, attempt.method)} payment for order{' '}
             <span className="font-mono font-semibold text-bark-900">{orderReference(attempt.order._id)}</span>. Your
             name, the time and this note are kept with the payment, and it leaves Needs attention.
           </>

@@ -14,7 +14,7 @@ export function localMobile(phone: string): string {
   return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone;
 }
 
-const NETWORK = { mtn: 'MTN', airtel: 'Airtel' } as const;
+const NETWORK: Record<string, string> = { mtn: 'MTN', airtel: 'Airtel', lenco: 'Lenco' };
 
 /** What kind of send a route is, in brackets after the number. */
 const ROUTE_KIND: Record<Exclude<Refund['route'], 'by-hand'>, string> = {
