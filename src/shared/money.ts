@@ -107,10 +107,17 @@ export function lineTotalInKwacha(price: number, quantity: number): number {
 }
 
 /** The same totals for lines priced in kwacha (the cart in the browser), answered in kwacha. */
-export function computeTotalsInKwacha(lines: readonly { price: number; quantity: number }[]) {
-  const totals = computeTotals(lines.map((l) => ({ unitPriceNgwee: toNgwee(l.price), quantity: l.quantity })));
+export function computeTotalsInKwacha(
+  lines: readonly { price: number; quantity: number }[],
+  options: TotalsOptions = {},
+) {
+  const totals = computeTotals(
+    lines.map((l) => ({ unitPriceNgwee: toNgwee(l.price), quantity: l.quantity })),
+    options,
+  );
   return {
     itemsPrice: toKwacha(totals.itemsNgwee),
+    discountPrice: toKwacha(totals.discountNgwee),
     taxPrice: toKwacha(totals.taxNgwee),
     shippingPrice: toKwacha(totals.shippingNgwee),
     totalPrice: toKwacha(totals.totalNgwee),

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Order, OrderConflict, PlaceOrderInput } from '../../../shared/schemas/orders';
 import type { PaymentMethod } from '../../../shared/order-status';
-import { computeTotalsInKwacha, formatKwacha as money } from '../../../shared/money';
+import { computeTotalsInKwacha, formatKwacha as money, type DiscountEffect } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { isRecord } from '../../lib/storage';
 import type { CartItem } from '../cart';
@@ -9,8 +9,13 @@ import type { CheckoutForm } from './checkout-schema';
 import { sendUntilAnswered } from './resend-lost-order';
 
 /** Places the order; a lost answer (no connection, 502-504) is asked again with the same key (resend-lost-order.ts). */
-export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey: string): Promise<Order> {
-  const totals = computeTotalsInKwacha(items);
+export function placeOrder(
+  items: CartItem[],
+  form: CheckoutForm,
+  idempotencyKey: string,
+  discount?: { code: string; effect: DiscountEffect },
+): Promise<Order> {
+  const totals = computeTotalsInKwacha(items, { discount: discount?.effect });
   const send = () =>
     apiRequest<Order, PlaceOrderInput>('/orders', {
       method: 'POST',
@@ -29,6 +34,7 @@ export function placeOrder(items: CartItem[], form: CheckoutForm, idempotencyKey
         taxAmount: totals.taxPrice,
         shippingAmount: totals.shippingPrice,
         totalAmount: totals.totalPrice,
+        ...(discount ? { discountCode: discount.code, discountAmount: totals.discountPrice } : {}),
       },
     });
   return sendUntilAnswered(send);

@@ -10,6 +10,7 @@ import { useOnline } from '../../lib/use-online';
 import { isSessionError, useAuth, useSessionExpiry } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
 import { useCart } from '../cart';
+import { cartDiscount, CodeEntry, effectOf, setAppliedCode, useAppliedCode } from '../discounts';
 import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';
 import { CheckoutFields } from './checkout-fields';
@@ -124,6 +125,10 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     },
   });
 
+  const applied = useAppliedCode();
+  const discount = cartDiscount(applied, items);
+  const discountEffect = effectOf(discount);
+
   const submit = handleSubmit(async (form) => {
     if (items.length === 0) {
       toast.error('Your cart is empty');
@@ -132,8 +137,14 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     if (inFlight.current || !navigator.onLine) return;
     inFlight.current = true;
     try {
-      const order = await placeOrder(items, form, idempotencyKey);
+      const order = await placeOrder(
+        items,
+        form,
+        idempotencyKey,
+        discount && discountEffect ? { code: discount.code, effect: discountEffect } : undefined,
+      );
       onLeave();
+      setAppliedCode(null);
       toast.success('Order placed successfully');
       clearCart();
       navigate(`/checkout/success?orderId=${encodeURIComponent(order._id)}`);
@@ -145,6 +156,9 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       }
       const conflict = conflictOf(error);
       if (conflict) {
+        // A refused code is taken off; a discount that changed is asked again by the code entry.
+        if (conflict.discountCode) setAppliedCode(null);
+        else if (applied && conflict.differs?.includes('discount')) setAppliedCode({ ...applied, checkedFor: '' });
         const outcome = applyConflict(items, conflict);
         replaceItems(outcome.items);
         setIdempotencyKey(newKey());
@@ -176,6 +190,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
           submitting={isSubmitting}
           offlineNoticeId={online ? undefined : OFFLINE_CHECKOUT_NOTICE_ID}
           className="lg:col-start-2 lg:row-start-1"
+          discount={discountEffect}
+          codeEntry={<CodeEntry items={items} returnTo="checkout" />}
         />
         <form
           id={FORM_ID}
@@ -185,7 +201,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
           aria-label="Checkout"
         >
           <CheckoutFields register={register} errors={errors} />
-          <OrderTotalLine items={items} className="lg:hidden" />
+          <OrderTotalLine items={items} className="lg:hidden" discount={discountEffect} />
           {!online && <OfflineCheckoutNotice />}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {isSubmitting ? (

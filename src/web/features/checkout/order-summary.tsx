@@ -1,4 +1,5 @@
-import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha } from '../../../shared/money';
+import type { ReactNode } from 'react';
+import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha, type DiscountEffect } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import type { CartItem } from '../cart';
 
@@ -9,11 +10,23 @@ interface Props {
   /** No connection: the order cannot be placed now; the id of the checkout's notice that says so. */
   offlineNoticeId?: string;
   className?: string;
+  /** The applied discount code's effect on these items (src/web/features/discounts). */
+  discount?: DiscountEffect;
+  /** The code entry, drawn under the items. */
+  codeEntry?: ReactNode;
 }
 
 /** The amount to pay right above 'Place Order' on phones, where the full summary has scrolled out of view. */
-export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; className?: string }) {
-  const totals = computeTotalsInKwacha(items);
+export function OrderTotalLine({
+  items,
+  className = '',
+  discount,
+}: {
+  items: CartItem[];
+  className?: string;
+  discount?: DiscountEffect;
+}) {
+  const totals = computeTotalsInKwacha(items, { discount });
   const shipping = totals.shippingPrice === 0 ? 'free shipping' : `shipping ${formatKwacha(totals.shippingPrice)}`;
   return (
     <p
@@ -32,8 +45,16 @@ export function OrderTotalLine({ items, className = '' }: { items: CartItem[]; c
 }
 
 /** Sticky on wide screens; its 'Complete Order' submits the same form as 'Place Order'. */
-export function OrderSummary({ items, formId, submitting, offlineNoticeId, className = '' }: Props) {
-  const totals = computeTotalsInKwacha(items);
+export function OrderSummary({
+  items,
+  formId,
+  submitting,
+  offlineNoticeId,
+  className = '',
+  discount,
+  codeEntry,
+}: Props) {
+  const totals = computeTotalsInKwacha(items, { discount });
   return (
     <aside
       aria-labelledby="checkout-summary-title"
@@ -52,6 +73,7 @@ export function OrderSummary({ items, formId, submitting, offlineNoticeId, class
           </li>
         ))}
       </ul>
+      {codeEntry && <div className="mb-4 border-b border-sand-200 pb-4">{codeEntry}</div>}
       <dl className="space-y-2">
         <div className="flex justify-between gap-4">
           <dt>Subtotal</dt>
@@ -59,6 +81,14 @@ export function OrderSummary({ items, formId, submitting, offlineNoticeId, class
             {formatKwacha(totals.itemsPrice)}
           </dd>
         </div>
+        {totals.discountPrice > 0 && (
+          <div className="flex justify-between gap-4 text-forest-800">
+            <dt>Discount</dt>
+            <dd className="tabular-nums" data-testid="summary-discount">
+              −{formatKwacha(totals.discountPrice)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt>Tax (16%)</dt>
           <dd className="tabular-nums" data-testid="summary-tax">
