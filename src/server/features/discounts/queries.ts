@@ -12,7 +12,7 @@ export interface DiscountCodeWithGiven extends DiscountCodeRow {
   givenNgwee: number;
 }
 
-const givenNgwee = sql<number>`coalesce((select sum(r.discount_ngwee) from discount_redemptions r where r.code_id = ${discountCodes.id}), 0)::int`;
+const givenNgwee = sql<number>`coalesce((select sum(r.discount_ngwee) from discount_redemptions r where r.code_id = discount_codes.id), 0)::int`;
 
 export async function listDiscountCodes(db: Db): Promise<DiscountCodeWithGiven[]> {
   return db
