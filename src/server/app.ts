@@ -15,6 +15,7 @@ import { auditRoutes } from './features/audit';
 import { backupRoutes, backupsPlugin } from './features/backups';
 import { dashboardRoutes } from './features/dashboard';
 import { deliveryRoutes } from './features/delivery';
+import { discountRoutes } from './features/discounts';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
 import { mailPlugin, mailRoutes } from './features/mail';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(refundRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
+      await api.register(discountRoutes, { prefix: '/discounts' });
       await api.register(auditRoutes, { prefix: '/audit' });
     },
     { prefix: '/api' },

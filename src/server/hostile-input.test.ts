@@ -182,6 +182,9 @@ describe('hostile input on every route of the OpenAPI document', () => {
         freeAbove: 200,
       },
       'POST /api/products/import': { csv: 'SKU,Stock\nHOSTILE-NONE,3\n', dryRun: true },
+      'POST /api/discounts': { code: 'HOSTILE10', kind: 'percent', value: 10 },
+      'PUT /api/discounts/{id}': { code: 'HOSTILE20', kind: 'fixed', value: 20, isActive: false },
+      'POST /api/discounts/check': { code: 'HOSTILE10', orderItems: [{ product: product.id, quantity: 1 }] },
     };
     operations = await documentedOperations(t.app);
   });

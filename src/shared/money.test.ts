@@ -39,6 +39,7 @@ describe('money rules', () => {
     });
     expect(computeTotalsInKwacha([{ price: 250.01, quantity: 2 }])).toEqual({
       itemsPrice: 500.02,
+      discountPrice: 0,
       taxPrice: 80,
       shippingPrice: 0,
       totalPrice: 580.02,

@@ -117,6 +117,7 @@ export function computeTotalsInKwacha(
   );
   return {
     itemsPrice: toKwacha(totals.itemsNgwee),
+    discountPrice: toKwacha(totals.discountNgwee),
     taxPrice: toKwacha(totals.taxNgwee),
     shippingPrice: toKwacha(totals.shippingNgwee),
     totalPrice: toKwacha(totals.totalNgwee),

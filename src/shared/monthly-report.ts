@@ -17,6 +17,7 @@ export function monthlySummaryLines(report: MonthlyReport): MonthlyReportLine[] 
     { label: 'Orders placed', orders: report.ordersPlaced, amount: null },
     { label: 'Gross sales (orders not cancelled)', orders: report.grossSales.count, amount: report.grossSales.amount },
     { label: 'Products sold (before VAT)', orders: null, amount: report.items },
+    { label: 'Discount codes (taken off before VAT)', orders: report.discounts.count, amount: report.discounts.amount },
     { label: `VAT collected (${TAX_RATE_PERCENT}%)`, orders: null, amount: report.vat },
     { label: 'Shipping charged', orders: null, amount: report.shipping },
     { label: 'Paid', orders: report.paid.count, amount: report.paid.amount },

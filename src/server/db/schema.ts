@@ -191,6 +191,9 @@ export const orders = pgTable(
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),
+    /** The discount code the order used (as the shop keeps it, upper-case) and what it took off the items. */
+    discountCode: text('discount_code'),
+    discountNgwee: integer('discount_ngwee').notNull().default(0),
     /** Customer name, e-mail and order id for the admin search (see search-text.ts). */
     searchText: text('search_text')
       .notNull()
@@ -202,6 +205,7 @@ export const orders = pgTable(
     check('orders_status_known', sql`${t.status} in ('Pending','Processing','Shipped','Delivered','Cancelled')`),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','zamtel','creditCard')`),
     check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
+    check('orders_discount_within_items', sql`${t.discountNgwee} between 0 and ${t.itemsNgwee}`),
     check('orders_marked_paid_note_length', sql`char_length(${t.markedPaidNote}) <= 500`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_created_at_idx').on(t.createdAt),
@@ -230,6 +234,68 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     index('order_items_order_idx').on(t.orderId, t.position),
     index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/** Discount codes kept by the admins (docs/decisions/040-discount-codes.md). Code is kept upper-case. */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').notNull(),
+    /** percent: 1-100; fixed: ngwee; freeDelivery: 0. */
+    value: integer('value').notNull(),
+    minSubtotalNgwee: integer('min_subtotal_ngwee').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    /** Orders that used the code; raised only by an update conditional on max_uses in the order's transaction. */
+    usesCount: integer('uses_count').notNull().default(0),
+    productIds: jsonb('product_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    categories: jsonb('categories')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_key').on(t.code),
+    check('discount_codes_kind_known', sql`${t.kind} in ('percent','fixed','freeDelivery')`),
+    check(
+      'discount_codes_value_range',
+      sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} between 1 and 100)`,
+    ),
+    check('discount_codes_uses_within_limit', sql`${t.maxUses} is null or ${t.usesCount} <= ${t.maxUses}`),
+    check('discount_codes_min_nonnegative', sql`${t.minSubtotalNgwee} >= 0`),
+  ],
+);
+
+/** One row per order that used a code: per-customer uses are counted here, under the code's row lock. */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    discountNgwee: integer('discount_ngwee').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_redemptions_order_key').on(t.orderId),
+    index('discount_redemptions_code_user_idx').on(t.codeId, t.userId),
   ],
 );
 

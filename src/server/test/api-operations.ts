@@ -83,6 +83,10 @@ export const API_OPERATIONS: Record<string, Access> = {
   'GET /api/reports/customers.csv': 'admin',
   'GET /api/reports/products.csv': 'admin',
   'GET /api/audit': 'admin',
+  'GET /api/discounts': 'admin',
+  'POST /api/discounts': 'admin',
+  'PUT /api/discounts/{id}': 'admin',
+  'POST /api/discounts/check': 'signed-in',
 };
 
 /** Pages and files of the built web app: in the document only when dist/web exists (all four or none). */

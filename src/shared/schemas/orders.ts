@@ -69,6 +69,9 @@ export const placeOrderSchema = z.object({
   taxAmount: amount('taxAmount').optional(),
   shippingAmount: amount('shippingAmount').optional(),
   totalAmount: amount('totalAmount'),
+  /** A discount code (one per order); the server judges it again and records it with the order. */
+  discountCode: z.string({ error: 'discountCode must be text' }).max(64, 'This code is not valid.').optional(),
+  discountAmount: amount('discountAmount').optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
@@ -104,6 +107,9 @@ export const orderSchema = z.object({
   taxAmount: z.number(),
   shippingPrice: z.number(),
   shippingAmount: z.number(),
+  /** The discount code used (upper-case) and what it took off the items before VAT; null and 0 without one. */
+  discountCode: z.string().nullable(),
+  discountAmount: z.number(),
   totalPrice: z.number(),
   totalAmount: z.number(),
   status: z.string(),
@@ -177,7 +183,10 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 export const orderConflictSchema = z.object({
   message: z.string(),
   /** On a total that differs: which of the client's figures differ from the shop's (always ends with 'total'). */
-  differs: z.array(z.enum(['prices', 'shipping', 'tax', 'total'])).optional(),
+  differs: z.array(z.enum(['prices', 'discount', 'shipping', 'tax', 'total'])).optional(),
+  /** The code the order carried, when the shop refused it (the message says why). */
+  discountCode: z.string().optional(),
+  discountAmount: z.number().optional(),
   product: z.string().optional(),
   name: z.string().nullable().optional(),
   countInStock: z.number().int().optional(),

@@ -101,6 +101,8 @@ export const monthlyReportSchema = z.object({
   items: z.number(),
   vat: z.number(),
   shipping: z.number(),
+  /** Orders (not cancelled) that used a discount code, and what the codes took off before VAT. */
+  discounts: countAndAmount,
   cancelled: countAndAmount,
   paid: countAndAmount,
   unpaid: countAndAmount,

@@ -11,6 +11,7 @@ import type { ProductImportInput } from '../../shared/schemas/product-import';
 import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
 import type { MobileChangeInput, PhoneCodeRequest, PhoneVerifyInput } from '../../shared/schemas/phone-sign-in';
 import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
+import type { DiscountCheckInput, DiscountInput } from '../../shared/schemas/discounts';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -55,7 +56,9 @@ export type RequestBody =
   | ContactMessageInput
   | ProductImportInput
   | RequestRefundInput
-  | CancelRefundInput;
+  | CancelRefundInput
+  | DiscountInput
+  | DiscountCheckInput;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -8,6 +8,7 @@ import {
   TAX_RATE_PERCENT,
   toKwacha,
   toNgwee,
+  type DiscountEffect,
   type OrderTotals,
   type DeliveryRule,
 } from '../../../shared/money';
@@ -17,6 +18,7 @@ import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
 import { chooseDeliveryOption } from '../delivery';
+import { applyDiscountCode, CodeRefused, recordRedemption, takeCodeTry, type AppliedDiscount } from '../discounts';
 
 /** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
 const LARGEST_ORDER_NGWEE = 2_000_000_000;
@@ -24,7 +26,7 @@ const LARGEST_ORDER_NGWEE = 2_000_000_000;
 export const PRICES_CHANGED = 'Prices have changed since you loaded your cart. Please review your order.';
 
 /** The figures a 409 can name as different from what the client sent, in the order the message checks them. */
-export type DifferingFigure = 'prices' | 'shipping' | 'tax' | 'total';
+export type DifferingFigure = 'prices' | 'discount' | 'shipping' | 'tax' | 'total';
 
 export interface PlacedOrder {
   order: Order;
@@ -42,16 +44,22 @@ interface PricedLine extends StockLine {
  * client can show them, and says which of the client's figures differ (`differs`): a line price, the
  * shipping, the tax, or only the total.
  */
-function checkClientTotal(lines: PricedLine[], input: PlaceOrderInput, delivery: DeliveryRule): OrderTotals {
+function checkClientTotal(
+  lines: PricedLine[],
+  input: PlaceOrderInput,
+  delivery: DeliveryRule,
+  discount?: DiscountEffect,
+): OrderTotals {
   const totals = computeTotals(
     lines.map((l) => ({ unitPriceNgwee: l.product.priceNgwee, quantity: l.quantity })),
-    { delivery },
+    { delivery, discount },
   );
   if (toNgwee(input.totalAmount) !== totals.totalNgwee) {
     const differs = differingFigures(lines, input, totals);
     throw Conflict(totalMismatchMessage(differs, input, totals), {
       differs,
       itemsPrice: toKwacha(totals.itemsNgwee),
+      ...(input.discountCode ? { discountAmount: toKwacha(totals.discountNgwee) } : {}),
       taxAmount: toKwacha(totals.taxNgwee),
       shippingAmount: toKwacha(totals.shippingNgwee),
       totalAmount: toKwacha(totals.totalNgwee),
@@ -75,6 +83,8 @@ function differingFigures(lines: PricedLine[], input: PlaceOrderInput, totals: O
   const differs: DifferingFigure[] = [];
   if (input.orderItems.some((item) => sentDiffers(item.price, current.get(item.product.trim().toLowerCase()) ?? NaN)))
     differs.push('prices');
+  if (sentDiffers(input.discountAmount ?? (input.discountCode ? undefined : 0), totals.discountNgwee))
+    differs.push('discount');
   if (sentDiffers(input.shippingAmount, totals.shippingNgwee)) differs.push('shipping');
   if (sentDiffers(input.taxAmount, totals.taxNgwee)) differs.push('tax');
   differs.push('total');
@@ -86,6 +96,8 @@ function totalMismatchMessage(differs: DifferingFigure[], input: PlaceOrderInput
   const was = (shop: number, sent: number) => `${formatKwacha(toKwacha(shop))}, not ${formatKwacha(sent)}`;
   if (differs.includes('prices')) return PRICES_CHANGED;
   const parts: string[] = [];
+  if (differs.includes('discount'))
+    parts.push(`the discount for this order is ${was(totals.discountNgwee, input.discountAmount ?? 0)}`);
   if (differs.includes('shipping'))
     parts.push(`shipping for this order is ${was(totals.shippingNgwee, input.shippingAmount!)}`);
   if (differs.includes('tax')) parts.push(`tax (${TAX_RATE_PERCENT}%) is ${was(totals.taxNgwee, input.taxAmount!)}`);
@@ -103,6 +115,8 @@ export async function placeOrder(
   customer: CurrentUser,
   input: PlaceOrderInput,
   idempotencyKey?: string,
+  /** The caller's address, for the limit on codes tried (src/server/features/discounts/code-tries.ts). */
+  address?: string,
 ): Promise<PlacedOrder> {
   // Zamtel Kwacha is offered only when a provider collects it (app.payments, payments-plugin.ts).
   if (!app.payments.offered.includes(input.paymentMethod))
@@ -117,6 +131,8 @@ export async function placeOrder(
     input.orderItems.map((item) => ({ productId: item.product, quantity: item.quantity, name: item.name })),
   );
   for (const line of lines) if (!isUuid(line.productId)) throw productNoLongerAvailable(line.productId, line.name);
+  const discountCode = input.discountCode?.trim() || null;
+  if (discountCode) await takeCodeTry(app, customer.id, address);
 
   // The chosen delivery option (on, serving the address) or a 400; its rule prices the shipping below.
   const delivery = await chooseDeliveryOption(app.db, input.shippingAddress, input.deliveryOption, 0);
@@ -127,7 +143,8 @@ export async function placeOrder(
       const taken = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
       const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
-      const totals = checkClientTotal(locked, input, delivery.rule);
+      const applied = discountCode ? await applyCode(tx, customer.id, discountCode, locked) : null;
+      const totals = checkClientTotal(locked, input, delivery.rule, applied?.effect);
       const order = await insertOrderWithItems(
         tx,
         {
@@ -140,6 +157,8 @@ export async function placeOrder(
           taxNgwee: totals.taxNgwee,
           shippingNgwee: totals.shippingNgwee,
           totalNgwee: totals.totalNgwee,
+          discountCode: applied?.code ?? null,
+          discountNgwee: totals.discountNgwee,
           status: 'Pending',
           isPaid: false,
           idempotencyKey: idempotencyKey ?? null,
@@ -155,6 +174,7 @@ export async function placeOrder(
           position,
         })),
       );
+      if (applied) await recordRedemption(tx, applied, order.order.id, customer.id, totals.discountNgwee);
       // In the transaction: what must follow an order (its e-mails) is recorded with it (decision 009).
       await raise('order.placed', { order: toOrderJson(order), customerMobile: customer.mobile });
       return order;
@@ -175,4 +195,24 @@ export async function placeOrder(
     lines.map((line) => line.productId),
   );
   return { order: toOrderJson(placed), created: true };
+}
+
+/** The order's code, judged on the prices just locked; a refusal is a 409 naming the code (decision 041). */
+async function applyCode(
+  tx: Parameters<typeof applyDiscountCode>[0],
+  customerId: string,
+  code: string,
+  locked: PricedLine[],
+): Promise<AppliedDiscount> {
+  try {
+    return await applyDiscountCode(
+      tx,
+      customerId,
+      code,
+      locked.map((l) => ({ productId: l.productId, unitPriceNgwee: l.product.priceNgwee, quantity: l.quantity })),
+    );
+  } catch (error) {
+    if (error instanceof CodeRefused) throw Conflict(error.message, { discountCode: code });
+    throw error;
+  }
 }

@@ -35,6 +35,8 @@ export function toOrderJson({ order, items, money }: OrderWithItems): Order {
     taxAmount: taxPrice,
     shippingPrice,
     shippingAmount: shippingPrice,
+    discountCode: order.discountCode,
+    discountAmount: toKwacha(order.discountNgwee),
     totalPrice,
     totalAmount: totalPrice,
     status: order.status,

@@ -116,6 +116,8 @@ describe('CSV exports', () => {
       'Line total (ZMW)': '240.00',
       // 285.50 of products, 16% VAT 45.68, shipping K75 (not above K500): 406.18, as stored when placed.
       'Order items total (ZMW)': '285.50',
+      'Discount code': '',
+      'Order discount (ZMW)': '0.00',
       'Order VAT (ZMW)': '45.68',
       'Order shipping (ZMW)': '75.00',
       'Order total (ZMW)': '406.18',

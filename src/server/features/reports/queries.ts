@@ -75,6 +75,8 @@ export interface ExportedOrder {
   taxNgwee: number;
   shippingNgwee: number;
   totalNgwee: number;
+  discountCode: string | null;
+  discountNgwee: number;
 }
 
 /** One batch of the orders placed in the range, oldest first (keyset on created_at, id). */
@@ -90,7 +92,8 @@ export async function ordersBatch(
     select o.id, o.created_at, o.created_at::text as cursor_at, o.customer_name, o.customer_email,
            o.shipping_address->>'phoneNumber' as phone, o.shipping_address->>'city' as city,
            o.shipping_address->>'province' as province, o.status, o.is_paid, o.paid_at, o.payment_method,
-           o.payment_reference, o.delivered_at, o.delivery->>'name' as delivery_name, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee
+           o.payment_reference, o.delivered_at, o.delivery->>'name' as delivery_name, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee,
+           o.discount_code, o.discount_ngwee
     from orders o
     ${where([...inRange(sql`o.created_at`, range), ...afterCursor(sql`o.created_at`, sql`o.id`, after)])}
     order by o.created_at, o.id
@@ -116,6 +119,8 @@ export async function ordersBatch(
     taxNgwee: Number(r.tax_ngwee),
     shippingNgwee: Number(r.shipping_ngwee),
     totalNgwee: Number(r.total_ngwee),
+    discountCode: (r.discount_code as string | null) ?? null,
+    discountNgwee: Number(r.discount_ngwee),
   }));
 }
 
@@ -303,6 +308,9 @@ export interface MonthFigures {
   itemsNgwee: number;
   taxNgwee: number;
   shippingNgwee: number;
+  /** Orders (not cancelled) that used a discount code, and what the codes took off their items. */
+  discountCount: number;
+  discountNgwee: number;
   cancelledCount: number;
   cancelledNgwee: number;
   paidCount: number;
@@ -320,6 +328,8 @@ export async function monthFigures(db: Db, month: string): Promise<MonthFigures>
            coalesce(sum(o.items_ngwee) filter (where o.status <> 'Cancelled'), 0) as items,
            coalesce(sum(o.tax_ngwee) filter (where o.status <> 'Cancelled'), 0) as tax,
            coalesce(sum(o.shipping_ngwee) filter (where o.status <> 'Cancelled'), 0) as shipping,
+           count(*) filter (where o.status <> 'Cancelled' and o.discount_code is not null) as discount_count,
+           coalesce(sum(o.discount_ngwee) filter (where o.status <> 'Cancelled'), 0) as discount,
            count(*) filter (where o.status = 'Cancelled') as cancelled_count,
            coalesce(sum(o.total_ngwee) filter (where o.status = 'Cancelled'), 0) as cancelled,
            count(*) filter (where o.status <> 'Cancelled' and o.is_paid) as paid_count,
@@ -336,6 +346,8 @@ export async function monthFigures(db: Db, month: string): Promise<MonthFigures>
     itemsNgwee: Number(r.items),
     taxNgwee: Number(r.tax),
     shippingNgwee: Number(r.shipping),
+    discountCount: Number(r.discount_count),
+    discountNgwee: Number(r.discount),
     cancelledCount: Number(r.cancelled_count),
     cancelledNgwee: Number(r.cancelled),
     paidCount: Number(r.paid_count),

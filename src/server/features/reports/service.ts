@@ -79,6 +79,8 @@ export const ORDERS_HEADER = [
   'Unit price (ZMW)',
   'Line total (ZMW)',
   'Order items total (ZMW)',
+  'Discount code',
+  'Order discount (ZMW)',
   'Order VAT (ZMW)',
   'Order shipping (ZMW)',
   'Order total (ZMW)',
@@ -127,6 +129,8 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
           plainKwacha,
         );
         const orderLines = byOrder.get(o.id) ?? [];
+        // The code and its discount sit after the items total they came off (money.ts, decision 033).
+        amounts.splice(1, 0, o.discountCode ?? '', plainKwacha(o.discountNgwee));
         if (orderLines.length === 0) text += csvLine([...order, '', '', '', '', '', ...amounts]);
         for (const line of orderLines) {
           const lineTotal = plainKwacha(line.unitPriceNgwee * line.quantity);
@@ -247,6 +251,7 @@ export async function monthlyReport(db: Db, month: string): Promise<MonthlyRepor
     items: toKwacha(figures.itemsNgwee),
     vat: toKwacha(figures.taxNgwee),
     shipping: toKwacha(figures.shippingNgwee),
+    discounts: { count: figures.discountCount, amount: toKwacha(figures.discountNgwee) },
     cancelled: { count: figures.cancelledCount, amount: toKwacha(figures.cancelledNgwee) },
     paid: { count: figures.paidCount, amount: toKwacha(figures.paidNgwee) },
     unpaid: { count: figures.unpaidCount, amount: toKwacha(figures.unpaidNgwee) },

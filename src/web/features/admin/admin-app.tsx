@@ -19,6 +19,7 @@ const BackupsPage = screen(() => import('./backups/backups-page'), 'BackupsPage'
 const AuditPage = screen(() => import('./audit/audit-page'), 'AuditPage');
 const ReportsPage = screen(() => import('./reports/reports-page'), 'ReportsPage');
 const StatementsPage = screen(() => import('./statements/statements-page'), 'StatementsPage');
+const DiscountsPage = screen(() => import('./discounts/discounts-page'), 'DiscountsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -40,6 +41,7 @@ export function AdminApp() {
         <Route path="backups" element={<BackupsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="reports" element={<ReportsPage />} />
+        <Route path="discounts" element={<DiscountsPage />} />
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>
     </Routes>

@@ -7,6 +7,7 @@ const ACCOUNT_PATH = /^account(\/orders(\/[\w-]{1,64})?)?$/;
 function redirectTarget(search: URLSearchParams): string | null {
   const wanted = search.get('redirect') ?? '';
   if (wanted === 'checkout') return '/checkout';
+  if (wanted === 'cart') return '/cart';
   return ACCOUNT_PATH.test(wanted) ? `/${wanted}` : null;
 }
 

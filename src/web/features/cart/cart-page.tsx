@@ -8,7 +8,8 @@ import { ProductImage } from '../../components/ui/product-image';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { lineTotalInKwacha } from '../../../shared/money';
+import { lineTotalInKwacha, toKwacha, toNgwee } from '../../../shared/money';
+import { cartDiscount, CodeEntry, effectOf, useAppliedCode } from '../discounts';
 import { cartOrderText } from '../../../shared/whatsapp';
 import { OrderOnWhatsApp } from '../../components/ui/order-on-whatsapp';
 import { useCart } from './cart-context';
@@ -92,6 +93,10 @@ function CartLine({ item }: { item: CartItem }) {
 export function CartPage() {
   useDocumentTitle('Shopping Cart');
   const { items, totalItems, totalAmount } = useCart();
+  const discount = cartDiscount(useAppliedCode(), items);
+  const effect = effectOf(discount);
+  const discountNgwee = Math.min(effect?.amountNgwee ?? 0, toNgwee(totalAmount));
+  const afterDiscount = toKwacha(toNgwee(totalAmount) - discountNgwee);
   if (items.length === 0) return <EmptyCart />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -148,15 +153,30 @@ export function CartPage() {
               </dt>
               <dd className="font-semibold tabular-nums">{formatKwacha(totalAmount)}</dd>
             </div>
+            {discountNgwee > 0 && (
+              <div className="flex justify-between gap-4 text-forest-800">
+                <dt>Discount ({discount?.code})</dt>
+                <dd className="font-semibold tabular-nums" data-testid="cart-discount">
+                  −{formatKwacha(toKwacha(discountNgwee))}
+                </dd>
+              </div>
+            )}
             <div className="flex justify-between gap-4">
               <dt>Shipping</dt>
-              <dd className="text-bark-700">Calculated at checkout</dd>
+              <dd className="text-bark-700">
+                {effect?.freeDelivery ? 'Free with your code' : 'Calculated at checkout'}
+              </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-sand-200 pt-3 text-lg font-bold">
-              <dt>Total</dt>
-              <dd className="tabular-nums">{formatKwacha(totalAmount)}</dd>
+              <dt>{discountNgwee > 0 ? 'Subtotal after discount' : 'Total'}</dt>
+              <dd className="tabular-nums" data-testid="cart-total">
+                {formatKwacha(afterDiscount)}
+              </dd>
             </div>
           </dl>
+          <div className="mt-4">
+            <CodeEntry items={items} returnTo="cart" />
+          </div>
           <p className="mt-2 text-sm text-bark-600">Taxes calculated at checkout</p>
           <ButtonLink to="/checkout" size="lg" className="mt-6 w-full">
             Proceed to Checkout

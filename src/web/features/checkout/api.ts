@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Order, OrderConflict, PlaceOrderInput } from '../../../shared/schemas/orders';
 import type { PaymentMethod } from '../../../shared/order-status';
-import { computeTotalsInKwacha, formatKwacha as money } from '../../../shared/money';
+import { computeTotalsInKwacha, formatKwacha as money, type DiscountEffect } from '../../../shared/money';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { isRecord } from '../../lib/storage';
 import type { CartItem } from '../cart';
@@ -15,8 +15,9 @@ export function placeOrder(
   form: CheckoutForm,
   idempotencyKey: string,
   delivery?: ChosenOption,
+  discount?: { code: string; effect: DiscountEffect },
 ): Promise<Order> {
-  const totals = computeTotalsInKwacha(items, { delivery: delivery?.rule });
+  const totals = computeTotalsInKwacha(items, { delivery: delivery?.rule, discount: discount?.effect });
   const send = () =>
     apiRequest<Order, PlaceOrderInput>('/orders', {
       method: 'POST',
@@ -36,6 +37,7 @@ export function placeOrder(
         taxAmount: totals.taxPrice,
         shippingAmount: totals.shippingPrice,
         totalAmount: totals.totalPrice,
+        ...(discount ? { discountCode: discount.code, discountAmount: totals.discountPrice } : {}),
       },
     });
   return sendUntilAnswered(send);

@@ -10,6 +10,7 @@ import { useOnline } from '../../lib/use-online';
 import { isSessionError, useAuth, useSessionExpiry } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
 import { useCart } from '../cart';
+import { cartDiscount, CodeEntry, effectOf, setAppliedCode, useAppliedCode } from '../discounts';
 import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
 import { applyConflict, conflictOf, placeOrder } from './api';
 import { CheckoutFields } from './checkout-fields';
@@ -128,10 +129,15 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     },
   });
 
+  const applied = useAppliedCode();
+  const discount = cartDiscount(applied, items);
+  const discountEffect = effectOf(discount);
   // Delivery options for the address as typed (decision 037); the first offered until the shopper picks one.
   const province = watch('province');
   const town = watch('city');
-  const subtotal = computeTotalsInKwacha(items).itemsPrice;
+  // Delivery is judged on the subtotal after the discount (decision 033).
+  const beforeDelivery = computeTotalsInKwacha(items, { discount: discountEffect });
+  const subtotal = Math.round((beforeDelivery.itemsPrice - beforeDelivery.discountPrice) * 100) / 100;
   const offered = useDeliveryOptionsFor(province, town, subtotal);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const options = province ? offered.data?.options : undefined;
@@ -151,8 +157,15 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     if (inFlight.current || !navigator.onLine) return;
     inFlight.current = true;
     try {
-      const order = await placeOrder(items, form, idempotencyKey, delivery);
+      const order = await placeOrder(
+        items,
+        form,
+        idempotencyKey,
+        delivery,
+        discount && discountEffect ? { code: discount.code, effect: discountEffect } : undefined,
+      );
       onLeave();
+      setAppliedCode(null);
       toast.success('Order placed successfully');
       clearCart();
       navigate(`/checkout/success?orderId=${encodeURIComponent(order._id)}`);
@@ -166,6 +179,9 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       void offered.refetch();
       const conflict = conflictOf(error);
       if (conflict) {
+        // A refused code is taken off; a discount that changed is asked again by the code entry.
+        if (conflict.discountCode) setAppliedCode(null);
+        else if (applied && conflict.differs?.includes('discount')) setAppliedCode({ ...applied, checkedFor: '' });
         const outcome = applyConflict(items, conflict);
         replaceItems(outcome.items);
         setIdempotencyKey(newKey());
@@ -199,6 +215,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
           className="lg:col-start-2 lg:row-start-1"
           delivery={delivery?.rule}
           deliveryName={deliveryName}
+          discount={discountEffect}
+          codeEntry={<CodeEntry items={items} returnTo="checkout" />}
         />
         <form
           id={FORM_ID}
@@ -224,7 +242,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
               />
             }
           />
-          <OrderTotalLine items={items} delivery={delivery?.rule} className="lg:hidden" />
+          <OrderTotalLine items={items} delivery={delivery?.rule} className="lg:hidden" discount={discountEffect} />
           {!online && <OfflineCheckoutNotice />}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {isSubmitting ? (

@@ -59,7 +59,12 @@ export function OrderDetails({ order, withPayment = false }: { order: Order; wit
         ))}
       </ul>
       <dl className="mt-4 space-y-2">
-        <Row label="Subtotal">{formatKwacha(subtotal)}</Row>
+        <Row label="Subtotal">{formatKwacha(order.discountAmount > 0 ? order.itemsPrice : subtotal)}</Row>
+        {order.discountAmount > 0 && (
+          <Row label={`Discount (${order.discountCode})`}>
+            <span data-testid="order-discount">−{formatKwacha(order.discountAmount)}</span>
+          </Row>
+        )}
         <Row label="Tax">{formatKwacha(order.taxPrice)}</Row>
         <Row label="Shipping">{order.shippingPrice === 0 ? 'Free' : formatKwacha(order.shippingPrice)}</Row>
         <Row label="Total" strong>

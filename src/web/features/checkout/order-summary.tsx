@@ -1,4 +1,11 @@
-import { computeTotalsInKwacha, formatKwacha, lineTotalInKwacha, type DeliveryRule } from '../../../shared/money';
+import type { ReactNode } from 'react';
+import {
+  computeTotalsInKwacha,
+  formatKwacha,
+  lineTotalInKwacha,
+  type DeliveryRule,
+  type DiscountEffect,
+} from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import type { CartItem } from '../cart';
 
@@ -12,6 +19,10 @@ interface Props {
   /** The chosen delivery option's rule and, when the shopper chose among several, its name (decision 037). */
   delivery?: DeliveryRule;
   deliveryName?: string;
+  /** The applied discount code's effect on these items (src/web/features/discounts). */
+  discount?: DiscountEffect;
+  /** The code entry, drawn under the items. */
+  codeEntry?: ReactNode;
 }
 
 /** The amount to pay right above 'Place Order' on phones, where the full summary has scrolled out of view. */
@@ -19,12 +30,14 @@ export function OrderTotalLine({
   items,
   delivery,
   className = '',
+  discount,
 }: {
   items: CartItem[];
   delivery?: DeliveryRule;
   className?: string;
+  discount?: DiscountEffect;
 }) {
-  const totals = computeTotalsInKwacha(items, { delivery });
+  const totals = computeTotalsInKwacha(items, { delivery, discount });
   const shipping = totals.shippingPrice === 0 ? 'free shipping' : `shipping ${formatKwacha(totals.shippingPrice)}`;
   return (
     <p
@@ -51,8 +64,10 @@ export function OrderSummary({
   className = '',
   delivery,
   deliveryName,
+  discount,
+  codeEntry,
 }: Props) {
-  const totals = computeTotalsInKwacha(items, { delivery });
+  const totals = computeTotalsInKwacha(items, { delivery, discount });
   return (
     <aside
       aria-labelledby="checkout-summary-title"
@@ -71,6 +86,7 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
+      {codeEntry && <div className="mb-4 border-b border-sand-200 pb-4">{codeEntry}</div>}
       <dl className="space-y-2">
         <div className="flex justify-between gap-4">
           <dt>Subtotal</dt>
@@ -78,6 +94,14 @@ export function OrderSummary({
             {formatKwacha(totals.itemsPrice)}
           </dd>
         </div>
+        {totals.discountPrice > 0 && (
+          <div className="flex justify-between gap-4 text-forest-800">
+            <dt>Discount</dt>
+            <dd className="tabular-nums" data-testid="summary-discount">
+              −{formatKwacha(totals.discountPrice)}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4">
           <dt>Tax (16%)</dt>
           <dd className="tabular-nums" data-testid="summary-tax">

@@ -40,6 +40,9 @@ export function totalRows(order: Order): MailBlock {
     type: 'rows',
     rows: [
       { label: 'Subtotal', value: formatKwacha(order.itemsPrice) },
+      ...(order.discountAmount > 0
+        ? [{ label: `Discount (${order.discountCode})`, value: `-${formatKwacha(order.discountAmount)}` }]
+        : []),
       { label: `Tax (${TAX_RATE_PERCENT}%)`, value: formatKwacha(order.taxPrice) },
       { label: 'Shipping', value: order.shippingPrice === 0 ? 'Free' : formatKwacha(order.shippingPrice) },
       { label: 'Total', value: formatKwacha(order.totalPrice), strong: true },

@@ -10,6 +10,7 @@ import Signpost from 'lucide-react/icons/signpost';
 import Archive from 'lucide-react/icons/archive';
 import ScrollText from 'lucide-react/icons/scroll-text';
 import ChartPie from 'lucide-react/icons/chart-pie';
+import TicketPercent from 'lucide-react/icons/ticket-percent';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -35,6 +36,7 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/statements', label: 'Statements', icon: FileCheck },
   { to: '/admin/reports', label: 'Reports', icon: ChartPie },
   { to: '/admin/delivery', label: 'Delivery', icon: Signpost },
+  { to: '/admin/discounts', label: 'Discount codes', icon: TicketPercent },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
   { to: '/admin/backups', label: 'Backups', icon: Archive },
   { to: '/admin/audit', label: 'Audit trail', icon: ScrollText },

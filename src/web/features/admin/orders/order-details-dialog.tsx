@@ -178,6 +178,9 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
             {(
               [
                 ['Items Total', order.itemsPrice],
+                ...(order.discountAmount > 0
+                  ? ([[`Discount (${order.discountCode})`, -order.discountAmount]] as const)
+                  : []),
                 ['Tax', order.taxPrice],
                 ['Shipping', order.shippingPrice],
               ] as const

@@ -47,7 +47,12 @@ export function orderColumns(onView: (order: Order) => void): AdminColumn<Order>
     {
       header: 'Total',
       align: 'right',
-      cell: (order) => formatKwacha(order.totalPrice),
+      cell: (order) => (
+        <>
+          {formatKwacha(order.totalPrice)}
+          {order.discountCode && <DiscountNote order={order} />}
+        </>
+      ),
       className: 'font-semibold whitespace-nowrap text-bark-900',
     },
     { header: 'Status', cell: (order) => <OrderStatusBadge status={order.status} /> },
@@ -61,6 +66,15 @@ export function orderColumns(onView: (order: Order) => void): AdminColumn<Order>
   ];
 }
 
+/** The code an order used, under its total. */
+function DiscountNote({ order }: { order: Order }) {
+  return (
+    <span className="block text-xs font-normal text-forest-800">
+      {order.discountCode} −{formatKwacha(order.discountAmount)}
+    </span>
+  );
+}
+
 export function OrderCard({ order, onView }: { order: Order; onView: (order: Order) => void }) {
   return (
     <>
@@ -72,7 +86,10 @@ export function OrderCard({ order, onView }: { order: Order; onView: (order: Ord
           <p className="mt-1 font-semibold text-bark-900">{order.user?.name || 'N/A'}</p>
           <p className="text-sm text-bark-600 [overflow-wrap:anywhere]">{order.user?.email || 'N/A'}</p>
         </div>
-        <p className="shrink-0 font-semibold text-bark-900">{formatKwacha(order.totalPrice)}</p>
+        <p className="shrink-0 text-right font-semibold text-bark-900">
+          {formatKwacha(order.totalPrice)}
+          {order.discountCode && <DiscountNote order={order} />}
+        </p>
       </div>
       <p className="mt-2 text-sm text-bark-700">{formatDate(order.createdAt)}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
