@@ -75,6 +75,7 @@ describe('monthly sales report', () => {
       byPaymentMethod: [
         { method: 'airtel', count: 1, amount: 406.18, paidAmount: 406.18 },
         { method: 'mtn', count: 1, amount: 696, paidAmount: 0 },
+        { method: 'zamtel', count: 0, amount: 0, paidAmount: 0 },
         { method: 'creditCard', count: 0, amount: 0, paidAmount: 0 },
       ],
       refunds: { count: 0, amount: 0, vat: 0 },
@@ -107,6 +108,7 @@ describe('monthly sales report', () => {
         expect.objectContaining({ count: 0 }),
         expect.objectContaining({ count: 0 }),
         expect.objectContaining({ count: 0 }),
+        expect.objectContaining({ count: 0 }),
       ],
     });
     expect((await get('/api/reports/monthly')).json().month).toBe(shopMonthOf(new Date()));
@@ -132,6 +134,7 @@ describe('monthly sales report', () => {
       ['2026-03', 'Net VAT (collected less credited)', '', '141.68', ''],
       ['2026-03', 'Payment method: Airtel Money', '1', '406.18', '406.18'],
       ['2026-03', 'Payment method: MTN Mobile Money', '1', '696.00', '0.00'],
+      ['2026-03', 'Payment method: Zamtel Kwacha', '0', '0.00', '0.00'],
       ['2026-03', 'Payment method: Credit / Debit Card', '0', '0.00', '0.00'],
     ]);
   });
