@@ -52,6 +52,7 @@ export const API_OPERATIONS: Record<string, Access> = {
   'PUT /api/refunds/{id}/approve': 'admin',
   'PUT /api/refunds/{id}/cancel': 'admin',
   'GET /api/refunds': 'admin',
+  'POST /api/ussd/{secret}': 'anyone',
   'POST /api/payments/callback/mtn': 'anyone',
   'PUT /api/payments/callback/mtn': 'anyone',
   'POST /api/payments/callback/airtel': 'anyone',

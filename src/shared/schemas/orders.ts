@@ -90,8 +90,13 @@ export const markedPaidSchema = z.object({
 });
 export type MarkedPaid = z.infer<typeof markedPaidSchema>;
 
+/** Where an order was placed: the web checkout, or a USSD session from any phone (features/ussd). */
+export const ORDER_CHANNELS = ['web', 'ussd'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
 export const orderSchema = z.object({
   _id: z.string(),
+  channel: z.enum(ORDER_CHANNELS),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }).nullable(),
   orderItems: z.array(orderItemSchema),
   shippingAddress: shippingAddressSchema,

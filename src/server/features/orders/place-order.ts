@@ -10,7 +10,7 @@ import {
   toNgwee,
   type OrderTotals,
 } from '../../../shared/money';
-import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
+import type { Order, OrderChannel, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
@@ -97,6 +97,7 @@ export async function placeOrder(
   customer: CurrentUser,
   input: PlaceOrderInput,
   idempotencyKey?: string,
+  channel: OrderChannel = 'web',
 ): Promise<PlacedOrder> {
   // No look-up of the Idempotency-Key or pre-check of prices before the transaction: a repeat is caught
   // by the unique (user, key) index and the prices by the stock update's RETURNING, which keeps an order
@@ -129,6 +130,7 @@ export async function placeOrder(
           status: 'Pending',
           isPaid: false,
           idempotencyKey: idempotencyKey ?? null,
+          channel,
         },
         locked.map((line, position) => ({
           productId: line.productId,

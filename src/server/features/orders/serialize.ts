@@ -46,6 +46,7 @@ export function toOrderJson({ order, items, money }: OrderWithItems): Order {
     refundStatus: refundStatusOf(money.collectedNgwee, money.refundedNgwee),
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),
+    channel: order.channel as Order['channel'],
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -5,3 +5,5 @@ export { default as paymentRoutes } from './routes';
 export { ProviderError } from './providers/collection-provider';
 export type { RefundProvider, RefundReading, RefundRequest } from './providers/refund-provider';
 export { refundProvidersFor, refundRouteFor, type ProviderRefundRoute } from './providers/refund-routes';
+// USSD (features/ussd) sends the prompt of an order it placed through the same attempt path as the web.
+export { startAttempt, NOT_AVAILABLE } from './service';
