@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status';
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS, type OrderChannel } from '../order-status';
+
+export type { OrderChannel };
 import { NOT_A_ZAMBIAN_MOBILE, readZambianMobile } from '../phone-numbers';
 import { keywordQuery, limitQuery, pageQuery, text } from './common';
 
@@ -89,10 +91,6 @@ export const markedPaidSchema = z.object({
   note: z.string().nullable(),
 });
 export type MarkedPaid = z.infer<typeof markedPaidSchema>;
-
-/** Where an order was placed: the web checkout, or a USSD session from any phone (features/ussd). */
-export const ORDER_CHANNELS = ['web', 'ussd'] as const;
-export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 export const orderSchema = z.object({
   _id: z.string(),

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulators, type RunningSimulators } from '../../../../simulators/server';
 import { orders, paymentAttempts, products, smsMessages, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { shopMonthOf } from '../../../shared/shop-time';
 import { insertProduct } from '../orders/test/fixtures';
 import { simulatorProviders } from '../payments/test/simulator-providers';
 import { orderReference } from '../../../shared/order-status';
@@ -409,5 +410,33 @@ describe('help and my orders', () => {
     expect(await caller.choose('My orders')).toContain('You have no orders yet.');
     await caller.press('0');
     expect(await caller.choose('Help')).toMatch(/^END .*call /);
+  });
+});
+
+describe('the back office', () => {
+  it("shows each order's channel, and the monthly report counts orders and sales by channel", async () => {
+    const caller = new Caller(t.app, newMtn());
+    await addToOrder(caller, 'Baobab oil', 1);
+    await caller.choose('Check out');
+    await caller.press('Choma');
+    await caller.press('Bupe Mwansa');
+    await caller.choose('Confirm');
+    const [placed] = await ordersOf(caller.phoneNumber);
+    const admin = await createUser(t, { isAdmin: true });
+    const order = await t.app.inject({ method: 'GET', url: `/api/orders/${placed!.id}`, headers: admin.auth });
+    expect(order.json()).toMatchObject({ channel: 'ussd' });
+    const month = shopMonthOf(new Date());
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/monthly?month=${month}`,
+      headers: admin.auth,
+    });
+    const byChannel = report.json().byChannel as { channel: string; count: number; amount: number }[];
+    const ussd = byChannel.find((c) => c.channel === 'ussd')!;
+    const all = await t.app.db.select().from(orders);
+    const kept = all.filter((o) => o.channel === 'ussd' && o.status !== 'Cancelled');
+    expect(ussd.count).toBe(kept.length);
+    expect(ussd.amount).toBe(kept.reduce((sum, o) => sum + o.totalNgwee, 0) / 100);
+    expect(byChannel.find((c) => c.channel === 'web')).toMatchObject({ count: 0, amount: 0 });
   });
 });
