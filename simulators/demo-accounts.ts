@@ -28,3 +28,8 @@ export const DEMO_AFRICASTALKING: AfricasTalkingAccount = {
   username: 'coop-shop-simulator',
   apiKey: 'simulator-africastalking-api-key',
 };
+/** The USSD channel: the short code the simulated phone dials, and the secret in the shop's callback path. */
+export const DEMO_USSD = {
+  serviceCode: '*384*123#',
+  secret: 'simulator-ussd-callback-secret-0123456789abcdef',
+};

@@ -81,8 +81,10 @@ export interface StepResult {
 /** Products on one page at most: 1-8 (9 is More, 0 is Back). */
 const PAGE_MOST = 8;
 const NAME_MOST = 26;
-/** Room kept on a list screen for a one-line note ("Invalid choice. Try again."). */
+/** A note takes the title's line on a list screen: room is kept for the longer of the two. */
 const NOTE_ROOM = 30;
+/** "9. More" and "0. Back" with their line breaks, in a long translation. */
+const FOOTER_ROOM = 22;
 const TOWN = /^[\p{L}][\p{L} .'-]{1,39}$/u;
 
 export function startState(ctx: MenuContext): MenuState {
@@ -119,9 +121,13 @@ async function draftSummary(ctx: MenuContext) {
   return { count, total: compactKwacha(toKwacha(totals.itemsNgwee)) };
 }
 
+const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/** "Shea butter 100ml K150.00": the size only when the name does not already say it. */
 const productLabel = (p: ProductChoice) => {
+  const size = p.size && !squeeze(p.name).includes(squeeze(p.size)) ? p.size : null;
   const name = p.name.length > NAME_MOST ? `${p.name.slice(0, NAME_MOST - 2)}..` : p.name;
-  return [name, p.size, compactKwacha(toKwacha(p.priceNgwee))].filter(Boolean).join(' ');
+  return [name, size, compactKwacha(toKwacha(p.priceNgwee))].filter(Boolean).join(' ');
 };
 
 /** Draws the screen on top of the stack, with a note above it (a wrong choice, "Added."). */
@@ -197,8 +203,9 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
       );
       const { count, totals } = draftFigures(ctx, products);
       const network = ctx.mobile.network === 'zamtel' ? '' : NETWORK_NAMES[ctx.mobile.network];
-      return lines(`${count} x ${say('summaryItems', { amount: compactKwacha(toKwacha(totals.itemsNgwee)) })}`, [
-        ...(note ? [`${count} x ${say('summaryItems', { amount: compactKwacha(toKwacha(totals.itemsNgwee)) })}`] : []),
+      const items = say('summaryItems', { count, amount: compactKwacha(toKwacha(totals.itemsNgwee)) });
+      return lines(items, [
+        ...(note ? [items] : []),
         say('summaryVat', { amount: compactKwacha(toKwacha(totals.taxNgwee)) }),
         say('summaryDelivery', { amount: compactKwacha(toKwacha(totals.shippingNgwee)) }),
         say('summaryTotal', { amount: compactKwacha(toKwacha(totals.totalNgwee)) }),
@@ -246,7 +253,7 @@ function choiceOf(input: string, count: number): number | null {
 
 async function productPage(ctx: MenuContext, category: string, offset: number): Promise<Screen> {
   const candidates = await productsInStock(ctx.app.db, category, offset, PAGE_MOST + 1);
-  const room = SCREEN_LIMIT - 'CON '.length - NOTE_ROOM - 20; // footer: 9. More, 0. Back
+  const room = SCREEN_LIMIT - 'CON '.length - NOTE_ROOM - FOOTER_ROOM;
   const ids: string[] = [];
   let used = 0;
   for (const [i, p] of candidates.slice(0, PAGE_MOST).entries()) {

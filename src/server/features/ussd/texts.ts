@@ -33,7 +33,7 @@ export const USSD_TEXTS = {
   wrongTown: 'Type the name of a town, 2 to 40 letters.',
   yourName: 'Your name, for the order:',
   wrongName: 'Type your name, 2 to 40 letters.',
-  summaryItems: 'Items {amount}',
+  summaryItems: '{count} items {amount}',
   summaryVat: 'VAT {amount}',
   summaryDelivery: 'Delivery {amount}',
   summaryTotal: 'Total {amount}',

@@ -147,7 +147,7 @@ describe('a whole order, from the dial to paid', () => {
     expect(caller.screen).toContain('Your name');
     await caller.press('Mutinta Hamoonga');
     // SPEC §9 through computeTotals: K300 + 16% VAT, delivery K75 at or under K500.
-    expect(caller.screen).toContain('Items K300.00');
+    expect(caller.screen).toContain('2 items K300.00');
     expect(caller.screen).toContain('VAT K48.00');
     expect(caller.screen).toContain('Delivery K75.00');
     expect(caller.screen).toContain('Total K423.00');
