@@ -53,6 +53,8 @@ export const API_OPERATIONS: Record<string, Access> = {
   'PUT /api/refunds/{id}/cancel': 'admin',
   'GET /api/refunds': 'admin',
   'POST /api/ussd/{secret}': 'anyone',
+  'GET /api/ussd/translations': 'admin',
+  'PUT /api/ussd/translations/{language}': 'admin',
   'POST /api/payments/callback/mtn': 'anyone',
   'PUT /api/payments/callback/mtn': 'anyone',
   'POST /api/payments/callback/airtel': 'anyone',

@@ -24,8 +24,8 @@ import {
   type Draft,
   type ProductChoice,
 } from './queries';
-import { draw, option, SCREEN_LIMIT, type Answer } from './screen';
-import { USSD_LANGUAGES, isUssdLanguage, type Say, type TextKey, type UssdLanguage } from './texts';
+import { draw, option, SCREEN_LIMIT, type Answer } from '../../../shared/ussd-screen';
+import { USSD_LANGUAGES, isUssdLanguage, type Say, type TextKey, type UssdLanguage } from '../../../shared/ussd-texts';
 
 /**
  * The menu (docs/decisions/043-ussd-sessions.md): a stack of screens kept in the session row. Each step

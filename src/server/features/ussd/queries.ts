@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { CATEGORIES } from '../../../shared/categories';
 import { orders, products, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
-import type { TranslatedLanguage, Translations, TextKey } from './texts';
+import type { TranslatedLanguage, Translations, TextKey } from '../../../shared/ussd-texts';
 
 export type SessionRow = typeof ussdSessions.$inferSelect;
 export type CallerRow = typeof ussdCallers.$inferSelect;
@@ -134,14 +134,16 @@ export async function readTranslations(db: Db): Promise<Translations> {
 }
 
 /** Replaces one language's translations (an empty text removes that translation). */
-export async function writeTranslations(db: Db, language: TranslatedLanguage, texts: Partial<Record<TextKey, string>>) {
-  await db.transaction(async (tx) => {
-    await tx.delete(ussdTranslations).where(eq(ussdTranslations.language, language));
-    const rows = Object.entries(texts)
-      .filter(([, text]) => text && text.trim() !== '')
-      .map(([key, text]) => ({ language, key, text: text!.trim() }));
-    if (rows.length > 0) await tx.insert(ussdTranslations).values(rows);
-  });
+export async function writeTranslations(
+  db: Db | Tx,
+  language: TranslatedLanguage,
+  texts: Partial<Record<TextKey, string>>,
+) {
+  await db.delete(ussdTranslations).where(eq(ussdTranslations.language, language));
+  const rows = Object.entries(texts)
+    .filter(([, text]) => text && text.trim() !== '')
+    .map(([key, text]) => ({ language, key, text: text!.trim() }));
+  if (rows.length > 0) await db.insert(ussdTranslations).values(rows);
 }
 
 /** Takes one due payment prompt (at most one instance takes each); its order and the order's account. */

@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Forbidden, NotFound } from '../../lib/http-errors';
 import { ussdStepSchema } from '../../../shared/schemas/ussd';
-import { draw, type Answer } from './screen';
+import { draw, type Answer } from '../../../shared/ussd-screen';
 import { answerStep } from './session';
-import { textsIn } from './texts';
+import { textsIn } from '../../../shared/ussd-texts';
 import type { createPromptSender } from './prompts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -3,8 +3,8 @@ import { readZambianMobile } from '../../../shared/phone-numbers';
 import { cachedShopSettings } from '../settings';
 import { show, startState, step, type MenuContext, type MenuState, type StepResult } from './menu';
 import { advanceSession, findCaller, findSession, insertSession, readTranslations, type Draft } from './queries';
-import { draw, type Answer } from './screen';
-import { isUssdLanguage, textsIn, type Translations, type UssdLanguage } from './texts';
+import { draw, type Answer } from '../../../shared/ussd-screen';
+import { isUssdLanguage, textsIn, type Translations, type UssdLanguage } from '../../../shared/ussd-texts';
 
 /** One step as Africa's Talking posts it (docs/providers/africastalking-ussd.md §1). */
 export interface UssdStep {

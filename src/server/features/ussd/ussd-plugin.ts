@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPromptSender } from './prompts';
 import ussdRoutes from './routes';
+import translationRoutes from './translation-routes';
 
 /** Ordering by USSD (issue 31): the gateway's callback under /api/ussd and the payment prompts that follow. */
 export default async function ussdPlugin(app: FastifyInstance) {
@@ -10,4 +11,5 @@ export default async function ussdPlugin(app: FastifyInstance) {
   }
   app.addHook('onClose', async () => prompts.stop());
   await app.register(ussdRoutes, { prompts });
+  await app.register(translationRoutes);
 }

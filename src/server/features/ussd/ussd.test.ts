@@ -440,3 +440,42 @@ describe('the back office', () => {
     expect(byChannel.find((c) => c.channel === 'web')).toMatchObject({ count: 0, amount: 0 });
   });
 });
+
+describe('the menu in Tonga, Nyanja and Bemba', () => {
+  it('an admin saves translations (values kept, known texts only); a caller picks a language once and it is remembered', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const customer = await createUser(t);
+    const put = (language: string, texts: Record<string, string>, headers = admin.auth) =>
+      t.app.inject({ method: 'PUT', url: `/api/ussd/translations/${language}`, headers, payload: { texts } });
+    expect((await put('toi', { shop: 'Kuula' }, customer.auth)).statusCode).toBe(403);
+    const lost = await put('toi', { welcome: 'Mwabonwa' });
+    expect(lost.statusCode).toBe(400);
+    expect(lost.json().message).toContain('{shop}');
+    expect((await put('toi', { nonsense: 'x' })).statusCode).toBe(400);
+    expect((await put('fr', { shop: 'Acheter' })).statusCode).toBe(400);
+    expect((await put('toi', { shop: 'x'.repeat(161) })).statusCode).toBe(400);
+    try {
+      const saved = await put('toi', { welcome: 'Mwabonwa ku {shop}', shop: 'Kuula' });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().translations.toi).toEqual({ welcome: 'Mwabonwa ku {shop}', shop: 'Kuula' });
+      const read = await t.app.inject({ method: 'GET', url: '/api/ussd/translations', headers: admin.auth });
+      expect(read.json().english.welcome).toBe('Welcome to {shop}');
+
+      const caller = new Caller(t.app, newMtn());
+      expect(await caller.dial()).toMatch(/^CON Choose your language\n1\. English\n2\. Chitonga/);
+      expect(await caller.press('7')).toMatch(/^CON Invalid choice/);
+      const main = await caller.press('2');
+      expect(main).toMatch(/^CON Mwabonwa ku /);
+      expect(main).toContain('. Kuula');
+      // Untranslated texts are said in English.
+      expect(main).toContain('. My orders');
+      // Remembered: the next dial starts in Chitonga, without the question.
+      expect(await caller.redial()).toMatch(/^CON Mwabonwa ku /);
+      // And can be changed from the menu.
+      await caller.choose('Language');
+      expect(await caller.press('1')).toMatch(/^CON Welcome to /);
+    } finally {
+      expect((await put('toi', {})).statusCode).toBe(200);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { toGsmText } from '../../../shared/sms-text';
+import { toGsmText } from './sms-text';
 
 /** A screen is at most this many characters with its CON/END prefix (issue 31: the smallest networks'). */
 export const SCREEN_LIMIT = 160;

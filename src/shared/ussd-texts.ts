@@ -1,5 +1,5 @@
 /**
- * Every text of the USSD menu, in one table. English ships; an admin translates the texts into the
+ * Every text of the USSD menu (server/features/ussd), in one table, shared with the back office's preview. English ships; an admin translates the texts into the
  * languages below in the back office (ussd_translations), and a text with no translation is said in
  * English. {name} marks a value filled in when the screen is drawn. Keep them short and plain: a screen
  * is 160 characters with its CON/END, and operators show no special characters (docs/providers/).
