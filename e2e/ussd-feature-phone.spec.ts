@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { simulatorURL } from '../playwright.config';
+import { expectNoSidewaysScroll, signInAsAdmin, toast } from './support/shop';
 
 /**
  * Ordering by USSD (issue 31) on the simulator's feature phone: dialling the short code speaks Africa's
@@ -71,3 +72,28 @@ async function typeText(page: Page, text: string) {
   await expect(page.getByLabel('Typed')).toHaveText(text);
   await page.getByRole('button', { name: 'Call / Send' }).click();
 }
+
+test('@phone an admin translates the menu with a live preview of the 160-character screens', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/ussd');
+  await expect(page.getByRole('heading', { name: 'USSD menu texts' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Translate into' }).selectOption('nya');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Welcome to');
+  await page.getByRole('textbox', { name: 'Welcome to {shop}' }).fill('Takulandirani ku {shop}');
+  await expect(preview).toContainText('Takulandirani ku');
+  // A translation too long for a screen shows the count over 160 and the line cut.
+  await page
+    .getByRole('textbox', { name: /^Sorry, only \{stock\} of \{product\} left/ })
+    .fill(`Pepani, {stock} {product} ${'x'.repeat(120)}`);
+  await expect(preview).toContainText(/\d{3}\/160: too long/);
+  await shot(page, 'admin-translations');
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('textbox', { name: /^Sorry, only \{stock\} of \{product\} left/ }).fill('');
+  await page.getByRole('button', { name: 'Save translations' }).click();
+  await expect(toast(page, 'Translations saved')).toBeVisible();
+  // Back to English for the other journeys' callers.
+  await page.getByRole('textbox', { name: 'Welcome to {shop}' }).fill('');
+  await page.getByRole('button', { name: 'Save translations' }).click();
+  await expect(toast(page, 'Translations saved').first()).toBeVisible();
+});

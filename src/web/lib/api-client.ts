@@ -11,6 +11,7 @@ import type { ProductImportInput } from '../../shared/schemas/product-import';
 import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
 import type { MobileChangeInput, PhoneCodeRequest, PhoneVerifyInput } from '../../shared/schemas/phone-sign-in';
 import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
+import type { UssdTranslationsUpdate } from '../../shared/schemas/ussd';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -55,7 +56,8 @@ export type RequestBody =
   | ContactMessageInput
   | ProductImportInput
   | RequestRefundInput
-  | CancelRefundInput;
+  | CancelRefundInput
+  | UssdTranslationsUpdate;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -18,6 +18,7 @@ const BackupsPage = screen(() => import('./backups/backups-page'), 'BackupsPage'
 const AuditPage = screen(() => import('./audit/audit-page'), 'AuditPage');
 const ReportsPage = screen(() => import('./reports/reports-page'), 'ReportsPage');
 const StatementsPage = screen(() => import('./statements/statements-page'), 'StatementsPage');
+const UssdTranslationsPage = screen(() => import('./ussd/translations-page'), 'UssdTranslationsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -35,6 +36,7 @@ export function AdminApp() {
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="statements" element={<StatementsPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="ussd" element={<UssdTranslationsPage />} />
         <Route path="backups" element={<BackupsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="reports" element={<ReportsPage />} />

@@ -9,6 +9,7 @@ import Settings from 'lucide-react/icons/settings';
 import Archive from 'lucide-react/icons/archive';
 import ScrollText from 'lucide-react/icons/scroll-text';
 import ChartPie from 'lucide-react/icons/chart-pie';
+import Phone from 'lucide-react/icons/phone';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -34,6 +35,7 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/statements', label: 'Statements', icon: FileCheck },
   { to: '/admin/reports', label: 'Reports', icon: ChartPie },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/ussd', label: 'USSD menu', icon: Phone },
   { to: '/admin/backups', label: 'Backups', icon: Archive },
   { to: '/admin/audit', label: 'Audit trail', icon: ScrollText },
 ];
