@@ -166,6 +166,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'POST /api/contact': { name: 'Visitor', email: 'visitor@example.com', subject: 'Hi', message: 'A question' },
       'PUT /api/settings': { shopName: 'Hostile test shop', phone: '0977000002' },
       'POST /api/products/import': { csv: 'SKU,Stock\nHOSTILE-NONE,3\n', dryRun: true },
+      'PUT /api/ussd/translations/{language}': { texts: { shop: 'Kuula' } },
     };
     operations = await documentedOperations(t.app);
   });

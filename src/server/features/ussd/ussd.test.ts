@@ -107,6 +107,26 @@ describe('the callback address', () => {
     expect(nul.statusCode).toBe(400);
   });
 
+  it('answers hostile bodies with a JSON 4xx: too big, wrong types, empty, NUL, too long', async () => {
+    const url = `/api/ussd/${TEST_SECRET}`;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const json = { 'content-type': 'application/json' };
+    const cases = [
+      { headers: form, payload: `sessionId=a&phoneNumber=${MTN}&text=${'1*'.repeat(5_000)}` },
+      { headers: json, payload: JSON.stringify({ sessionId: 1, phoneNumber: [MTN], text: {} }) },
+      { headers: json, payload: '' },
+      { headers: form, payload: '' },
+      { headers: form, payload: `sessionId=%00&phoneNumber=${MTN}` },
+      { headers: form, payload: `sessionId=${'x'.repeat(300)}&phoneNumber=${MTN}` },
+    ];
+    for (const c of cases) {
+      const response = await t.app.inject({ method: 'POST', url, ...c });
+      expect(response.statusCode, c.payload.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, c.payload.slice(0, 40)).toBeLessThan(500);
+      expect(response.json().message).toBeTypeOf('string');
+    }
+  });
+
   it('is off (404) when USSD_CALLBACK_SECRET is unset', async () => {
     const settings = t.app.config.ussd;
     t.app.config.ussd = undefined;
