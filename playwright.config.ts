@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/support/shop';
+import { DEMO_USSD } from './simulators/demo-accounts';
 import { shopEnvForSimulator } from './simulators/shop-env';
 
 /** A free port, found synchronously: the config is plain code evaluated before anything starts. */
@@ -111,6 +112,7 @@ export default defineConfig({
         SIMULATOR_HOST: '127.0.0.1',
         SIMULATOR_AIRTEL_CALLBACK_URL: `${baseURL}/api/payments/callback/airtel`,
         SIMULATOR_LENCO_WEBHOOK_URL: `${baseURL}/api/payments/callback/lenco`,
+        SIMULATOR_USSD_CALLBACK_URL: `${baseURL}/api/ussd/${DEMO_USSD.secret}`,
       },
     },
     {

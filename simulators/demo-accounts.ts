@@ -34,3 +34,8 @@ export const DEMO_LENCO: LencoAccount = {
   apiToken: 'simulator-lenco-api-token',
   publicKey: 'pub-simulator-lenco',
 };
+/** The USSD channel: the short code the simulated phone dials, and the secret in the shop's callback path. */
+export const DEMO_USSD = {
+  serviceCode: '*384*123#',
+  secret: 'simulator-ussd-callback-secret-0123456789abcdef',
+};

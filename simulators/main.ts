@@ -1,11 +1,20 @@
 import { startSimulators } from './server';
+import { DEMO_USSD } from './demo-accounts';
 import { shopEnvForSimulator } from './shop-env';
+
+/** SIMULATOR_USSD_CALLBACK_URL, else the shop's /api/ussd/{demo secret} next to its payment callbacks. */
+function ussdCallbackUrl(): string | undefined {
+  if (process.env.SIMULATOR_USSD_CALLBACK_URL) return process.env.SIMULATOR_USSD_CALLBACK_URL;
+  const base = process.env.SIMULATOR_SHOP_CALLBACK_BASE;
+  return base ? new URL(`/api/ussd/${DEMO_USSD.secret}`, base).toString() : undefined;
+}
 
 /**
  * npm run simulators. SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_AIRTEL_CALLBACK_URL
  * (where Airtel callbacks go, e.g. the shop's http://localhost:3000/api/payments/callback/airtel),
  * SIMULATOR_AIRTEL_CALLBACK_KEY (sign them), SIMULATOR_LENCO_WEBHOOK_URL (where Lenco's signed webhooks go,
- * e.g. http://localhost:3000/api/payments/callback/lenco), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
+ * e.g. http://localhost:3000/api/payments/callback/lenco), SIMULATOR_USSD_CALLBACK_URL (the shop's USSD callback,
+ * for the feature phone at /ussd), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
  * Credentials are the demo ones in demo-accounts.ts.
  */
 const port = Number(process.env.SIMULATOR_PORT || 4010);
@@ -19,6 +28,7 @@ const simulators = await startSimulators({
   airtelCallbackUrl: process.env.SIMULATOR_AIRTEL_CALLBACK_URL || undefined,
   airtelCallbackKey: process.env.SIMULATOR_AIRTEL_CALLBACK_KEY || undefined,
   lencoWebhookUrl: process.env.SIMULATOR_LENCO_WEBHOOK_URL || undefined,
+  ussd: { callbackUrl: ussdCallbackUrl() },
 });
 console.log(
   `MTN MoMo, Airtel Money, Lenco and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,

@@ -20,6 +20,7 @@ export function phonePage(app: FastifyInstance, state: SimulatorState): void {
 li{border:1px solid #ccc;border-radius:.5rem;padding:.75rem;margin:.5rem 0;list-style:none}ul{padding:0}
 form{display:inline}button{font:inherit;margin:.25rem .25rem 0 0;padding:.4rem .8rem}small{color:#555}</style></head>
 <body><h1>The shopper's phone</h1>
+<p><a href="/ussd">A feature phone that dials the shop's USSD code</a></p>
 <p><small>Payment prompts the simulator received (MTN MoMo, Airtel Money, and Lenco's mobile money). This page reloads every 5 seconds.</small></p>
 <h2>Waiting for the PIN (${open.length})</h2>
 ${open.length ? `<ul>${open.map(openItem).join('')}</ul>` : '<p>No payment is waiting.</p>'}

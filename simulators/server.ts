@@ -10,7 +10,15 @@ import { phonePage } from './phone-page';
 import type { SettleOptions } from './settle';
 import { smsRoutes, type AfricasTalkingAccount } from './africastalking-sms';
 import { SimulatorState } from './state';
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
+import {
+  DEMO_AFRICASTALKING,
+  DEMO_AIRTEL,
+  DEMO_LENCO,
+  DEMO_MTN,
+  DEMO_MTN_DISBURSEMENT,
+  DEMO_USSD,
+} from './demo-accounts';
+import { ussdRoutes, type UssdGateway } from './africastalking-ussd';
 
 /**
  * The simulators of the shop's outside providers, one server on one port: MTN MoMo (mtn-momo.ts, and
@@ -27,9 +35,11 @@ export interface SimulatorOptions extends SettleOptions {
   airtel?: Partial<AirtelAccount>;
   lenco?: Partial<LencoAccount>;
   africasTalking?: Partial<AfricasTalkingAccount>;
+  /** Where the USSD gateway posts each step (the shop's /api/ussd/{secret}); unset: the code is not in service. */
+  ussd?: Partial<UssdGateway>;
 }
 
-export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT };
+export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD };
 
 export interface RunningSimulators {
   url: string;
@@ -37,6 +47,8 @@ export interface RunningSimulators {
   app: FastifyInstance;
   /** Changes where Airtel callbacks and Lenco webhooks go (each is one URL per account). */
   settle: SettleOptions;
+  /** Changes where USSD steps go (a test's shop listens on a port chosen after the simulator starts). */
+  ussd: UssdGateway;
   close(): Promise<void>;
 }
 
@@ -66,6 +78,8 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
   lencoCardRoutes(app, state, lenco, settle);
   smsRoutes(app, state.sms, { ...DEMO_AFRICASTALKING, ...options.africasTalking });
   controlRoutes(app, state, settle);
+  const ussd: UssdGateway = { serviceCode: DEMO_USSD.serviceCode, ...options.ussd };
+  ussdRoutes(app, state, ussd);
   phonePage(app, state);
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   return {
@@ -73,6 +87,7 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
     state,
     app,
     settle,
+    ussd,
     async close() {
       state.clearTimers();
       await app.close();

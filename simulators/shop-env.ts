@@ -1,11 +1,18 @@
 import { AIRTEL_PIN_PUBLIC_KEY_PEM } from './airtel-pin-key';
-import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
+import {
+  DEMO_AFRICASTALKING,
+  DEMO_AIRTEL,
+  DEMO_LENCO,
+  DEMO_MTN,
+  DEMO_MTN_DISBURSEMENT,
+  DEMO_USSD,
+} from './demo-accounts';
 import { LENCO_BASE_PATH } from './lenco';
 
 /**
  * The shop's settings (environment variables, docs/settings.md) that make its providers (MTN, Airtel, Lenco) collect (and refund) through a
  * simulator at `simulatorUrl`, with callbacks to `callbackBase` (the shop's `.../api/payments/callback`),
- * and its text messages go to the simulator's Africa's Talking SMS API.
+ * its text messages go to the simulator's Africa's Talking SMS API, and its USSD callback answers the simulator's phone.
  * Used by `PAYMENTS=simulator npm start`, the crash tests and the bench; names only, no shop code.
  */
 export function shopEnvForSimulator(simulatorUrl: string, callbackBase: string | undefined): Record<string, string> {
@@ -34,5 +41,8 @@ export function shopEnvForSimulator(simulatorUrl: string, callbackBase: string |
     AFRICASTALKING_USERNAME: DEMO_AFRICASTALKING.username,
     AFRICASTALKING_API_KEY: DEMO_AFRICASTALKING.apiKey,
     AFRICASTALKING_URL: simulatorUrl,
+    // The simulator's feature phone (/ussd) dials the shop's USSD callback with this secret.
+    USSD_CALLBACK_SECRET: DEMO_USSD.secret,
+    USSD_SERVICE_CODE: DEMO_USSD.serviceCode,
   };
 }

@@ -29,6 +29,7 @@ import { smsPlugin } from './features/sms';
 import { storagePlugin, uploadRoutes } from './features/uploads';
 import { userRoutes } from './features/users';
 import { ssrPlugin } from './features/ssr';
+import { ussdPlugin } from './features/ussd';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(discountRoutes, { prefix: '/discounts' });
       await api.register(auditRoutes, { prefix: '/audit' });
+      await api.register(ussdPlugin, { prefix: '/ussd' });
     },
     { prefix: '/api' },
   );

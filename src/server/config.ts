@@ -13,6 +13,7 @@ import { toNgwee } from '../shared/money';
 import type { RefundApprovalRule } from '../shared/refunds';
 import { persistedSigningSecret } from './lib/signing-secret';
 import { readSmsSettings, type AfricasTalkingSettings } from './features/sms/sms-settings';
+import { readUssdSettings, type UssdSettings } from './features/ussd/ussd-settings';
 
 const envSchema = z
   .object({
@@ -104,6 +105,8 @@ export interface AppConfig {
   storage?: S3StorageSettings;
   /** Text messages through Africa's Talking; unset: files in DATA_DIR/sms-outbox (features/sms). */
   sms?: AfricasTalkingSettings;
+  /** Ordering by USSD through Africa's Talking (features/ussd); unset: the callback route is off. */
+  ussd?: UssdSettings;
   /** How often to look for products that fell to their low-stock level (ms); unset or 0: never (tests). */
   lowStockCheckMs?: number;
   /** Backups; unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
@@ -158,12 +161,14 @@ export function loadConfig(
   const payments = readPaymentProviderSettings(env);
   const storage = readStorageSettings(env);
   const sms = readSmsSettings(env);
-  if (!parsed.success || !payments.ok || !storage.ok || !sms.ok) {
+  const ussd = readUssdSettings(env);
+  if (!parsed.success || !payments.ok || !storage.ok || !sms.ok || !ussd.ok) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)),
       ...(payments.ok ? [] : payments.issues),
       ...(storage.ok ? [] : storage.issues),
       ...(sms.ok ? [] : sms.issues),
+      ...(ussd.ok ? [] : ussd.issues),
     ];
     throw new ConfigError(`Invalid settings:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -206,6 +211,7 @@ export function loadConfig(
     refundApproval: parseRefundApproval(e.REFUND_APPROVAL),
     storage: storage.settings,
     sms: sms.settings,
+    ussd: ussd.settings,
     lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
     backups: {
       folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),

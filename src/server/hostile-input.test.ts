@@ -185,6 +185,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'POST /api/discounts': { code: 'HOSTILE10', kind: 'percent', value: 10 },
       'PUT /api/discounts/{id}': { code: 'HOSTILE20', kind: 'fixed', value: 20, isActive: false },
       'POST /api/discounts/check': { code: 'HOSTILE10', orderItems: [{ product: product.id, quantity: 1 }] },
+      'PUT /api/ussd/translations/{language}': { texts: { shop: 'Kuula' } },
     };
     operations = await documentedOperations(t.app);
   });

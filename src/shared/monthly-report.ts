@@ -1,5 +1,5 @@
 import { TAX_RATE_PERCENT } from './money';
-import { PAYMENT_METHOD_LABELS } from './order-status';
+import { ORDER_CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from './order-status';
 import type { MonthlyReport } from './schemas/reports';
 
 /** One line of the monthly sales report, as the back office shows it and the CSV writes it (kwacha). */
@@ -38,6 +38,16 @@ export function paymentMethodLines(report: MonthlyReport): MonthlyReportLine[] {
     orders: m.count,
     amount: m.amount,
     paidAmount: m.paidAmount,
+  }));
+}
+
+/** Orders not cancelled, by where they were placed (the web checkout, USSD): all of them, and the money received. */
+export function channelLines(report: MonthlyReport): MonthlyReportLine[] {
+  return report.byChannel.map((c) => ({
+    label: ORDER_CHANNEL_LABELS[c.channel],
+    orders: c.count,
+    amount: c.amount,
+    paidAmount: c.paidAmount,
   }));
 }
 

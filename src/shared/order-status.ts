@@ -25,3 +25,8 @@ export const paymentMethodLabel = (method: string): string => PAYMENT_METHOD_LAB
 export function orderReference(orderId: string): string {
   return orderId.slice(0, 8);
 }
+
+/** Where an order was placed: the web checkout, or a USSD session from any phone (features/ussd). */
+export const ORDER_CHANNELS = ['web', 'ussd'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+export const ORDER_CHANNEL_LABELS: Record<OrderChannel, string> = { web: 'Web', ussd: 'USSD' };

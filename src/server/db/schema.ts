@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -194,6 +195,8 @@ export const orders = pgTable(
     /** The discount code the order used (as the shop keeps it, upper-case) and what it took off the items. */
     discountCode: text('discount_code'),
     discountNgwee: integer('discount_ngwee').notNull().default(0),
+    /** Where the order was placed: the web checkout or a USSD session (features/ussd). */
+    channel: text('channel').notNull().default('web'),
     /** Customer name, e-mail and order id for the admin search (see search-text.ts). */
     searchText: text('search_text')
       .notNull()
@@ -206,6 +209,7 @@ export const orders = pgTable(
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','zamtel','creditCard')`),
     check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
     check('orders_discount_within_items', sql`${t.discountNgwee} between 0 and ${t.itemsNgwee}`),
+    check('orders_channel_known', sql`${t.channel} in ('web','ussd')`),
     check('orders_marked_paid_note_length', sql`char_length(${t.markedPaidNote}) <= 500`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_created_at_idx').on(t.createdAt),
@@ -641,5 +645,57 @@ export const auditEvents = pgTable(
     index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.at),
     index('audit_events_action_idx').on(t.action, t.at),
     index('audit_events_actor_idx').on(t.actorId, t.at),
+  ],
+);
+
+/**
+ * One USSD session (features/ussd): the gateway's sessionId, the menu's place (state) and the answer to
+ * the last step, so a step the gateway sends again is answered the same and never acted on twice.
+ */
+export const ussdSessions = pgTable(
+  'ussd_sessions',
+  {
+    id: text('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    /** How many inputs of the session's text have been answered. */
+    steps: integer('steps').notNull().default(0),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    answer: text('answer').notNull(),
+    /** The order the session placed; the payment prompt follows a few seconds after the session ends. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    promptDueAt: timestamp('prompt_due_at', { withTimezone: true, mode: 'date' }),
+    promptTakenAt: timestamp('prompt_taken_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('ussd_sessions_mobile_idx').on(t.mobile, t.createdAt),
+    index('ussd_sessions_prompt_due_idx')
+      .on(t.promptDueAt)
+      .where(sql`${t.promptDueAt} is not null and ${t.promptTakenAt} is null`),
+  ],
+);
+
+/** A USSD caller's number: the draft order a dropped session keeps, and the menu language picked once. */
+export const ussdCallers = pgTable('ussd_callers', {
+  mobile: text('mobile').primaryKey(),
+  language: text('language'),
+  draft: jsonb('draft').$type<{ lines: { productId: string; quantity: number }[]; town?: string }>(),
+  draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: updatedAt(),
+});
+
+/** An admin's translation of one text of the USSD menu (the English table is in features/ussd/texts.ts). */
+export const ussdTranslations = pgTable(
+  'ussd_translations',
+  {
+    language: text('language').notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.language, t.key] }),
+    check('ussd_translations_language_known', sql`${t.language} in ('toi','nya','bem')`),
   ],
 );

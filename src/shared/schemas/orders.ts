@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status';
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS, type OrderChannel } from '../order-status';
+
+export type { OrderChannel };
 import { NOT_A_ZAMBIAN_MOBILE, readZambianMobile } from '../phone-numbers';
 import { keywordQuery, limitQuery, pageQuery, text } from './common';
 import { orderDeliverySchema } from './delivery';
@@ -98,6 +100,7 @@ export type MarkedPaid = z.infer<typeof markedPaidSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
+  channel: z.enum(ORDER_CHANNELS),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }).nullable(),
   orderItems: z.array(orderItemSchema),
   shippingAddress: shippingAddressSchema,

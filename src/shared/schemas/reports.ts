@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../order-status';
+import { ORDER_CHANNELS, PAYMENT_METHODS } from '../order-status';
 
 /** A range of an export covers at most this many years; a longer time is exported in parts. */
 export const EXPORT_MAX_YEARS = 5;
@@ -88,6 +88,14 @@ export const paymentMethodFiguresSchema = z.object({
   paidAmount: z.number(),
 });
 
+/** Orders not cancelled that came in through one channel (the web checkout, or USSD). */
+export const channelFiguresSchema = z.object({
+  channel: z.enum(ORDER_CHANNELS),
+  count: z.number().int(),
+  amount: z.number(),
+  paidAmount: z.number(),
+});
+
 /**
  * GET /reports/monthly: orders placed in one month (Africa/Lusaka), amounts in kwacha as stored on the
  * orders. Orders placed = cancelled + paid + unpaid; gross sales, items, VAT, shipping and the payment
@@ -107,6 +115,7 @@ export const monthlyReportSchema = z.object({
   paid: countAndAmount,
   unpaid: countAndAmount,
   byPaymentMethod: z.array(paymentMethodFiguresSchema),
+  byChannel: z.array(channelFiguresSchema),
   /**
    * Refunds that reached shoppers in this month, whatever month their order was placed in: a credit here,
    * never a rewrite of the sale's month (docs/decisions/030-refunds.md). vat: the VAT they give back (16/116).

@@ -12,6 +12,7 @@ import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
 import type { MobileChangeInput, PhoneCodeRequest, PhoneVerifyInput } from '../../shared/schemas/phone-sign-in';
 import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
 import type { DiscountCheckInput, DiscountInput } from '../../shared/schemas/discounts';
+import type { UssdTranslationsUpdate } from '../../shared/schemas/ussd';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -58,7 +59,8 @@ export type RequestBody =
   | RequestRefundInput
   | CancelRefundInput
   | DiscountInput
-  | DiscountCheckInput;
+  | DiscountCheckInput
+  | UssdTranslationsUpdate;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

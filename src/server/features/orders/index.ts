@@ -12,3 +12,5 @@ export { orderCustomer } from './serialize';
 export { orderLinkUrl, readOrderLink } from './order-link';
 export { findRefundableOrder, lockRefundableOrder, raiseOrderRefunded, type RefundableOrder } from './refunded';
 export type { RaiseOrderEvent, RefundedMoney } from './order-events-plugin';
+// USSD orders (features/ussd) are placed by the web checkout's own function: one home for prices and stock.
+export { placeOrder, PRICES_CHANGED, type PlacedOrder } from './place-order';

@@ -13,7 +13,7 @@ import {
   type DeliveryRule,
 } from '../../../shared/money';
 import { paymentMethodLabel } from '../../../shared/order-status';
-import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
+import type { Order, OrderChannel, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
@@ -115,8 +115,9 @@ export async function placeOrder(
   customer: CurrentUser,
   input: PlaceOrderInput,
   idempotencyKey?: string,
-  /** The caller's address, for the limit on codes tried (src/server/features/discounts/code-tries.ts). */
-  address?: string,
+  /** Who asks and through what: the caller's address, for the limit on codes tried
+   * (src/server/features/discounts/code-tries.ts), and the channel the order came by (web or USSD). */
+  context: { address?: string; channel?: OrderChannel } = {},
 ): Promise<PlacedOrder> {
   // Zamtel Kwacha is offered only when a provider collects it (app.payments, payments-plugin.ts).
   if (!app.payments.offered.includes(input.paymentMethod))
@@ -132,7 +133,7 @@ export async function placeOrder(
   );
   for (const line of lines) if (!isUuid(line.productId)) throw productNoLongerAvailable(line.productId, line.name);
   const discountCode = input.discountCode?.trim() || null;
-  if (discountCode) await takeCodeTry(app, customer.id, address);
+  if (discountCode) await takeCodeTry(app, customer.id, context.address);
 
   // The chosen delivery option (on, serving the address) or a 400; its rule prices the shipping below.
   const delivery = await chooseDeliveryOption(app.db, input.shippingAddress, input.deliveryOption, 0);
@@ -164,6 +165,7 @@ export async function placeOrder(
           idempotencyKey: idempotencyKey ?? null,
           deliveryOptionId: delivery.optionId,
           delivery: delivery.snapshot,
+          channel: context.channel ?? 'web',
         },
         locked.map((line, position) => ({
           productId: line.productId,

@@ -48,7 +48,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       // A repeated Idempotency-Key answers the first order again; only a new one announces 'order.placed'.
-      const { order, created } = await placeOrder(app, request.currentUser!, request.body, key, request.ip);
+      const { order, created } = await placeOrder(app, request.currentUser!, request.body, key, {
+        address: request.ip,
+      });
       return reply.status(created ? 201 : 200).send(order);
     },
   );

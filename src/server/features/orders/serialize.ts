@@ -49,6 +49,7 @@ export function toOrderJson({ order, items, money }: OrderWithItems): Order {
     delivery: order.delivery ? { option: order.deliveryOptionId, ...order.delivery } : null,
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),
+    channel: order.channel as Order['channel'],
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -7,3 +7,5 @@ export type { RefundProvider, RefundReading, RefundRequest } from './providers/r
 export { refundProvidersFor, refundRouteFor, type ProviderRefundRoute } from './providers/refund-routes';
 // Mail and texts say "approve the prompt" only for the methods a provider collects.
 export { collectedMethods } from './providers/registry';
+// USSD (features/ussd) sends the prompt of an order it placed through the same attempt path as the web.
+export { startAttempt, NOT_AVAILABLE } from './service';

@@ -78,6 +78,10 @@ describe('monthly sales report', () => {
         { method: 'zamtel', count: 0, amount: 0, paidAmount: 0 },
         { method: 'creditCard', count: 0, amount: 0, paidAmount: 0 },
       ],
+      byChannel: [
+        { channel: 'web', count: 2, amount: 1102.18, paidAmount: 406.18 },
+        { channel: 'ussd', count: 0, amount: 0, paidAmount: 0 },
+      ],
       refunds: { count: 0, amount: 0, vat: 0 },
       netReceived: 406.18,
       netVat: 141.68,
@@ -136,6 +140,8 @@ describe('monthly sales report', () => {
       ['2026-03', 'Payment method: MTN Mobile Money', '1', '696.00', '0.00'],
       ['2026-03', 'Payment method: Zamtel Kwacha', '0', '0.00', '0.00'],
       ['2026-03', 'Payment method: Credit / Debit Card', '0', '0.00', '0.00'],
+      ['2026-03', 'Channel: Web', '2', '1102.18', '406.18'],
+      ['2026-03', 'Channel: USSD', '0', '0.00', '0.00'],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { SHOP_TIME_ZONE } from '../../../shared/shop-time';
-import type { PaymentMethod } from '../../../shared/order-status';
+import type { OrderChannel, PaymentMethod } from '../../../shared/order-status';
 
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
 
@@ -355,6 +355,29 @@ export async function monthFigures(db: Db, month: string): Promise<MonthFigures>
     unpaidCount: Number(r.unpaid_count),
     unpaidNgwee: Number(r.unpaid),
   };
+}
+
+export interface ChannelFigures {
+  channel: OrderChannel;
+  count: number;
+  amountNgwee: number;
+  paidNgwee: number;
+}
+
+/** Orders of the month that are not cancelled, by the channel they came in through. */
+export async function monthByChannel(db: Db, month: string): Promise<ChannelFigures[]> {
+  const result = await db.execute(sql`
+    select o.channel, count(*) as orders, sum(o.total_ngwee) as amount,
+           coalesce(sum(o.total_ngwee) filter (where o.is_paid), 0) as paid
+    from orders o
+    ${where([...monthRange(month), sql`o.status <> 'Cancelled'`])}
+    group by o.channel`);
+  return rowsOf<Record<string, number | string>>(result).map((r) => ({
+    channel: r.channel as OrderChannel,
+    count: Number(r.orders),
+    amountNgwee: Number(r.amount),
+    paidNgwee: Number(r.paid),
+  }));
 }
 
 export interface MethodFigures {

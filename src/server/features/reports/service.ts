@@ -1,7 +1,7 @@
 import { plainKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { vatInRefund } from '../../../shared/refunds';
-import { monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
-import { PAYMENT_METHODS, paymentMethodLabel } from '../../../shared/order-status';
+import { channelLines, monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
+import { ORDER_CHANNELS, PAYMENT_METHODS, paymentMethodLabel } from '../../../shared/order-status';
 import type { MonthlyReport } from '../../../shared/schemas/reports';
 import { isoInShopTime, SHOP_TIME_ZONE, shopDayOf, shopMonthOf } from '../../../shared/shop-time';
 import type { Db } from '../../db/client';
@@ -236,10 +236,11 @@ export const currentShopMonth = () => shopMonthOf(new Date());
 
 /** The month's figures, computed by the database; the three payment methods are always listed. */
 export async function monthlyReport(db: Db, month: string): Promise<MonthlyReport> {
-  const [figures, methods, refunds] = await Promise.all([
+  const [figures, methods, refunds, channels] = await Promise.all([
     q.monthFigures(db, month),
     q.monthByPaymentMethod(db, month),
     q.monthRefunds(db, month),
+    q.monthByChannel(db, month),
   ]);
   const refundedNgwee = refunds.reduce((sum, amount) => sum + amount, 0);
   const refundVatNgwee = refunds.reduce((sum, amount) => sum + vatInRefund(amount), 0);
@@ -264,6 +265,15 @@ export async function monthlyReport(db: Db, month: string): Promise<MonthlyRepor
         paidAmount: toKwacha(found?.paidNgwee ?? 0),
       };
     }),
+    byChannel: ORDER_CHANNELS.map((channel) => {
+      const found = channels.find((c) => c.channel === channel);
+      return {
+        channel,
+        count: found?.count ?? 0,
+        amount: toKwacha(found?.amountNgwee ?? 0),
+        paidAmount: toKwacha(found?.paidNgwee ?? 0),
+      };
+    }),
     refunds: { count: refunds.length, amount: toKwacha(refundedNgwee), vat: toKwacha(refundVatNgwee) },
     netReceived: toKwacha(figures.paidNgwee - refundedNgwee),
     netVat: toKwacha(figures.taxNgwee - refundVatNgwee),
@@ -279,6 +289,7 @@ export function monthlyReportCsv(report: MonthlyReport): string {
   const rows = [
     ...monthlySummaryLines(report),
     ...paymentMethodLines(report).map((line) => ({ ...line, label: `Payment method: ${line.label}` })),
+    ...channelLines(report).map((line) => ({ ...line, label: `Channel: ${line.label}` })),
   ];
   return (
     UTF8_BOM +

@@ -20,6 +20,7 @@ const AuditPage = screen(() => import('./audit/audit-page'), 'AuditPage');
 const ReportsPage = screen(() => import('./reports/reports-page'), 'ReportsPage');
 const StatementsPage = screen(() => import('./statements/statements-page'), 'StatementsPage');
 const DiscountsPage = screen(() => import('./discounts/discounts-page'), 'DiscountsPage');
+const UssdTranslationsPage = screen(() => import('./ussd/translations-page'), 'UssdTranslationsPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -38,6 +39,7 @@ export function AdminApp() {
         <Route path="statements" element={<StatementsPage />} />
         <Route path="delivery" element={<DeliveryPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="ussd" element={<UssdTranslationsPage />} />
         <Route path="backups" element={<BackupsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="reports" element={<ReportsPage />} />

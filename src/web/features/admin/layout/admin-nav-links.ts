@@ -11,6 +11,7 @@ import Archive from 'lucide-react/icons/archive';
 import ScrollText from 'lucide-react/icons/scroll-text';
 import ChartPie from 'lucide-react/icons/chart-pie';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
+import Phone from 'lucide-react/icons/phone';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -38,6 +39,7 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/delivery', label: 'Delivery', icon: Signpost },
   { to: '/admin/discounts', label: 'Discount codes', icon: TicketPercent },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/ussd', label: 'USSD menu', icon: Phone },
   { to: '/admin/backups', label: 'Backups', icon: Archive },
   { to: '/admin/audit', label: 'Audit trail', icon: ScrollText },
 ];

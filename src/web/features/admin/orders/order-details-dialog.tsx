@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { lineTotalInKwacha } from '../../../../shared/money';
-import { ORDER_STATUSES, orderReference, paymentMethodLabel, type OrderStatus } from '../../../../shared/order-status';
+import {
+  ORDER_CHANNEL_LABELS,
+  ORDER_STATUSES,
+  orderReference,
+  paymentMethodLabel,
+  type OrderStatus,
+} from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { deliveryLine } from '../../../../shared/delivery';
 import { Button } from '../../../components/ui/button';
@@ -120,6 +126,8 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
           )}
           <Section title="Payment">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-bark-600">Placed by</dt>
+              <dd className="text-bark-900">{ORDER_CHANNEL_LABELS[order.channel] ?? order.channel}</dd>
               <dt className="text-bark-600">Method</dt>
               <dd className="text-bark-900">{paymentMethodLabel(order.paymentMethod)}</dd>
               <dt className="text-bark-600">Reference</dt>

@@ -1,5 +1,5 @@
 import { Eye } from 'lucide-react';
-import { orderReference } from '../../../../shared/order-status';
+import { ORDER_CHANNEL_LABELS, orderReference } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { Button } from '../../../components/ui/button';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
@@ -43,7 +43,16 @@ export function orderColumns(onView: (order: Order) => void): AdminColumn<Order>
         </>
       ),
     },
-    { header: 'Date', cell: (order) => formatDate(order.createdAt), className: 'whitespace-nowrap text-bark-700' },
+    {
+      header: 'Date',
+      cell: (order) => (
+        <>
+          {formatDate(order.createdAt)}
+          <div className="text-xs text-bark-600">{channelNote(order)}</div>
+        </>
+      ),
+      className: 'whitespace-nowrap text-bark-700',
+    },
     {
       header: 'Total',
       align: 'right',
@@ -74,6 +83,8 @@ function DiscountNote({ order }: { order: Order }) {
     </span>
   );
 }
+/** Where the order was placed: the web checkout, or a USSD session from any phone. */
+const channelNote = (order: Order) => `by ${ORDER_CHANNEL_LABELS[order.channel] ?? order.channel}`;
 
 export function OrderCard({ order, onView }: { order: Order; onView: (order: Order) => void }) {
   return (
@@ -91,7 +102,9 @@ export function OrderCard({ order, onView }: { order: Order; onView: (order: Ord
           {order.discountCode && <DiscountNote order={order} />}
         </p>
       </div>
-      <p className="mt-2 text-sm text-bark-700">{formatDate(order.createdAt)}</p>
+      <p className="mt-2 text-sm text-bark-700">
+        {formatDate(order.createdAt)} · {channelNote(order)}
+      </p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap gap-2">
           <OrderStatusBadge status={order.status} />

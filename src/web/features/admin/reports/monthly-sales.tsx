@@ -6,6 +6,7 @@ import {
   monthlySummaryLines,
   monthName,
   paymentMethodLines,
+  channelLines,
   type MonthlyReportLine,
 } from '../../../../shared/monthly-report';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
@@ -76,6 +77,7 @@ function ReportTables({ report }: { report: MonthlyReport }) {
         first="Method"
         lines={paymentMethodLines(report)}
       />
+      <FiguresTable caption="Orders not cancelled, by channel" first="Channel" lines={channelLines(report)} />
     </div>
   );
 }

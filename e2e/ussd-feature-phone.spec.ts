@@ -1,0 +1,99 @@
+import { expect, test, type Page } from './support/test';
+import { simulatorURL } from '../playwright.config';
+import { expectNoSidewaysScroll, signInAsAdmin, toast } from './support/shop';
+
+/**
+ * Ordering by USSD (issue 31) on the simulator's feature phone: dialling the short code speaks Africa's
+ * Talking's protocol to the shop's callback; the payment prompt that follows arrives on the same phone,
+ * and so does the shop's "payment received" text.
+ */
+const shot = (page: Page, name: string) =>
+  process.env.E2E_SHOTS === '1' ? page.screenshot({ path: `.scratch/shots/ussd/${name}.png`, fullPage: true }) : null;
+
+function freshMtnNumber() {
+  const rest = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  return `096${rest}`;
+}
+
+test('@phone a caller orders by USSD from the feature phone and pays on the prompt that follows', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${simulatorURL}/ussd?phone=${freshMtnNumber()}`);
+  const screen = page.getByRole('status', { name: 'Screen' });
+  const press = async (keys: string) => {
+    for (const key of keys) await page.getByRole('button', { name: key, exact: true }).click();
+    await page.getByRole('button', { name: 'Call / Send' }).click();
+  };
+  /** The number of the menu line that holds `label`. */
+  const optionFor = async (label: string) => {
+    const text = (await screen.textContent()) ?? '';
+    const line = text.split('\n').find((l) => /^\d+\. /.test(l) && l.includes(label));
+    if (!line) throw new Error(`no "${label}" on the screen:\n${text}`);
+    return line.split('.')[0]!;
+  };
+  const choose = async (label: string, next: RegExp) => {
+    await press(await optionFor(label));
+    await expect(screen).toContainText(next);
+  };
+
+  await press('*384*123#');
+  await expect(screen).toContainText('Welcome to');
+  await shot(page, 'welcome');
+  await choose('Shop', /Choose a category/);
+  await choose('Skincare', /K\d/);
+  await shot(page, 'products');
+  await press('1');
+  await expect(screen).toContainText('How many?');
+  await press('2');
+  await expect(screen).toContainText('Added. Your order: 2 items');
+  await choose('Check out', /Which town/);
+  // Letters come from the keyboard, standing for a phone's multi-tap.
+  await typeText(page, 'Choma');
+  await expect(screen).toContainText('Your name');
+  await typeText(page, 'Mutinta Hamoonga');
+  await expect(screen).toContainText('Total K');
+  await shot(page, 'summary');
+  await choose('Confirm', /Order #\w+ placed\. Total K[\d,.]+\. Approve the MTN prompt/);
+  await shot(page, 'placed');
+
+  // A few seconds later, the prompt on the same phone.
+  await expect(screen).toContainText(/MTN MoMo: pay ZMW [\d.]+ .*Enter PIN/, { timeout: 20_000 });
+  await shot(page, 'prompt');
+  await press('1234');
+  // The shop's text once it read the payment from the provider: "We received your payment of K...".
+  await expect(screen).toContainText(/received your payment|payment of K[\d,.]+ received/i, { timeout: 30_000 });
+  await shot(page, 'paid');
+  // Phone size: the phone fits without sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+/** Text for a free-text screen (a town, a name): typed on the keyboard into the phone, then sent. */
+async function typeText(page: Page, text: string) {
+  await page.keyboard.type(text);
+  await expect(page.getByLabel('Typed')).toHaveText(text);
+  await page.getByRole('button', { name: 'Call / Send' }).click();
+}
+
+test('@phone an admin translates the menu with a live preview of the 160-character screens', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/ussd');
+  await expect(page.getByRole('heading', { name: 'USSD menu texts' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Translate into' }).selectOption('nya');
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Welcome to');
+  await page.getByRole('textbox', { name: 'Welcome to {shop}' }).fill('Takulandirani ku {shop}');
+  await expect(preview).toContainText('Takulandirani ku');
+  // A translation too long for a screen shows the count over 160 and the line cut.
+  await page
+    .getByRole('textbox', { name: /^Sorry, only \{stock\} of \{product\} left/ })
+    .fill(`Pepani, {stock} {product} ${'x'.repeat(120)}`);
+  await expect(preview).toContainText(/\d{3}\/160: too long/);
+  await shot(page, 'admin-translations');
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('textbox', { name: /^Sorry, only \{stock\} of \{product\} left/ }).fill('');
+  await page.getByRole('button', { name: 'Save translations' }).click();
+  await expect(toast(page, 'Translations saved')).toBeVisible();
+  // Back to English for the other journeys' callers.
+  await page.getByRole('textbox', { name: 'Welcome to {shop}' }).fill('');
+  await page.getByRole('button', { name: 'Save translations' }).click();
+  await expect(toast(page, 'Translations saved').first()).toBeVisible();
+});

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { CATEGORIES } from '../../../shared/categories';
+import { orders, products, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
+import type { TranslatedLanguage, Translations, TextKey } from '../../../shared/ussd-texts';
+
+export type SessionRow = typeof ussdSessions.$inferSelect;
+export type CallerRow = typeof ussdCallers.$inferSelect;
+export type Draft = NonNullable<CallerRow['draft']>;
+
+export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(ussdSessions).where(eq(ussdSessions.id, id)).limit(1);
+  return row;
+}
+
+/** The first step of a session; false when another request of the same session wrote it first. */
+export async function insertSession(
+  db: Db,
+  row: Pick<SessionRow, 'id' | 'mobile' | 'steps' | 'state' | 'answer'>,
+): Promise<boolean> {
+  const written = await db.insert(ussdSessions).values(row).onConflictDoNothing().returning({ id: ussdSessions.id });
+  return written.length > 0;
+}
+
+/** Moves the session on from `fromSteps` only: of two copies of one step, one is acted on. */
+export async function advanceSession(
+  db: Db,
+  id: string,
+  fromSteps: number,
+  change: Pick<SessionRow, 'steps' | 'state' | 'answer'> & Partial<Pick<SessionRow, 'orderId' | 'promptDueAt'>>,
+): Promise<boolean> {
+  const written = await db
+    .update(ussdSessions)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(ussdSessions.id, id), eq(ussdSessions.steps, fromSteps)))
+    .returning({ id: ussdSessions.id });
+  return written.length > 0;
+}
+
+export async function findCaller(db: Db, mobile: string): Promise<CallerRow | undefined> {
+  const [row] = await db.select().from(ussdCallers).where(eq(ussdCallers.mobile, mobile)).limit(1);
+  return row;
+}
+
+export async function saveDraft(db: Db, mobile: string, draft: Draft | null): Promise<void> {
+  const at = draft ? new Date() : null;
+  await db
+    .insert(ussdCallers)
+    .values({ mobile, draft, draftUpdatedAt: at })
+    .onConflictDoUpdate({ target: ussdCallers.mobile, set: { draft, draftUpdatedAt: at, updatedAt: new Date() } });
+}
+
+export async function saveLanguage(db: Db, mobile: string, language: string): Promise<void> {
+  await db
+    .insert(ussdCallers)
+    .values({ mobile, language })
+    .onConflictDoUpdate({ target: ussdCallers.mobile, set: { language, updatedAt: new Date() } });
+}
+
+export interface ProductChoice {
+  id: string;
+  name: string;
+  size: string | null;
+  priceNgwee: number;
+  countInStock: number;
+}
+
+const productChoice = {
+  id: products.id,
+  name: products.name,
+  size: products.size,
+  priceNgwee: products.priceNgwee,
+  countInStock: products.countInStock,
+};
+
+/** Categories with something in stock, for the first list. */
+export async function categoriesInStock(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ category: products.category })
+    .from(products)
+    .where(gt(products.countInStock, 0));
+  // The storefront's order of categories, whatever order the database answers in.
+  const order = (c: string) => {
+    const i = (CATEGORIES as readonly string[]).indexOf(c);
+    return i === -1 ? CATEGORIES.length : i;
+  };
+  return rows.map((r) => r.category).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+}
+
+export async function productsInStock(db: Db, category: string, offset: number, limit: number) {
+  return db
+    .select(productChoice)
+    .from(products)
+    .where(and(eq(products.category, category), gt(products.countInStock, 0)))
+    .orderBy(asc(products.name), asc(products.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function productsByIds(db: Db, ids: string[]): Promise<ProductChoice[]> {
+  if (ids.length === 0) return [];
+  return db.select(productChoice).from(products).where(inArray(products.id, ids));
+}
+
+/** The three newest orders of an account, for "My orders". */
+export async function lastOrders(db: Db, userId: string) {
+  return db
+    .select({ id: orders.id, totalNgwee: orders.totalNgwee, status: orders.status, isPaid: orders.isPaid })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(3);
+}
+
+/** The address of the account's newest order: what "the saved address" is for a caller. */
+export async function lastAddress(db: Db, userId: string) {
+  const [row] = await db
+    .select({ shippingAddress: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.shippingAddress;
+}
+
+export async function readTranslations(db: Db): Promise<Translations> {
+  const rows = await db.select().from(ussdTranslations);
+  const out: Translations = {};
+  for (const row of rows) {
+    const language = row.language as TranslatedLanguage;
+    (out[language] ??= {})[row.key as TextKey] = row.text;
+  }
+  return out;
+}
+
+/** Replaces one language's translations (an empty text removes that translation). */
+export async function writeTranslations(
+  db: Db | Tx,
+  language: TranslatedLanguage,
+  texts: Partial<Record<TextKey, string>>,
+) {
+  await db.delete(ussdTranslations).where(eq(ussdTranslations.language, language));
+  const rows = Object.entries(texts)
+    .filter(([, text]) => text && text.trim() !== '')
+    .map(([key, text]) => ({ language, key, text: text!.trim() }));
+  if (rows.length > 0) await db.insert(ussdTranslations).values(rows);
+}
+
+/** Takes one due payment prompt (at most one instance takes each); its order and the order's account. */
+export async function takeDuePrompt(db: Db, sessionId?: string) {
+  const due = db
+    .select({ id: ussdSessions.id })
+    .from(ussdSessions)
+    .where(
+      and(
+        isNotNull(ussdSessions.promptDueAt),
+        isNull(ussdSessions.promptTakenAt),
+        lte(ussdSessions.promptDueAt, sql`now()`),
+        sessionId ? eq(ussdSessions.id, sessionId) : undefined,
+      ),
+    )
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [taken] = await db
+    .update(ussdSessions)
+    .set({ promptTakenAt: sql`now()` })
+    .where(and(inArray(ussdSessions.id, due), isNull(ussdSessions.promptTakenAt)))
+    .returning({ id: ussdSessions.id, orderId: ussdSessions.orderId, mobile: ussdSessions.mobile });
+  if (!taken?.orderId) return null;
+  const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, taken.orderId));
+  return order?.userId ? { ...taken, orderId: taken.orderId, userId: order.userId } : null;
+}

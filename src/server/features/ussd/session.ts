@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { readZambianMobile } from '../../../shared/phone-numbers';
+import { cachedShopSettings } from '../settings';
+import { show, startState, step, type MenuContext, type MenuState, type StepResult } from './menu';
+import { advanceSession, findCaller, findSession, insertSession, readTranslations, type Draft } from './queries';
+import { draw, type Answer } from '../../../shared/ussd-screen';
+import { isUssdLanguage, textsIn, type Translations, type UssdLanguage } from '../../../shared/ussd-texts';
+
+/** One step as Africa's Talking posts it (docs/providers/africastalking-ussd.md §1). */
+export interface UssdStep {
+  sessionId: string;
+  serviceCode: string;
+  phoneNumber: string;
+  networkCode: string;
+  text: string;
+}
+
+/** A dropped session's order is offered again for this long (docs/decisions/043-ussd-sessions.md). */
+export const DRAFT_KEPT_MS = 24 * 3_600_000;
+const TRANSLATIONS_KEPT_MS = 10_000;
+
+let translationsCache: { at: number; value: Translations } | null = null;
+export const forgetTranslations = () => {
+  translationsCache = null;
+};
+async function translations(app: FastifyInstance): Promise<Translations> {
+  if (translationsCache && Date.now() - translationsCache.at < TRANSLATIONS_KEPT_MS) return translationsCache.value;
+  const value = await readTranslations(app.db);
+  translationsCache = { at: Date.now(), value };
+  return value;
+}
+
+function freshDraft(draft: Draft | null | undefined, at: Date | null | undefined): Draft {
+  if (!draft || !at || Date.now() - at.getTime() > DRAFT_KEPT_MS) return { lines: [] };
+  return draft;
+}
+
+/** The gateway's number: '+260…', or ' 260…' when a '+' arrived unescaped in the form. */
+const mobileOf = (phoneNumber: string) => readZambianMobile(phoneNumber.trim().replace(/^\+?/, '+'));
+
+/**
+ * Answers one step. The session row holds how many inputs were answered: a step the gateway sends again
+ * (the same text) gets the same answer and is not acted on twice; the text may only grow by one input,
+ * and a step whose new part splits into several (a * typed inside an input) is an invalid choice.
+ */
+export async function answerStep(app: FastifyInstance, request: UssdStep): Promise<StepResult> {
+  const found = mobileOf(request.phoneNumber);
+  const english = textsIn('en', {});
+  if (!found.ok) return { answer: draw('END', [english('notZambian')]) };
+  const mobile = found.mobile;
+  const inputs = request.text === '' ? [] : request.text.split('*');
+  const row = await findSession(app.db, request.sessionId);
+  if (row && row.mobile !== mobile.e164) return { answer: draw('END', [english('notRecognised')]) };
+  if (row && (inputs.length <= row.steps || row.answer.startsWith('END'))) return { answer: row.answer as Answer };
+
+  const [caller, known, settings] = await Promise.all([
+    findCaller(app.db, mobile.e164),
+    translations(app),
+    cachedShopSettings(app.db),
+  ]);
+  const state = row?.state as MenuState | undefined;
+  const picked = state?.lang ?? caller?.language;
+  const language: UssdLanguage | null = isUssdLanguage(picked) ? picked : null;
+  const sayIn = (lang: UssdLanguage) => textsIn(lang, known);
+  const ctx: MenuContext = {
+    app,
+    sessionId: request.sessionId,
+    mobile,
+    say: sayIn(language ?? 'en'),
+    sayIn,
+    shop: { shopName: settings.shopName, phone: settings.phone },
+    draft: freshDraft(caller?.draft, caller?.draftUpdatedAt),
+    multilingual: Object.values(known).some((texts) => texts && Object.keys(texts).length > 0),
+    language,
+  };
+
+  if (!row) {
+    // A first step, or a session this shop never saw (a deep dial): the menu starts at its top.
+    const fresh = startState(ctx);
+    const answer = await show(ctx, fresh);
+    const written = await insertSession(app.db, {
+      id: request.sessionId,
+      mobile: mobile.e164,
+      steps: inputs.length,
+      state: fresh as unknown as Record<string, unknown>,
+      answer,
+    });
+    if (written) return { answer };
+    return { answer: ((await findSession(app.db, request.sessionId))?.answer as Answer) ?? answer };
+  }
+
+  const added = inputs.slice(row.steps);
+  const result =
+    added.length === 1
+      ? await step(ctx, state!, added[0]!)
+      : { answer: await show(ctx, state!, ctx.say('invalidChoice')) };
+  const moved = await advanceSession(app.db, row.id, row.steps, {
+    steps: inputs.length,
+    state: state as unknown as Record<string, unknown>,
+    answer: result.answer,
+    ...(result.placedOrderId
+      ? { orderId: result.placedOrderId, promptDueAt: new Date(Date.now() + (app.config.ussd?.promptDelayMs ?? 0)) }
+      : {}),
+  });
+  if (moved) return result;
+  // The same step arrived twice at once and the other copy answered first: its answer is the one.
+  const now = await findSession(app.db, request.sessionId);
+  return { answer: (now?.answer as Answer | undefined) ?? result.answer };
+}

@@ -1,0 +1,99 @@
+/**
+ * Every text of the USSD menu (server/features/ussd), in one table, shared with the back office's preview. English ships; an admin translates the texts into the
+ * languages below in the back office (ussd_translations), and a text with no translation is said in
+ * English. {name} marks a value filled in when the screen is drawn. Keep them short and plain: a screen
+ * is 160 characters with its CON/END, and operators show no special characters (docs/providers/).
+ */
+export const USSD_TEXTS = {
+  welcome: 'Welcome to {shop}',
+  continueOrder: 'Continue your order ({count} items, {total})',
+  shop: 'Shop',
+  myOrders: 'My orders',
+  help: 'Help',
+  language: 'Language',
+  back: 'Back',
+  more: 'More',
+  chooseLanguage: 'Choose your language',
+  invalidChoice: 'Invalid choice. Try again.',
+  categories: 'Choose a category',
+  noProducts: 'Nothing is in stock here just now.',
+  each: '{price} each, {stock} left',
+  howMany: 'How many? (1-{max})',
+  wrongQuantity: 'Enter a number from 1 to {max}.',
+  added: 'Added. Your order: {count} items, {total}',
+  yourOrder: 'Your order: {count} items, {total}',
+  checkOut: 'Check out',
+  addMore: 'Add more',
+  emptyOrder: 'Empty the order',
+  orderEmptied: 'Your order is empty.',
+  deliverTo: 'Deliver to {place}?',
+  yes: 'Yes',
+  otherTown: 'Another town',
+  whichTown: 'Which town or place should we deliver to?',
+  wrongTown: 'Type the name of a town, 2 to 40 letters.',
+  yourName: 'Your name, for the order:',
+  wrongName: 'Type your name, 2 to 40 letters.',
+  summaryItems: '{count} items {amount}',
+  summaryVat: 'VAT {amount}',
+  summaryDelivery: 'Delivery {amount}',
+  summaryTotal: 'Total {amount}',
+  payBy: 'Pay by {network} on this phone',
+  confirm: 'Confirm',
+  placedWithPrompt:
+    'Order {number} placed. Total {total}. Approve the {network} prompt that follows. A text with the details is on its way.',
+  placedPayLater: 'Order {number} placed. Total {total}. We will text you how to pay.',
+  soldOut: 'Sorry, only {stock} of {product} left. Your order was not placed.',
+  soldOutNow: '{product} is sold out.',
+  gone: 'Sorry, {product} is no longer sold. Your order was not placed.',
+  pricesChanged: 'Prices have just changed. Check the new total.',
+  changeOrder: 'Change the order',
+  noNetwork: 'Orders by USSD are paid by MTN or Airtel money. Call {phone} to order from this number.',
+  orderTooLarge: 'This order is too large for USSD. Call {phone}.',
+  noOrders: 'You have no orders yet.',
+  ordersTitle: 'Your last orders:',
+  paid: 'paid',
+  notPaid: 'not paid',
+  statusPending: 'Pending',
+  statusProcessing: 'Processing',
+  statusShipped: 'Shipped',
+  statusDelivered: 'Delivered',
+  statusCancelled: 'Cancelled',
+  helpText: '{shop}: for help with an order call {phone}.',
+  busy: 'Sorry, the shop is busy. Please dial again in a minute.',
+  notRecognised: 'This session is not known. Please dial again.',
+  notZambian: 'Sorry, this service is for Zambian mobile numbers.',
+  adminNumber: 'This number belongs to a shop admin. Order from another number.',
+} as const;
+
+export type TextKey = keyof typeof USSD_TEXTS;
+export const TEXT_KEYS = Object.keys(USSD_TEXTS) as TextKey[];
+
+/** The languages a caller may pick, in the menu's order; English is the table above. */
+export const USSD_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'toi', name: 'Chitonga' },
+  { code: 'nya', name: 'Chinyanja' },
+  { code: 'bem', name: 'Ichibemba' },
+] as const;
+export type UssdLanguage = (typeof USSD_LANGUAGES)[number]['code'];
+export type TranslatedLanguage = Exclude<UssdLanguage, 'en'>;
+export const TRANSLATED_LANGUAGES = USSD_LANGUAGES.filter((l) => l.code !== 'en').map(
+  (l) => l.code,
+) as TranslatedLanguage[];
+
+export const isUssdLanguage = (value: unknown): value is UssdLanguage => USSD_LANGUAGES.some((l) => l.code === value);
+
+/** The placeholders a text uses, so a translation can be checked to keep them. */
+export const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+export type Translations = Partial<Record<TranslatedLanguage, Partial<Record<TextKey, string>>>>;
+
+/** Says texts in one language: the translation when there is one, else English; values filled in. */
+export function textsIn(language: UssdLanguage, translations: Translations) {
+  const own = language === 'en' ? {} : (translations[language] ?? {});
+  return (key: TextKey, values: Record<string, string | number> = {}): string =>
+    (own[key] ?? USSD_TEXTS[key]).replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in values ? String(values[name]) : whole,
+    );
+}
+export type Say = ReturnType<typeof textsIn>;

@@ -1,0 +1,85 @@
+import { option, draw, SCREEN_LIMIT } from '../../../../shared/ussd-screen';
+import type { Say } from '../../../../shared/ussd-texts';
+
+/** Sample screens as a caller sees them, drawn by the same rule as the server (shared/ussd-screen.ts). */
+export function previewScreens(say: Say, shopName: string): { name: string; lines: string[]; kind: 'CON' | 'END' }[] {
+  const back = option(0, say('back'));
+  return [
+    {
+      name: 'Welcome',
+      kind: 'CON',
+      lines: [
+        say('welcome', { shop: shopName }),
+        option(1, say('continueOrder', { count: 2, total: 'K300.00' })),
+        option(2, say('shop')),
+        option(3, say('myOrders')),
+        option(4, say('help')),
+        option(5, say('language')),
+      ],
+    },
+    {
+      name: 'Quantity',
+      kind: 'CON',
+      lines: [
+        'Shea butter 100ml K150.00',
+        say('each', { price: 'K150.00', stock: 12 }),
+        say('howMany', { max: 12 }),
+        back,
+      ],
+    },
+    {
+      name: 'Your order',
+      kind: 'CON',
+      lines: [
+        say('added', { count: 2, total: 'K300.00' }),
+        option(1, say('checkOut')),
+        option(2, say('addMore')),
+        option(3, say('emptyOrder')),
+        back,
+      ],
+    },
+    {
+      name: 'Summary',
+      kind: 'CON',
+      lines: [
+        say('summaryItems', { count: 2, amount: 'K300.00' }),
+        say('summaryVat', { amount: 'K48.00' }),
+        say('summaryDelivery', { amount: 'K75.00' }),
+        say('summaryTotal', { amount: 'K423.00' }),
+        say('payBy', { network: 'MTN' }),
+        option(1, say('confirm')),
+        back,
+      ],
+    },
+    {
+      name: 'Order placed',
+      kind: 'END',
+      lines: [say('placedWithPrompt', { number: '#3f9a2c1b', total: 'K423.00', network: 'MTN' })],
+    },
+    {
+      name: 'Sold out',
+      kind: 'CON',
+      lines: [say('soldOut', { stock: 1, product: 'Marula gift set' }), option(1, say('changeOrder')), back],
+    },
+  ];
+}
+
+export function ScreenPreview({ name, kind, lines }: { name: string; kind: 'CON' | 'END'; lines: string[] }) {
+  const whole = `${kind} ${lines.join('\n')}`;
+  const shown = draw(kind, lines);
+  const over = whole.length > SCREEN_LIMIT;
+  return (
+    <figure className="rounded-2xl border border-bark-200 bg-white p-3">
+      <figcaption className="mb-2 flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-semibold text-bark-900">{name}</span>
+        <span className={over ? 'font-semibold text-red-800' : 'text-bark-600'}>
+          {whole.length}/{SCREEN_LIMIT}
+          {over ? ': too long, the longest line is cut' : ''}
+        </span>
+      </figcaption>
+      <pre className="min-h-24 rounded-lg bg-[#c8d8b0] p-2 font-mono text-sm leading-snug whitespace-pre-wrap text-[#1b2a10] [overflow-wrap:anywhere]">
+        {shown.slice(4)}
+      </pre>
+    </figure>
+  );
+}
