@@ -15,7 +15,7 @@ import type { Order, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
-import { chooseDeliveryOption } from '../delivery';
+import { chooseDeliveryOption, collectedAtPoint, newCollectionCode } from '../delivery';
 
 /** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
 const LARGEST_ORDER_NGWEE = 2_000_000_000;
@@ -139,6 +139,7 @@ export async function placeOrder(
           idempotencyKey: idempotencyKey ?? null,
           deliveryOptionId: delivery.optionId,
           delivery: delivery.snapshot,
+          collectionCode: collectedAtPoint(delivery.snapshot?.kind) ? newCollectionCode() : null,
         },
         locked.map((line, position) => ({
           productId: line.productId,
