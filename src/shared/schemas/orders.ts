@@ -232,3 +232,4 @@ export const pickupViewSchema = z.object({
   status: z.string(),
   collected: z.boolean(),
 });
+export type PickupView = z.infer<typeof pickupViewSchema>;
