@@ -19,7 +19,14 @@ import { discountRoutes } from './features/discounts';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
 import { mailPlugin, mailRoutes } from './features/mail';
-import { orderEventsPlugin, orderLinkRoutes, orderRoutes, ordersToShipRoutes } from './features/orders';
+import {
+  orderCollectedRoutes,
+  orderEventsPlugin,
+  orderLinkRoutes,
+  orderRoutes,
+  ordersToShipRoutes,
+  pickupRoutes,
+} from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
@@ -91,6 +98,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(ordersToShipRoutes, { prefix: '/orders' });
       await api.register(orderLinkRoutes, { prefix: '/order-links' });
+      await api.register(orderCollectedRoutes, { prefix: '/orders' });
+      await api.register(pickupRoutes, { prefix: '/pickup' });
       await api.register(uploadRoutes, { prefix: '/upload' });
       await api.register(mailRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });

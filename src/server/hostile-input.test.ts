@@ -153,6 +153,8 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'POST /api/orders': orderBody([{ product: product.id, quantity: 1, price: 50 }]),
       'PUT /api/orders/{id}/pay': { paymentReference: 'MP12345' },
       'PUT /api/orders/{id}/status': { status: 'Processing' },
+      'POST /api/orders/{id}/collected': { code: '123456' },
+      'POST /api/pickup/{id}/collect': { code: '123456', name: 'Bupe' },
       'POST /api/orders/{id}/payments': { phone: '0971234567' },
       'PUT /api/payments/{id}/resolve': { note: 'Refunded by hand' },
       'POST /api/payments/statements': {

@@ -26,6 +26,8 @@ export const APP_PAGES = {
   order: { path: 'account/orders/:id', title: (params: AppPageParams) => `Order #${orderReference(params.id ?? '')}` },
   // The signed order link of an SMS.
   orderLink: { path: 'o/:token', title: 'Your Order' },
+  // The pickup point keeper's link (decision 038): the order named, the code typed.
+  pickup: { path: 'pickup/:id', title: 'Parcel collection' },
   // The back office has its own routes under this one (features/admin/admin-app.tsx); unknown ones go to /admin.
   admin: { path: 'admin/*', title: 'Admin' },
 } as const satisfies Record<string, { path: string; title: string | null | ((params: AppPageParams) => string) }>;

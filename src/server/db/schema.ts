@@ -189,6 +189,14 @@ export const orders = pgTable(
       openingHours: string;
       directions: string;
     }>(),
+    /**
+     * A pickup or bus-station order's collection code (decision 038), shown to its owner only; whoever
+     * hands the parcel over checks it. Collected once: when, and who (an admin, or the pickup keeper).
+     */
+    collectionCode: text('collection_code'),
+    collectedAt: timestamp('collected_at', { withTimezone: true, mode: 'date' }),
+    collectedBy: uuid('collected_by').references(() => users.id, { onDelete: 'set null' }),
+    collectedByName: text('collected_by_name'),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     idempotencyKey: text('idempotency_key'),

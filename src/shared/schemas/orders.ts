@@ -127,6 +127,19 @@ export const orderSchema = z.object({
   refundStatus: z.enum(['none', 'partly refunded', 'refunded']),
   /** The delivery option it travels with, as it was when placed (decision 037); null for older orders. */
   delivery: orderDeliverySchema.nullable(),
+  /**
+   * A pickup or bus-station order's collection (decision 038): the code for its owner only (absent in
+   * the admin's view, so the back office checks what the shopper shows), and when and by whom it was
+   * collected. Null for a door delivery.
+   */
+  collection: z
+    .object({
+      code: z.string().optional(),
+      collectedAt: z.string().nullable(),
+      collectedBy: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
@@ -209,3 +222,26 @@ export const ORDERS_TO_SHIP_LIMIT = 200;
 /** GET /orders/to-ship (admin). `more`: there are orders beyond the first ORDERS_TO_SHIP_LIMIT. */
 export const ordersToShipSchema = z.object({ orders: z.array(orderSchema), more: z.boolean() });
 export type OrdersToShip = z.infer<typeof ordersToShipSchema>;
+
+/** POST /orders/{id}/collected (admin) and POST /pickup/{id}/collect (the pickup keeper): the code the shopper shows. */
+export const collectOrderSchema = z
+  .object({
+    code: z
+      .string({ error: 'code must be the collection code, six digits' })
+      .max(20, 'code must be the collection code, six digits')
+      .optional(),
+    /** The keeper's name, for the audit trail; the admin is named by their account. */
+    name: z.string().max(80, 'name must be at most 80 characters').optional(),
+  })
+  .strict();
+export type CollectOrderInput = z.infer<typeof collectOrderSchema>;
+
+/** GET /pickup/{id}: the keeper's page before the code; the order's reference and place, nothing about the shopper. */
+export const pickupViewSchema = z.object({
+  _id: z.string(),
+  reference: z.string(),
+  place: z.string(),
+  status: z.string(),
+  collected: z.boolean(),
+});
+export type PickupView = z.infer<typeof pickupViewSchema>;

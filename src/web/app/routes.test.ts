@@ -48,6 +48,7 @@ const SAMPLES = [
   '/account/orders/x/y',
   '/account//orders',
   '/o/abc.def',
+  '/pickup/0b6e0c1a-2f6b-4b8e-9a50-2d1a3c4b5e6f',
   '/o',
   '/admin',
   '/admin/',

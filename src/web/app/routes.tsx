@@ -57,6 +57,7 @@ const AccountPage = page(() => import('../features/account/account-page'), 'Acco
 const MyOrdersPage = page(() => import('../features/account/my-orders-page'), 'MyOrdersPage');
 const OrderPage = page(() => import('../features/account/order-page'), 'OrderPage');
 const OrderLinkPage = page(() => import('../features/order-link/order-link-page'), 'OrderLinkPage');
+const PickupPage = page(() => import('../features/pickup/pickup-page'), 'PickupPage');
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
 /** The screen of each page of the app's list (src/shared/app-pages.ts), which the server answers too. */
@@ -75,6 +76,7 @@ const SCREENS: Record<Exclude<AppPageName, 'admin'>, ComponentType> = {
   myOrders: MyOrdersPage,
   order: OrderPage,
   orderLink: OrderLinkPage,
+  pickup: PickupPage,
 };
 
 /** Made afresh for each use: a server render and the browser must not share element objects. */

@@ -1,3 +1,4 @@
 /** Delivery options' public entry (decision 037): the app serves the routes; orders choose an option. */
 export { default as deliveryRoutes } from './routes';
 export { chooseDeliveryOption, type ChosenDelivery } from './service';
+export { collectedAtPoint, newCollectionCode, typedCollectionCode } from './collection-code';

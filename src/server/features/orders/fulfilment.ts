@@ -5,7 +5,8 @@ import { BadRequest, Conflict, NotFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
-import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder, withItems } from './queries';
+import type { Tx } from '../../db/client';
+import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder, withItems, type OrderRow } from './queries';
 import { moneyOfOrders, NO_MONEY_BACK } from './refund-figures';
 import { markOrderPaid } from './paid';
 import { toAdminOrderJson, toOrderJson } from './serialize';
@@ -33,10 +34,13 @@ export async function changeOrderStatus(
   orderId: string,
   status: OrderStatus,
   actor: AuditActor,
+  /** Runs first, on the locked order, in the change's transaction (a collection checks its code and writes who). */
+  first?: (tx: Tx, current: OrderRow) => Promise<void>,
 ): Promise<Order> {
   const { changed, stockMovedFor } = await app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
+    if (first) await first(tx, current);
     const items = await itemsOfOrder(tx, current.id);
     const lines = stockLines(items);
     const cancelling = status === 'Cancelled' && current.status !== 'Cancelled';

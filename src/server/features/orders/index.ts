@@ -7,6 +7,7 @@ export { default as orderEventsPlugin } from './order-events-plugin';
 export { default as orderRoutes } from './routes';
 export { default as ordersToShipRoutes } from './to-ship-routes';
 export { default as orderLinkRoutes } from './order-link-routes';
+export { orderCollectedRoutes, pickupRoutes } from './collected-routes';
 export { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder } from './paid';
 export { orderCustomer } from './serialize';
 export { orderLinkUrl, readOrderLink } from './order-link';

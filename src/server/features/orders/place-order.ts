@@ -17,7 +17,7 @@ import type { Order, OrderChannel, PlaceOrderInput } from '../../../shared/schem
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
-import { chooseDeliveryOption } from '../delivery';
+import { chooseDeliveryOption, collectedAtPoint, newCollectionCode } from '../delivery';
 import { applyDiscountCode, CodeRefused, recordRedemption, takeCodeTry, type AppliedDiscount } from '../discounts';
 
 /** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
@@ -166,6 +166,7 @@ export async function placeOrder(
           deliveryOptionId: delivery.optionId,
           delivery: delivery.snapshot,
           channel: context.channel ?? 'web',
+          collectionCode: collectedAtPoint(delivery.snapshot?.kind) ? newCollectionCode() : null,
         },
         locked.map((line, position) => ({
           productId: line.productId,

@@ -47,6 +47,14 @@ export function toOrderJson({ order, items, money }: OrderWithItems): Order {
     refundedNgwee: money.refundedNgwee,
     refundStatus: refundStatusOf(money.collectedNgwee, money.refundedNgwee),
     delivery: order.delivery ? { option: order.deliveryOptionId, ...order.delivery } : null,
+    collection:
+      order.collectionCode === null
+        ? null
+        : {
+            code: order.collectionCode,
+            collectedAt: iso(order.collectedAt),
+            collectedBy: order.collectedAt ? (order.collectedByName ?? '') : null,
+          },
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),
     channel: order.channel as Order['channel'],
@@ -67,8 +75,12 @@ function markedPaidOf(order: OrderRow): MarkedPaid | null {
 }
 
 /** An order as an admin sees it: with the hand-made payment mark, which the owner and e-mails never get. */
-export const toAdminOrderJson = (found: OrderWithItems): Order => ({
-  ...toOrderJson(found),
-  markedPaid: markedPaidOf(found.order),
-});
+export function toAdminOrderJson(found: OrderWithItems): Order {
+  const json = toOrderJson(found);
+  // The code is the shopper's proof at the counter: the back office asks for it, it does not show it.
+  const collection = json.collection
+    ? { collectedAt: json.collection.collectedAt, collectedBy: json.collection.collectedBy }
+    : null;
+  return { ...json, collection, markedPaid: markedPaidOf(found.order) };
+}
 export const toAdminOrderListJson = (list: OrderWithItems[]) => list.map(toAdminOrderJson);

@@ -70,6 +70,27 @@ describe('order texts', () => {
     }
   });
 
+  it("carry a pickup order's collection code in one message, with the longest link and mobile-money wording", () => {
+    const delivery = {
+      option: null,
+      name: 'Choma market stall 14',
+      kind: 'pickup' as const,
+      estimate: '',
+      openingHours: '',
+      directions: '',
+    };
+    const collection = { code: '048213', collectedAt: null, collectedBy: null };
+    for (const paymentMethod of ['mtn', 'airtel', 'creditCard']) {
+      const text = orderPlacedText(order({ paymentMethod, delivery, collection }), context);
+      expect(text).toContain('048213');
+      expect(smsLength(text)).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+    }
+    const roomy = { link: 'https://coop.zm/o/abc123', settings: { ...settings, shopName: 'Kabulonga Crafts' } };
+    expect(orderPlacedText(order({ paymentMethod: 'creditCard', delivery, collection }), roomy)).toMatch(
+      /^Kabulonga Crafts: Collect at Choma market stall 14 with code 048213\. /,
+    );
+  });
+
   it('name a pickup point while it fits one message, and leave the seeded standard delivery unsaid', () => {
     const pickup = (name: string) =>
       order({

@@ -50,19 +50,24 @@ function signed(shopName: string, wordings: string[]): string {
 /**
  * The placed text with a pickup point or bus-station parcel named in front while one message still holds it
  * (with or without the shop's name), else the usual wordings (decision 037); the seeded standard delivery
- * adds nothing, so the spec's texts stay. The e-mail and the order page always name the option.
+ * adds nothing, so the spec's texts stay. A collection code (decision 038) comes first of all: the place
+ * with the code, then the code alone, before a wording without it (the e-mail and order page always say it).
  */
 function signedWithDelivery(order: Order, shopName: string, wordings: string[]): string {
   if (!deliveryWorthNaming(order.delivery)) return signed(shopName, wordings);
-  const where =
-    order.delivery.kind === 'door' ? `Delivery: ${order.delivery.name}.` : `Collect at ${order.delivery.name}.`;
-  const named = wordings.map((text) => `${where} ${text}`);
-  return firstThatFits([
-    ...named.map((text) => `${shopName}: ${text}`),
-    ...named,
-    ...wordings.map((text) => `${shopName}: ${text}`),
-    ...wordings,
-  ]);
+  const { kind, name } = order.delivery;
+  const code = order.collection?.code;
+  const prefixes =
+    kind === 'door'
+      ? [`Delivery: ${name}.`]
+      : code
+        ? [`Collect at ${name} with code ${code}.`, `Collection code ${code}.`, `Code ${code}.`]
+        : [`Collect at ${name}.`];
+  const named = prefixes.flatMap((where) => {
+    const texts = wordings.map((text) => `${where} ${text}`);
+    return [...texts.map((text) => `${shopName}: ${text}`), ...texts];
+  });
+  return firstThatFits([...named, ...wordings.map((text) => `${shopName}: ${text}`), ...wordings]);
 }
 
 export function orderPlacedText(

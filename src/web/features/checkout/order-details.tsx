@@ -71,7 +71,7 @@ export function OrderDetails({ order, withPayment = false }: { order: Order; wit
           <span data-testid="order-total">{formatKwacha(order.totalPrice)}</span>
         </Row>
       </dl>
-      <OrderDelivery delivery={order.delivery} />
+      <OrderDelivery delivery={order.delivery} collection={order.collection} />
     </section>
   );
 }

@@ -69,6 +69,10 @@ export function deliveryBlocks(order: Order, always = false): MailBlock[] {
     delivery.estimate && `Estimated time: ${delivery.estimate}`,
     delivery.openingHours && `Open: ${delivery.openingHours}`,
     delivery.directions,
+    // The shopper's proof at the counter (decision 038): in their own mail only, never the shop's notice.
+    !always && order.collection?.code && !order.collection.collectedAt
+      ? `Collection code: ${order.collection.code} (show it when you collect your parcel)`
+      : '',
   ].filter(Boolean);
   return [
     { type: 'heading', text: 'Delivery' },

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '../../../../shared/order-status';
-import type { Order, OrdersToShip, OrderStatusUpdate, PayOrderInput } from '../../../../shared/schemas/orders';
+import type {
+  CollectOrderInput,
+  Order,
+  OrdersToShip,
+  OrderStatusUpdate,
+  PayOrderInput,
+} from '../../../../shared/schemas/orders';
 import type { PaymentAttempt } from '../../../../shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -115,4 +121,17 @@ export function useOrdersToShip() {
     queryFn: ({ signal }) => apiRequest<OrdersToShip>('/orders/to-ship', { signal }),
     meta: { errorToast: false },
   });
+}
+
+/** A pickup order handed over (decision 038): with the code the shopper shows, or confirmed without it (blank). */
+export function useMarkOrderCollected() {
+  return useOrderChange(
+    ({ id, code }: { id: string; code: string }) =>
+      apiRequest<Order, CollectOrderInput>(`/orders/${encodeURIComponent(id)}/collected`, {
+        method: 'POST',
+        body: code.trim() ? { code: code.trim() } : {},
+      }),
+    () => 'Order marked as collected',
+    'Failed to mark the order collected',
+  );
 }

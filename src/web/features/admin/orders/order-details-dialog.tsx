@@ -19,6 +19,7 @@ import { formatKwacha, formatDate } from '../../../lib/format';
 import { useMarkOrderDelivered, useUpdateOrderStatus } from './api';
 import { PaidBadge } from '../../../components/ui/paid-badge';
 import { MarkPaidDialog } from './mark-paid-dialog';
+import { MarkCollectedDialog } from './mark-collected-dialog';
 import { MarkedPaid, OrderAttempts } from './order-payments';
 import { Section } from './order-section';
 import { OrderRefundsPanel } from '../refunds/order-refunds-panel';
@@ -37,6 +38,7 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
   const updateStatus = useUpdateOrderStatus();
   const markDelivered = useMarkOrderDelivered();
   const [markingPaid, setMarkingPaid] = useState(false);
+  const [markingCollected, setMarkingCollected] = useState(false);
   // A change that tells the customer or cancels waits here for the admin's yes; 'deliver' is the button.
   const [asking, setAsking] = useState<{ status: OrderStatus; by: 'select' | 'deliver' } | null>(null);
   const busy = updateStatus.isPending || markDelivered.isPending;
@@ -78,7 +80,17 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
               Mark as Paid
             </Button>
           )}
-          {!order.isDelivered && (
+          {order.collection && !order.collection.collectedAt && order.status !== 'Cancelled' && (
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => setMarkingCollected(true)}
+              aria-haspopup="dialog"
+            >
+              Mark collected
+            </Button>
+          )}
+          {!order.isDelivered && !order.collection && (
             <Button
               variant="outline"
               disabled={busy}
@@ -122,6 +134,19 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
                 {deliveryLine(order.delivery)}
               </p>
               {order.delivery.estimate && <p className="text-sm text-bark-700">{order.delivery.estimate}</p>}
+              {order.collection &&
+                (order.collection.collectedAt ? (
+                  <p className="mt-1 text-sm text-bark-900" data-testid="admin-order-collected">
+                    Collected {formatDate(order.collection.collectedAt)} by {order.collection.collectedBy}
+                  </p>
+                ) : (
+                  <p className="mt-1 text-sm break-all text-bark-700">
+                    Keeper&apos;s link (send it to the pickup point):{' '}
+                    <a className="underline" href={`/pickup/${order._id}`} data-testid="keeper-link">
+                      {`${typeof window === 'undefined' ? '' : window.location.origin}/pickup/${order._id}`}
+                    </a>
+                  </p>
+                ))}
             </Section>
           )}
           <Section title="Payment">
@@ -223,6 +248,12 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
         </Section>
       </div>
       <MarkPaidDialog order={order} open={markingPaid} onOpenChange={setMarkingPaid} onPaid={onChanged} />
+      <MarkCollectedDialog
+        order={order}
+        open={markingCollected}
+        onOpenChange={setMarkingCollected}
+        onCollected={onChanged}
+      />
       {/* Always there (open or not), so that closing it hands focus back to the select as a dialog should. */}
       <ConfirmDialog
         open={question !== null}

@@ -1,0 +1,140 @@
+import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
+import { E2E_ADMIN, demoProductCards, expectNoSidewaysScroll, registerByApi, toast } from './support/shop';
+
+const SHOTS = '.scratch/shots/delivery';
+
+/** A fresh context at the project's size: the keeper's phone, or the back office. */
+async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { viewport, isMobile, hasTouch, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({
+    viewport,
+    isMobile,
+    hasTouch,
+    baseURL,
+    locale: 'en-ZM',
+    timezoneId: 'Africa/Lusaka',
+    serviceWorkers: 'block',
+  });
+  return context.newPage();
+}
+
+async function adminToken(page: Page): Promise<{ session: string; token: string }> {
+  const res = await page.request.post('/api/users/login', { data: E2E_ADMIN });
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  return { session: JSON.stringify(body), token: body.token };
+}
+
+/** A pickup point of this journey's own town (other journeys ship to Lusaka and must not see it). */
+async function addPickupPoint(page: Page, project: string) {
+  const town = `Choma ${project} ${Date.now() % 100_000}`;
+  const name = `Choma stall (${project} ${Date.now() % 1000})`;
+  const { token } = await adminToken(page);
+  const res = await page.request.post('/api/delivery-options', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name,
+      kind: 'pickup',
+      provinces: ['Southern'],
+      towns: [town],
+      fee: 20,
+      estimate: '1-2 days',
+      openingHours: 'Mon-Sat 08:00-17:00',
+      directions: 'Stall 14',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { town, name };
+}
+
+async function placePickupOrder(page: Page, town: string, name: string): Promise<{ orderId: string; code: string }> {
+  const shopper = await registerByApi(page, 'Mutinta Hamoonga');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(shopper.email);
+  await page.getByLabel('Password').fill(shopper.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(toast(page, 'Login successful')).toBeVisible();
+  await page.goto('/products');
+  const product = demoProductCards(page).first();
+  const productName = await product.getByRole('heading').innerText();
+  await product.getByRole('button', { name: `Add ${productName} to cart` }).click();
+  await expect(toast(page, `${productName} added to cart`)).toBeVisible();
+  await page.goto('/checkout');
+  await page.getByLabel('Phone Number').fill('0977123456');
+  await page.getByLabel('Address').fill('Plot 4, Mochipapa Road');
+  await page.getByLabel('City').fill(town);
+  await page.getByLabel('Province').selectOption('Southern');
+  await page.getByLabel('Postal/ZIP Code').fill('20100');
+  const pickup = page
+    .getByRole('group', { name: 'Delivery' })
+    .getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '\\$&')) });
+  await pickup.check();
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(toast(page, 'Order placed successfully')).toBeVisible();
+  const code = page.getByTestId('collection-code');
+  await expect(code).toContainText(/Collection code: \d{6}/);
+  const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  return { orderId, code: /(\d{6})/.exec(await code.innerText())![1] };
+}
+
+test("a shopper picks a pickup point and collects with the code through the keeper's link", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const { town, name } = await addPickupPoint(page, project);
+  const { orderId, code } = await placePickupOrder(page, town, name);
+  await page.screenshot({ path: `${SHOTS}/${project}-success-code.png`, fullPage: true });
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByTestId('collection-code')).toContainText(code);
+
+  // The keeper's phone: no login, the link names the order.
+  const keeper = await newPage(browser, testInfo);
+  await keeper.goto(`/pickup/${orderId}`);
+  await expect(keeper.getByRole('heading', { name: 'Parcel collection' })).toBeVisible();
+  await expect(keeper.getByText(name)).toBeVisible();
+  await expect(keeper.getByText(code)).toHaveCount(0);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await keeper.getByLabel('Collection code').fill(wrong);
+  await keeper.getByRole('button', { name: 'Mark collected' }).click();
+  await expect(keeper.getByRole('alert')).toContainText("not this order's collection code");
+  await keeper.getByLabel('Collection code').fill(code);
+  await keeper.getByLabel('Your name (optional)').fill('Bupe');
+  await expectNoSidewaysScroll(keeper);
+  await keeper.screenshot({ path: `${SHOTS}/${project}-keeper-form.png`, fullPage: true });
+  await keeper.getByRole('button', { name: 'Mark collected' }).click();
+  await expect(keeper.getByTestId('pickup-collected')).toContainText('Collected');
+  await keeper.screenshot({ path: `${SHOTS}/${project}-keeper-done.png`, fullPage: true });
+  await keeper.context().close();
+
+  await page.reload();
+  await expect(page.getByTestId('order-collected')).toBeVisible();
+  await expect(page.getByTestId('collection-code')).toHaveCount(0);
+});
+
+test("an admin marks a pickup order collected in the order view, without the shopper's code", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const { town, name } = await addPickupPoint(page, project);
+  const { orderId } = await placePickupOrder(page, town, name);
+
+  const admin = await newPage(browser, testInfo);
+  const { session } = await adminToken(admin);
+  await admin.addInitScript((stored) => localStorage.setItem('userInfo', stored), session);
+  await admin.goto(`/admin/orders?q=${orderId.slice(0, 8)}`);
+  await expect(admin.locator('html[data-ready]')).toBeAttached();
+  await admin
+    .getByRole('button', { name: /View|Details/ })
+    .first()
+    .click();
+  const details = admin.getByRole('dialog', { name: 'Order Details' });
+  await expect(details.getByTestId('keeper-link')).toContainText(`/pickup/${orderId}`);
+  await details.getByRole('button', { name: 'Mark collected' }).click();
+  const ask = admin.getByRole('dialog', { name: 'Mark collected' });
+  await admin.screenshot({ path: `${SHOTS}/${project}-admin-collect.png` });
+  await ask.getByRole('button', { name: 'Mark collected without code' }).click();
+  await expect(toast(admin, 'Order marked as collected')).toBeVisible();
+  await admin.context().close();
+});
