@@ -7,3 +7,5 @@ export type { RefundProvider, RefundReading, RefundRequest } from './providers/r
 export { refundProvidersFor, refundRouteFor, type ProviderRefundRoute } from './providers/refund-routes';
 // Mail and texts say "approve the prompt" only for the methods a provider collects.
 export { collectedMethods } from './providers/registry';
+// The pages that pay open the content security policy to the card widget's origin (features/ssr).
+export { cardWidgetOrigin } from './providers/lenco/lenco-widget';
