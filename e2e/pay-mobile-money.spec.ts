@@ -365,17 +365,3 @@ test('a number of the wrong network, or no Zambian number at all, is explained a
     await removeProduct();
   }
 });
-
-test('an order the shop cannot collect by itself shows only the manual instructions', async ({ page }) => {
-  // Card orders are not mobile money: the panel never appears, the card message does.
-  const { product, token, removeProduct } = await shopperWithProduct(page);
-  try {
-    const order = await placeOrderWithToken(page.request, token, [{ product, quantity: 1 }], 'creditCard');
-    await page.goto(`/checkout/success?orderId=${order._id}`);
-    await expect(page.getByRole('region', { name: 'How to pay' })).toContainText('You chose to pay by card');
-    await expect(panel(page)).toHaveCount(0);
-    await expect(toast(page, /./)).toHaveCount(0);
-  } finally {
-    await removeProduct();
-  }
-});

@@ -35,7 +35,10 @@ export function shopEnvForSimulator(simulatorUrl: string, callbackBase: string |
     // Lenco collects Zamtel Kwacha (its webhooks go to `${callbackBase}/lenco`: SIMULATOR_LENCO_WEBHOOK_URL).
     LENCO_API_TOKEN: DEMO_LENCO.apiToken,
     LENCO_BASE_URL: `${simulatorUrl}${LENCO_BASE_PATH}`,
-    LENCO_METHODS: 'zamtel',
+    // ...and cards, in the stand-in of its widget (GET /lenco/inline.js and its test card page).
+    LENCO_PUBLIC_KEY: DEMO_LENCO.publicKey,
+    LENCO_WIDGET_URL: `${simulatorUrl}/lenco/inline.js`,
+    LENCO_METHODS: 'zamtel,creditCard',
     PAYMENTS_CALLBACK_BASE_URL: callbackBase ?? '',
     SMS_PROVIDER: 'africastalking',
     AFRICASTALKING_USERNAME: DEMO_AFRICASTALKING.username,

@@ -87,3 +87,10 @@ export function matchAppPage(pathname: string): AppPageMatch | null {
   }
   return best?.match ?? null;
 }
+
+/**
+ * The pages that show the pay panel: only these open the content security policy to the card widget's
+ * origin (src/server/plugins/security.ts); the panel reloads one of them when the app was started on
+ * another page (decision 036).
+ */
+export const PAYING_PAGES: readonly AppPageName[] = ['checkoutSuccess', 'order'];

@@ -8,6 +8,20 @@ import { EARLY_TAPS_SCRIPT } from '../../shared/early-taps';
 const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 /**
+ * The policy of a page that pays by card (decision 036): the same, with the card widget's origin added to
+ * script-src (its script) and frame-src (its popup is a frame); nothing else is opened.
+ */
+export function policyOpenedTo(policy: string, origin: string): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const name = directive.trim().split(/\s+/)[0];
+      return name === 'script-src' || name === 'frame-src' ? `${directive.trim()} ${origin}` : directive;
+    })
+    .join(';');
+}
+
+/**
  * Security headers for API and pages alike. The CSP allows only our own origin, inline styles that React
  * sets, and the drawn pages' one inline script (src/shared/early-taps.ts) by its hash.
  */

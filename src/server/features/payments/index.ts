@@ -9,3 +9,5 @@ export { refundProvidersFor, refundRouteFor, type ProviderRefundRoute } from './
 export { collectedMethods } from './providers/registry';
 // USSD (features/ussd) sends the prompt of an order it placed through the same attempt path as the web.
 export { startAttempt, NOT_AVAILABLE } from './service';
+// The pages that pay open the content security policy to the card widget's origin (features/ssr).
+export { cardWidgetOrigin } from './providers/lenco/lenco-widget';

@@ -25,7 +25,7 @@ import {
 } from './service';
 import { PROVIDERS } from './providers/registry';
 import lencoWebhookRoutes from './providers/lenco/lenco-webhook-routes';
-import { cardWidgetFor } from './providers/lenco/lenco-widget';
+import { cardWidgetFor, placeholderPayerEmail } from './providers/lenco/lenco-widget';
 import statementRoutes from './statements/routes';
 
 const security = [{ bearerAuth: [] }];
@@ -73,7 +73,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewer = request.currentUser!;
       const { attempt, created } = await startAttempt(app.payments, viewer, request.params.id, request.body.phone);
-      const widget = cardWidgetFor(app.payments.settings.lenco, attempt, viewer.email);
+      const email = viewer.email || placeholderPayerEmail(app.config.publicUrl, attempt.orderId);
+      const widget = cardWidgetFor(app.payments.settings.lenco, attempt, email);
       return reply.status(created ? 201 : 200).send({ ...toAttemptJson(attempt), ...(widget ? { widget } : {}) });
     },
   );

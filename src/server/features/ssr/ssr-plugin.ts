@@ -4,9 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
+import { PAYING_PAGES } from '../../../shared/app-pages';
 import type { PageDataNeed } from '../../../shared/page-render';
 import type { Product } from '../../../shared/schemas/products';
 import { projectRoot } from '../../lib/project-root';
+import { policyOpenedTo } from '../../plugins/security';
+import { cardWidgetOrigin } from '../payments';
 import { cachedShopSettings } from '../settings';
 import { pageDocument, renderPage, scriptsAtLowPriority, stylesheetFirst } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
@@ -144,11 +147,21 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
     return page;
   }
 
+  /** Only the pages that pay may load the card widget (decision 036): its origin, added to this page's policy. */
+  function openPolicyWherePaying(request: FastifyRequest, reply: FastifyReply) {
+    const page = classifyPath(new URL(request.url, 'http://local').pathname);
+    if (page.kind !== 'private' || !PAYING_PAGES.includes(page.page)) return;
+    const origin = cardWidgetOrigin(app.hasDecorator('payments') ? app.payments : undefined);
+    const policy = reply.getHeader('content-security-policy');
+    if (origin && typeof policy === 'string') reply.header('content-security-policy', policyOpenedTo(policy, origin));
+  }
+
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const page = await preparedPage(request.url);
     reply.code(page.status);
     // The meta tag is read only by crawlers that run the page; the header reaches every one that fetches it.
     if (page.robots !== 'index, follow') reply.header('x-robots-tag', page.robots);
+    openPolicyWherePaying(request, reply);
     if ('file' in page) return sendStaticFile(request, reply, page.file, NO_CACHE);
     if (!renderer) throw new Error('a drawn page without the render module');
     const { etag } = page;

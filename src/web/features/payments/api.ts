@@ -1,5 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PaymentAttempt, PaymentMethods, StartPaymentInput } from '../../../shared/schemas/payments';
+import type {
+  PaymentAttempt,
+  PaymentMethods,
+  StartedPayment,
+  StartPaymentInput,
+} from '../../../shared/schemas/payments';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -33,4 +38,17 @@ export function startPayment(orderId: string, phone: string): Promise<PaymentAtt
     method: 'POST',
     body: { phone },
   });
+}
+
+/** A card attempt: the server answers the widget's options (our reference, the exact total); the card goes only to Lenco. */
+export function startCardPayment(orderId: string): Promise<StartedPayment> {
+  return apiRequest<StartedPayment, StartPaymentInput>(`/orders/${encodeURIComponent(orderId)}/payments`, {
+    method: 'POST',
+    body: { phone: '' },
+  });
+}
+
+/** The widget said it finished: only a hint; the server reads the provider and answers the attempt as it stands. */
+export function readAfterWidget(orderId: string): Promise<PaymentAttempt> {
+  return apiRequest<PaymentAttempt>(`/orders/${encodeURIComponent(orderId)}/payments/read`, { method: 'POST' });
 }

@@ -34,7 +34,7 @@ export function AttemptStatus({ attempt, amount }: { attempt: PaymentAttempt; am
           <p className="mt-1 text-bark-700">
             {attempt.flagged
               ? 'The amount collected does not match this order. The cooperative will check it and contact you.'
-              : `${amount} from ${readablePhone(attempt.phone)}. Thank you!`}
+              : `${amount} ${attempt.phone ? `from ${readablePhone(attempt.phone)}` : 'by card'}. Thank you!`}
           </p>
           {attempt.providerTransactionId && (
             <p className="mt-1 text-sm text-bark-700">

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../lib/failure-message';
 import { orderAttemptsQuery, paymentMethodsQuery } from './api';
 import { AttemptStatus } from './attempt-status';
+import { PayByCard } from './pay-by-card';
 import { PhoneForm } from './phone-form';
 import { useOrderPayment } from './use-order-payment';
 
@@ -28,11 +29,12 @@ export function PayByPhone({ order, manual }: Props) {
   // A paid order shows only an attempt seen ending successful here (still cached); else there is nothing
   // to load, and the manual way (which says nothing of a paid order) stands.
   const seenPaid = useQueryClient().getQueryData(orderAttemptsQuery(order._id).queryKey)?.[0]?.state === 'successful';
-  const panel = paysByMobileMoney(method) && (!order.isPaid || seenPaid);
+  const panel = (paysByMobileMoney(method) || method === 'creditCard') && (!order.isPaid || seenPaid);
   const methods = useQuery({ ...paymentMethodsQuery, enabled: panel });
   if (!panel) return manual;
   if (methods.isPending) return <Spinner label="Loading payment options" className="py-6" />;
   if (!methods.data?.automatic.includes(method)) return manual;
+  if (method === 'creditCard') return <PayByCard order={order} />;
   return <PhonePayment order={order} network={method} manual={manual} />;
 }
 

@@ -2,7 +2,18 @@ import { toKwacha } from '../../../../../shared/money';
 import { orderReference } from '../../../../../shared/order-status';
 import type { CardWidget } from '../../../../../shared/schemas/payments';
 import type { AttemptRow } from '../../queries';
+import { collectorFor, type Payments } from '../../service';
 import type { LencoSettings } from './lenco-settings';
+
+/**
+ * The address given to Lenco's widget for a payer without one (a phone-only account; the widget requires
+ * an e-mail): a no-reply address at the shop's own domain that names the order, never anyone else's
+ * inbox (decision 036).
+ */
+export function placeholderPayerEmail(publicUrl: string, orderId: string): string {
+  const host = new URL(publicUrl).hostname.replace(/^www\./, '');
+  return `no-email+${orderReference(orderId).toLowerCase()}@${host.includes('.') ? host : `${host}.invalid`}`;
+}
 
 /**
  * The options of Lenco's popup for a card attempt (docs/providers/lenco-api.md §2): the public key, our
@@ -24,4 +35,11 @@ export function cardWidgetFor(
     email,
     label: `Order ${orderReference(attempt.orderId)}`,
   };
+}
+
+/** The origin of Lenco's widget script when the shop takes cards through it; null when cards are paid by hand. */
+export function cardWidgetOrigin(payments: Payments | undefined): string | null {
+  const lenco = payments?.settings.lenco;
+  if (!payments || !lenco?.publicKey || !collectorFor(payments, 'creditCard')) return null;
+  return new URL(lenco.widgetUrl).origin;
 }

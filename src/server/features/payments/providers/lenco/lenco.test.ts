@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LENCO, startSimulators, type RunningSimulators } from '../../../../../../simulators/server';
 import { LENCO_BASE_PATH } from '../../../../../../simulators/lenco';
-import { mailMessages, orders, paymentAttempts } from '../../../../db/schema';
+import { mailMessages, orders, paymentAttempts, users } from '../../../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../../../test/test-app';
 import { insertOrder, insertProduct, orderBody } from '../../../orders/test/fixtures';
 import { orderReference } from '../../../../../shared/order-status';
@@ -415,5 +415,52 @@ describe('without Lenco settings', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe("the content security policy and the card widget's origin", () => {
+  const directive = (policy: unknown, name: string) =>
+    String(policy)
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.split(' ')[0] === name);
+
+  it('opens script-src and frame-src to the widget exactly on the pages that pay', async () => {
+    const origin = new URL(simulator.url).origin;
+    for (const url of ['/checkout/success?id=abc', '/account/orders/abc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const policy = res.headers['content-security-policy'];
+      expect(directive(policy, 'script-src')?.split(' '), url).toContain(origin);
+      expect(directive(policy, 'frame-src')?.split(' '), url).toContain(origin);
+      expect(directive(policy, 'connect-src'), url).toBe("connect-src 'self'");
+      expect(directive(policy, 'default-src'), url).toBe("default-src 'self'");
+    }
+  });
+
+  it('leaves every other page, and the API, closed to it', async () => {
+    for (const url of ['/', '/products', '/cart', '/checkout', '/account/orders', '/admin', '/api/payments/methods']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).not.toContain(simulator.url);
+      expect(directive(res.headers['content-security-policy'], 'script-src'), url).toMatch(
+        /^script-src 'self' 'sha256-/,
+      );
+    }
+  });
+
+  it("a phone-only payer gives the widget a no-reply address of the shop's own domain that names the order", async () => {
+    const phoneOnly = await createUser(t);
+    await t.app.db.update(users).set({ email: null, mobile: '+260955000123' }).where(eq(users.id, phoneOnly.user.id));
+    const order = await insertOrder(t, { user: phoneOnly.user, total: 50 });
+    await t.app.db.update(orders).set({ paymentMethod: 'creditCard' }).where(eq(orders.id, order.id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payments`,
+      headers: phoneOnly.auth,
+      payload: { phone: '' },
+    });
+    expect(res.statusCode).toBe(201);
+    const host = new URL(t.app.config.publicUrl).hostname;
+    expect(res.json().widget.email).toBe(`no-email+${orderReference(order.id)}@${host}.invalid`);
   });
 });
