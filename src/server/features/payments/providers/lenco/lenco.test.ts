@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LENCO, startSimulators, type RunningSimulators } from '../../../../../../simulators/server';
@@ -7,6 +10,7 @@ import { mailMessages, orders, paymentAttempts, users } from '../../../../db/sch
 import { createTestApp, createUser, type TestApp } from '../../../../test/test-app';
 import { insertOrder, insertProduct, orderBody } from '../../../orders/test/fixtures';
 import { orderReference } from '../../../../../shared/order-status';
+import { writeFakeBuild } from '../../../ssr/test/web-app';
 import { lencoSignature } from './lenco-signature';
 
 /**
@@ -29,7 +33,12 @@ async function freePort(): Promise<number> {
 const TIMING = { expiryMs: 60_000, firstPollMs: 150, maxPollMs: 400, tickMs: 50, leaseMs: 5_000 };
 const ZAMTEL_PHONE = '095 123 4567';
 
+// The pages are drawn from a built app; a fresh clone's tests run before any build, so a fake one stands in.
+const distDir = mkdtempSync(path.join(tmpdir(), 'coop-shop-web-dist-'));
+
 beforeAll(async () => {
+  writeFakeBuild(distDir);
+  process.env.WEB_DIST_DIR = distDir;
   simulator = await startSimulators();
   const port = await freePort();
   webhookUrl = `http://127.0.0.1:${port}/api/payments/callback/lenco`;
@@ -53,6 +62,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await simulator?.close();
+  delete process.env.WEB_DIST_DIR;
+  rmSync(distDir, { recursive: true, force: true });
 });
 afterEach(() => {
   simulator.state.reset();
