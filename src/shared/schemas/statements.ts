@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileMoneyProviderSchema, RESOLUTION_NOTE_MAX_LENGTH } from './payments';
+import { collectionProviderSchema, mobileMoneyProviderSchema, RESOLUTION_NOTE_MAX_LENGTH } from './payments';
 
 /**
  * A provider's statement set against the shop's payment attempts (docs/decisions/031-statement-reconciliation.md).
@@ -136,7 +136,8 @@ export type PaymentSummaryQuery = z.input<typeof paymentSummaryQuerySchema>;
 
 export const paymentSummaryDaySchema = z.object({
   day: z.string(),
-  provider: mobileMoneyProviderSchema,
+  /** Every collecting provider (Lenco too), though only MTN's and Airtel's statements are read so far. */
+  provider: collectionProviderSchema,
   collectedCount: z.number().int(),
   collectedNgwee: z.number().int(),
   refundedCount: z.number().int(),

@@ -5,6 +5,7 @@ import { paymentAttempts, statementNotes } from '../../../db/schema';
 import { isUuid } from '../../../lib/ids';
 import { SHOP_TIME_ZONE } from '../../../../shared/shop-time';
 import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
+import type { CollectionProviderId } from '../../../../shared/payment-methods';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type StatementNoteRow = typeof statementNotes.$inferSelect;
@@ -89,7 +90,7 @@ export async function insertNote(
 
 export interface SummaryRow {
   day: string;
-  provider: MobileMoneyProvider;
+  provider: CollectionProviderId;
   collectedCount: number;
   collectedNgwee: number;
   refundedCount: number;

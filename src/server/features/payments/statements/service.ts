@@ -3,6 +3,7 @@ import { BadRequest, Conflict } from '../../../lib/http-errors';
 import type { CurrentUser } from '../../../plugins/auth';
 import { plainKwacha } from '../../../../shared/money';
 import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
+import { COLLECTION_PROVIDER_NAMES, type CollectionProviderId } from '../../../../shared/payment-methods';
 import {
   SUMMARY_MAX_DAYS,
   type PaymentSummary,
@@ -30,6 +31,7 @@ export const MATCHED_LINES_LISTED = 200;
 const SUMMARY_DEFAULT_DAYS = 30;
 
 const PROVIDER_NAMES: Record<MobileMoneyProvider, string> = { mtn: 'MTN MoMo', airtel: 'Airtel Money' };
+const SUMMARY_NAMES: Record<CollectionProviderId, string> = { ...COLLECTION_PROVIDER_NAMES, ...PROVIDER_NAMES };
 
 const toNote = (row: StatementNoteRow): StatementNote => ({
   note: row.note,
@@ -140,7 +142,7 @@ export async function paymentSummary(db: Db, range: { from: string; to: string }
     ...row,
     netNgwee: row.collectedNgwee - row.refundedNgwee,
   }));
-  const totals = new Map<MobileMoneyProvider, Omit<PaymentSummaryDay, 'day'>>();
+  const totals = new Map<CollectionProviderId, Omit<PaymentSummaryDay, 'day'>>();
   for (const { day: _day, ...row } of days) {
     const total = totals.get(row.provider) ?? {
       provider: row.provider,
@@ -174,7 +176,7 @@ export function paymentSummaryCsv(summary: PaymentSummary): string {
   const line = (day: string, row: Omit<PaymentSummaryDay, 'day'>) =>
     csvLine([
       day,
-      PROVIDER_NAMES[row.provider],
+      SUMMARY_NAMES[row.provider],
       row.collectedCount,
       plainKwacha(row.collectedNgwee),
       row.refundedCount,

@@ -360,6 +360,37 @@ describe('GET /api/payments/summary', () => {
     ]);
   });
 
+  it('names a Lenco collection (Zamtel Kwacha) on a line of its own: its provider is not one whose statement is read', async () => {
+    await attempt('lenco', {
+      amountNgwee: 12_000,
+      provider: 'lenco',
+      phone: '+260951234567',
+      collectedAt: at('2026-11-24T09:00:00Z'),
+    });
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/summary?from=2026-11-24&to=2026-11-24',
+      headers: admin.auth,
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.json<PaymentSummary>().totals).toEqual([
+      {
+        provider: 'lenco',
+        collectedCount: 1,
+        collectedNgwee: 12_000,
+        refundedCount: 0,
+        refundedNgwee: 0,
+        netNgwee: 12_000,
+      },
+    ]);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/summary.csv?from=2026-11-24&to=2026-11-24',
+      headers: admin.auth,
+    });
+    expect(csv.body.split('\r\n')[1]).toBe('2026-11-24,Lenco,1,120.00,0,0.00,120.00');
+  });
+
   it('refuses more than a year at once', async () => {
     const res = await t.app.inject({
       method: 'GET',
