@@ -39,7 +39,7 @@ describe('npm start with PAYMENTS=simulator', () => {
       throw new Error(`${(error as Error).message}\n${shop.output()}`);
     }
     expect(await (await fetch(`${base}/api/payments/methods`)).json()).toEqual({
-      automatic: ['airtel', 'mtn', 'zamtel'],
+      automatic: ['airtel', 'mtn', 'zamtel', 'creditCard'],
       offered: ['airtel', 'mtn', 'zamtel', 'creditCard'],
     });
     expect((await fetch(`${simulator}/`)).status).toBe(200);
