@@ -364,20 +364,26 @@ export interface ChannelFigures {
   paidNgwee: number;
 }
 
-/** Orders of the month that are not cancelled, by the channel they came in through. */
-export async function monthByChannel(db: Db, month: string): Promise<ChannelFigures[]> {
+/** Orders of the month that are not cancelled, summed by one of their columns (only the values that have some). */
+async function monthGroupedBy(db: Db, month: string, column: 'channel' | 'payment_method') {
   const result = await db.execute(sql`
-    select o.channel, count(*) as orders, sum(o.total_ngwee) as amount,
+    select o.${sql.raw(column)} as key, count(*) as orders, sum(o.total_ngwee) as amount,
            coalesce(sum(o.total_ngwee) filter (where o.is_paid), 0) as paid
     from orders o
     ${where([...monthRange(month), sql`o.status <> 'Cancelled'`])}
-    group by o.channel`);
+    group by o.${sql.raw(column)}`);
   return rowsOf<Record<string, number | string>>(result).map((r) => ({
-    channel: r.channel as OrderChannel,
+    key: String(r.key),
     count: Number(r.orders),
     amountNgwee: Number(r.amount),
     paidNgwee: Number(r.paid),
   }));
+}
+
+/** Orders of the month that are not cancelled, by the channel they came in through. */
+export async function monthByChannel(db: Db, month: string): Promise<ChannelFigures[]> {
+  const groups = await monthGroupedBy(db, month, 'channel');
+  return groups.map(({ key, ...figures }) => ({ channel: key as OrderChannel, ...figures }));
 }
 
 export interface MethodFigures {
@@ -389,16 +395,6 @@ export interface MethodFigures {
 
 /** Orders of the month that are not cancelled, by payment method (only the methods that have some). */
 export async function monthByPaymentMethod(db: Db, month: string): Promise<MethodFigures[]> {
-  const result = await db.execute(sql`
-    select o.payment_method, count(*) as orders, sum(o.total_ngwee) as amount,
-           coalesce(sum(o.total_ngwee) filter (where o.is_paid), 0) as paid
-    from orders o
-    ${where([...monthRange(month), sql`o.status <> 'Cancelled'`])}
-    group by o.payment_method`);
-  return rowsOf<Record<string, number | string>>(result).map((r) => ({
-    method: r.payment_method as PaymentMethod,
-    count: Number(r.orders),
-    amountNgwee: Number(r.amount),
-    paidNgwee: Number(r.paid),
-  }));
+  const groups = await monthGroupedBy(db, month, 'payment_method');
+  return groups.map(({ key, ...figures }) => ({ method: key as PaymentMethod, ...figures }));
 }
