@@ -161,6 +161,9 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         REGISTRATIONS_PER_HOUR: '100000',
       })),
     );
+    // Resident memory once the server answers, before any scenario: the issue's "idle after start".
+    const idleRssEach = shops.pids().map(rssMb);
+    console.log(`  RSS after start ${idleRssEach.join('/')} MB`);
     const admin = await json(`${base}/api/users/login`, {
       method: 'POST',
       body: JSON.stringify({ email: 'bench-admin@coop-shop.example', password: adminPassword }),
@@ -287,6 +290,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         instances,
         peakRssMb: Math.max(...rssEach),
         peakRssEachMb: rssEach,
+        idleRssEachMb: idleRssEach,
         note,
       };
       rows.push(row);
@@ -339,6 +343,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         // Without the built web app the server answers every page with a 404: a fast bench of nothing.
         if (wrong) throw new Error(`${s.key}: GET ${s.probePath} ${wrong}; is the web app built (--build-web)?`);
         const row = record(s.name, await run({ ...s.opts, url: base }), s.note + describePage(probe));
+        if (s.after) row.note += `; ${s.after()}`;
         console.log(`    ${row.note}`);
       }
     }

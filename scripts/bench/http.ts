@@ -17,6 +17,8 @@ export interface Row {
   peakRssMb: number;
   /** Each instance's peak RSS, in start order. */
   peakRssEachMb: number[];
+  /** Each instance's RSS once it answered, before the first scenario (the same for every row of a run). */
+  idleRssEachMb?: number[];
   note?: string;
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { busiestCategory, describePage, listingPath, notAPage, type PageProbe } from './page-scenarios';
+import {
+  busiestCategory,
+  describePage,
+  listingPath,
+  notAPage,
+  shuffledDeck,
+  uniqueAddresses,
+  type PageProbe,
+} from './page-scenarios';
 
 const page = (over: Partial<PageProbe> = {}): PageProbe => ({
   path: '/products/p1',
@@ -65,5 +73,41 @@ describe('describePage', () => {
     expect(describePage(page({ html: '<div id="root"><main><h1>Marula oil</h1></main></div>' }))).toContain(
       'root element holds the page',
     );
+  });
+});
+
+describe('uniqueAddresses', () => {
+  it('draws again on a repeat, so addresses come once each', () => {
+    const draws = ['/products/p1', '/products/p1', '/products/p1', '/products/p2', '/products/p3'];
+    const addresses = uniqueAddresses(() => draws.shift()!);
+    expect([addresses.next(), addresses.next(), addresses.next()]).toEqual([
+      '/products/p1',
+      '/products/p2',
+      '/products/p3',
+    ]);
+    expect(addresses.summary()).toBe('3 distinct addresses, none asked for twice');
+  });
+
+  it('tags an address of its own when the draws keep repeating', () => {
+    const listing = uniqueAddresses(() => '/products?page=2', 5);
+    expect([listing.next(), listing.next(), listing.next()]).toEqual([
+      '/products?page=2',
+      '/products?page=2&utm_content=1',
+      '/products?page=2&utm_content=2',
+    ]);
+    const product = uniqueAddresses(() => '/products/p1', 5);
+    expect([product.next(), product.next()]).toEqual(['/products/p1', '/products/p1?utm_content=1']);
+    expect(listing.summary()).toBe(
+      '3 distinct addresses, none asked for twice (2 drawn again under a tag of their own, ?utm_content=N)',
+    );
+  });
+});
+
+describe('shuffledDeck', () => {
+  it('gives every item once before any comes again', () => {
+    const next = shuffledDeck(['a', 'b', 'c', 'd']);
+    const first = Array.from({ length: 4 }, next);
+    expect([...first].sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect([next(), next(), next(), next()].sort()).toEqual(['a', 'b', 'c', 'd']);
   });
 });

@@ -3,8 +3,9 @@
  * document (its scripts, styles and pictures are hashed files cached for a year). Sent the way a browser
  * sends a first visit: Accept text/html, Accept-Encoding gzip, deflate, br (the server compresses each
  * page as it answers, so that cost is counted) and no If-None-Match (a 304 would measure the cache, not
- * the page). Cached: the same page again and again; cold: a page drawn from many, so the catalogue
- * cache misses at first (then holds them until a product changes, as for detail-random).
+ * the page). Cached: the same page again and again; cold: an address never asked for before in the run
+ * (as keyword-never-seen), so no page comes from the server's page caches and the catalogue cache misses
+ * at first (then holds the data until a product changes, as for detail-random).
  */
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -126,6 +127,52 @@ export interface PageScenario {
   /** A path the scenario asks for, fetched once before the run to check it is a page and for the note. */
   probePath: string;
   note: string;
+  /** After the run: what the cold scenarios asked for (how many addresses, whether any came twice). */
+  after?: () => string;
+}
+
+/** Marks an address as new once its draw runs out, the way a campaign link carries its own tag. */
+const CAMPAIGN_TAG = 'utm_content';
+
+/**
+ * Addresses never asked for twice in a run: `draw` picks one as a shopper would, a repeat is drawn
+ * again, and when the draws keep repeating (the catalogue has fewer pages than the run asks for) the
+ * address gets a tag of its own, so it is still a page the server has not drawn (its data, though, is
+ * in the catalogue cache by then). Its summary says how many needed the tag.
+ */
+export function uniqueAddresses(draw: () => string, attempts = 200) {
+  const seen = new Set<string>();
+  let tagged = 0;
+  return {
+    next(): string {
+      let address = draw();
+      for (let attempt = 1; seen.has(address) && attempt < attempts; attempt++) address = draw();
+      if (seen.has(address)) {
+        tagged++;
+        address = `${address}${address.includes('?') ? '&' : '?'}${CAMPAIGN_TAG}=${tagged}`;
+      }
+      seen.add(address);
+      return address;
+    },
+    summary: () =>
+      `${seen.size} distinct addresses, none asked for twice` +
+      (tagged > 0 ? ` (${tagged} drawn again under a tag of their own, ?${CAMPAIGN_TAG}=N)` : ''),
+  };
+}
+
+/** Every product once in a random order, then again (tagged by uniqueAddresses) when the run asks for more. */
+export function shuffledDeck<T>(items: readonly T[]): () => T {
+  let deck: T[] = [];
+  return () => {
+    if (deck.length === 0) {
+      deck = [...items];
+      for (let i = deck.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [deck[i], deck[j]] = [deck[j], deck[i]];
+      }
+    }
+    return deck.pop()!;
+  };
 }
 
 /**
@@ -167,6 +214,9 @@ export async function pageScenarios(base: string, catalogue: readonly CatalogueP
     const pages = inCategory ? pagesByCategory.get(inCategory)! : allPages;
     return listingPath({ category: inCategory, page: 1 + Math.floor(Math.random() * Math.max(1, pages)) });
   };
+  const listings = uniqueAddresses(coldListing);
+  const nextProduct = shuffledDeck(catalogue);
+  const products = uniqueAddresses(() => `/products/${nextProduct()._id}`);
 
   return [
     { key: 'page-home', name: 'page: home (/)', opts: get('/'), probePath: '/', note: '' },
@@ -188,16 +238,18 @@ export async function pageScenarios(base: string, catalogue: readonly CatalogueP
     {
       key: 'page-list-cold',
       name: 'page: listing, random page and filters',
-      opts: rotating(coldListing),
-      probePath: listingPath({ category, page: 2 }),
-      note: `one category half the time; half the time narrowed by price (then page 1-3), else any page that exists (${allPages} in all); `,
+      opts: rotating(() => listings.next()),
+      probePath: listings.next(),
+      note: `one category half the time; half the time narrowed by price (then page 1-3), else any page that exists (${allPages} in all), never the same address twice; `,
+      after: () => listings.summary(),
     },
     {
       key: 'page-product-cold',
       name: 'page: random product',
-      opts: rotating(() => `/products/${pick(catalogue)._id}`),
-      probePath: `/products/${catalogue[catalogue.length - 1]._id}`,
-      note: `a product drawn at random from all ${catalogue.length} each request; `,
+      opts: rotating(() => products.next()),
+      probePath: products.next(),
+      note: `each of all ${catalogue.length} products once, in a random order; `,
+      after: () => products.summary(),
     },
   ];
 }

@@ -22,13 +22,13 @@ export function writeReport(
   mkdirSync(outDir, { recursive: true });
   const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
   const header =
-    '| db | products | instances | scenario | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB (each instance) |\n|---|---|---|---|---|---|---|---|---|\n';
+    '| db | products | instances | scenario | req/s | p50 ms | p99 ms | non-2xx | peak RSS MB (each instance) | RSS after start MB |\n|---|---|---|---|---|---|---|---|---|---|\n';
   const table =
     header +
     rows
       .map(
         (r) =>
-          `| ${r.db} | ${r.products} | ${r.instances} | ${r.scenario} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.peakRssEachMb.join('/')} |`,
+          `| ${r.db} | ${r.products} | ${r.instances} | ${r.scenario} | ${r.requestsPerSec} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.peakRssEachMb.join('/')} | ${r.idleRssEachMb?.join('/') ?? ''} |`,
       )
       .join('\n');
   const paymentTable = payments.length
