@@ -112,3 +112,36 @@ describe('a drawn page', () => {
     expect(await draw('https://shop.example/no-such-page', { settings })).toMatch(/not found/i);
   });
 });
+
+describe('the parts every page draws alike (header, footer), kept between pages', () => {
+  const current = (html: string) => /<a aria-current="page" href="([^"]*)"/.exec(html)?.[1];
+
+  it('are written the same as when drawn, without their marks', async () => {
+    const first = await draw('https://shop.example/products/p-1', { settings, 'product:p-1': product });
+    const again = await draw('https://shop.example/products/p-1', { settings, 'product:p-1': product });
+    expect(again).toBe(first);
+    expect(first).not.toContain('server-fragment');
+    expect(first).toContain('<footer');
+  });
+
+  it('show a change of the shop settings at once', async () => {
+    await draw('https://shop.example/products/p-1', { settings, 'product:p-1': product });
+    const renamed = { ...settings, shopName: 'Renamed Co-op', address: 'Livingstone, Southern Province' };
+    const html = await draw('https://shop.example/products/p-1', { settings: renamed, 'product:p-1': product });
+    expect(html).toContain('Renamed Co-op');
+    expect(html).toContain('Livingstone, Southern Province');
+    expect(html).not.toContain('Test Co-op Shop');
+    expect(html).not.toContain('Choma, Southern Province');
+  });
+
+  it('mark the section of each page in the header', async () => {
+    await draw('https://shop.example/products/p-1', { settings, 'product:p-1': product });
+    expect(current(await draw('https://shop.example/products/p-1', { settings, 'product:p-1': product }))).toBe(
+      '/products',
+    );
+    expect(current(await draw('https://shop.example/about', { settings }))).toBe('/about');
+    expect(current(await draw('https://shop.example/contact', { settings }))).toBe('/contact');
+    expect(current(await draw('https://shop.example/', { settings, featured: [] }))).toBe('/');
+    expect(current(await draw('https://shop.example/no-such-page', { settings }))).toBeUndefined();
+  });
+});

@@ -7,6 +7,7 @@ import { productListDataKey, productListPath } from './features/catalog/api';
 import { listingApiParams, parseListingQuery } from './features/catalog/listing/listing-query';
 import { PageDataContext, pageDataOf } from './lib/initial-data';
 import { createQueryClient } from './lib/query-client';
+import { FRAGMENT_MARK, ServerFragmentsContext, type ServerFragments } from './lib/server-fragments';
 
 /** A page that takes longer than this to draw is sent as the empty shell the browser draws itself. */
 const RENDER_TIMEOUT_MS = 5_000;
@@ -33,8 +34,38 @@ function dataNeeds(url: string): PageDataNeed[] {
   return [];
 }
 
+/** Fragments drawn alike on many pages may depend on no more than these, and on their id. */
+function fragmentScope(data: Record<string, unknown>): string | undefined {
+  if (typeof data.settings !== 'object' || data.settings === null) return undefined;
+  return `${new Date().getFullYear()} ${JSON.stringify(data.settings)}`;
+}
+
+/** At most this many ids (a header per section of the shop, one footer): addresses come from anyone. */
+const MAX_FRAGMENTS = 16;
+
+/**
+ * The fragments drawn for the shop's settings of the moment (and the year, which the footer writes);
+ * forgotten as soon as a page is drawn with other settings, so a changed name or address shows at once.
+ */
+let kept: { scope: string; drawn: Map<string, string> } | undefined;
+
+const MARKED = new RegExp(`<!--${FRAGMENT_MARK}([^>]*?)-->([\\s\\S]*?)<!--/${FRAGMENT_MARK}\\1-->`, 'g');
+
+/** The page without the fragments' marks, each marked fragment kept for the next pages. */
+function keepFragments(html: string, into: Map<string, string>): string {
+  if (!html.includes(FRAGMENT_MARK)) return html;
+  return html.replace(MARKED, (_, id: string, drawn: string) => {
+    if (into.size < MAX_FRAGMENTS) into.set(id, drawn);
+    return drawn;
+  });
+}
+
 function render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null> {
   const queryClient = createQueryClient();
+  const scope = fragmentScope(data);
+  if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new Map() };
+  const drawnFragments = scope === undefined ? undefined : kept!.drawn;
+  const fragments: ServerFragments | undefined = drawnFragments && { drawn: (id) => drawnFragments.get(id) };
   const address = new URL(url, 'http://local');
   const location = `${address.pathname}${address.search}`;
   const Router = ({ children }: { children: React.ReactNode }) => (
@@ -42,7 +73,9 @@ function render(url: string, data: Record<string, unknown>, onError: (error: unk
   );
   const page = (
     <PageDataContext value={pageDataOf(data, address.origin)}>
-      <App queryClient={queryClient} router={Router} />
+      <ServerFragmentsContext value={fragments}>
+        <App queryClient={queryClient} router={Router} />
+      </ServerFragmentsContext>
     </PageDataContext>
   );
   // The whole page before the first byte of it: crawlers, link previews and phones without JavaScript
@@ -50,6 +83,7 @@ function render(url: string, data: Record<string, unknown>, onError: (error: unk
   // page's code (lazy screens), which is loaded once per process.
   const drawn = Promise.resolve()
     .then(() => renderToStringAsync(page as unknown as VNode))
+    .then((html) => (drawnFragments ? keepFragments(html, drawnFragments) : html))
     .catch((error: unknown) => {
       onError(error);
       return null;

@@ -8,6 +8,16 @@ import { FLOATING_CART_CLEARANCE, FloatingCartButton, showsFloatingCart } from '
 import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineNotice } from './offline-notice';
+import { SameOnEveryPage } from '../lib/server-fragments';
+
+/**
+ * The header of a server-drawn page depends on the shop's settings and on which of its links is the
+ * current section: the same for every product's page. Other addresses draw it afresh.
+ */
+function headerId(pathname: string): string | undefined {
+  const section = /^\/(products(?=$|\/[^/]+$)|about$|contact$|$)/.exec(pathname);
+  return section ? `header /${section[1]}` : undefined;
+}
 
 export function PublicLayout() {
   const { pathname } = useLocation();
@@ -20,7 +30,9 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <Header />
+      <SameOnEveryPage id={headerId(pathname)}>
+        <Header />
+      </SameOnEveryPage>
       <OfflineNotice />
       {/* At least a screen tall: while a page or its data loads, the footer stays below the fold
           instead of being pushed down in view (a layout shift shoppers feel as a jump). */}
@@ -36,7 +48,9 @@ export function PublicLayout() {
       </main>
       {/* The footer's colour runs on under the cart bar, so its last line can scroll clear of it. */}
       <div className={showsFloatingCart(pathname, totalItems) ? `bg-forest-900 ${FLOATING_CART_CLEARANCE}` : undefined}>
-        <Footer />
+        <SameOnEveryPage id="footer">
+          <Footer />
+        </SameOnEveryPage>
       </div>
       <FloatingCartButton />
     </div>

@@ -32,9 +32,16 @@ export function pageEncoding(request: FastifyRequest): PageEncoding {
   return 'identity';
 }
 
-/** Quick levels: a page is compressed while it is written, on the request's time. */
+/**
+ * Quick levels: a page is compressed while it is written, on the request's time (decision 049: quality
+ * 5, measured against 4, 6 and 11). A 64 KB window holds any page (a listing is about 60 KB) and takes a
+ * third of the memory of the default 4 MB one in each page being drawn: 50 at once held 55 MB, now 17.
+ */
 function compressor(encoding: PageEncoding): Transform {
-  if (encoding === 'br') return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'br')
+    return createBrotliCompress({
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 16 },
+    });
   if (encoding === 'gzip') return createGzip({ level: 6 });
   return new PassThrough();
 }

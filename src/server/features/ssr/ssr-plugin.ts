@@ -161,8 +161,11 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
     reply.code(page.status);
     // The meta tag is read only by crawlers that run the page; the header reaches every one that fetches it.
     if (page.robots !== 'index, follow') reply.header('x-robots-tag', page.robots);
-    openPolicyWherePaying(request, reply);
-    if ('file' in page) return sendStaticFile(request, reply, page.file, NO_CACHE);
+    // The paying pages are drawn by the browser (the shell): a drawn page is not classified again.
+    if ('file' in page) {
+      openPolicyWherePaying(request, reply);
+      return sendStaticFile(request, reply, page.file, NO_CACHE);
+    }
     if (!renderer) throw new Error('a drawn page without the render module');
     const { etag } = page;
     reply
