@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/measure-page-render.ts [--products 2000] [--pages 400] [--app DIR] [--save page.html]
+ * npx tsx scripts/measure-page-render.ts [--products 2000] [--pages 400] [--app DIR] [--save PREFIX]
  * (TEST_DATABASE_URL=postgres://... for PostgreSQL; `node --import tsx --cpu-prof` to profile it)
  *
  * What one server-drawn page costs one client on this machine, in-process (no sockets, no other load):
@@ -7,7 +7,9 @@
  * for `--pages` product pages and as many listing pages never asked for before, each as a browser's first
  * visit (brotli) and without compression, then the same product page again (the page cache). Then it
  * times the parts of one page on their own: the API answer, the drawing, the embedded data's JSON and
- * compressing the whole page at several brotli qualities and gzip. Medians, in ms.
+ * compressing the whole page at several brotli qualities and gzip. Medians, in ms of the clock and of
+ * the process's CPU (less moved by other work on the machine). `--save PREFIX` writes a product page
+ * and a listing page to PREFIX-product.html and PREFIX-listing.html.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -51,23 +53,32 @@ try {
   const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
   const identity = { accept: 'text/html', 'accept-encoding': 'identity' };
   const get = async (url: string, headers: Record<string, string>) => {
+    const cpu = process.cpuUsage();
     const started = performance.now();
     const response = await app.inject({ method: 'GET', url, headers });
     const took = performance.now() - started;
+    const used = process.cpuUsage(cpu);
     if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
-    return { took, response };
+    return { took, cpu: (used.user + used.system) / 1000, response };
   };
   // The first pages load each screen's code and warm the JIT: not counted.
   for (const id of ids.slice(-20)) await get(`/products/${id}`, browser);
   const productIds = ids.slice(0, pageCount * 2);
   const timings: Record<string, number[]> = {};
   const add = (name: string, value: number) => (timings[name] ??= []).push(value);
+  const timed = async (name: string, url: string, headers: Record<string, string>) => {
+    const { took, cpu } = await get(url, headers);
+    add(name, took);
+    add(`${name} (CPU)`, cpu);
+  };
   for (let i = 0; i < pageCount; i++) {
-    add('product page, new, brotli', (await get(`/products/${productIds[2 * i]}`, browser)).took);
-    add('product page, new, identity', (await get(`/products/${productIds[2 * i + 1]}`, identity)).took);
-    add('product page, again, brotli', (await get(`/products/${productIds[2 * i]}`, browser)).took);
+    await timed('product page, new, brotli', `/products/${productIds[2 * i]}`, browser);
+    await timed('product page, new, identity', `/products/${productIds[2 * i + 1]}`, identity);
+    await timed('product page, again, brotli', `/products/${productIds[2 * i]}`, browser);
     const listing = `/products?minPrice=${5 * (i % 40)}&maxPrice=${400 - 5 * Math.floor(i / 40)}&${randomUUID().slice(0, 4)}=1`;
-    add('listing page, new, brotli', (await get(listing, browser)).took);
+    await timed('listing page, new, brotli', listing, browser);
+    if (i === 0 && args.get('save'))
+      writeFileSync(`${args.get('save')}-listing.html`, (await get(listing, identity)).response.body);
   }
 
   // The parts of one product page on their own.
@@ -83,10 +94,13 @@ try {
     const settings = (await app.inject('/api/settings')).json();
     const data = { settings, [`product:${id}`]: product };
     started = performance.now();
+    const cpu = process.cpuUsage();
     const drawn = await renderer.render(`https://shop.example/products/${id}`, data, (e) => {
       throw e;
     });
     add('part: drawing (render to string)', performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    add('part: drawing (render to string) (CPU)', (used.user + used.system) / 1000);
     started = performance.now();
     JSON.stringify(data);
     add('part: embedded data JSON', performance.now() - started);
@@ -108,7 +122,7 @@ try {
   );
   console.log(`${productCount} products, ${pageCount} pages each (medians, ms; one client, in-process; ${appRoot}):`);
   for (const [name, values] of Object.entries(timings)) console.log(`${ms(median(values))}  ${name}`);
-  if (args.get('save')) writeFileSync(args.get('save')!, html);
+  if (args.get('save')) writeFileSync(`${args.get('save')}-product.html`, html);
   console.log(
     `a product page: ${Buffer.byteLength(html)} bytes; brotli ${sizes.join(', ')}; gzip ${gzipSync(html).length}`,
   );
