@@ -106,6 +106,65 @@ test('a declined card, then a retry that is approved', async ({ page }) => {
   }
 });
 
+test('3-D Secure: the bank is still checking when the widget closes; the focus lands on the result, then the approval pays', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const { token, removeProduct } = await shopperWithProduct(page);
+  try {
+    const orderId = await placeAtCheckout(page, '0971234567', 'Credit / Debit Card');
+    await page.goto(`/account/orders/${orderId}`);
+    const total = formatKwacha((await storedOrder(page, token, orderId)).totalPrice);
+    // By keyboard: the pay button, then the widget's 3-D Secure button.
+    await cardPanel(page)
+      .getByRole('button', { name: `Pay ${total} by card` })
+      .focus();
+    await page.keyboard.press('Enter');
+    const threeDs = widget(page).getByRole('button', { name: 'Pay (3-D Secure: wait for the bank)' });
+    await threeDs.focus();
+    await page.keyboard.press('Enter');
+    const status = cardPanel(page).getByRole('status');
+    await expect(status).toContainText('Your bank is still checking the payment', { timeout: 20_000 });
+    // The widget's frame is gone: the keyboard user is on what happened, not at the top of the page.
+    await expect(status).toBeFocused();
+    await shot(page, 'card-3ds-waiting');
+    expect((await storedOrder(page, token, orderId)).isPaid).toBe(false);
+    // The bank approves (the simulator's control API); the server's status read pays the order.
+    const [attempt] = await (
+      await page.request.get(`/api/orders/${orderId}/payments`, { headers: bearer(token) })
+    ).json();
+    const approved = await page.request.post(`${simulatorURL}/_sim/requests/${attempt.reference}/approve`);
+    expect(approved.status()).toBe(200);
+    await expect(status).toContainText('Payment received', { timeout: 30_000 });
+    await expect.poll(async () => (await storedOrder(page, token, orderId)).isPaid).toBe(true);
+    await shot(page, 'card-3ds-paid');
+  } finally {
+    await removeProduct();
+  }
+});
+
+test('closing the widget without paying: the focus lands on what happened, and Try again is next', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { token, removeProduct } = await shopperWithProduct(page);
+  try {
+    const orderId = await placeAtCheckout(page, '0971234567', 'Credit / Debit Card');
+    await page.goto(`/account/orders/${orderId}`);
+    const total = formatKwacha((await storedOrder(page, token, orderId)).totalPrice);
+    await cardPanel(page)
+      .getByRole('button', { name: `Pay ${total} by card` })
+      .click();
+    await widget(page).getByRole('button', { name: 'Close (abandon)' }).click();
+    const status = cardPanel(page).getByRole('status');
+    await expect(status).toContainText('The card window was closed before paying');
+    await expect(status).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(cardPanel(page).getByRole('button', { name: 'Try again' })).toBeFocused();
+    await shot(page, 'card-closed');
+  } finally {
+    await removeProduct();
+  }
+});
+
 async function approveOnThePhone(browser: Browser, e164: string) {
   const phone = await browser.newPage();
   try {

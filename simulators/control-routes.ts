@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endRefund } from './refunds';
 import { settlePayment, type SettleOptions, type SimEnding } from './settle';
-import { DEFAULT_BEHAVIOUR, phoneKey, type Behaviour, type SimulatorState } from './state';
+import { DEFAULT_BEHAVIOUR, cardKey, phoneKey, type Behaviour, type SimulatorState } from './state';
 
 const OUTCOMES = new Set(['wait', 'approve', 'decline', 'wrong-pin']);
 const ANSWERS = new Set(['normal', 'error-500', 'slow', 'error-500-after-accept']);
@@ -10,14 +10,21 @@ const CALLBACKS = new Set(['once', 'twice', 'never', 'early']);
 const ACTIONS = new Set(['approve', 'decline', 'wrong-pin', 'expire']);
 
 /**
- * For tests and testers, under /_sim: how to behave (for all, or one number), what was received, the
+ * For tests and testers, under /_sim: how to behave (for all, one number, or one card in Lenco's widget), what was received, the
  * phone's answer to one request (at any time, also long after the shop gave up on it) or the provider
  * ending it unanswered (expire), and a reset.
  */
 export function controlRoutes(app: FastifyInstance, state: SimulatorState, settle: SettleOptions): void {
   app.post('/_sim/behaviour', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const phone = body.phone === undefined ? undefined : phoneKey(String(body.phone));
+    if (body.card !== undefined && !/^[\d ]{12,23}$/.test(String(body.card)))
+      return reply.code(400).send({ message: 'card must be a card number' });
+    const phone =
+      body.card !== undefined
+        ? cardKey(String(body.card))
+        : body.phone === undefined
+          ? undefined
+          : phoneKey(String(body.phone));
     if (phone === null) return reply.code(400).send({ message: 'phone must be a Zambian number' });
     const change = behaviourChange(body);
     if (typeof change === 'string') return reply.code(400).send({ message: change });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LencoAccount } from './lenco';
 import { settlePayment, type SettleOptions } from './settle';
-import { ngweeOf, type SimPayment, type SimulatorState } from './state';
+import { cardKey, ngweeOf, type SimPayment, type SimulatorState } from './state';
 
 const OUTCOMES = new Set(['approve', 'decline', '3ds', 'abandon']);
 const REFERENCE = /^[-._A-Za-z0-9]{1,100}$/;
@@ -11,7 +11,8 @@ const REFERENCE = /^[-._A-Za-z0-9]{1,100}$/;
  * Lenco's card widget, standing in: what its popup does at Lenco when the shopper submits a card.
  * POST /lenco/widget/pay {key, reference, amount, currency, email, card, outcome}: approve (the collection
  * is successful), decline (failed, "Card declined"), 3ds (waits in 3ds-auth-required until
- * /_sim/requests/{reference}/approve or decline), abandon (nothing reaches Lenco: its status read says
+ * /_sim/requests/{reference}/approve or decline, or the bank answers as the card's behaviour says:
+ * POST /_sim/behaviour {card, outcome, afterSeconds}), abandon (nothing reaches Lenco: its status read says
  * not found). The test card page and the script that opens it (GET /lenco/inline.js) call this.
  */
 export function lencoCardRoutes(
@@ -50,7 +51,7 @@ export function lencoCardRoutes(
       provider: 'lenco',
       reference: body.reference,
       // A card has no phone; the key below keeps per-number behaviours apart from every wallet's.
-      phone: `card:${number.slice(-4) || '0000'}`,
+      phone: cardKey(number),
       amountNgwee,
       currency: typeof body.currency === 'string' ? body.currency : 'ZMW',
       externalId: body.reference,
@@ -68,6 +69,12 @@ export function lencoCardRoutes(
     };
     state.payments.set(payment.reference, payment);
     if (body.outcome === 'approve' || body.outcome === 'decline') settlePayment(state, payment, body.outcome, settle);
+    else {
+      const bank = state.behaviourFor(payment.phone);
+      const outcome = bank.outcome;
+      if (outcome !== 'wait')
+        state.later(bank.afterSeconds * 1000, () => settlePayment(state, payment, outcome, settle));
+    }
     return { status: true, message: '', data: { reference: payment.reference, status: payment.status } };
   });
 }

@@ -183,6 +183,9 @@ export class SimulatorState {
   }
 }
 
+/** The behaviour key of a card (the widget's payments have no phone): its last four digits. */
+export const cardKey = (cardNumber: string) => `card:${cardNumber.replace(/\D/g, '').slice(-4) || '0000'}`;
+
 /** Any written form of a Zambian number (+260..., 260..., 0..., 9 digits) as +260 and its last nine digits. */
 export function phoneKey(value: string): string | null {
   const digits = value.replace(/\D/g, '');

@@ -1,5 +1,6 @@
 import { TAX_RATE_PERCENT } from './money';
 import { ORDER_CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from './order-status';
+import { collectionLabel } from './payment-methods';
 import type { MonthlyReport } from './schemas/reports';
 
 /** One line of the monthly sales report, as the back office shows it and the CSV writes it (kwacha). */
@@ -48,6 +49,18 @@ export function channelLines(report: MonthlyReport): MonthlyReportLine[] {
     orders: c.count,
     amount: c.amount,
     paidAmount: c.paidAmount,
+  }));
+}
+
+/**
+ * Paid orders not cancelled, by who collected the money: "Zamtel Kwacha through Lenco", "MTN Mobile
+ * Money", or "Credit / Debit Card, by hand" (an admin marked it paid).
+ */
+export function collectionLines(report: MonthlyReport): MonthlyReportLine[] {
+  return report.byCollection.map((c) => ({
+    label: c.provider ? collectionLabel(c.provider, c.method) : `${PAYMENT_METHOD_LABELS[c.method]}, by hand`,
+    orders: c.count,
+    amount: c.amount,
   }));
 }
 

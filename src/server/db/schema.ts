@@ -426,6 +426,7 @@ export const paymentAttempts = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** A collection provider's id from payments' registry (providers/registry.ts): checked there, not by a list here. */
     provider: text('provider').notNull(),
     /** Our reference, sent to the provider (MTN X-Reference-Id, Airtel transaction.id). */
     reference: uuid('reference').notNull().unique(),
@@ -468,7 +469,6 @@ export const paymentAttempts = pgTable(
   },
   (t) => [
     check('payment_attempts_resolved_note_length', sql`char_length(${t.resolvedNote}) <= 500`),
-    check('payment_attempts_provider_known', sql`${t.provider} in ('mtn','airtel','lenco')`),
     check('payment_attempts_state_known', sql`${t.state} in ('initiated','pending','successful','failed','expired')`),
     check('payment_attempts_amount_positive', sql`${t.amountNgwee} > 0`),
     uniqueIndex('payment_attempts_one_live_per_order')
@@ -559,6 +559,7 @@ export const statementNotes = pgTable(
   'statement_notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** A collection provider's id from payments' registry (providers/registry.ts): checked there, not by a list here. */
     provider: text('provider').notNull(),
     key: text('key').notNull(),
     note: text('note').notNull(),

@@ -1,4 +1,5 @@
 import type { App } from '../app';
+import { callbackOperations } from '../features/payments';
 
 /** Who may call an operation: anyone, any signed-in user (owner rules come after), or an admin only. */
 export type Access = 'anyone' | 'signed-in' | 'admin';
@@ -56,11 +57,10 @@ export const API_OPERATIONS: Record<string, Access> = {
   'POST /api/ussd/{secret}': 'anyone',
   'GET /api/ussd/translations': 'admin',
   'PUT /api/ussd/translations/{language}': 'admin',
-  'POST /api/payments/callback/mtn': 'anyone',
-  'PUT /api/payments/callback/mtn': 'anyone',
-  'POST /api/payments/callback/airtel': 'anyone',
-  'PUT /api/payments/callback/airtel': 'anyone',
-  'POST /api/payments/callback/lenco': 'anyone',
+  // Every provider's callback (open or signed): anyone may post one; it is only a hint to read (payments' registry).
+  ...Object.fromEntries(
+    callbackOperations().map((operation) => [operation.replace(' /', ' /api/'), 'anyone' as const]),
+  ),
   'POST /api/upload': 'admin',
   'POST /api/upload/multiple': 'admin',
   'DELETE /api/upload/{filename}': 'admin',

@@ -88,6 +88,17 @@ export const paymentMethodFiguresSchema = z.object({
   paidAmount: z.number(),
 });
 
+/**
+ * Paid orders not cancelled whose money one provider collected by one method (provider null: an admin
+ * marked them paid, the money taken by hand). Only the pairs that have some.
+ */
+export const collectionFiguresSchema = z.object({
+  provider: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS),
+  count: z.number().int(),
+  amount: z.number(),
+});
+
 /** Orders not cancelled that came in through one channel (the web checkout, or USSD). */
 export const channelFiguresSchema = z.object({
   channel: z.enum(ORDER_CHANNELS),
@@ -116,6 +127,7 @@ export const monthlyReportSchema = z.object({
   unpaid: countAndAmount,
   byPaymentMethod: z.array(paymentMethodFiguresSchema),
   byChannel: z.array(channelFiguresSchema),
+  byCollection: z.array(collectionFiguresSchema),
   /**
    * Refunds that reached shoppers in this month, whatever month their order was placed in: a credit here,
    * never a rewrite of the sale's month (docs/decisions/030-refunds.md). vat: the VAT they give back (16/116).

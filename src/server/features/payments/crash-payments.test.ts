@@ -4,7 +4,8 @@ import { tempFolder } from '../../test/shop-process';
 import { cleanUpPaymentRuns, crashWhilePaying } from './test/crash-run';
 
 /**
- * The real shop paying orders through the real simulator over HTTP, `kill -9` while approvals and their
+ * The real shop paying orders (MTN, Airtel, and Zamtel and cards on 3-D Secure through Lenco) through the
+ * real simulator over HTTP, `kill -9` while approvals and their
  * callbacks arrive, more approvals and declines while it is down, a restart on the same data: every
  * attempt ends, each approved order is paid exactly once with one "payment received" e-mail.
  * PostgreSQL, and two instances on one database: crash-payments.pg.test.ts.

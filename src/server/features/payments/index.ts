@@ -7,6 +7,8 @@ export type { RefundProvider, RefundReading, RefundRequest } from './providers/r
 export { refundProvidersFor, refundRouteFor, type ProviderRefundRoute } from './providers/refund-routes';
 // Mail and texts say "approve the prompt" only for the methods a provider collects.
 export { collectedMethods } from './providers/registry';
+// Each provider's callback routes, which anyone may call (the route-access tests list every operation).
+export { callbackOperations } from './providers/registry';
 // USSD (features/ussd) sends the prompt of an order it placed through the same attempt path as the web.
 export { startAttempt, NOT_AVAILABLE } from './service';
 // The pages that pay open the content security policy to the card widget's origin (features/ssr).

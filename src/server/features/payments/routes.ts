@@ -24,7 +24,6 @@ import {
   startAttempt,
 } from './service';
 import { PROVIDERS } from './providers/registry';
-import lencoWebhookRoutes from './providers/lenco/lenco-webhook-routes';
 import { cardWidgetFor, placeholderPayerEmail } from './providers/lenco/lenco-widget';
 import statementRoutes from './statements/routes';
 
@@ -174,8 +173,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Anyone can call the open ones (providers do not sign MTN's callbacks): a callback only makes us read the
   // named attempt's status from the provider, and every caller gets the same empty answer. A signed one
   // (Lenco) has its own route that refuses a bad signature first.
-  await app.register(lencoWebhookRoutes);
-  for (const { id: provider, name } of PROVIDERS.filter((entry) => entry.callback === 'open')) {
+  for (const { id: provider, callback } of PROVIDERS)
+    if (callback.kind === 'signed')
+      await app.register(callback.routes, { hint: (body) => settleByCallback(app.payments, provider, body) });
+  for (const { id: provider, name } of PROVIDERS.filter((entry) => entry.callback.kind === 'open')) {
     for (const method of ['POST', 'PUT'] as const) {
       app.route({
         method,

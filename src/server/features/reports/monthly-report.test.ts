@@ -82,6 +82,7 @@ describe('monthly sales report', () => {
         { channel: 'web', count: 2, amount: 1102.18, paidAmount: 406.18 },
         { channel: 'ussd', count: 0, amount: 0, paidAmount: 0 },
       ],
+      byCollection: [{ provider: null, method: 'airtel', count: 1, amount: 406.18 }],
       refunds: { count: 0, amount: 0, vat: 0 },
       netReceived: 406.18,
       netVat: 141.68,
@@ -142,6 +143,7 @@ describe('monthly sales report', () => {
       ['2026-03', 'Payment method: Credit / Debit Card', '0', '0.00', '0.00'],
       ['2026-03', 'Channel: Web', '2', '1102.18', '406.18'],
       ['2026-03', 'Channel: USSD', '0', '0.00', '0.00'],
+      ['2026-03', 'Collected: Airtel Money, by hand', '1', '406.18', ''],
     ]);
   });
 

@@ -68,6 +68,8 @@ export interface ExportedOrder {
   paidAt: Date | null;
   paymentMethod: PaymentMethod;
   paymentReference: string | null;
+  /** The provider that collected the money (payment_result), null when an admin marked it paid. */
+  collectedBy: string | null;
   deliveredAt: Date | null;
   /** The delivery option's name as placed (decision 037); empty for older orders. */
   deliveryName: string;
@@ -92,7 +94,7 @@ export async function ordersBatch(
     select o.id, o.created_at, o.created_at::text as cursor_at, o.customer_name, o.customer_email,
            o.shipping_address->>'phoneNumber' as phone, o.shipping_address->>'city' as city,
            o.shipping_address->>'province' as province, o.status, o.is_paid, o.paid_at, o.payment_method,
-           o.payment_reference, o.delivered_at, o.delivery->>'name' as delivery_name, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee,
+           o.payment_reference, o.payment_result->>'provider' as collected_by, o.delivered_at, o.delivery->>'name' as delivery_name, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee,
            o.discount_code, o.discount_ngwee
     from orders o
     ${where([...inRange(sql`o.created_at`, range), ...afterCursor(sql`o.created_at`, sql`o.id`, after)])}
@@ -113,6 +115,7 @@ export async function ordersBatch(
     paidAt: asDate(r.paid_at),
     paymentMethod: r.payment_method as PaymentMethod,
     paymentReference: (r.payment_reference as string | null) ?? null,
+    collectedBy: (r.collected_by as string | null) || null,
     deliveredAt: asDate(r.delivered_at),
     deliveryName: (r.delivery_name as string | null) ?? '',
     itemsNgwee: Number(r.items_ngwee),
@@ -397,4 +400,28 @@ export interface MethodFigures {
 export async function monthByPaymentMethod(db: Db, month: string): Promise<MethodFigures[]> {
   const groups = await monthGroupedBy(db, month, 'payment_method');
   return groups.map(({ key, ...figures }) => ({ method: key as PaymentMethod, ...figures }));
+}
+
+export interface CollectionFigures {
+  /** Who collected it (payment_result's provider), or null: marked paid by an admin (money taken by hand). */
+  provider: string | null;
+  method: PaymentMethod;
+  count: number;
+  amountNgwee: number;
+}
+
+/** Paid orders of the month that are not cancelled, by who collected the money and by which method. */
+export async function monthByCollection(db: Db, month: string): Promise<CollectionFigures[]> {
+  const result = await db.execute(sql`
+    select o.payment_result->>'provider' as provider, o.payment_method as method, count(*) as orders,
+           sum(o.total_ngwee) as amount
+    from orders o
+    ${where([...monthRange(month), sql`o.status <> 'Cancelled'`, sql`o.is_paid`])}
+    group by 1, 2`);
+  return rowsOf<Record<string, number | string | null>>(result).map((r) => ({
+    provider: r.provider === null || r.provider === '' ? null : String(r.provider),
+    method: r.method as PaymentMethod,
+    count: Number(r.orders),
+    amountNgwee: Number(r.amount),
+  }));
 }

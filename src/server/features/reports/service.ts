@@ -1,7 +1,8 @@
 import { plainKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { vatInRefund } from '../../../shared/refunds';
-import { channelLines, monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
+import { channelLines, collectionLines, monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
 import { ORDER_CHANNELS, PAYMENT_METHODS, paymentMethodLabel } from '../../../shared/order-status';
+import { COLLECTION_PROVIDER_NAMES, type CollectionProviderId } from '../../../shared/payment-methods';
 import type { MonthlyReport } from '../../../shared/schemas/reports';
 import { isoInShopTime, SHOP_TIME_ZONE, shopDayOf, shopMonthOf } from '../../../shared/shop-time';
 import type { Db } from '../../db/client';
@@ -58,6 +59,13 @@ async function* batches<T extends { cursorAt: string; id: string }>(
   }
 }
 
+/** Who took the money of a paid order: the provider that collected it, or by hand (an admin marked it paid). */
+function collectedThrough(o: q.ExportedOrder): string {
+  if (!o.isPaid) return '';
+  if (!o.collectedBy) return 'By hand';
+  return COLLECTION_PROVIDER_NAMES[o.collectedBy as CollectionProviderId] ?? o.collectedBy;
+}
+
 export const ORDERS_HEADER = [
   'Order ID',
   'Placed at',
@@ -70,6 +78,7 @@ export const ORDERS_HEADER = [
   'Paid',
   'Paid at',
   'Payment method',
+  'Collected through',
   'Payment reference',
   'Delivered at',
   'Delivery option',
@@ -120,6 +129,7 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
           yesNo(o.isPaid),
           iso(o.paidAt),
           paymentMethodLabel(o.paymentMethod),
+          collectedThrough(o),
           o.paymentReference,
           iso(o.deliveredAt),
           o.deliveryName,
@@ -236,11 +246,12 @@ export const currentShopMonth = () => shopMonthOf(new Date());
 
 /** The month's figures, computed by the database; the three payment methods are always listed. */
 export async function monthlyReport(db: Db, month: string): Promise<MonthlyReport> {
-  const [figures, methods, refunds, channels] = await Promise.all([
+  const [figures, methods, refunds, channels, collections] = await Promise.all([
     q.monthFigures(db, month),
     q.monthByPaymentMethod(db, month),
     q.monthRefunds(db, month),
     q.monthByChannel(db, month),
+    q.monthByCollection(db, month),
   ]);
   const refundedNgwee = refunds.reduce((sum, amount) => sum + amount, 0);
   const refundVatNgwee = refunds.reduce((sum, amount) => sum + vatInRefund(amount), 0);
@@ -274,6 +285,15 @@ export async function monthlyReport(db: Db, month: string): Promise<MonthlyRepor
         paidAmount: toKwacha(found?.paidNgwee ?? 0),
       };
     }),
+    // The method's order of checkout, then each provider by name, by hand last.
+    byCollection: collections
+      .sort(
+        (a, b) =>
+          PAYMENT_METHODS.indexOf(a.method) - PAYMENT_METHODS.indexOf(b.method) ||
+          Number(a.provider === null) - Number(b.provider === null) ||
+          (a.provider ?? '').localeCompare(b.provider ?? ''),
+      )
+      .map(({ provider, method, count, amountNgwee }) => ({ provider, method, count, amount: toKwacha(amountNgwee) })),
     refunds: { count: refunds.length, amount: toKwacha(refundedNgwee), vat: toKwacha(refundVatNgwee) },
     netReceived: toKwacha(figures.paidNgwee - refundedNgwee),
     netVat: toKwacha(figures.taxNgwee - refundVatNgwee),
@@ -290,6 +310,7 @@ export function monthlyReportCsv(report: MonthlyReport): string {
     ...monthlySummaryLines(report),
     ...paymentMethodLines(report).map((line) => ({ ...line, label: `Payment method: ${line.label}` })),
     ...channelLines(report).map((line) => ({ ...line, label: `Channel: ${line.label}` })),
+    ...collectionLines(report).map((line) => ({ ...line, label: `Collected: ${line.label}` })),
   ];
   return (
     UTF8_BOM +

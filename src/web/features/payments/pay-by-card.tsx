@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import CreditCard from 'lucide-react/icons/credit-card';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatKwacha } from '../../../shared/money';
 import type { Order } from '../../../shared/schemas/orders';
 import { isLiveState, type PaymentAttempt } from '../../../shared/schemas/payments';
@@ -20,6 +20,11 @@ export function PayByCard({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const { attempts, current } = useOrderPayment(order);
   const [outcome, setOutcome] = useState<WidgetOutcome | null>(null);
+  // The widget's frame held the focus; once it is gone a keyboard user lands on what happened, not the page's top.
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) result.current?.focus();
+  }, [outcome]);
   const amount = formatKwacha(order.totalPrice);
   const key = orderAttemptsQuery(order._id).queryKey;
   const keep = (attempt: PaymentAttempt) =>
@@ -63,7 +68,12 @@ export function PayByCard({ order }: { order: Order }) {
       <h2 id="pay-by-card-title" className="mb-3 text-xl font-bold">
         Pay by card
       </h2>
-      <div role="status">
+      <div
+        role="status"
+        ref={result}
+        tabIndex={-1}
+        className="rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-honey-500"
+      >
         {ended && <AttemptStatus attempt={current} amount={amount} />}
         {waitingForBank && (
           <div className="flex gap-3">

@@ -4,11 +4,14 @@ import type { ProviderRefundRoute } from './refund-routes';
 import { AirtelMoneyDisbursements } from './airtel-disbursement';
 import { AirtelMoneyCollections } from './airtel-money';
 import type { CollectionProvider } from './collection-provider';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LencoCollections } from './lenco/lenco-collections';
+import lencoWebhookRoutes from './lenco/lenco-webhook-routes';
 import { MtnMomoDisbursements } from './mtn-disbursement';
 import { MtnMomoCollections } from './mtn-momo';
 import type { PaymentProviderSettings } from './provider-config';
 import type { RefundProvider } from './refund-provider';
+import type { SignedCallbackOptions } from './signed-callback';
 
 /**
  * The collection providers, each joining in one entry (docs/decisions/034-provider-registry.md): its id and
@@ -33,10 +36,11 @@ export interface ProviderEntry {
     client(settings: PaymentProviderSettings): RefundProvider;
   };
   /**
-   * Its callback at /api/payments/callback/{id}: open (anyone may post, it is only a hint to read; MTN and
-   * Airtel) or signed (refused with 401 unless its signature checks; Lenco, lenco/lenco-webhook-routes.ts).
+   * Its callback at /api/payments/callback/{id} (POST and PUT): open (anyone may post, it is only a hint
+   * to read; MTN and Airtel), or signed: its own plugin, which refuses a bad signature with 401 and serves
+   * POST only (Lenco, lenco/lenco-webhook-routes.ts).
    */
-  callback: 'open' | 'signed';
+  callback: { kind: 'open' } | { kind: 'signed'; routes: FastifyPluginAsyncZod<SignedCallbackOptions> };
 }
 
 export const PROVIDERS: readonly ProviderEntry[] = [
@@ -51,7 +55,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
       on: (s) => Boolean(s.mtnDisbursement),
       client: (s) => new MtnMomoDisbursements(s.mtnDisbursement!),
     },
-    callback: 'open',
+    callback: { kind: 'open' },
   },
   {
     id: 'airtel',
@@ -65,7 +69,7 @@ export const PROVIDERS: readonly ProviderEntry[] = [
       on: (s) => Boolean(s.airtelDisbursement),
       client: (s) => new AirtelMoneyDisbursements(s.airtelDisbursement!),
     },
-    callback: 'open',
+    callback: { kind: 'open' },
   },
   {
     id: 'lenco',
@@ -74,9 +78,15 @@ export const PROVIDERS: readonly ProviderEntry[] = [
     aggregator: true,
     collection: (s) => (s.lenco ? { client: new LencoCollections(s.lenco), currency: 'ZMW' } : null),
     // Lenco has no refund API (a payout to the wallet would be one; decision 035): refunds are by hand.
-    callback: 'signed',
+    callback: { kind: 'signed', routes: lencoWebhookRoutes },
   },
 ];
+
+/** The callback operations each provider has ("POST /payments/callback/mtn"), for the route list the tests keep. */
+export const callbackOperations = (): string[] =>
+  PROVIDERS.flatMap(({ id, callback }) =>
+    (callback.kind === 'open' ? ['POST', 'PUT'] : ['POST']).map((method) => `${method} /payments/callback/${id}`),
+  );
 
 export const providerEntry = (id: string): ProviderEntry | undefined => PROVIDERS.find((entry) => entry.id === id);
 

@@ -112,11 +112,11 @@ export async function dailyMoney(db: Db, from: string, to: string): Promise<Summ
       from payment_attempts
       where collected_at >= ${start} and collected_at < ${end}
       union all
-      select to_char(ended_at at time zone ${zone}, 'YYYY-MM-DD'),
-             case when route = 'mtn-refund' then 'mtn' else 'airtel' end,
-             0, 0, 1, amount_ngwee::bigint
-      from refunds
-      where state = 'successful' and route <> 'by-hand' and ended_at >= ${start} and ended_at < ${end}
+      -- A refund through a provider's API always pays back one of its collections: that collection's provider.
+      select to_char(r.ended_at at time zone ${zone}, 'YYYY-MM-DD'), a.provider,
+             0, 0, 1, r.amount_ngwee::bigint
+      from refunds r join payment_attempts a on a.id = r.attempt_id
+      where r.state = 'successful' and r.route <> 'by-hand' and r.ended_at >= ${start} and r.ended_at < ${end}
     )
     select day, provider,
            sum(collected_count)::int as "collectedCount", sum(collected_ngwee)::bigint as "collectedNgwee",

@@ -1,4 +1,5 @@
 import { formatKwacha, toKwacha } from '../../../../shared/money';
+import { COLLECTION_PROVIDER_NAMES, type CollectionProviderId } from '../../../../shared/payment-methods';
 import {
   needsSecondAdmin,
   REFUND_STUCK_HOURS,
@@ -14,7 +15,10 @@ export function localMobile(phone: string): string {
   return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone;
 }
 
-const NETWORK: Record<string, string> = { mtn: 'MTN', airtel: 'Airtel', lenco: 'Lenco' };
+/** The networks' short names before a number; any other provider by its registry name. */
+const NETWORK: Record<string, string> = { mtn: 'MTN', airtel: 'Airtel' };
+const networkName = (provider: string) =>
+  NETWORK[provider] ?? COLLECTION_PROVIDER_NAMES[provider as CollectionProviderId] ?? provider;
 
 /** What kind of send a route is, in brackets after the number. */
 const ROUTE_KIND: Record<Exclude<Refund['route'], 'by-hand'>, string> = {
@@ -28,7 +32,7 @@ type Routed = Pick<RefundSource, 'route' | 'provider' | 'phone'>;
 /** Where the money goes and how: "To MTN 097 123 4567 (MTN refund)", or "By hand". */
 export function routeInWords({ route, provider, phone }: Routed): string {
   if (route === 'by-hand') return 'By hand';
-  const network = provider ? `${NETWORK[provider]} ` : '';
+  const network = provider ? `${networkName(provider)} ` : '';
   return `To ${network}${phone ? localMobile(phone) : 'the paying number'} (${ROUTE_KIND[route]})`;
 }
 
@@ -36,7 +40,7 @@ export function routeInWords({ route, provider, phone }: Routed): string {
 export function sourceInWords(source: RefundSource): string {
   const left = `${formatKwacha(toKwacha(source.refundableNgwee))} of ${formatKwacha(toKwacha(source.collectedNgwee))} left`;
   if (source.attemptId === null) return `By hand (${left})`;
-  const paid = source.provider ? `${NETWORK[source.provider]} payment` : 'Payment';
+  const paid = source.provider ? `${networkName(source.provider)} payment` : 'Payment';
   const from = source.phone ? ` from ${localMobile(source.phone)}` : '';
   const late = source.refundDue ? ', collected after the attempt ended' : '';
   return `${paid}${from}${late} (${left})`;
@@ -78,7 +82,7 @@ export function refundConsequence(source: RefundSource, amountNgwee: number, rul
       ? `${amount} is recorded as sent back by hand. Another admin must approve it; send the money once they have.`
       : `${amount} is recorded as sent back by hand at once: send the money yourself.`;
   }
-  const network = source.provider ? ` by ${NETWORK[source.provider]}` : '';
+  const network = source.provider ? ` by ${networkName(source.provider)}` : '';
   const to = source.phone ? `to ${localMobile(source.phone)}` : 'to the number that paid';
   return `${amount} goes back ${to}${network}. ${second ? 'Another admin must approve it.' : 'It is sent at once.'}`;
 }

@@ -7,6 +7,7 @@ import {
   monthName,
   paymentMethodLines,
   channelLines,
+  collectionLines,
   type MonthlyReportLine,
 } from '../../../../shared/monthly-report';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
@@ -78,6 +79,13 @@ function ReportTables({ report }: { report: MonthlyReport }) {
         lines={paymentMethodLines(report)}
       />
       <FiguresTable caption="Orders not cancelled, by channel" first="Channel" lines={channelLines(report)} />
+      {report.byCollection.length > 0 && (
+        <FiguresTable
+          caption="Paid orders, by who collected the money"
+          first="Collected"
+          lines={collectionLines(report)}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../../../../shared/schemas/common';
-import { settleByCallback } from '../../service';
+import type { SignedCallbackOptions } from '../signed-callback';
 import { isLencoSignatureValid } from './lenco-signature';
 
 /** Lenco's webhook is a collection object in a small envelope; anything bigger is not one. */
@@ -14,7 +14,7 @@ const WEBHOOK_BODY_LIMIT = 32 * 1024;
  * collection's status, like MTN's and Airtel's callbacks: its own status field decides nothing, and a
  * replayed one costs at most a read per callback gap.
  */
-const lencoWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+const lencoWebhookRoutes: FastifyPluginAsyncZod<SignedCallbackOptions> = async (app, { hint }) => {
   // This plugin's own parser (encapsulated): the body stays the bytes Lenco signed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
@@ -51,7 +51,7 @@ const lencoWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn('Lenco webhook signed but not JSON');
         return {};
       }
-      void settleByCallback(app.payments, 'lenco', body).catch((error: unknown) =>
+      void hint(body).catch((error: unknown) =>
         request.log.warn({ err: error }, 'Lenco webhook could not be settled now; the poller reads it again'),
       );
       return {};

@@ -168,7 +168,15 @@ describe('Zamtel Kwacha through Lenco', () => {
       payload: { amountNgwee: 2_345, reason: 'One jar arrived broken', attemptId: attempt._id },
     });
     expect(asked.statusCode).toBe(201);
-    expect(asked.json()).toMatchObject({ provider: 'lenco', route: 'by-hand', amountNgwee: 2_345 });
+    expect(asked.json()).toMatchObject({ provider: 'lenco', route: 'by-hand', amountNgwee: 2_345, state: 'requested' });
+    // The two-admin rule holds for Lenco's by-hand refunds too: the asker cannot approve, a second admin does.
+    const approve = (auth: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: `/api/refunds/${asked.json()._id}/approve`, headers: auth });
+    expect((await approve(admin.auth)).statusCode).toBe(403);
+    const second = await createUser(t, { isAdmin: true });
+    const approved = await approve(second.auth);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ route: 'by-hand', state: 'successful' });
   });
 
   it('decline ends the attempt failed with Lenco reason; the order stays unpaid and can be tried again', async () => {

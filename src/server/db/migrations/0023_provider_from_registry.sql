@@ -1,0 +1,1 @@
+ALTER TABLE "payment_attempts" DROP CONSTRAINT "payment_attempts_provider_known";
