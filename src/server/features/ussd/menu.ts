@@ -71,6 +71,8 @@ export interface MenuContext {
   /** The language the caller picked before, if any. */
   language: UssdLanguage | null;
   sayIn: (language: UssdLanguage) => Say;
+  /** Products read during this step: one step reads each once, however many screens it draws. */
+  seen: Map<string, ProductChoice>;
 }
 
 export interface StepResult {
@@ -99,6 +101,13 @@ function mainScreen(ctx: MenuContext): Screen {
   options.push('shop', 'orders', 'help');
   if (ctx.multilingual) options.push('language');
   return { s: 'main', options };
+}
+
+/** The products of these ids (those that still exist), read once per step. */
+async function choices(ctx: MenuContext, ids: string[]): Promise<ProductChoice[]> {
+  const missing = ids.filter((id) => !ctx.seen.has(id));
+  for (const p of await productsByIds(ctx.app.db, missing)) ctx.seen.set(p.id, p);
+  return ids.flatMap((id) => ctx.seen.get(id) ?? []);
 }
 
 const top = (state: MenuState) => state.stack[state.stack.length - 1]!;
@@ -133,8 +142,8 @@ async function pricedDraft(ctx: MenuContext, address: ShippingAddress | undefine
 }
 
 async function draftSummary(ctx: MenuContext) {
-  const products = await productsByIds(
-    ctx.app.db,
+  const products = await choices(
+    ctx,
     ctx.draft.lines.map((l) => l.productId),
   );
   const { count, totals } = draftFigures(ctx, products);
@@ -186,7 +195,7 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
         screen.cats.map((c, i) => option(i + 1, categoryName(c))),
       );
     case 'products': {
-      const found = new Map((await productsByIds(ctx.app.db, screen.ids)).map((p) => [p.id, p]));
+      const found = new Map((await choices(ctx, screen.ids)).map((p) => [p.id, p]));
       const body = screen.ids.flatMap((id, i) => {
         const p = found.get(id);
         return p ? [option(i + 1, productLabel(p))] : [];
@@ -194,7 +203,7 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
       return lines(categoryName(screen.category), body, [...(screen.more ? [option(9, say('more'))] : []), back]);
     }
     case 'qty': {
-      const [p] = await productsByIds(ctx.app.db, [screen.productId]);
+      const [p] = await choices(ctx, [screen.productId]);
       if (!p) return lines(say('gone', { product: '' }), []);
       const max = quantityLeft(ctx, p);
       return lines(productLabel(p), [
@@ -217,8 +226,8 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
     case 'name':
       return lines(say('yourName'), []);
     case 'summary': {
-      const products = await productsByIds(
-        ctx.app.db,
+      const products = await choices(
+        ctx,
         ctx.draft.lines.map((l) => l.productId),
       );
       const { count, totals } = await pricedDraft(ctx, addressOf(ctx, state), products);
@@ -273,6 +282,7 @@ function choiceOf(input: string, count: number): number | null {
 
 async function productPage(ctx: MenuContext, category: string, offset: number): Promise<Screen> {
   const candidates = await productsInStock(ctx.app.db, category, offset, PAGE_MOST + 1);
+  for (const p of candidates) ctx.seen.set(p.id, p);
   const room = SCREEN_LIMIT - 'CON '.length - NOTE_ROOM - FOOTER_ROOM;
   const ids: string[] = [];
   let used = 0;
@@ -361,13 +371,13 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
         };
       const n = choiceOf(input, screen.ids.length);
       if (!n) return invalid();
-      const [p] = await productsByIds(ctx.app.db, [screen.ids[n - 1]!]);
+      const [p] = await choices(ctx, [screen.ids[n - 1]!]);
       if (!p || quantityLeft(ctx, p) <= 0)
         return { answer: await show(ctx, state, say('soldOutNow', { product: p?.name ?? '' })) };
       return { answer: await push(ctx, state, { s: 'qty', productId: p.id }) };
     }
     case 'qty': {
-      const [p] = await productsByIds(ctx.app.db, [screen.productId]);
+      const [p] = await choices(ctx, [screen.productId]);
       const max = p ? quantityLeft(ctx, p) : 0;
       const quantity = /^[0-9]{1,3}$/.test(input) ? Number(input) : NaN;
       if (!p || !(quantity >= 1 && quantity <= max))
@@ -448,8 +458,8 @@ async function confirm(ctx: MenuContext, state: MenuState): Promise<StepResult> 
   const address = addressOf(ctx, state);
   if (network === 'zamtel' || !address || ctx.draft.lines.length === 0)
     return { answer: await show(ctx, state, say('invalidChoice')) };
-  const products = await productsByIds(
-    app.db,
+  const products = await choices(
+    ctx,
     ctx.draft.lines.map((l) => l.productId),
   );
   const { totals, deliveryOption } = await pricedDraft(ctx, address, products);
