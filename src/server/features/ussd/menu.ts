@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
 import { CATEGORY_LABELS, isCategory } from '../../../shared/categories';
 import { compactKwacha, computeTotals, toKwacha, type DeliveryRule } from '../../../shared/money';
+import { optionFee } from '../../../shared/delivery';
+import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { orderReference } from '../../../shared/order-status';
 import { NETWORK_NAMES, type ZambianMobile } from '../../../shared/phone-numbers';
 import {
@@ -11,7 +13,7 @@ import {
   type ShippingAddress,
 } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
-import { chooseDeliveryOption } from '../delivery';
+import { chooseDeliveryOption, deliveryOptionsFor, listDeliveryOptions } from '../delivery';
 import { placeOrder, PRICES_CHANGED } from '../orders';
 import { findPhoneAccount, openPhoneAccount, type UserRow } from '../users';
 import {
@@ -43,6 +45,8 @@ export type Screen =
   | { s: 'cart'; added?: boolean }
   | { s: 'delivery'; saved: ShippingAddress }
   | { s: 'town' }
+  | { s: 'province' }
+  | { s: 'sent'; options: { id: string; label: string }[] }
   | { s: 'name' }
   | { s: 'summary' }
   | { s: 'problem'; text: string }
@@ -55,6 +59,8 @@ export interface MenuState {
   lang: UssdLanguage;
   /** The delivery address chosen in this session. */
   address?: ShippingAddress;
+  /** The delivery option chosen for it, when more than one serves it. */
+  deliveryOption?: string;
   /** The name a caller without an account gave, for the account opened at confirm. */
   name?: string;
 }
@@ -123,21 +129,29 @@ function draftFigures(ctx: MenuContext, products: ProductChoice[], delivery?: De
 }
 
 const addressOf = (ctx: MenuContext, state: MenuState) =>
-  state.address ?? (ctx.draft.town ? townAddress(ctx.draft.town, ctx.mobile) : undefined);
+  state.address ?? (ctx.draft.town ? townAddress(ctx.draft.town, ctx.mobile, ctx.draft.province) : undefined);
 
 /**
  * The draft's figures with the delivery the order will carry: the cheapest option serving the address
  * (the web checkout's own choice, features/delivery), named to placeOrder so both price the same.
  */
-async function pricedDraft(ctx: MenuContext, address: ShippingAddress | undefined, products: ProductChoice[]) {
+async function pricedDraft(
+  ctx: MenuContext,
+  state: MenuState,
+  address: ShippingAddress | undefined,
+  products: ProductChoice[],
+) {
   const items = draftFigures(ctx, products).totals.itemsNgwee;
-  // No option serving the address: the spec's figures are shown, and placeOrder's own 400 says why at confirm.
-  const delivery = address
-    ? await chooseDeliveryOption(ctx.app.db, address, undefined, items).catch((error: unknown) => {
-        if (error instanceof HttpError) return undefined;
-        throw error;
-      })
-    : undefined;
+  const choose = (optionId: string | undefined) =>
+    address
+      ? chooseDeliveryOption(ctx.app.db, address, optionId, items).catch((error: unknown) => {
+          if (error instanceof HttpError) return undefined;
+          throw error;
+        })
+      : Promise.resolve(undefined);
+  // The option chosen was switched off meanwhile: the cheapest serving the address, whose fee the summary
+  // shows. None serving it: the spec's figures, and placeOrder's own 400 says why at confirm.
+  const delivery = (await choose(state.deliveryOption)) ?? (state.deliveryOption ? await choose(undefined) : undefined);
   return { ...draftFigures(ctx, products, delivery?.rule), deliveryOption: delivery?.optionId };
 }
 
@@ -223,6 +237,16 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
       ]);
     case 'town':
       return lines(say('whichTown'), []);
+    case 'province':
+      return lines(
+        say('whichProvince'),
+        ZAMBIAN_PROVINCES.map((p, i) => option(i + 1, p)),
+      );
+    case 'sent':
+      return lines(
+        say('howSent'),
+        screen.options.map((o, i) => option(i + 1, o.label)),
+      );
     case 'name':
       return lines(say('yourName'), []);
     case 'summary': {
@@ -230,7 +254,7 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
         ctx,
         ctx.draft.lines.map((l) => l.productId),
       );
-      const { count, totals } = await pricedDraft(ctx, addressOf(ctx, state), products);
+      const { count, totals } = await pricedDraft(ctx, state, addressOf(ctx, state), products);
       const network = ctx.mobile.network === 'zamtel' ? '' : NETWORK_NAMES[ctx.mobile.network];
       const items = say('summaryItems', { count, amount: compactKwacha(toKwacha(totals.itemsNgwee)) });
       return lines(items, [
@@ -263,11 +287,14 @@ function quantityLeft(ctx: MenuContext, p: ProductChoice): number {
 /** A delivery to a town only: the co-op calls the number to agree on the place. */
 export const TOWN_ONLY_ADDRESS = 'To agree by phone';
 
-function townAddress(town: string, mobile: ZambianMobile): ShippingAddress {
+/** A town-only address's province when the caller was not asked (every option serves every province). */
+const PROVINCE_NOT_ASKED = 'Not given';
+
+function townAddress(town: string, mobile: ZambianMobile, province = PROVINCE_NOT_ASKED): ShippingAddress {
   return {
     address: TOWN_ONLY_ADDRESS,
     city: town,
-    province: 'Not given',
+    province,
     zipCode: '-',
     phoneNumber: `0${mobile.national}`,
   };
@@ -309,6 +336,40 @@ async function checkout(ctx: MenuContext, state: MenuState): Promise<Answer> {
   const saved = user ? await lastAddress(ctx.app.db, user.id) : undefined;
   if (saved) return push(ctx, state, { s: 'delivery', saved });
   return push(ctx, state, { s: 'town' });
+}
+
+/** The province is asked only when some delivery option that is on serves some provinces and not others. */
+async function afterTown(ctx: MenuContext, state: MenuState): Promise<Answer> {
+  const options = await listDeliveryOptions(ctx.app.db);
+  if (options.some((o) => o.active && o.provinces.length > 0)) return push(ctx, state, { s: 'province' });
+  return afterPlace(ctx, state);
+}
+
+/**
+ * The delivery options serving the address (the web checkout's own list, cheapest first): none ends with
+ * the shop's number; one is taken without asking; several are offered with their fees.
+ */
+async function afterPlace(ctx: MenuContext, state: MenuState): Promise<Answer> {
+  const address = state.address!;
+  const products = await choices(
+    ctx,
+    ctx.draft.lines.map((l) => l.productId),
+  );
+  const items = draftFigures(ctx, products).totals.itemsNgwee;
+  const serving = await deliveryOptionsFor(ctx.app.db, address.province, address.city, items);
+  state.deliveryOption = undefined;
+  if (serving.length === 0)
+    return push(ctx, state, {
+      s: 'info',
+      text: ctx.say('noDelivery', { place: placeOf(address), phone: ctx.shop.phone || '-' }),
+    });
+  if (serving.length === 1) return afterAddress(ctx, state);
+  const options = serving.slice(0, PAGE_MOST).map((o) => {
+    const fee = optionFee(o, items);
+    const name = o.name.length > NAME_MOST ? `${o.name.slice(0, NAME_MOST - 2)}..` : o.name;
+    return { id: o.id, label: `${name} ${fee === 0 ? ctx.say('free') : compactKwacha(toKwacha(fee))}` };
+  });
+  return push(ctx, state, { s: 'sent', options });
 }
 
 async function afterAddress(ctx: MenuContext, state: MenuState): Promise<Answer> {
@@ -406,13 +467,27 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       if (!n) return invalid();
       if (n === 2) return { answer: await push(ctx, state, { s: 'town' }) };
       state.address = screen.saved;
-      return { answer: await afterAddress(ctx, state) };
+      return { answer: await afterPlace(ctx, state) };
     }
     case 'town': {
       const town = input.trim();
       if (!TOWN.test(town)) return { answer: await show(ctx, state, say('wrongTown')) };
       state.address = townAddress(town, ctx.mobile);
-      await setDraft(ctx, { ...ctx.draft, town });
+      await setDraft(ctx, { ...ctx.draft, town, province: undefined });
+      return { answer: await afterTown(ctx, state) };
+    }
+    case 'province': {
+      const n = choiceOf(input, ZAMBIAN_PROVINCES.length);
+      if (!n || !state.address) return invalid();
+      const province = ZAMBIAN_PROVINCES[n - 1]!;
+      state.address = { ...state.address, province };
+      await setDraft(ctx, { ...ctx.draft, province });
+      return { answer: await afterPlace(ctx, state) };
+    }
+    case 'sent': {
+      const n = choiceOf(input, screen.options.length);
+      if (!n) return invalid();
+      state.deliveryOption = screen.options[n - 1]!.id;
       return { answer: await afterAddress(ctx, state) };
     }
     case 'name': {
@@ -462,7 +537,7 @@ async function confirm(ctx: MenuContext, state: MenuState): Promise<StepResult> 
     ctx,
     ctx.draft.lines.map((l) => l.productId),
   );
-  const { totals, deliveryOption } = await pricedDraft(ctx, address, products);
+  const { totals, deliveryOption } = await pricedDraft(ctx, state, address, products);
   let user = await account(ctx);
   if (!user) {
     if (!state.name) return { answer: await push(ctx, state, { s: 'name' }) };

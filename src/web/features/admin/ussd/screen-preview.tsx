@@ -39,6 +39,16 @@ export function previewScreens(say: Say, shopName: string): { name: string; line
       ],
     },
     {
+      name: 'How it travels',
+      kind: 'CON',
+      lines: [
+        say('howSent'),
+        option(1, `Choma market pickup ${say('free')}`),
+        option(2, 'Standard delivery K75.00'),
+        back,
+      ],
+    },
+    {
       name: 'Summary',
       kind: 'CON',
       lines: [
