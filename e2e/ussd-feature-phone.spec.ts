@@ -87,6 +87,10 @@ test('@phone an admin translates the menu with a live preview of the 160-charact
     .getByRole('textbox', { name: /^Sorry, only \{stock\} of \{product\} left/ })
     .fill(`Pepani, {stock} {product} ${'x'.repeat(120)}`);
   await expect(preview).toContainText(/\d{3}\/160: too long/);
+  // On a phone the side preview is far below the form: the text being typed has its screens under it.
+  const here = page.getByRole('group', { name: 'Preview of this text' });
+  await expect(here).toContainText(/Sold out\s*\d{3}\/160: too long/);
+  await expect(here).toBeInViewport();
   await shot(page, 'admin-translations');
   await expectNoSidewaysScroll(page);
   await page.getByRole('textbox', { name: /^Sorry, only \{stock\} of \{product\} left/ }).fill('');

@@ -46,6 +46,8 @@ export interface ShopProcessOptions {
   /** More settings for the shop (on top of this process's environment). */
   env?: Record<string, string>;
   stdio?: StdioOptions;
+  /** Node flags for the server process (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 /** The shop's source server (tsx) as a child process on 127.0.0.1:port, its own data directory and public address. */
@@ -57,8 +59,9 @@ export function spawnShop({
   webDistDir,
   env = {},
   stdio = 'ignore',
+  nodeArgs = [],
 }: ShopProcessOptions): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd,
     env: {
       ...process.env,

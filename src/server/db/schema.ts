@@ -689,7 +689,11 @@ export const ussdSessions = pgTable(
 export const ussdCallers = pgTable('ussd_callers', {
   mobile: text('mobile').primaryKey(),
   language: text('language'),
-  draft: jsonb('draft').$type<{ lines: { productId: string; quantity: number }[]; town?: string }>(),
+  draft: jsonb('draft').$type<{
+    lines: { productId: string; quantity: number }[];
+    town?: string;
+    province?: string;
+  }>(),
   draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true, mode: 'date' }),
   updatedAt: updatedAt(),
 });

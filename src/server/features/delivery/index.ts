@@ -1,4 +1,4 @@
 /** Delivery options' public entry (decision 037): the app serves the routes; orders choose an option. */
 export { default as deliveryRoutes } from './routes';
-export { chooseDeliveryOption, type ChosenDelivery } from './service';
+export { chooseDeliveryOption, deliveryOptionsFor, listDeliveryOptions, type ChosenDelivery } from './service';
 export { collectedAtPoint, newCollectionCode, typedCollectionCode } from './collection-code';

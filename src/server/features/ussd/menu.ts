@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
 import { CATEGORY_LABELS, isCategory } from '../../../shared/categories';
 import { compactKwacha, computeTotals, toKwacha, type DeliveryRule } from '../../../shared/money';
+import { optionFee } from '../../../shared/delivery';
+import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { orderReference } from '../../../shared/order-status';
 import { NETWORK_NAMES, type ZambianMobile } from '../../../shared/phone-numbers';
 import {
@@ -11,7 +13,7 @@ import {
   type ShippingAddress,
 } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
-import { chooseDeliveryOption } from '../delivery';
+import { chooseDeliveryOption, deliveryOptionsFor, listDeliveryOptions } from '../delivery';
 import { placeOrder, PRICES_CHANGED } from '../orders';
 import { findPhoneAccount, openPhoneAccount, type UserRow } from '../users';
 import {
@@ -43,6 +45,8 @@ export type Screen =
   | { s: 'cart'; added?: boolean }
   | { s: 'delivery'; saved: ShippingAddress }
   | { s: 'town' }
+  | { s: 'province' }
+  | { s: 'sent'; options: { id: string; label: string }[] }
   | { s: 'name' }
   | { s: 'summary' }
   | { s: 'problem'; text: string }
@@ -55,6 +59,8 @@ export interface MenuState {
   lang: UssdLanguage;
   /** The delivery address chosen in this session. */
   address?: ShippingAddress;
+  /** The delivery option chosen for it, when more than one serves it. */
+  deliveryOption?: string;
   /** The name a caller without an account gave, for the account opened at confirm. */
   name?: string;
 }
@@ -71,6 +77,8 @@ export interface MenuContext {
   /** The language the caller picked before, if any. */
   language: UssdLanguage | null;
   sayIn: (language: UssdLanguage) => Say;
+  /** Products read during this step: one step reads each once, however many screens it draws. */
+  seen: Map<string, ProductChoice>;
 }
 
 export interface StepResult {
@@ -101,6 +109,13 @@ function mainScreen(ctx: MenuContext): Screen {
   return { s: 'main', options };
 }
 
+/** The products of these ids (those that still exist), read once per step. */
+async function choices(ctx: MenuContext, ids: string[]): Promise<ProductChoice[]> {
+  const missing = ids.filter((id) => !ctx.seen.has(id));
+  for (const p of await productsByIds(ctx.app.db, missing)) ctx.seen.set(p.id, p);
+  return ids.flatMap((id) => ctx.seen.get(id) ?? []);
+}
+
 const top = (state: MenuState) => state.stack[state.stack.length - 1]!;
 
 function draftFigures(ctx: MenuContext, products: ProductChoice[], delivery?: DeliveryRule) {
@@ -114,27 +129,35 @@ function draftFigures(ctx: MenuContext, products: ProductChoice[], delivery?: De
 }
 
 const addressOf = (ctx: MenuContext, state: MenuState) =>
-  state.address ?? (ctx.draft.town ? townAddress(ctx.draft.town, ctx.mobile) : undefined);
+  state.address ?? (ctx.draft.town ? townAddress(ctx.draft.town, ctx.mobile, ctx.draft.province) : undefined);
 
 /**
  * The draft's figures with the delivery the order will carry: the cheapest option serving the address
  * (the web checkout's own choice, features/delivery), named to placeOrder so both price the same.
  */
-async function pricedDraft(ctx: MenuContext, address: ShippingAddress | undefined, products: ProductChoice[]) {
+async function pricedDraft(
+  ctx: MenuContext,
+  state: MenuState,
+  address: ShippingAddress | undefined,
+  products: ProductChoice[],
+) {
   const items = draftFigures(ctx, products).totals.itemsNgwee;
-  // No option serving the address: the spec's figures are shown, and placeOrder's own 400 says why at confirm.
-  const delivery = address
-    ? await chooseDeliveryOption(ctx.app.db, address, undefined, items).catch((error: unknown) => {
-        if (error instanceof HttpError) return undefined;
-        throw error;
-      })
-    : undefined;
+  const choose = (optionId: string | undefined) =>
+    address
+      ? chooseDeliveryOption(ctx.app.db, address, optionId, items).catch((error: unknown) => {
+          if (error instanceof HttpError) return undefined;
+          throw error;
+        })
+      : Promise.resolve(undefined);
+  // The option chosen was switched off meanwhile: the cheapest serving the address, whose fee the summary
+  // shows. None serving it: the spec's figures, and placeOrder's own 400 says why at confirm.
+  const delivery = (await choose(state.deliveryOption)) ?? (state.deliveryOption ? await choose(undefined) : undefined);
   return { ...draftFigures(ctx, products, delivery?.rule), deliveryOption: delivery?.optionId };
 }
 
 async function draftSummary(ctx: MenuContext) {
-  const products = await productsByIds(
-    ctx.app.db,
+  const products = await choices(
+    ctx,
     ctx.draft.lines.map((l) => l.productId),
   );
   const { count, totals } = draftFigures(ctx, products);
@@ -186,7 +209,7 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
         screen.cats.map((c, i) => option(i + 1, categoryName(c))),
       );
     case 'products': {
-      const found = new Map((await productsByIds(ctx.app.db, screen.ids)).map((p) => [p.id, p]));
+      const found = new Map((await choices(ctx, screen.ids)).map((p) => [p.id, p]));
       const body = screen.ids.flatMap((id, i) => {
         const p = found.get(id);
         return p ? [option(i + 1, productLabel(p))] : [];
@@ -194,7 +217,7 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
       return lines(categoryName(screen.category), body, [...(screen.more ? [option(9, say('more'))] : []), back]);
     }
     case 'qty': {
-      const [p] = await productsByIds(ctx.app.db, [screen.productId]);
+      const [p] = await choices(ctx, [screen.productId]);
       if (!p) return lines(say('gone', { product: '' }), []);
       const max = quantityLeft(ctx, p);
       return lines(productLabel(p), [
@@ -214,14 +237,24 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
       ]);
     case 'town':
       return lines(say('whichTown'), []);
+    case 'province':
+      return lines(
+        say('whichProvince'),
+        ZAMBIAN_PROVINCES.map((p, i) => option(i + 1, p)),
+      );
+    case 'sent':
+      return lines(
+        say('howSent'),
+        screen.options.map((o, i) => option(i + 1, o.label)),
+      );
     case 'name':
       return lines(say('yourName'), []);
     case 'summary': {
-      const products = await productsByIds(
-        ctx.app.db,
+      const products = await choices(
+        ctx,
         ctx.draft.lines.map((l) => l.productId),
       );
-      const { count, totals } = await pricedDraft(ctx, addressOf(ctx, state), products);
+      const { count, totals } = await pricedDraft(ctx, state, addressOf(ctx, state), products);
       const network = ctx.mobile.network === 'zamtel' ? '' : NETWORK_NAMES[ctx.mobile.network];
       const items = say('summaryItems', { count, amount: compactKwacha(toKwacha(totals.itemsNgwee)) });
       return lines(items, [
@@ -254,11 +287,14 @@ function quantityLeft(ctx: MenuContext, p: ProductChoice): number {
 /** A delivery to a town only: the co-op calls the number to agree on the place. */
 export const TOWN_ONLY_ADDRESS = 'To agree by phone';
 
-function townAddress(town: string, mobile: ZambianMobile): ShippingAddress {
+/** A town-only address's province when the caller was not asked (every option serves every province). */
+const PROVINCE_NOT_ASKED = 'Not given';
+
+function townAddress(town: string, mobile: ZambianMobile, province = PROVINCE_NOT_ASKED): ShippingAddress {
   return {
     address: TOWN_ONLY_ADDRESS,
     city: town,
-    province: 'Not given',
+    province,
     zipCode: '-',
     phoneNumber: `0${mobile.national}`,
   };
@@ -273,6 +309,7 @@ function choiceOf(input: string, count: number): number | null {
 
 async function productPage(ctx: MenuContext, category: string, offset: number): Promise<Screen> {
   const candidates = await productsInStock(ctx.app.db, category, offset, PAGE_MOST + 1);
+  for (const p of candidates) ctx.seen.set(p.id, p);
   const room = SCREEN_LIMIT - 'CON '.length - NOTE_ROOM - FOOTER_ROOM;
   const ids: string[] = [];
   let used = 0;
@@ -299,6 +336,40 @@ async function checkout(ctx: MenuContext, state: MenuState): Promise<Answer> {
   const saved = user ? await lastAddress(ctx.app.db, user.id) : undefined;
   if (saved) return push(ctx, state, { s: 'delivery', saved });
   return push(ctx, state, { s: 'town' });
+}
+
+/** The province is asked only when some delivery option that is on serves some provinces and not others. */
+async function afterTown(ctx: MenuContext, state: MenuState): Promise<Answer> {
+  const options = await listDeliveryOptions(ctx.app.db);
+  if (options.some((o) => o.active && o.provinces.length > 0)) return push(ctx, state, { s: 'province' });
+  return afterPlace(ctx, state);
+}
+
+/**
+ * The delivery options serving the address (the web checkout's own list, cheapest first): none ends with
+ * the shop's number; one is taken without asking; several are offered with their fees.
+ */
+async function afterPlace(ctx: MenuContext, state: MenuState): Promise<Answer> {
+  const address = state.address!;
+  const products = await choices(
+    ctx,
+    ctx.draft.lines.map((l) => l.productId),
+  );
+  const items = draftFigures(ctx, products).totals.itemsNgwee;
+  const serving = await deliveryOptionsFor(ctx.app.db, address.province, address.city, items);
+  state.deliveryOption = undefined;
+  if (serving.length === 0)
+    return push(ctx, state, {
+      s: 'info',
+      text: ctx.say('noDelivery', { place: placeOf(address), phone: ctx.shop.phone || '-' }),
+    });
+  if (serving.length === 1) return afterAddress(ctx, state);
+  const options = serving.slice(0, PAGE_MOST).map((o) => {
+    const fee = optionFee(o, items);
+    const name = o.name.length > NAME_MOST ? `${o.name.slice(0, NAME_MOST - 2)}..` : o.name;
+    return { id: o.id, label: `${name} ${fee === 0 ? ctx.say('free') : compactKwacha(toKwacha(fee))}` };
+  });
+  return push(ctx, state, { s: 'sent', options });
 }
 
 async function afterAddress(ctx: MenuContext, state: MenuState): Promise<Answer> {
@@ -361,13 +432,13 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
         };
       const n = choiceOf(input, screen.ids.length);
       if (!n) return invalid();
-      const [p] = await productsByIds(ctx.app.db, [screen.ids[n - 1]!]);
+      const [p] = await choices(ctx, [screen.ids[n - 1]!]);
       if (!p || quantityLeft(ctx, p) <= 0)
         return { answer: await show(ctx, state, say('soldOutNow', { product: p?.name ?? '' })) };
       return { answer: await push(ctx, state, { s: 'qty', productId: p.id }) };
     }
     case 'qty': {
-      const [p] = await productsByIds(ctx.app.db, [screen.productId]);
+      const [p] = await choices(ctx, [screen.productId]);
       const max = p ? quantityLeft(ctx, p) : 0;
       const quantity = /^[0-9]{1,3}$/.test(input) ? Number(input) : NaN;
       if (!p || !(quantity >= 1 && quantity <= max))
@@ -396,13 +467,27 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       if (!n) return invalid();
       if (n === 2) return { answer: await push(ctx, state, { s: 'town' }) };
       state.address = screen.saved;
-      return { answer: await afterAddress(ctx, state) };
+      return { answer: await afterPlace(ctx, state) };
     }
     case 'town': {
       const town = input.trim();
       if (!TOWN.test(town)) return { answer: await show(ctx, state, say('wrongTown')) };
       state.address = townAddress(town, ctx.mobile);
-      await setDraft(ctx, { ...ctx.draft, town });
+      await setDraft(ctx, { ...ctx.draft, town, province: undefined });
+      return { answer: await afterTown(ctx, state) };
+    }
+    case 'province': {
+      const n = choiceOf(input, ZAMBIAN_PROVINCES.length);
+      if (!n || !state.address) return invalid();
+      const province = ZAMBIAN_PROVINCES[n - 1]!;
+      state.address = { ...state.address, province };
+      await setDraft(ctx, { ...ctx.draft, province });
+      return { answer: await afterPlace(ctx, state) };
+    }
+    case 'sent': {
+      const n = choiceOf(input, screen.options.length);
+      if (!n) return invalid();
+      state.deliveryOption = screen.options[n - 1]!.id;
       return { answer: await afterAddress(ctx, state) };
     }
     case 'name': {
@@ -448,11 +533,11 @@ async function confirm(ctx: MenuContext, state: MenuState): Promise<StepResult> 
   const address = addressOf(ctx, state);
   if (network === 'zamtel' || !address || ctx.draft.lines.length === 0)
     return { answer: await show(ctx, state, say('invalidChoice')) };
-  const products = await productsByIds(
-    app.db,
+  const products = await choices(
+    ctx,
     ctx.draft.lines.map((l) => l.productId),
   );
-  const { totals, deliveryOption } = await pricedDraft(ctx, address, products);
+  const { totals, deliveryOption } = await pricedDraft(ctx, state, address, products);
   let user = await account(ctx);
   if (!user) {
     if (!state.name) return { answer: await push(ctx, state, { s: 'name' }) };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedOn } from '../../db/prepared';
 import { CATEGORIES } from '../../../shared/categories';
 import { orders, products, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
 import type { TranslatedLanguage, Translations, TextKey } from '../../../shared/ussd-texts';
@@ -13,6 +14,25 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
   return row;
 }
 
+const sessionAndCaller = preparedOn((db) =>
+  db
+    .select({ session: ussdSessions, caller: ussdCallers })
+    .from(sql`(select 1) as one`)
+    .leftJoin(ussdSessions, eq(ussdSessions.id, sql.placeholder('id')))
+    .leftJoin(ussdCallers, eq(ussdCallers.mobile, sql.placeholder('mobile')))
+    .prepare('ussd_session_and_caller'),
+);
+
+/** A step's session (if the gateway sent one before) and its caller (if known), in one round trip. */
+export async function findSessionAndCaller(
+  db: Db,
+  id: string,
+  mobile: string,
+): Promise<{ session: SessionRow | undefined; caller: CallerRow | undefined }> {
+  const [row] = await sessionAndCaller(db).execute({ id, mobile });
+  return { session: row?.session ?? undefined, caller: row?.caller ?? undefined };
+}
+
 /** The first step of a session; false when another request of the same session wrote it first. */
 export async function insertSession(
   db: Db,
@@ -22,6 +42,20 @@ export async function insertSession(
   return written.length > 0;
 }
 
+const advance = preparedOn((db) =>
+  db
+    .update(ussdSessions)
+    .set({
+      steps: sql`${sql.placeholder('steps')}::integer`,
+      state: sql`${sql.placeholder('state')}::jsonb`,
+      answer: sql`${sql.placeholder('answer')}::text`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(ussdSessions.id, sql.placeholder('id')), eq(ussdSessions.steps, sql.placeholder('fromSteps'))))
+    .returning({ id: ussdSessions.id })
+    .prepare('ussd_advance_session'),
+);
+
 /** Moves the session on from `fromSteps` only: of two copies of one step, one is acted on. */
 export async function advanceSession(
   db: Db,
@@ -29,17 +63,17 @@ export async function advanceSession(
   fromSteps: number,
   change: Pick<SessionRow, 'steps' | 'state' | 'answer'> & Partial<Pick<SessionRow, 'orderId' | 'promptDueAt'>>,
 ): Promise<boolean> {
+  if (change.orderId === undefined && change.promptDueAt === undefined) {
+    const { steps, state, answer } = change;
+    const moved = await advance(db).execute({ id, fromSteps, steps, state: JSON.stringify(state), answer });
+    return moved.length > 0;
+  }
   const written = await db
     .update(ussdSessions)
     .set({ ...change, updatedAt: new Date() })
     .where(and(eq(ussdSessions.id, id), eq(ussdSessions.steps, fromSteps)))
     .returning({ id: ussdSessions.id });
   return written.length > 0;
-}
-
-export async function findCaller(db: Db, mobile: string): Promise<CallerRow | undefined> {
-  const [row] = await db.select().from(ussdCallers).where(eq(ussdCallers.mobile, mobile)).limit(1);
-  return row;
 }
 
 export async function saveDraft(db: Db, mobile: string, draft: Draft | null): Promise<void> {
@@ -97,9 +131,17 @@ export async function productsInStock(db: Db, category: string, offset: number, 
     .limit(limit);
 }
 
+const choicesByIds = preparedOn((db) =>
+  db
+    .select(productChoice)
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('ussd_products_by_ids'),
+);
+
 export async function productsByIds(db: Db, ids: string[]): Promise<ProductChoice[]> {
   if (ids.length === 0) return [];
-  return db.select(productChoice).from(products).where(inArray(products.id, ids));
+  return choicesByIds(db).execute({ ids });
 }
 
 /** The three newest orders of an account, for "My orders". */

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { readZambianMobile } from '../../../shared/phone-numbers';
 import { cachedShopSettings } from '../settings';
 import { show, startState, step, type MenuContext, type MenuState, type StepResult } from './menu';
-import { advanceSession, findCaller, findSession, insertSession, readTranslations, type Draft } from './queries';
+import {
+  advanceSession,
+  findSession,
+  findSessionAndCaller,
+  insertSession,
+  readTranslations,
+  type Draft,
+} from './queries';
 import { draw, type Answer } from '../../../shared/ussd-screen';
 import { isUssdLanguage, textsIn, type Translations, type UssdLanguage } from '../../../shared/ussd-texts';
 
@@ -49,15 +56,11 @@ export async function answerStep(app: FastifyInstance, request: UssdStep): Promi
   if (!found.ok) return { answer: draw('END', [english('notZambian')]) };
   const mobile = found.mobile;
   const inputs = request.text === '' ? [] : request.text.split('*');
-  const row = await findSession(app.db, request.sessionId);
+  const { session: row, caller } = await findSessionAndCaller(app.db, request.sessionId, mobile.e164);
   if (row && row.mobile !== mobile.e164) return { answer: draw('END', [english('notRecognised')]) };
   if (row && (inputs.length <= row.steps || row.answer.startsWith('END'))) return { answer: row.answer as Answer };
 
-  const [caller, known, settings] = await Promise.all([
-    findCaller(app.db, mobile.e164),
-    translations(app),
-    cachedShopSettings(app.db),
-  ]);
+  const [known, settings] = await Promise.all([translations(app), cachedShopSettings(app.db)]);
   const state = row?.state as MenuState | undefined;
   const picked = state?.lang ?? caller?.language;
   const language: UssdLanguage | null = isUssdLanguage(picked) ? picked : null;
@@ -72,6 +75,7 @@ export async function answerStep(app: FastifyInstance, request: UssdStep): Promi
     draft: freshDraft(caller?.draft, caller?.draftUpdatedAt),
     multilingual: Object.values(known).some((texts) => texts && Object.keys(texts).length > 0),
     language,
+    seen: new Map(),
   };
 
   if (!row) {

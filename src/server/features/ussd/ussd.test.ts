@@ -499,3 +499,94 @@ describe('the menu in Tonga, Nyanja and Bemba', () => {
     }
   });
 });
+
+describe('delivery options by USSD', () => {
+  it('asks the province when options differ by province, offers the options serving the town cheapest first, and the order travels by the one chosen', async () => {
+    const admin = await createUser(t, { isAdmin: true });
+    const option = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/delivery-options', headers: admin.auth, payload });
+    /** Through the admin API, as an admin does it, so every cache of the options hears of it. */
+    const switchOption = async (name: string, active: boolean) => {
+      const all = await t.app.inject({ method: 'GET', url: '/api/delivery-options/all', headers: admin.auth });
+      const {
+        _id,
+        createdAt: _c,
+        updatedAt: _u,
+        ...rest
+      } = (all.json().options as { name: string; _id: string; createdAt: string; updatedAt: string }[]).find(
+        (o) => o.name === name,
+      )!;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/delivery-options/${_id}`,
+        headers: admin.auth,
+        payload: { ...rest, active },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const made: string[] = [];
+    try {
+      for (const payload of [
+        {
+          name: 'Choma market pickup',
+          kind: 'pickup',
+          provinces: ['Southern'],
+          towns: ['Choma'],
+          fee: 20,
+          estimate: '1-2 days',
+        },
+        { name: 'Lusaka bus parcel', kind: 'bus', provinces: ['Lusaka'], towns: [], fee: 40, estimate: '2-3 days' },
+      ]) {
+        const res = await option(payload);
+        expect(res.statusCode, res.body).toBe(201);
+        made.push(payload.name);
+      }
+      const mobile = newMtn();
+      const caller = new Caller(t.app, mobile);
+      await addToOrder(caller, 'Baobab oil', 1);
+      await caller.choose('Check out');
+      await caller.press('Choma');
+      expect(caller.screen).toMatch(/^CON Which province\?\n1\. Central\n/);
+      expect(caller.screen).toContain('10. Western');
+      expect(await caller.press('11')).toMatch(/^CON Invalid choice/);
+      await caller.choose('Southern');
+      // Standard delivery (K75, everywhere) and the Choma pickup (K20); the Lusaka parcel does not serve Choma.
+      expect(caller.screen).toMatch(
+        /^CON How should it come\?\n1\. Choma market pickup K20\.00\n2\. Standard delivery K75\.00\n0\. Back$/,
+      );
+      await caller.choose('Choma market pickup');
+      await caller.press('Chipo Mwiinga');
+      expect(caller.screen).toContain('Delivery K20.00');
+      // K85.50 + 16% VAT (K13.68) + K20.
+      expect(caller.screen).toContain('Total K119.18');
+      await caller.choose('Confirm');
+      const [order] = await ordersOf(mobile);
+      expect(order).toMatchObject({
+        delivery: expect.objectContaining({ name: 'Choma market pickup' }),
+        shippingNgwee: 2_000,
+        totalNgwee: 11_918,
+      });
+      expect(order!.shippingAddress).toMatchObject({ city: 'Choma', province: 'Southern' });
+      expect(order!.collectionCode).toMatch(/^\d{6}$/);
+
+      // With the standard delivery off: one option serving Choma is taken without asking; none serving Mongu
+      // says so with the shop's number, and nothing is placed.
+      await switchOption('Standard delivery', false);
+      const near = new Caller(t.app, newMtn());
+      await addToOrder(near, 'Baobab oil', 1);
+      await near.choose('Check out');
+      await near.press('Choma');
+      expect(await near.choose('Southern')).toMatch(/^CON Your name/);
+      const far = new Caller(t.app, newMtn());
+      await addToOrder(far, 'Baobab oil', 1);
+      await far.choose('Check out');
+      await far.press('Mongu');
+      await far.choose('Western');
+      expect(far.screen).toMatch(/^CON We do not deliver to Mongu yet\. Call /);
+      expect(await ordersOf(far.phoneNumber)).toHaveLength(0);
+    } finally {
+      for (const name of made) await switchOption(name, false);
+      await switchOption('Standard delivery', true);
+    }
+  });
+});

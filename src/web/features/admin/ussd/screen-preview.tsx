@@ -1,5 +1,5 @@
 import { option, draw, SCREEN_LIMIT } from '../../../../shared/ussd-screen';
-import type { Say } from '../../../../shared/ussd-texts';
+import type { Say, TextKey } from '../../../../shared/ussd-texts';
 
 /** Sample screens as a caller sees them, drawn by the same rule as the server (shared/ussd-screen.ts). */
 export function previewScreens(say: Say, shopName: string): { name: string; lines: string[]; kind: 'CON' | 'END' }[] {
@@ -39,6 +39,16 @@ export function previewScreens(say: Say, shopName: string): { name: string; line
       ],
     },
     {
+      name: 'How it travels',
+      kind: 'CON',
+      lines: [
+        say('howSent'),
+        option(1, `Choma market pickup ${say('free')}`),
+        option(2, 'Standard delivery K75.00'),
+        back,
+      ],
+    },
+    {
       name: 'Summary',
       kind: 'CON',
       lines: [
@@ -62,6 +72,23 @@ export function previewScreens(say: Say, shopName: string): { name: string; line
       lines: [say('soldOut', { stock: 1, product: 'Marula gift set' }), option(1, say('changeOrder')), back],
     },
   ];
+}
+
+type PreviewScreen = ReturnType<typeof previewScreens>[number];
+
+/**
+ * The sample screens that show this text, for the preview beside the field being typed (on a phone the
+ * whole preview is below the form); a text on no sample screen is shown as a screen of its own.
+ */
+export function screensWithText(say: Say, shopName: string, key: TextKey): PreviewScreen[] {
+  const mark = `\u0001${key}\u0001`;
+  const marked: Say = (k, values) => (k === key ? mark : say(k, values));
+  const showing = previewScreens(marked, shopName).flatMap((screen, i) =>
+    screen.lines.some((line) => line.includes(mark)) ? [i] : [],
+  );
+  const screens = previewScreens(say, shopName);
+  if (showing.length > 0) return showing.map((i) => screens[i]!);
+  return [{ name: 'This text alone', kind: 'CON', lines: [say(key)] }];
 }
 
 export function ScreenPreview({ name, kind, lines }: { name: string; kind: 'CON' | 'END'; lines: string[] }) {

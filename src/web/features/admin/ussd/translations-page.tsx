@@ -9,7 +9,7 @@ import { useShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSaveUssdTranslations, useUssdTranslations } from './api';
-import { previewScreens, ScreenPreview } from './screen-preview';
+import { previewScreens, ScreenPreview, screensWithText } from './screen-preview';
 
 /**
  * The USSD menu's texts (issue 31): English as shipped, and a translation into Chitonga, Chinyanja or
@@ -21,6 +21,8 @@ export function UssdTranslationsPage() {
   const { data: settings } = useShopSettings();
   const [language, setLanguage] = useState<TranslatedLanguage>('toi');
   const [draft, setDraft] = useState<Partial<Record<TextKey, string>>>({});
+  /** The text being typed: on a phone its screens are drawn under it, as the side preview is far below. */
+  const [typing, setTyping] = useState<TextKey | null>(null);
   const save = useSaveUssdTranslations(language);
 
   useEffect(() => {
@@ -28,7 +30,8 @@ export function UssdTranslationsPage() {
   }, [data, language]);
 
   const say = useMemo(() => textsIn(language, { [language]: draft }), [language, draft]);
-  const screens = previewScreens(say, settings?.shopName ?? 'the shop');
+  const shopName = settings?.shopName ?? 'the shop';
+  const screens = previewScreens(say, shopName);
   const languages = (data?.languages ?? []).filter((l) => l.code !== 'en');
 
   async function onSave(event: React.FormEvent) {
@@ -78,12 +81,20 @@ export function UssdTranslationsPage() {
                       maxLength={USSD_TEXT_MAX}
                       value={draft[key] ?? ''}
                       placeholder="(English)"
+                      onFocus={() => setTyping(key)}
                       onChange={(e) => {
                         const value = e.currentTarget.value;
                         setDraft((d) => ({ ...d, [key]: value }));
                       }}
                     />
                   </label>
+                  {typing === key && (
+                    <div role="group" aria-label="Preview of this text" className="mt-2 space-y-2 lg:hidden">
+                      {screensWithText(say, shopName, key).map((screen) => (
+                        <ScreenPreview key={screen.name} {...screen} />
+                      ))}
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
