@@ -1,4 +1,5 @@
 /** Delivery options' public entry (decision 037): the app serves the routes; orders choose an option. */
 export { default as deliveryRoutes } from './routes';
+export { default as deliveryOptionsCachePlugin } from './options-cache-plugin';
 export { chooseDeliveryOption, type ChosenDelivery } from './service';
 export { collectedAtPoint, newCollectionCode, typedCollectionCode } from './collection-code';

@@ -124,7 +124,7 @@ async function pricedDraft(ctx: MenuContext, address: ShippingAddress | undefine
   const items = draftFigures(ctx, products).totals.itemsNgwee;
   // No option serving the address: the spec's figures are shown, and placeOrder's own 400 says why at confirm.
   const delivery = address
-    ? await chooseDeliveryOption(ctx.app.db, address, undefined, items).catch((error: unknown) => {
+    ? await chooseDeliveryOption(ctx.app.deliveryOptions, address, undefined, items).catch((error: unknown) => {
         if (error instanceof HttpError) return undefined;
         throw error;
       })
