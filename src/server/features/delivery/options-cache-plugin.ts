@@ -15,7 +15,8 @@ export default fp(
     // Only PostgreSQL can have other instances to tell; on the embedded database a NOTIFY is a wasted round trip.
     const postgres = app.database.kind === 'postgres';
     const cache = new DeliveryOptionsCache(
-      () => listDeliveryOptionRows(app.db),
+      // async: Drizzle's query is a thenable that runs again on every then; this is one promise of one read.
+      async () => listDeliveryOptionRows(app.db),
       postgres ? () => app.database.notify(DELIVERY_CHANNEL, '') : async () => {},
     );
     if (postgres)

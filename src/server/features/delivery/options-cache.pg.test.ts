@@ -37,7 +37,7 @@ describe('delivery options held by two instances on one PostgreSQL', () => {
       payload: option,
     });
     expect(created.statusCode).toBe(201);
-    const { id } = created.json();
+    const id: string = created.json()._id;
     // The first instance reads the options, so it holds a copy with the new one in it.
     expect(await eventually(async () => (await offeredIn(pair.first.app)).includes('Choma stall'))).toBe(true);
 
