@@ -14,7 +14,7 @@ import securityPlugin from './plugins/security';
 import { auditRoutes } from './features/audit';
 import { backupRoutes, backupsPlugin } from './features/backups';
 import { dashboardRoutes } from './features/dashboard';
-import { deliveryRoutes } from './features/delivery';
+import { deliveryOptionsCachePlugin, deliveryRoutes } from './features/delivery';
 import { discountRoutes } from './features/discounts';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
@@ -87,6 +87,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
   await app.register(catalogCachePlugin);
+  await app.register(deliveryOptionsCachePlugin);
   await app.register(backupsPlugin);
 
   await app.register(

@@ -58,6 +58,7 @@ const envSchema = z
       .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:00 (24-hour, server time) or off')
       .default('02:00'),
     LOW_STOCK_CHECK_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(0).max(86_400)),
+    PGLITE_BUFFERS_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
     BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
     BACKUP_DIR: optionalSetting(z.string()),
     TRUST_PROXY: z
@@ -109,6 +110,8 @@ export interface AppConfig {
   ussd?: UssdSettings;
   /** How often to look for products that fell to their low-stock level (ms); unset or 0: never (tests). */
   lowStockCheckMs?: number;
+  /** The embedded database's shared buffers in MB (PGLITE_BUFFERS_MB); unset: PostgreSQL's 128 (tests). */
+  pgliteBuffersMb?: number;
   /** Backups; unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
   backups?: BackupSettings;
 }
@@ -213,6 +216,7 @@ export function loadConfig(
     sms: sms.settings,
     ussd: ussd.settings,
     lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
+    pgliteBuffersMb: e.PGLITE_BUFFERS_MB,
     backups: {
       folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       schedule: parseDailyTime(e.BACKUP_SCHEDULE),

@@ -22,6 +22,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
+    pgliteBuffersMb: config.pgliteBuffersMb,
   });
   // In a terminal a person reads the log; anywhere else (a file, a service manager) a program does: JSON.
   const app = await buildApp({

@@ -36,6 +36,12 @@ export interface OpenOptions {
   poolSize?: number;
   /** false: open as it is, without applying the committed migrations (a restore applies them itself). */
   migrate?: boolean;
+  /**
+   * PGlite's shared buffers (its page cache inside its WebAssembly heap, which grows to hold them and
+   * never shrinks): PostgreSQL's default of 128 MB is most of the shop's memory on a laptop. The data
+   * files stay in the machine's own file cache, so a smaller value costs copies, not disk reads (decision 053).
+   */
+  pgliteBuffersMb?: number;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite, and applies the committed migrations. */
@@ -43,14 +49,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrate = options.migrate ?? true;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, migrate)
-    : openPglite(options.pgliteDir, migrate);
+    : openPglite(options.pgliteDir, migrate, options.pgliteBuffersMb);
 }
 
-async function openPglite(dataDir: string | undefined, migrate: boolean): Promise<Database> {
+async function openPglite(dataDir: string | undefined, migrate: boolean, buffersMb?: number): Promise<Database> {
   const release = dataDir ? lockDatabaseFolder(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      // On the command line, not in postgresql.conf, which PGlite would overwrite whole.
+      ...(buffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`] } : {}),
+    });
   } catch (error) {
     release();
     throw error;

@@ -1,10 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { users } from '../db/schema';
 
 /** What a request needs to know of its user, read on every authenticated request (a demotion counts at once). */
 export async function findSessionUser(db: Db, id: string) {
-  const [user] = await db
+  const [user] = await sessionUser(db, { id });
+  return user;
+}
+
+const sessionUser = preparedStatement('session_user', (db) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -14,7 +20,6 @@ export async function findSessionUser(db: Db, id: string) {
       tokenVersion: users.tokenVersion,
     })
     .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return user;
-}
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1),
+);

@@ -32,7 +32,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { province, town, subtotal } = request.query;
-      const rows = await deliveryOptionsFor(app.db, province, town, toNgwee(subtotal));
+      const rows = await deliveryOptionsFor(app.deliveryOptions, province, town, toNgwee(subtotal));
       return { options: rows.map(toPublicOption) };
     },
   );
@@ -65,6 +65,7 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await createDeliveryOption(app.db, request.body, request.currentUser!);
+      await app.deliveryOptions.changed();
       return reply.code(201).send(toAdminOption(row));
     },
   );
@@ -82,10 +83,16 @@ const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deliveryOptionSchema, 404: errorSchema, ...adminErrors },
       },
     },
-    async (request) =>
-      toAdminOption(
-        await updateDeliveryOption(app.db, request.params.id.toLowerCase(), request.body, request.currentUser!),
-      ),
+    async (request) => {
+      const row = await updateDeliveryOption(
+        app.db,
+        request.params.id.toLowerCase(),
+        request.body,
+        request.currentUser!,
+      );
+      await app.deliveryOptions.changed();
+      return toAdminOption(row);
+    },
   );
 };
 

@@ -13,18 +13,19 @@ import {
   updateDeliveryOptionRow,
   type DeliveryOptionRow,
 } from './queries';
+import type { DeliveryOptionsCache } from './options-cache';
 import { toRowValues, toServing } from './serialize';
 
 export const listDeliveryOptions = (db: Db | Tx) => listDeliveryOptionRows(db);
 
 /** The options that are on and serve this province and town, cheapest first for the subtotal. */
 export async function deliveryOptionsFor(
-  db: Db | Tx,
+  options: DeliveryOptionsCache,
   province: string,
   town: string,
   subtotalNgwee = 0,
 ): Promise<DeliveryOptionRow[]> {
-  const rows = await listDeliveryOptionRows(db);
+  const rows = await options.list();
   return optionsServing(rows.map(toServing), province, town, subtotalNgwee).map((s) => s.row);
 }
 
@@ -44,12 +45,12 @@ const noneServes = (town: string, province: string) =>
  * (else a 400 that says so), or, when none was named (an older client), the first one checkout offers.
  */
 export async function chooseDeliveryOption(
-  db: Db | Tx,
+  options: DeliveryOptionsCache,
   address: { province: string; city: string },
   optionId: string | undefined,
   subtotalNgwee: number,
 ): Promise<ChosenDelivery> {
-  const offered = await deliveryOptionsFor(db, address.province, address.city, subtotalNgwee);
+  const offered = await deliveryOptionsFor(options, address.province, address.city, subtotalNgwee);
   let row: DeliveryOptionRow | undefined;
   if (optionId === undefined) {
     row = offered[0];
@@ -57,7 +58,7 @@ export async function chooseDeliveryOption(
   } else {
     row = offered.find((o) => o.id === optionId);
     if (!row) {
-      const known = isUuid(optionId) ? await findDeliveryOptionRow(db, optionId) : null;
+      const known = isUuid(optionId) ? (await options.list()).find((o) => o.id === optionId) : undefined;
       if (!known) throw BadRequest('That delivery option is no longer offered. Please choose another.');
       if (!known.active) throw BadRequest(`${known.name} is no longer offered. Please choose another delivery option.`);
       throw BadRequest(

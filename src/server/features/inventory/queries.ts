@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Tx, rowsOf } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { products } from '../../db/schema';
 
 export interface CataloguePrice {
@@ -16,6 +17,16 @@ const catalogueColumns = {
   image: sql<string>`coalesce(nullif(${products.mainImage}, ''), ${products.images}->>0, '')`,
 };
 
+const takeOneFromStock = preparedStatement('take_one_from_stock', (tx) =>
+  tx
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} - ${sql.placeholder('quantity')}::int` })
+    .where(
+      and(eq(products.id, sql.placeholder('id')), sql`${products.countInStock} >= ${sql.placeholder('quantity')}::int`),
+    )
+    .returning(catalogueColumns),
+);
+
 /**
  * Takes each line's quantity from its product only if that many are left, all lines in one statement
  * (placing orders is bound by statements per transaction on the embedded database). The row lock makes
@@ -30,11 +41,7 @@ export async function takeFromStock(
   if (lines.length === 1) {
     // One row needs no lock order, and this plain update plans in a fraction of the time of the join below.
     const [line] = lines;
-    return tx
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), sql`${products.countInStock} >= ${line.quantity}`))
-      .returning(catalogueColumns);
+    return takeOneFromStock(tx, { id: line.productId, quantity: line.quantity });
   }
   // `locked` takes the rows in id order before any is updated, so two carts holding the same products
   // the other way round cannot deadlock.

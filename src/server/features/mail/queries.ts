@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
+import { PREPARED_ROWS_MAX, preparedRows } from '../../db/prepared';
 import { mailMessages } from '../../db/schema';
 
 export type MailRow = typeof mailMessages.$inferSelect;
@@ -7,8 +8,16 @@ export type NewMailRow = typeof mailMessages.$inferInsert;
 
 /** Records messages as pending; `db` may be the transaction of the change the messages are about. */
 export async function insertPendingMail(db: Db | Tx, rows: NewMailRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(mailMessages).values(rows.map((r) => ({ ...r, status: 'pending' })));
+  if (rows.length === 0) return;
+  const pending = rows.map((r) => ({ ...r, status: 'pending' }));
+  if (pending.length <= PREPARED_ROWS_MAX) await insertMailPrepared(db, pending);
+  else await db.insert(mailMessages).values(pending);
 }
+
+/** An order's few messages, by a statement built once (db/prepared.ts); bulk mail is built each time. */
+const insertMailPrepared = preparedRows<NewMailRow, unknown>('insert_mail', (db, rows) =>
+  db.insert(mailMessages).values(rows as unknown as NewMailRow[]),
+);
 
 /** What a message is sent with. */
 export type MailContent = Pick<MailRow, 'id' | 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'replyTo'>;

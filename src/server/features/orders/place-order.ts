@@ -136,7 +136,7 @@ export async function placeOrder(
   if (discountCode) await takeCodeTry(app, customer.id, context.address);
 
   // The chosen delivery option (on, serving the address) or a 400; its rule prices the shipping below.
-  const delivery = await chooseDeliveryOption(app.db, input.shippingAddress, input.deliveryOption, 0);
+  const delivery = await chooseDeliveryOption(app.deliveryOptions, input.shippingAddress, input.deliveryOption, 0);
 
   let placed;
   try {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { PREPARED_ROWS_MAX, preparedRows } from '../../db/prepared';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
 import { orderItems, orders } from '../../db/schema';
 import type { OrderStatus } from '../../../shared/order-status';
@@ -147,16 +148,27 @@ export async function insertOrderWithItems(
 ): Promise<OrderWithItems> {
   const orderId = randomUUID();
   const itemRows: OrderItemRow[] = items.map((item) => ({ ...item, id: randomUUID(), orderId }));
+  const rows: Record<string, unknown>[] = [{ ...order, id: orderId }, ...itemRows];
+  const [row] =
+    itemRows.length < PREPARED_ROWS_MAX
+      ? await insertOrderPrepared(tx, rows)
+      : await buildOrderInsert(tx, [{ ...order, id: orderId }, ...itemRows]);
+  return { order: row, items: itemRows, money: NO_MONEY_BACK };
+}
+
+/** The order and its lines in one statement: the first row is the order, the rest its lines. */
+function buildOrderInsert(tx: Db | Tx, [order, ...items]: Record<string, unknown>[]) {
   const newOrder = tx.$with('new_order').as(
     tx
       .insert(orders)
-      .values({ ...order, id: orderId })
+      .values(order as typeof orders.$inferInsert)
       .returning(),
   );
-  const newItems = tx.$with('new_items').as(tx.insert(orderItems).values(itemRows));
-  const [row] = await tx.with(newOrder, newItems).select().from(newOrder);
-  return { order: row, items: itemRows, money: NO_MONEY_BACK };
+  const newItems = tx.$with('new_items').as(tx.insert(orderItems).values(items as OrderItemRow[]));
+  return tx.with(newOrder, newItems).select().from(newOrder);
 }
+
+const insertOrderPrepared = preparedRows<Record<string, unknown>, OrderRow[]>('insert_order', buildOrderInsert);
 
 /** Locks the order row for the rest of the transaction, so two status changes cannot both move stock. */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {

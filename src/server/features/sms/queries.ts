@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
+import { PREPARED_ROWS_MAX, preparedRows } from '../../db/prepared';
 import { smsMessages, users } from '../../db/schema';
 
 export type SmsRow = typeof smsMessages.$inferSelect;
@@ -22,8 +23,16 @@ const leaseEnd = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})
 
 /** Records messages as pending; `db` may be the transaction of the change the messages are about. */
 export async function insertPendingSms(db: Db | Tx, rows: NewSmsRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(smsMessages).values(rows.map((r) => ({ ...r, status: 'pending' })));
+  if (rows.length === 0) return;
+  const pending = rows.map((r) => ({ ...r, status: 'pending' }));
+  if (pending.length <= PREPARED_ROWS_MAX) await insertSmsPrepared(db, pending);
+  else await db.insert(smsMessages).values(pending);
 }
+
+/** An order's few texts, by a statement built once (db/prepared.ts). */
+const insertSmsPrepared = preparedRows<NewSmsRow, unknown>('insert_sms', (db, rows) =>
+  db.insert(smsMessages).values(rows as unknown as NewSmsRow[]),
+);
 
 /**
  * Takes up to `limit` pending messages that are due (a retry waits until its lease_until), oldest first,

@@ -13,7 +13,7 @@ import {
   type ShippingAddress,
 } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
-import { chooseDeliveryOption, deliveryOptionsFor, listDeliveryOptions } from '../delivery';
+import { chooseDeliveryOption, deliveryOptionsFor } from '../delivery';
 import { placeOrder, PRICES_CHANGED } from '../orders';
 import { findPhoneAccount, openPhoneAccount, type UserRow } from '../users';
 import {
@@ -144,7 +144,7 @@ async function pricedDraft(
   const items = draftFigures(ctx, products).totals.itemsNgwee;
   const choose = (optionId: string | undefined) =>
     address
-      ? chooseDeliveryOption(ctx.app.db, address, optionId, items).catch((error: unknown) => {
+      ? chooseDeliveryOption(ctx.app.deliveryOptions, address, optionId, items).catch((error: unknown) => {
           if (error instanceof HttpError) return undefined;
           throw error;
         })
@@ -340,7 +340,7 @@ async function checkout(ctx: MenuContext, state: MenuState): Promise<Answer> {
 
 /** The province is asked only when some delivery option that is on serves some provinces and not others. */
 async function afterTown(ctx: MenuContext, state: MenuState): Promise<Answer> {
-  const options = await listDeliveryOptions(ctx.app.db);
+  const options = await ctx.app.deliveryOptions.list();
   if (options.some((o) => o.active && o.provinces.length > 0)) return push(ctx, state, { s: 'province' });
   return afterPlace(ctx, state);
 }
@@ -356,7 +356,7 @@ async function afterPlace(ctx: MenuContext, state: MenuState): Promise<Answer> {
     ctx.draft.lines.map((l) => l.productId),
   );
   const items = draftFigures(ctx, products).totals.itemsNgwee;
-  const serving = await deliveryOptionsFor(ctx.app.db, address.province, address.city, items);
+  const serving = await deliveryOptionsFor(ctx.app.deliveryOptions, address.province, address.city, items);
   state.deliveryOption = undefined;
   if (serving.length === 0)
     return push(ctx, state, {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedOn } from '../../db/prepared';
+import { preparedStatement } from '../../db/prepared';
 import { CATEGORIES } from '../../../shared/categories';
 import { orders, products, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
 import type { TranslatedLanguage, Translations, TextKey } from '../../../shared/ussd-texts';
@@ -14,13 +14,12 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
   return row;
 }
 
-const sessionAndCaller = preparedOn((db) =>
+const sessionAndCaller = preparedStatement('ussd_session_and_caller', (db) =>
   db
     .select({ session: ussdSessions, caller: ussdCallers })
     .from(sql`(select 1) as one`)
     .leftJoin(ussdSessions, eq(ussdSessions.id, sql.placeholder('id')))
-    .leftJoin(ussdCallers, eq(ussdCallers.mobile, sql.placeholder('mobile')))
-    .prepare('ussd_session_and_caller'),
+    .leftJoin(ussdCallers, eq(ussdCallers.mobile, sql.placeholder('mobile'))),
 );
 
 /** A step's session (if the gateway sent one before) and its caller (if known), in one round trip. */
@@ -29,7 +28,7 @@ export async function findSessionAndCaller(
   id: string,
   mobile: string,
 ): Promise<{ session: SessionRow | undefined; caller: CallerRow | undefined }> {
-  const [row] = await sessionAndCaller(db).execute({ id, mobile });
+  const [row] = await sessionAndCaller(db, { id, mobile });
   return { session: row?.session ?? undefined, caller: row?.caller ?? undefined };
 }
 
@@ -42,7 +41,7 @@ export async function insertSession(
   return written.length > 0;
 }
 
-const advance = preparedOn((db) =>
+const advance = preparedStatement('ussd_advance_session', (db) =>
   db
     .update(ussdSessions)
     .set({
@@ -52,8 +51,7 @@ const advance = preparedOn((db) =>
       updatedAt: sql`now()`,
     })
     .where(and(eq(ussdSessions.id, sql.placeholder('id')), eq(ussdSessions.steps, sql.placeholder('fromSteps'))))
-    .returning({ id: ussdSessions.id })
-    .prepare('ussd_advance_session'),
+    .returning({ id: ussdSessions.id }),
 );
 
 /** Moves the session on from `fromSteps` only: of two copies of one step, one is acted on. */
@@ -65,7 +63,7 @@ export async function advanceSession(
 ): Promise<boolean> {
   if (change.orderId === undefined && change.promptDueAt === undefined) {
     const { steps, state, answer } = change;
-    const moved = await advance(db).execute({ id, fromSteps, steps, state: JSON.stringify(state), answer });
+    const moved = await advance(db, { id, fromSteps, steps, state: JSON.stringify(state), answer });
     return moved.length > 0;
   }
   const written = await db
@@ -131,17 +129,16 @@ export async function productsInStock(db: Db, category: string, offset: number, 
     .limit(limit);
 }
 
-const choicesByIds = preparedOn((db) =>
+const choicesByIds = preparedStatement('ussd_products_by_ids', (db) =>
   db
     .select(productChoice)
     .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('ussd_products_by_ids'),
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
 );
 
 export async function productsByIds(db: Db, ids: string[]): Promise<ProductChoice[]> {
   if (ids.length === 0) return [];
-  return choicesByIds(db).execute({ ids });
+  return choicesByIds(db, { ids });
 }
 
 /** The three newest orders of an account, for "My orders". */
