@@ -15,6 +15,13 @@ export const howToPaySchema = z.discriminatedUnion('kind', [
     reference: z.string(),
   }),
   z.object({ kind: z.literal('card'), methodLabel: z.string(), amount: z.number(), reference: z.string() }),
+  z.object({
+    kind: z.literal('collection'),
+    methodLabel: z.string(),
+    amount: z.number(),
+    reference: z.string(),
+    place: z.string(),
+  }),
 ]);
 
 /**

@@ -23,6 +23,8 @@ const ACTION_LABELS: Record<string, string> = {
   'order.cancelled': 'Order cancelled',
   'order.delivered': 'Order delivered',
   'order.marked-paid': 'Marked paid',
+  'order.paid-on-collection': 'Paid on collection',
+  'order.collected': 'Order collected',
   'payment.resolved': 'Payment dealt with',
   'user.admin-granted': 'Made admin',
   'user.admin-removed': 'Admin removed',
