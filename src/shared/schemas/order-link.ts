@@ -52,6 +52,9 @@ export const orderLinkViewSchema = z.object({
     }),
   ),
   itemsPrice: z.number(),
+  /** The discount code used and what it took off the items before VAT; null and 0 without one. */
+  discountCode: z.string().nullable(),
+  discountPrice: z.number(),
   taxPrice: z.number(),
   shippingPrice: z.number(),
   totalPrice: z.number(),
