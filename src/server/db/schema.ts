@@ -217,7 +217,10 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_known', sql`${t.status} in ('Pending','Processing','Shipped','Delivered','Cancelled')`),
-    check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','zamtel','creditCard','collection')`),
+    check(
+      'orders_payment_method_known',
+      sql`${t.paymentMethod} in ('airtel','mtn','zamtel','creditCard','collection')`,
+    ),
     check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
     check('orders_discount_within_items', sql`${t.discountNgwee} between 0 and ${t.itemsNgwee}`),
     check('orders_channel_known', sql`${t.channel} in ('web','ussd')`),
