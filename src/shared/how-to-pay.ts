@@ -1,6 +1,6 @@
 import { orderReference, paymentMethodLabel, paysByMobileMoney } from './order-status';
 import type { ShopSettings } from './schemas/settings';
-import type { MobileMoneyMethod } from './payment-methods';
+import { paysOnCollection, type MobileMoneyMethod } from './payment-methods';
 
 /**
  * How a customer pays an unpaid order by hand, in one place: the checkout's success page, the order page,
@@ -18,7 +18,13 @@ export type HowToPay =
       accountName: string;
       reference: string;
     }
-  | { kind: 'card'; methodLabel: string; amount: number; reference: string };
+  | { kind: 'card'; methodLabel: string; amount: number; reference: string }
+  /** Pay on collection (decision 045): cash or mobile money to the keeper of `place` when collecting. */
+  | { kind: 'collection'; methodLabel: string; amount: number; reference: string; place: string };
+
+/** The sentence every channel says of a pay-on-collection order, so the page, e-mail and text agree. */
+export const payOnCollectionSentence = (amount: string, place: string) =>
+  `Pay ${amount} when you collect your parcel at ${place || 'the pickup point'}: cash or mobile money to the keeper.`;
 
 export type PaySettings = Pick<ShopSettings, 'airtelMoneyNumber' | 'mtnMoneyNumber' | 'paymentAccountName'>;
 
@@ -32,12 +38,21 @@ export function payNumberFor(method: string, settings: PaySettings): string {
 
 /** Null when there is nothing to pay: the order is paid, or cancelled. */
 export function howToPay(
-  order: { _id: string; paymentMethod: string; totalPrice: number; isPaid: boolean; status: string },
+  order: {
+    _id: string;
+    paymentMethod: string;
+    totalPrice: number;
+    isPaid: boolean;
+    status: string;
+    delivery?: { name: string } | null;
+  },
   settings: PaySettings,
 ): HowToPay | null {
   if (order.isPaid || order.status === 'Cancelled') return null;
   const reference = orderReference(order._id);
   const methodLabel = paymentMethodLabel(order.paymentMethod);
+  if (paysOnCollection(order.paymentMethod))
+    return { kind: 'collection', methodLabel, amount: order.totalPrice, reference, place: order.delivery?.name ?? '' };
   if (!paysByMobileMoney(order.paymentMethod))
     return { kind: 'card', methodLabel, amount: order.totalPrice, reference };
   return {

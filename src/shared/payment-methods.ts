@@ -7,8 +7,11 @@
  */
 import { readZambianMobile, type MobileNetwork } from './phone-numbers';
 
-/** The checkout's order (SPEC: Airtel Money, MTN Mobile Money, Credit / Debit Card; Zamtel Kwacha after MTN). */
-export const PAYMENT_METHODS = ['airtel', 'mtn', 'zamtel', 'creditCard'] as const;
+/**
+ * The checkout's order (SPEC: Airtel Money, MTN Mobile Money, Credit / Debit Card; Zamtel Kwacha after MTN).
+ * Pay on collection comes last and only with a pickup point that takes it (decision 045).
+ */
+export const PAYMENT_METHODS = ['airtel', 'mtn', 'zamtel', 'creditCard', 'collection'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The checkout's preselected method (SPEC §7). */
@@ -19,6 +22,19 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   mtn: 'MTN Mobile Money',
   zamtel: 'Zamtel Kwacha',
   creditCard: 'Credit / Debit Card',
+  collection: 'Pay on collection',
+};
+
+/** Pay on collection: the shopper pays the pickup point's keeper when collecting; no provider is asked. */
+export const PAY_ON_COLLECTION = 'collection' satisfies PaymentMethod;
+export const paysOnCollection = (method: string): boolean => method === PAY_ON_COLLECTION;
+
+/** How the keeper was paid on collection, as the keeper or the admin says when handing the parcel over. */
+export const COLLECTION_PAYMENTS = ['cash', 'mobileMoney'] as const;
+export type CollectionPayment = (typeof COLLECTION_PAYMENTS)[number];
+export const COLLECTION_PAYMENT_LABELS: Record<CollectionPayment, string> = {
+  cash: 'Cash',
+  mobileMoney: 'Mobile money',
 };
 
 /** The mobile-money methods: each is one network's wallet, named as the network (src/shared/phone-numbers.ts). */

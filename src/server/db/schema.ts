@@ -135,10 +135,13 @@ export const deliveryOptions = pgTable(
     directions: text('directions').notNull().default(''),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** A pickup point where the shopper may pay the keeper on collection (decision 045); off by default. */
+    payOnCollection: boolean('pay_on_collection').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('delivery_options_pay_on_collection_pickup', sql`not ${t.payOnCollection} or ${t.kind} = 'pickup'`),
     check('delivery_options_kind_known', sql`${t.kind} in ('door','pickup','bus')`),
     check('delivery_options_fees_nonnegative', sql`${t.feeNgwee} >= 0 and coalesce(${t.freeAboveNgwee}, 0) >= 0`),
     check('delivery_options_name_present', sql`char_length(${t.name}) between 1 and 80`),
@@ -214,7 +217,10 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_known', sql`${t.status} in ('Pending','Processing','Shipped','Delivered','Cancelled')`),
-    check('orders_payment_method_known', sql`${t.paymentMethod} in ('airtel','mtn','zamtel','creditCard')`),
+    check(
+      'orders_payment_method_known',
+      sql`${t.paymentMethod} in ('airtel','mtn','zamtel','creditCard','collection')`,
+    ),
     check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
     check('orders_discount_within_items', sql`${t.discountNgwee} between 0 and ${t.itemsNgwee}`),
     check('orders_channel_known', sql`${t.channel} in ('web','ussd')`),

@@ -55,24 +55,31 @@ const townsSchema = z
   .transform(uniqueByPlace);
 
 /** POST /delivery-options, and PUT's full replacement: what an admin writes. */
-export const deliveryOptionInputSchema = z.object({
-  name: text(DELIVERY_LIMITS.name, 'name').min(1, 'name is required'),
-  kind: deliveryKindSchema,
-  provinces: provincesSchema.default([]),
-  towns: townsSchema.default([]),
-  fee: kwacha('fee', DELIVERY_LIMITS.feeKwacha),
-  freeAbove: kwacha('freeAbove', DELIVERY_LIMITS.freeAboveKwacha).nullable().default(null),
-  estimate: text(DELIVERY_LIMITS.estimate, 'estimate').default(''),
-  openingHours: text(DELIVERY_LIMITS.openingHours, 'openingHours').default(''),
-  directions: text(DELIVERY_LIMITS.directions, 'directions').default(''),
-  active: z.boolean({ error: 'active must be true or false' }).default(true),
-  position: z
-    .number({ error: 'position must be a whole number' })
-    .int('position must be a whole number')
-    .min(0)
-    .max(1000)
-    .default(0),
-});
+export const deliveryOptionInputSchema = z
+  .object({
+    name: text(DELIVERY_LIMITS.name, 'name').min(1, 'name is required'),
+    kind: deliveryKindSchema,
+    provinces: provincesSchema.default([]),
+    towns: townsSchema.default([]),
+    fee: kwacha('fee', DELIVERY_LIMITS.feeKwacha),
+    freeAbove: kwacha('freeAbove', DELIVERY_LIMITS.freeAboveKwacha).nullable().default(null),
+    estimate: text(DELIVERY_LIMITS.estimate, 'estimate').default(''),
+    openingHours: text(DELIVERY_LIMITS.openingHours, 'openingHours').default(''),
+    directions: text(DELIVERY_LIMITS.directions, 'directions').default(''),
+    active: z.boolean({ error: 'active must be true or false' }).default(true),
+    position: z
+      .number({ error: 'position must be a whole number' })
+      .int('position must be a whole number')
+      .min(0)
+      .max(1000)
+      .default(0),
+    /** A pickup point's keeper takes the money on collection (decision 045); a door or bus option cannot. */
+    payOnCollection: z.boolean({ error: 'payOnCollection must be true or false' }).default(false),
+  })
+  .refine((option) => !option.payOnCollection || option.kind === 'pickup', {
+    message: 'payOnCollection is only for a pickup point: its keeper takes the money when the parcel is collected',
+    path: ['payOnCollection'],
+  });
 export type DeliveryOptionInput = z.infer<typeof deliveryOptionInputSchema>;
 export type DeliveryOptionForm = z.input<typeof deliveryOptionInputSchema>;
 
@@ -86,6 +93,8 @@ export const publicDeliveryOptionSchema = z.object({
   estimate: z.string(),
   openingHours: z.string(),
   directions: z.string(),
+  /** The shopper may choose 'Pay on collection' with this option. */
+  payOnCollection: z.boolean(),
 });
 export type PublicDeliveryOption = z.infer<typeof publicDeliveryOptionSchema>;
 

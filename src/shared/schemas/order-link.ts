@@ -15,6 +15,13 @@ export const howToPaySchema = z.discriminatedUnion('kind', [
     reference: z.string(),
   }),
   z.object({ kind: z.literal('card'), methodLabel: z.string(), amount: z.number(), reference: z.string() }),
+  z.object({
+    kind: z.literal('collection'),
+    methodLabel: z.string(),
+    amount: z.number(),
+    reference: z.string(),
+    place: z.string(),
+  }),
 ]);
 
 /**
@@ -45,6 +52,9 @@ export const orderLinkViewSchema = z.object({
     }),
   ),
   itemsPrice: z.number(),
+  /** The discount code used and what it took off the items before VAT; null and 0 without one. */
+  discountCode: z.string().nullable(),
+  discountPrice: z.number(),
   taxPrice: z.number(),
   shippingPrice: z.number(),
   totalPrice: z.number(),

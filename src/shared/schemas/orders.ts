@@ -3,6 +3,7 @@ import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS, type OrderChannel } fr
 
 export type { OrderChannel };
 import { NOT_A_ZAMBIAN_MOBILE, readZambianMobile } from '../phone-numbers';
+import { COLLECTION_PAYMENTS } from '../payment-methods';
 import { keywordQuery, limitQuery, pageQuery, text } from './common';
 import { orderDeliverySchema } from './delivery';
 
@@ -232,6 +233,10 @@ export const collectOrderSchema = z
       .optional(),
     /** The keeper's name, for the audit trail; the admin is named by their account. */
     name: z.string().max(80, 'name must be at most 80 characters').optional(),
+    /** A pay-on-collection order (decision 045): how the customer paid whoever hands it over. */
+    paidWith: z
+      .enum(COLLECTION_PAYMENTS, { error: `paidWith must be one of ${COLLECTION_PAYMENTS.join(', ')}` })
+      .optional(),
   })
   .strict();
 export type CollectOrderInput = z.infer<typeof collectOrderSchema>;
@@ -243,5 +248,8 @@ export const pickupViewSchema = z.object({
   place: z.string(),
   status: z.string(),
   collected: z.boolean(),
+  /** Kwacha the keeper takes before handing over (pay on collection, unpaid); null: nothing to take. */
+  toCollect: z.number().nullable(),
+  paid: z.boolean(),
 });
 export type PickupView = z.infer<typeof pickupViewSchema>;

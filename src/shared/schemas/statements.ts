@@ -136,8 +136,11 @@ export type PaymentSummaryQuery = z.input<typeof paymentSummaryQuerySchema>;
 
 export const paymentSummaryDaySchema = z.object({
   day: z.string(),
-  /** Every collecting provider (Lenco too), though only MTN's and Airtel's statements are read so far. */
-  provider: collectionProviderSchema,
+  /**
+   * Every collecting provider (Lenco too), though only MTN's and Airtel's statements are read so far, and
+   * 'collection': orders paid to a pickup keeper on collection (decision 045), by the day they were paid.
+   */
+  provider: z.union([collectionProviderSchema, z.literal('collection')]),
   collectedCount: z.number().int(),
   collectedNgwee: z.number().int(),
   refundedCount: z.number().int(),

@@ -16,6 +16,7 @@ function shape(row: DeliveryOptionRow): Record<string, unknown> {
     directions: row.directions,
     active: row.active,
     position: row.position,
+    payOnCollection: row.payOnCollection,
   };
 }
 
@@ -26,7 +27,9 @@ export function deliveryOptionCreatedEntry(row: DeliveryOptionRow): AuditEntry {
     action: 'delivery.created',
     subjectType: 'delivery',
     subjectId: row.id,
-    summary: `Delivery option ${row.name} added: fee ${kwacha(row.feeNgwee)}, free above ${kwacha(row.freeAboveNgwee)}`,
+    summary:
+      `Delivery option ${row.name} added: fee ${kwacha(row.feeNgwee)}, free above ${kwacha(row.freeAboveNgwee)}` +
+      (row.payOnCollection ? ', pay on collection' : ''),
     after: shape(row),
   };
 }
@@ -37,10 +40,14 @@ export function deliveryOptionUpdatedEntry(before: DeliveryOptionRow, after: Del
   if (!diff) return null;
   const parts: string[] = [];
   if (before.active !== after.active) parts.push(after.active ? 'switched on' : 'switched off');
+  if (before.payOnCollection !== after.payOnCollection)
+    parts.push(after.payOnCollection ? 'pay on collection switched on' : 'pay on collection switched off');
   if (before.feeNgwee !== after.feeNgwee) parts.push(`fee ${kwacha(before.feeNgwee)} → ${kwacha(after.feeNgwee)}`);
   if (before.freeAboveNgwee !== after.freeAboveNgwee)
     parts.push(`free above ${kwacha(before.freeAboveNgwee)} → ${kwacha(after.freeAboveNgwee)}`);
-  const others = Object.keys(diff.after).filter((k) => !['active', 'feeNgwee', 'freeAboveNgwee', 'name'].includes(k));
+  const others = Object.keys(diff.after).filter(
+    (k) => !['active', 'feeNgwee', 'freeAboveNgwee', 'name', 'payOnCollection'].includes(k),
+  );
   if (before.name !== after.name) others.unshift('name');
   if (others.length > 0) parts.push(`changed ${others.join(', ')}`);
   return {

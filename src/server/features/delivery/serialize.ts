@@ -12,6 +12,7 @@ export const toPublicOption = (row: DeliveryOptionRow): PublicDeliveryOption => 
   estimate: row.estimate,
   openingHours: row.openingHours,
   directions: row.directions,
+  payOnCollection: row.payOnCollection,
 });
 
 export const toAdminOption = (row: DeliveryOptionRow): DeliveryOption => ({
@@ -48,4 +49,5 @@ export const toRowValues = (input: DeliveryOptionInput): NewDeliveryOptionRow =>
   directions: input.directions,
   active: input.active,
   position: input.position,
+  payOnCollection: input.payOnCollection,
 });

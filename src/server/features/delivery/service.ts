@@ -32,6 +32,8 @@ export async function deliveryOptionsFor(
 export interface ChosenDelivery {
   optionId: string;
   rule: DeliveryRule;
+  /** Its keeper takes the money on collection (decision 045). */
+  payOnCollection: boolean;
   snapshot: Omit<OrderDelivery, 'option'>;
 }
 
@@ -69,6 +71,7 @@ export async function chooseDeliveryOption(
   return {
     optionId: row.id,
     rule: { feeNgwee: row.feeNgwee, freeAboveNgwee: row.freeAboveNgwee },
+    payOnCollection: row.payOnCollection && row.kind === 'pickup',
     snapshot: {
       name: row.name,
       kind: row.kind as OrderDelivery['kind'],

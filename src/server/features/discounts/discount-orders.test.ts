@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountCodes, discountRedemptions, orders } from '../../db/schema';
+import { discountCodes, discountRedemptions, mailMessages, orders } from '../../db/schema';
+import { orderLinkUrl } from '../orders';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertProduct, orderBody } from '../orders/test/fixtures';
 import { CODE_NOT_VALID } from '../../../shared/discounts';
@@ -61,6 +62,25 @@ describe('a discount code on an order', () => {
 
     const again = await t.app.inject({ method: 'GET', url: `/api/orders/${row.id}`, headers: shopper });
     expect(again.json()).toMatchObject({ discountCode: code, discountAmount: 36 });
+
+    // The signed order link (the /o/ page) and the confirmation e-mail carry the discount line too.
+    const link = orderLinkUrl('http://shop.test', row.id, t.config.jwtSecret);
+    const view = await t.app.inject({ method: 'GET', url: `/api/order-links/${link.split('/o/')[1]}` });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ itemsPrice: 240, discountCode: code, discountPrice: 36, totalPrice: 311.64 });
+    const mails = await t.app.db.select().from(mailMessages).where(eq(mailMessages.kind, 'order-confirmation'));
+    const confirmation = mails.find((mail) => mail.textBody.includes(row.id.slice(0, 8)));
+    expect(confirmation?.textBody).toContain(`Discount (${code})`);
+  });
+
+  it('an order without a code shows no discount on its signed link', async () => {
+    const oil = await insertProduct(t, { price: 120, countInStock: 10 });
+    const shopper = (await createUser(t)).auth;
+    const placed = await place(shopper, orderBody([{ product: oil.id, quantity: 1, price: 120 }]));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const link = orderLinkUrl('http://shop.test', placed.json()._id, t.config.jwtSecret);
+    const view = await t.app.inject({ method: 'GET', url: `/api/order-links/${link.split('/o/')[1]}` });
+    expect(view.json()).toMatchObject({ discountCode: null, discountPrice: 0 });
   });
 
   it('answers 409 naming the discount when the client priced the order without the shop’s discount', async () => {

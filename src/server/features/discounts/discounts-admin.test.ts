@@ -89,6 +89,39 @@ describe('discount codes kept by the admin', () => {
     expect(answer.json().message).toContain(message);
   });
 
+  it('records adding, editing and switching off in the audit trail with before and after', async () => {
+    const code = uniqueCode('AUDIT');
+    const made = await post({ code, kind: 'percent', value: 10 });
+    expect(made.statusCode).toBe(201);
+    const id = made.json()._id;
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/discounts/${id}`, headers: admin, payload });
+    expect((await put({ code, kind: 'fixed', value: 30, minSubtotal: 100 })).statusCode).toBe(200);
+    expect((await put({ code, kind: 'fixed', value: 30, minSubtotal: 100, isActive: false })).statusCode).toBe(200);
+    expect((await put({ code, kind: 'fixed', value: 30, minSubtotal: 100, isActive: false })).statusCode).toBe(200);
+
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `/api/audit?subjectType=discount&subjectId=${id}`,
+      headers: admin,
+    });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const events = trail.json().events as { action: string; summary: string; before: unknown; after: unknown }[];
+    // Newest first; the save that changed nothing wrote no line.
+    expect(events.map((e) => e.action)).toEqual(['discount.updated', 'discount.updated', 'discount.created']);
+    expect(events[2].summary).toBe(`Discount code ${code} added: 10% off`);
+    expect(events[1].summary).toBe(`Discount code ${code}: 10% off → K\u00a030.00 off; changed minSubtotalNgwee`);
+    expect(events[1]).toMatchObject({
+      before: { kind: 'percent', value: 10, minSubtotalNgwee: 0 },
+      after: { kind: 'fixed', value: 3000, minSubtotalNgwee: 10000 },
+    });
+    expect(events[0]).toMatchObject({
+      summary: `Discount code ${code}: switched off`,
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+  });
+
   it('is for admins only, and an unknown id is a 404', async () => {
     expect((await post({ code: uniqueCode(), kind: 'percent', value: 10 }, shopper)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/discounts' })).statusCode).toBe(401);

@@ -41,18 +41,24 @@ export async function lockDiscountCode(tx: Tx, code: string): Promise<DiscountCo
   return found ?? null;
 }
 
-export async function insertDiscountCode(db: Db, values: DiscountCodeValues): Promise<DiscountCodeRow> {
+export async function insertDiscountCode(db: Db | Tx, values: DiscountCodeValues): Promise<DiscountCodeRow> {
   const [row] = await db.insert(discountCodes).values(values).returning();
   return row;
 }
 
-export async function updateDiscountCode(db: Db, id: string, values: DiscountCodeValues): Promise<boolean> {
-  const rows = await db
+/** The row as it was, locked for the edit (the audit line's "before"). */
+export async function lockDiscountCodeById(tx: Tx, id: string): Promise<DiscountCodeRow | null> {
+  const [found] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for('update');
+  return found ?? null;
+}
+
+export async function updateDiscountCode(tx: Tx, id: string, values: DiscountCodeValues): Promise<DiscountCodeRow> {
+  const [row] = await tx
     .update(discountCodes)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(discountCodes.id, id))
-    .returning({ id: discountCodes.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 /** One more use, only while the code has uses left (the row is already locked by lockDiscountCode). */

@@ -42,7 +42,7 @@ const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: discountSchema, ...errors, 409: errorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createDiscount(app.db, request.body)),
+    async (request, reply) => reply.status(201).send(await createDiscount(app.db, request.body, request.currentUser!)),
   );
 
   app.put(
@@ -58,7 +58,7 @@ const discountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: discountSchema, ...errors, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => changeDiscount(app.db, request.params.id, request.body),
+    async (request) => changeDiscount(app.db, request.params.id, request.body, request.currentUser!),
   );
 
   app.post(

@@ -13,11 +13,14 @@ import {
   insertRedemption,
   listDiscountCodes,
   lockDiscountCode,
+  lockDiscountCodeById,
   productPrices,
   updateDiscountCode,
   usesBy,
 } from './queries';
 import { toDiscountJson, toDiscountValues } from './serialize';
+import { recordAudit, type AuditActor } from '../audit';
+import { discountCreatedEntry, discountUpdatedEntry } from './discount-audit';
 
 const CODE_TAKEN = 'Another discount code is already called this';
 
@@ -25,9 +28,13 @@ export async function listDiscounts(db: Db): Promise<Discount[]> {
   return (await listDiscountCodes(db)).map(toDiscountJson);
 }
 
-export async function createDiscount(db: Db, definition: DiscountDefinition): Promise<Discount> {
+export async function createDiscount(db: Db, definition: DiscountDefinition, actor: AuditActor): Promise<Discount> {
   try {
-    const row = await insertDiscountCode(db, toDiscountValues(definition));
+    const row = await db.transaction(async (tx) => {
+      const inserted = await insertDiscountCode(tx, toDiscountValues(definition));
+      await recordAudit(tx, actor, discountCreatedEntry(inserted));
+      return inserted;
+    });
     return toDiscountJson({ ...row, givenNgwee: 0 });
   } catch (error) {
     if (isUniqueViolation(error)) throw Conflict(CODE_TAKEN);
@@ -35,11 +42,23 @@ export async function createDiscount(db: Db, definition: DiscountDefinition): Pr
   }
 }
 
-export async function changeDiscount(db: Db, id: string, definition: DiscountDefinition): Promise<Discount> {
+/** PUT: the whole code as the admin's form holds it; switching off is `isActive: false`. In the audit trail. */
+export async function changeDiscount(
+  db: Db,
+  id: string,
+  definition: DiscountDefinition,
+  actor: AuditActor,
+): Promise<Discount> {
   const missing = NotFound('Discount code not found');
   if (!isUuid(id)) throw missing;
   try {
-    if (!(await updateDiscountCode(db, id, toDiscountValues(definition)))) throw missing;
+    await db.transaction(async (tx) => {
+      const before = await lockDiscountCodeById(tx, id);
+      if (!before) throw missing;
+      const after = await updateDiscountCode(tx, id, toDiscountValues(definition));
+      const entry = discountUpdatedEntry(before, after);
+      if (entry) await recordAudit(tx, actor, entry);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw Conflict(CODE_TAKEN);
     throw error;

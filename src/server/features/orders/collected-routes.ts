@@ -17,14 +17,15 @@ export const orderCollectedRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark a pickup order collected (admin): with the code the shopper shows, or confirmed without it',
         description:
           'The order becomes Delivered (its e-mail and text follow); the audit trail records who and whether the code was checked. ' +
-          '400 for a wrong code or an order not collected at a pickup point; 409 once collected, or cancelled.',
+          'A pay-on-collection order still unpaid needs paidWith (cash or mobileMoney) and becomes paid in the same change. ' +
+          '400 for a wrong code, a missing paidWith or an order not collected at a pickup point; 409 once collected, or cancelled.',
         security,
         params: orderIdParamsSchema,
         body: collectOrderSchema.optional(),
         response: { 200: orderSchema, 401: errorSchema, 403: errorSchema, ...collectErrors },
       },
     },
-    async (request) => collectByAdmin(app, request.currentUser!, request.params.id, request.body?.code),
+    async (request) => collectByAdmin(app, request.currentUser!, request.params.id, request.body ?? {}),
   );
 };
 
@@ -57,15 +58,15 @@ export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'The keeper marks the parcel collected with the code the shopper shows',
         description:
-          'The order becomes Delivered. 400 for a wrong code; 429 after too many tries for this order (per order, not per address); 409 once collected.',
+          'The order becomes Delivered (and paid, for a pay-on-collection order: paidWith says how the keeper was paid). ' +
+          '400 for a wrong code or a missing paidWith; 429 after too many tries for this order (per order, not per address); 409 once collected.',
         params: orderIdParamsSchema,
         body: collectOrderSchema,
         response: { 200: pickupViewSchema, ...collectErrors, 429: errorSchema },
       },
     },
     async (request) => {
-      const { code, name } = request.body;
-      await collectByKeeper(app, request.params.id, code, name);
+      await collectByKeeper(app, request.params.id, request.body);
       return pickupView(app, request.params.id);
     },
   );

@@ -86,6 +86,8 @@ describe('the collection code', () => {
       place: 'Choma market pickup',
       status: 'Pending',
       collected: false,
+      toCollect: null,
+      paid: false,
     });
     expect(keeperView.body).not.toContain(code);
 

@@ -10,6 +10,9 @@ import { typedCollectionCode } from '../delivery';
 import { takeLimitedUse } from '../limits';
 import { changeOrderStatus, orderNotFound } from './fulfilment';
 import { findOrderRow, type OrderRow } from './queries';
+import { markOrderPaid } from './paid';
+import { toKwacha } from '../../../shared/money';
+import { paysOnCollection, type CollectionPayment } from '../../../shared/payment-methods';
 
 /**
  * A pickup or bus-station parcel handed over (decision 038): once, with who did it, and the order then
@@ -36,18 +39,35 @@ function refuseUncollectable(order: OrderRow) {
   if (order.status === 'Cancelled') throw Conflict('A cancelled order cannot be collected');
 }
 
+/** A pay-on-collection order still unpaid: whoever hands it over takes the money and says how. */
+const paysNow = (order: OrderRow) => paysOnCollection(order.paymentMethod) && !order.isPaid;
+
+export const SAY_HOW_PAID =
+  'Say how the customer paid: cash or mobile money. Hand the parcel over only once the money is received.';
+
+function refuseWithoutPayment(order: OrderRow, paidWith: CollectionPayment | undefined) {
+  if (paysNow(order) && !paidWith) throw BadRequest(SAY_HOW_PAID);
+}
+
 interface Collection {
   /** The code typed; null: an admin confirms without it. */
   code: string | null;
   actor: AuditActor;
   /** How the audit names who handed it over. */
   by: string;
+  /** How the keeper was paid, for a pay-on-collection order (decision 045). */
+  paidWith?: CollectionPayment;
 }
 
-async function collect(app: FastifyInstance, orderId: string, { code, actor, by }: Collection): Promise<Order> {
-  return changeOrderStatus(app, orderId, 'Delivered', actor, async (tx, current) => {
+async function collect(
+  app: FastifyInstance,
+  orderId: string,
+  { code, actor, by, paidWith }: Collection,
+): Promise<Order> {
+  return changeOrderStatus(app, orderId, 'Delivered', actor, async (tx, current, raise) => {
     refuseUncollectable(current);
     if (code !== null && !codeMatches(current.collectionCode!, code)) throw BadRequest(WRONG_CODE);
+    refuseWithoutPayment(current, paidWith);
     await tx
       .update(orders)
       .set({ collectedAt: sql`now()`, collectedBy: actor.id, collectedByName: by })
@@ -62,28 +82,42 @@ async function collect(app: FastifyInstance, orderId: string, { code, actor, by 
       before: { collectedAt: null, status: current.status },
       after: { collectedBy: by, codeChecked: code !== null },
     });
+    // The one way an order becomes paid (decision 026), under the same lock as the collection.
+    if (paysNow(current) && paidWith)
+      await markOrderPaid(tx, raise, current, { by: 'collection', actor: { id: actor.id, name: by }, paidWith });
   });
 }
 
 /** POST /orders/{id}/collected: an admin, with the code the shopper shows or confirming without it. */
-export function collectByAdmin(app: FastifyInstance, admin: AuditActor, orderId: string, code: string | undefined) {
+export function collectByAdmin(
+  app: FastifyInstance,
+  admin: AuditActor,
+  orderId: string,
+  { code, paidWith }: { code?: string; paidWith?: CollectionPayment },
+) {
   const typed = code?.trim() ? code : null;
-  return collect(app, orderId, { code: typed, actor: admin, by: admin.name });
+  return collect(app, orderId, { code: typed, actor: admin, by: admin.name, paidWith });
 }
 
 /** POST /pickup/{id}/collect: the pickup point's keeper, who must type the code; a few tries an hour per order. */
-export async function collectByKeeper(app: FastifyInstance, orderId: string, code: string | undefined, name?: string) {
+export async function collectByKeeper(
+  app: FastifyInstance,
+  orderId: string,
+  { code, name, paidWith }: { code?: string; name?: string; paidWith?: CollectionPayment },
+) {
   const found = await findOrderRow(app.db, orderId);
   if (!found) throw orderNotFound();
   refuseUncollectable(found);
   if (!code?.trim()) throw BadRequest('code is required: type the collection code the customer shows');
+  // Before a try is counted: a keeper who forgot to say how it was paid has not guessed a code.
+  refuseWithoutPayment(found, paidWith);
   const tries = await takeLimitedUse(app.db, `pickup-collect:${found.id}`, KEEPER_TRIES_WINDOW_MS, KEEPER_TRIES);
   if (!tries.taken) {
     const minutes = Math.max(1, Math.ceil(tries.waitMs / 60_000));
     throw TooManyRequests(`Too many wrong codes for this order. Try again in ${minutes} minutes, or ask the shop.`);
   }
   const keeper = name?.trim() ? `pickup keeper ${name.trim()}` : 'the pickup keeper';
-  return collect(app, found.id, { code, actor: { id: null, name: keeper }, by: keeper });
+  return collect(app, found.id, { code, actor: { id: null, name: keeper }, by: keeper, paidWith });
 }
 
 /** GET /pickup/{id}: what the keeper's page shows before the code is typed; nothing about the shopper. */
@@ -96,5 +130,8 @@ export async function pickupView(app: FastifyInstance, orderId: string) {
     place: found.delivery?.name ?? '',
     status: found.status,
     collected: found.collectedAt !== null,
+    // What the keeper takes before handing over a pay-on-collection order; null when nothing is due.
+    toCollect: paysNow(found) && found.status !== 'Cancelled' ? toKwacha(found.totalNgwee) : null,
+    paid: found.isPaid,
   };
 }

@@ -4,6 +4,7 @@ import { orders } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../lib/http-errors';
 import type { CurrentUser } from '../../plugins/auth';
 import type { OrderStatus } from '../../../shared/order-status';
+import { paysOnCollection } from '../../../shared/payment-methods';
 import type { Order } from '../../../shared/schemas/orders';
 import type { Tx } from '../../db/client';
 import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder, withItems, type OrderRow } from './queries';
@@ -13,6 +14,7 @@ import { toAdminOrderJson, toOrderJson } from './serialize';
 import { returnStock, stockLines, takeStock } from '../inventory';
 import { recordAudit, type AuditActor } from '../audit';
 import { orderStatusEntry } from './order-audit';
+import type { RaiseOrderEvent } from './order-events-plugin';
 
 export const orderNotFound = () => NotFound('Order not found');
 const cancelledOrder = () => Conflict('A cancelled order cannot be paid');
@@ -34,13 +36,16 @@ export async function changeOrderStatus(
   orderId: string,
   status: OrderStatus,
   actor: AuditActor,
-  /** Runs first, on the locked order, in the change's transaction (a collection checks its code and writes who). */
-  first?: (tx: Tx, current: OrderRow) => Promise<void>,
+  /**
+   * Runs first, on the locked order, in the change's transaction (a collection checks its code, writes who,
+   * and makes a pay-on-collection order paid, raising its event).
+   */
+  first?: (tx: Tx, current: OrderRow, raise: RaiseOrderEvent) => Promise<void>,
 ): Promise<Order> {
   const { changed, stockMovedFor } = await app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
-    if (first) await first(tx, current);
+    if (first) await first(tx, current, raise);
     const items = await itemsOfOrder(tx, current.id);
     const lines = stockLines(items);
     const cancelling = status === 'Cancelled' && current.status !== 'Cancelled';
@@ -125,6 +130,8 @@ export async function recordPayment(
     }
     if (current.status === 'Cancelled') throw cancelledOrder();
     if (current.isPaid) throw Conflict('This order has already been paid');
+    if (paysOnCollection(current.paymentMethod))
+      throw Conflict('This order is paid to the keeper when you collect it: there is no transaction ID to give');
     if (!reference) throw BadRequest('paymentReference is required: enter the transaction id of your payment');
     const order = await attachPaymentReference(tx, current.id, reference);
     return toOrderJson(await withItems(tx, order));

@@ -1,4 +1,5 @@
 import { orderReference } from '../../../shared/order-status';
+import { COLLECTION_PAYMENT_LABELS, type CollectionPayment } from '../../../shared/payment-methods';
 import { kwachaOf, type AuditEntry } from '../audit';
 import type { StockLine } from '../inventory';
 import type { OrderRow } from './queries';
@@ -41,5 +42,23 @@ export function orderMarkedPaidEntry(before: OrderRow, after: OrderRow, note: st
     summary: `${named(after)} marked paid by hand, ${kwachaOf(after.totalNgwee)}${note ? `: ${note}` : ''}`,
     before: { isPaid: before.isPaid, paymentReference: before.paymentReference },
     after: { isPaid: after.isPaid, paymentReference: after.paymentReference, totalNgwee: after.totalNgwee, note },
+  };
+}
+
+/** Paid to the keeper (or an admin) when the parcel was collected (decision 045): who, how, how much. */
+export function orderPaidOnCollectionEntry(
+  before: OrderRow,
+  after: OrderRow,
+  takenBy: string,
+  paidWith: CollectionPayment,
+): AuditEntry {
+  const how = COLLECTION_PAYMENT_LABELS[paidWith].toLowerCase();
+  return {
+    action: 'order.paid-on-collection',
+    subjectType: 'order',
+    subjectId: after.id,
+    summary: `${named(after)} paid on collection, ${kwachaOf(after.totalNgwee)} in ${how} to ${takenBy}`,
+    before: { isPaid: before.isPaid },
+    after: { isPaid: after.isPaid, paidWith, takenBy, totalNgwee: after.totalNgwee },
   };
 }

@@ -33,6 +33,8 @@ export function toOrderLinkJson(found: OrderWithItems, settings: ShopSettings, l
       lineTotal: lineTotalInKwacha(item.price, item.quantity),
     })),
     itemsPrice: order.itemsPrice,
+    discountCode: order.discountCode,
+    discountPrice: order.discountAmount,
     taxPrice: order.taxPrice,
     shippingPrice: order.shippingPrice,
     totalPrice: order.totalPrice,

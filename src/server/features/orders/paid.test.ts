@@ -66,6 +66,7 @@ describe('an order made paid by a provider or by an admin', () => {
       provider: 'mtn',
       attemptReference: 'attempt-MP-1001',
       recordedBy: null,
+      paidWith: null,
     });
     expect(marked.paymentResult).toEqual({
       id: byAdmin,
@@ -76,6 +77,7 @@ describe('an order made paid by a provider or by an admin', () => {
       provider: null,
       attemptReference: null,
       recordedBy: admin.user.id,
+      paidWith: null,
     });
   });
 
@@ -123,14 +125,21 @@ describe('an order made paid by a provider or by an admin', () => {
         .where(eq(orders.id, id));
       return (await asOwner(id)).paymentResult;
     };
-    expect(await read(old.provider)).toEqual({ ...old.provider, by: 'provider', recordedBy: null });
-    expect(await read(old.admin)).toEqual({ ...old.admin, by: 'admin', provider: null, attemptReference: null });
+    expect(await read(old.provider)).toEqual({ ...old.provider, by: 'provider', recordedBy: null, paidWith: null });
+    expect(await read(old.admin)).toEqual({
+      ...old.admin,
+      by: 'admin',
+      provider: null,
+      attemptReference: null,
+      paidWith: null,
+    });
     expect(await read(old.demo)).toEqual({
       ...old.demo,
       by: 'admin',
       provider: null,
       attemptReference: null,
       recordedBy: null,
+      paidWith: null,
     });
   });
 });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
-import { recordAudit } from '../audit';
+import { recordAudit, type AuditActor } from '../audit';
+import { COLLECTION_PAYMENT_LABELS, type CollectionPayment } from '../../../shared/payment-methods';
 import type { RaiseOrderEvent } from './order-events-plugin';
-import { orderMarkedPaidEntry } from './order-audit';
+import { orderMarkedPaidEntry, orderPaidOnCollectionEntry } from './order-audit';
 import type { PaymentResult } from './payment-result';
 import { findOrderRow, lockOrder, markPaidOnce, withItems, type OrderRow } from './queries';
 import { toOrderJson } from './serialize';
@@ -60,7 +61,17 @@ export interface AdminPayment {
   result: { id?: string; status?: string; update_time?: string; email_address?: string };
 }
 
-export type OrderPayment = ({ by: 'provider' } & ProviderPayment) | ({ by: 'admin' } & AdminPayment);
+/** Paid to whoever handed the parcel over, when it was collected (decision 045). */
+export interface CollectionPaymentMade {
+  /** The admin, or the pickup keeper (no account: id null). */
+  actor: AuditActor;
+  paidWith: CollectionPayment;
+}
+
+export type OrderPayment =
+  | ({ by: 'provider' } & ProviderPayment)
+  | ({ by: 'admin' } & AdminPayment)
+  | ({ by: 'collection' } & CollectionPaymentMade);
 
 /** Paid: the order as it is now. Refused: it was already paid, or cancelled, and nothing changed. */
 export type MarkPaidOutcome =
@@ -84,6 +95,8 @@ export async function markOrderPaid(
   const paid = await markPaidOnce(tx, order.id, paidChanges(order, payment));
   if (!paid) return { refused: 'already-paid' };
   if (payment.by === 'admin') await recordAudit(tx, payment.admin, orderMarkedPaidEntry(order, paid, payment.note));
+  if (payment.by === 'collection')
+    await recordAudit(tx, payment.actor, orderPaidOnCollectionEntry(order, paid, payment.actor.name, payment.paidWith));
   await raise('order.paid', { order: toOrderJson(await withItems(tx, paid)) });
   return { paid };
 }
@@ -101,8 +114,32 @@ function paidChanges(order: OrderRow, payment: OrderPayment) {
       provider: payment.provider,
       attemptReference: payment.reference,
       recordedBy: null,
+      paidWith: null,
     };
     return { paymentReference: id, paymentResult: result, markedPaid: null };
+  }
+  if (payment.by === 'collection') {
+    const { actor, paidWith } = payment;
+    const result: PaymentResult = {
+      id: order.paymentReference ?? order.id,
+      status: 'COMPLETED',
+      update_time: now,
+      email_address: order.customerEmail,
+      by: 'collection',
+      provider: null,
+      attemptReference: null,
+      recordedBy: actor.id,
+      paidWith,
+    };
+    return {
+      paymentReference: order.paymentReference,
+      paymentResult: result,
+      markedPaid: {
+        by: actor.id,
+        byName: actor.name,
+        note: `Paid on collection: ${COLLECTION_PAYMENT_LABELS[paidWith]}`,
+      },
+    };
   }
   const { admin, result: given } = payment;
   const reference = payment.reference ?? order.paymentReference;
@@ -115,6 +152,7 @@ function paidChanges(order: OrderRow, payment: OrderPayment) {
     provider: null,
     attemptReference: null,
     recordedBy: admin.id,
+    paidWith: null,
   };
   return {
     paymentReference: reference,

@@ -1,3 +1,4 @@
+import { COLLECTION_PAYMENTS, type CollectionPayment } from '../../../shared/payment-methods';
 import type { OrderRow } from './queries';
 
 /**
@@ -11,14 +12,19 @@ export type PaymentResult = {
   status: string;
   update_time: string;
   email_address: string;
-  by: 'provider' | 'admin';
+  /** collection: paid to the pickup point's keeper (or an admin) when the parcel was collected (decision 045). */
+  by: 'provider' | 'admin' | 'collection';
   /** 'mtn' or 'airtel' when a provider confirmed the money. */
   provider: string | null;
   /** Our reference of the payment attempt that collected it. */
   attemptReference: string | null;
-  /** The id of the admin who marked it paid by hand. */
+  /** The id of the admin who marked it paid by hand, or who handed it over on collection. */
   recordedBy: string | null;
+  /** Paid on collection: in cash or by mobile money to the keeper. */
+  paidWith: CollectionPayment | null;
 };
+
+const BY = ['provider', 'admin', 'collection'] as const;
 
 /**
  * Orders paid before this shape kept one of two: a provider's (with `provider` and `attemptReference`)
@@ -33,9 +39,10 @@ export function readPaymentResult(stored: OrderRow['paymentResult']): PaymentRes
     status: text('status') ?? '',
     update_time: text('update_time') ?? '',
     email_address: text('email_address') ?? '',
-    by: stored.by === 'provider' || stored.by === 'admin' ? stored.by : provider ? 'provider' : 'admin',
+    by: BY.find((by) => by === stored.by) ?? (provider ? 'provider' : 'admin'),
     provider,
     attemptReference: text('attemptReference'),
     recordedBy: text('recordedBy'),
+    paidWith: COLLECTION_PAYMENTS.find((way) => way === stored.paidWith) ?? null,
   };
 }

@@ -13,11 +13,12 @@ import {
   type DeliveryRule,
 } from '../../../shared/money';
 import { paymentMethodLabel } from '../../../shared/order-status';
+import { paysOnCollection } from '../../../shared/payment-methods';
 import type { Order, OrderChannel, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
-import { chooseDeliveryOption, collectedAtPoint, newCollectionCode } from '../delivery';
+import { chooseDeliveryOption, collectedAtPoint, newCollectionCode, type ChosenDelivery } from '../delivery';
 import { applyDiscountCode, CodeRefused, recordRedemption, takeCodeTry, type AppliedDiscount } from '../discounts';
 
 /** Order amounts live in int4 ngwee columns; an order past this cannot be stored (about K20 million). */
@@ -119,8 +120,10 @@ export async function placeOrder(
    * (src/server/features/discounts/code-tries.ts), and the channel the order came by (web or USSD). */
   context: { address?: string; channel?: OrderChannel } = {},
 ): Promise<PlacedOrder> {
-  // Zamtel Kwacha is offered only when a provider collects it (app.payments, payments-plugin.ts).
-  if (!app.payments.offered.includes(input.paymentMethod))
+  // Zamtel Kwacha is offered only when a provider collects it (app.payments, payments-plugin.ts); pay on
+  // collection only with a pickup point that takes it (below, once the option is known).
+  const onCollection = paysOnCollection(input.paymentMethod);
+  if (!onCollection && !app.payments.offered.includes(input.paymentMethod))
     throw BadRequest(
       `${paymentMethodLabel(input.paymentMethod)} is not offered by this shop: choose another way to pay`,
     );
@@ -137,6 +140,7 @@ export async function placeOrder(
 
   // The chosen delivery option (on, serving the address) or a 400; its rule prices the shipping below.
   const delivery = await chooseDeliveryOption(app.deliveryOptions, input.shippingAddress, input.deliveryOption, 0);
+  if (onCollection) refuseCollectionPayment(delivery);
 
   let placed;
   try {
@@ -198,6 +202,20 @@ export async function placeOrder(
     lines.map((line) => line.productId),
   );
   return { order: toOrderJson(placed), created: true };
+}
+
+/**
+ * Pay on collection (decision 045) only with a pickup point whose keeper takes the money: a door delivery,
+ * a bus-station parcel or a pickup point that does not take it is a 400 that says to choose another way.
+ */
+function refuseCollectionPayment(delivery: ChosenDelivery): void {
+  if (delivery.payOnCollection) return;
+  const name = delivery.snapshot.name;
+  if (delivery.snapshot.kind !== 'pickup')
+    throw BadRequest(
+      `Pay on collection is only for a pickup point, not ${name}. Please choose another way to pay or a pickup point.`,
+    );
+  throw BadRequest(`${name} does not take payment on collection. Please choose another way to pay.`);
 }
 
 /** The order's code, judged on the prices just locked; a refusal is a 409 naming the code (decision 041). */

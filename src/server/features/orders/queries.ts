@@ -181,7 +181,7 @@ export interface PaidChanges {
   paymentReference: string | null;
   paymentResult: PaymentResult;
   /** An admin's mark by hand: who and why (the time is the payment's). */
-  markedPaid: { by: string; byName: string; note: string | null } | null;
+  markedPaid: { by: string | null; byName: string; note: string | null } | null;
 }
 
 /**

@@ -77,6 +77,7 @@ describe('monthly sales report', () => {
         { method: 'mtn', count: 1, amount: 696, paidAmount: 0 },
         { method: 'zamtel', count: 0, amount: 0, paidAmount: 0 },
         { method: 'creditCard', count: 0, amount: 0, paidAmount: 0 },
+        { method: 'collection', count: 0, amount: 0, paidAmount: 0 },
       ],
       byChannel: [
         { channel: 'web', count: 2, amount: 1102.18, paidAmount: 406.18 },
@@ -114,6 +115,7 @@ describe('monthly sales report', () => {
         expect.objectContaining({ count: 0 }),
         expect.objectContaining({ count: 0 }),
         expect.objectContaining({ count: 0 }),
+        expect.objectContaining({ count: 0 }),
       ],
     });
     expect((await get('/api/reports/monthly')).json().month).toBe(shopMonthOf(new Date()));
@@ -141,6 +143,7 @@ describe('monthly sales report', () => {
       ['2026-03', 'Payment method: MTN Mobile Money', '1', '696.00', '0.00'],
       ['2026-03', 'Payment method: Zamtel Kwacha', '0', '0.00', '0.00'],
       ['2026-03', 'Payment method: Credit / Debit Card', '0', '0.00', '0.00'],
+      ['2026-03', 'Payment method: Pay on collection', '0', '0.00', '0.00'],
       ['2026-03', 'Channel: Web', '2', '1102.18', '406.18'],
       ['2026-03', 'Channel: USSD', '0', '0.00', '0.00'],
       ['2026-03', 'Collected: Airtel Money, by hand', '1', '406.18', ''],

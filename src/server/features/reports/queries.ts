@@ -79,6 +79,8 @@ export interface ExportedOrder {
   totalNgwee: number;
   discountCode: string | null;
   discountNgwee: number;
+  /** Paid on collection: 'cash' or 'mobileMoney' (decision 045). */
+  paidWith: string | null;
 }
 
 /** One batch of the orders placed in the range, oldest first (keyset on created_at, id). */
@@ -95,7 +97,7 @@ export async function ordersBatch(
            o.shipping_address->>'phoneNumber' as phone, o.shipping_address->>'city' as city,
            o.shipping_address->>'province' as province, o.status, o.is_paid, o.paid_at, o.payment_method,
            o.payment_reference, o.payment_result->>'provider' as collected_by, o.delivered_at, o.delivery->>'name' as delivery_name, o.items_ngwee, o.tax_ngwee, o.shipping_ngwee, o.total_ngwee,
-           o.discount_code, o.discount_ngwee
+           o.discount_code, o.discount_ngwee, o.payment_result->>'paidWith' as paid_with
     from orders o
     ${where([...inRange(sql`o.created_at`, range), ...afterCursor(sql`o.created_at`, sql`o.id`, after)])}
     order by o.created_at, o.id
@@ -124,6 +126,7 @@ export async function ordersBatch(
     totalNgwee: Number(r.total_ngwee),
     discountCode: (r.discount_code as string | null) ?? null,
     discountNgwee: Number(r.discount_ngwee),
+    paidWith: (r.paid_with as string | null) ?? null,
   }));
 }
 

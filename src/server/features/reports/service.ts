@@ -2,7 +2,13 @@ import { plainKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { vatInRefund } from '../../../shared/refunds';
 import { channelLines, collectionLines, monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
 import { ORDER_CHANNELS, PAYMENT_METHODS, paymentMethodLabel } from '../../../shared/order-status';
-import { COLLECTION_PROVIDER_NAMES, type CollectionProviderId } from '../../../shared/payment-methods';
+import {
+  COLLECTION_PAYMENT_LABELS,
+  COLLECTION_PROVIDER_NAMES,
+  paysOnCollection,
+  type CollectionPayment,
+  type CollectionProviderId,
+} from '../../../shared/payment-methods';
 import type { MonthlyReport } from '../../../shared/schemas/reports';
 import { isoInShopTime, SHOP_TIME_ZONE, shopDayOf, shopMonthOf } from '../../../shared/shop-time';
 import type { Db } from '../../db/client';
@@ -128,7 +134,7 @@ export function ordersCsv(db: Db, range: DayRange, { batchSize = BATCH_SIZES.ord
           o.status,
           yesNo(o.isPaid),
           iso(o.paidAt),
-          paymentMethodLabel(o.paymentMethod),
+          methodCell(o.paymentMethod, o.paidWith),
           collectedThrough(o),
           o.paymentReference,
           iso(o.deliveredAt),
@@ -229,6 +235,13 @@ export function productsCsv(
   );
 }
 
+/** 'Pay on collection (cash)': a pay-on-collection order says how the keeper was paid once it is. */
+function methodCell(method: string, paidWith: string | null): string {
+  const label = paymentMethodLabel(method);
+  const how = COLLECTION_PAYMENT_LABELS[paidWith as CollectionPayment];
+  return paysOnCollection(method) && how ? `${label} (${how.toLowerCase()})` : label;
+}
+
 /** Data rows (without the header) an export will have, counted before it starts, for the download's progress. */
 export function exportRowCount(db: Db, kind: ExportKind, range: DayRange): Promise<number> {
   if (kind === 'orders') return q.countOrderRows(db, range);
@@ -244,7 +257,7 @@ export function exportFileName(kind: ExportKind, range: DayRange, now = new Date
 
 export const currentShopMonth = () => shopMonthOf(new Date());
 
-/** The month's figures, computed by the database; the three payment methods are always listed. */
+/** The month's figures, computed by the database; every payment method is always listed. */
 export async function monthlyReport(db: Db, month: string): Promise<MonthlyReport> {
   const [figures, methods, refunds, channels, collections] = await Promise.all([
     q.monthFigures(db, month),

@@ -94,6 +94,13 @@ export function orderPlacedText(
       `Order ${number}, ${total}. Pay by ${network} to ${to}, ref ${pay.reference}. ${link}`,
     ]);
   }
+  if (pay?.kind === 'collection') {
+    return signedWithDelivery(order, settings.shopName, [
+      `Thank you! Order ${number} received, ${total}. Pay the keeper in cash or mobile money when you collect. ${link}`,
+      `Order ${number}, ${total}: pay the keeper when you collect. ${link}`,
+      `Order ${number}, ${total}: pay on collection. ${link}`,
+    ]);
+  }
   if (pay?.kind === 'card') {
     return signedWithDelivery(order, settings.shopName, [
       `Thank you! Order ${number} received, ${total}. We will send you a link to pay by card. ${link}`,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { PAYMENT_METHOD_LABELS } from '../../../shared/order-status';
+import { PAY_ON_COLLECTION, type PaymentMethod } from '../../../shared/payment-methods';
 import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { TextField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
@@ -12,6 +13,8 @@ interface Props {
   errors: FieldErrors<CheckoutFormInput>;
   /** Drawn between the address and the payment method: the delivery options for that address. */
   afterAddress?: ReactNode;
+  /** The chosen pickup point's name when its keeper takes the money on collection (decision 045). */
+  payOnCollectionAt?: string;
 }
 
 const PROVINCE_OPTIONS = [
@@ -22,8 +25,9 @@ const PROVINCE_OPTIONS = [
 const section = 'rounded-2xl border border-sand-200 bg-white p-5 sm:p-6';
 const legend = 'mb-4 text-xl font-bold';
 
-export function CheckoutFields({ register, errors, afterAddress }: Props) {
-  const methods = useOfferedMethods();
+export function CheckoutFields({ register, errors, afterAddress, payOnCollectionAt }: Props) {
+  const offered = useOfferedMethods();
+  const methods: readonly PaymentMethod[] = payOnCollectionAt === undefined ? offered : [...offered, PAY_ON_COLLECTION];
   return (
     <>
       <fieldset className={section}>
@@ -94,11 +98,22 @@ export function CheckoutFields({ register, errors, afterAddress }: Props) {
               className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border-2 border-sand-200 px-4 has-[:checked]:border-forest-600 has-[:checked]:bg-forest-50"
             >
               <input type="radio" value={method} className="h-5 w-5 accent-forest-700" {...register('paymentMethod')} />
-              <span className="font-medium">{PAYMENT_METHOD_LABELS[method]}</span>
+              <span>
+                <span className="font-medium">{PAYMENT_METHOD_LABELS[method]}</span>
+                {method === PAY_ON_COLLECTION && (
+                  <span className="block text-sm text-bark-700">
+                    Cash or mobile money to the keeper at {payOnCollectionAt} when you collect
+                  </span>
+                )}
+              </span>
             </label>
           ))}
         </div>
-        <p className="mt-3 text-sm text-bark-600">You pay after ordering: we show you how on the next page.</p>
+        <p className="mt-3 text-sm text-bark-600">
+          {payOnCollectionAt === undefined
+            ? 'You pay after ordering: we show you how on the next page.'
+            : 'You pay after ordering (we show you how on the next page), or when you collect.'}
+        </p>
       </fieldset>
     </>
   );

@@ -25,6 +25,7 @@ import { OrderSummary, OrderTotalLine } from './order-summary';
 import { computeTotalsInKwacha } from '../../../shared/money';
 import { ruleOf, useDeliveryOptionsFor } from './delivery-api';
 import { DeliveryChoice, needsChoice } from './delivery-choice';
+import { DEFAULT_PAYMENT_METHOD, PAY_ON_COLLECTION } from '../../../shared/payment-methods';
 
 const FORM_ID = 'checkout-form';
 const newKey = () => crypto.randomUUID();
@@ -110,6 +111,8 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     register,
     handleSubmit,
     watch,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutForm>({
     // SPEC §5's e-mail rule, except for an account opened with a phone number alone
@@ -125,7 +128,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       city: '',
       province: '',
       zipCode: '',
-      paymentMethod: 'airtel',
+      paymentMethod: DEFAULT_PAYMENT_METHOD,
     },
   });
 
@@ -144,6 +147,12 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
   const chosenOption = options?.find((o) => o._id === chosenId) ?? options?.[0];
   const delivery = chosenOption ? { id: chosenOption._id, rule: ruleOf(chosenOption) } : undefined;
   const deliveryName = chosenOption && needsChoice(options) ? chosenOption.name : undefined;
+  // Pay on collection only with a pickup point that takes it (decision 045); another option takes the choice back.
+  const payOnCollectionAt = chosenOption?.payOnCollection ? chosenOption.name : undefined;
+  useEffect(() => {
+    if (payOnCollectionAt === undefined && getValues('paymentMethod') === PAY_ON_COLLECTION)
+      setValue('paymentMethod', DEFAULT_PAYMENT_METHOD);
+  }, [payOnCollectionAt, getValues, setValue]);
 
   const submit = handleSubmit(async (form) => {
     if (items.length === 0) {
@@ -228,6 +237,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
           <CheckoutFields
             register={register}
             errors={errors}
+            payOnCollectionAt={payOnCollectionAt}
             afterAddress={
               <DeliveryChoice
                 province={province}

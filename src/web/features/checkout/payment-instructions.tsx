@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { howToPay, type HowToPay } from '../../../shared/how-to-pay';
+import { howToPay, payOnCollectionSentence, type HowToPay } from '../../../shared/how-to-pay';
 import { formatKwacha } from '../../../shared/money';
 import type { Order } from '../../../shared/schemas/orders';
 import { useShopSettings } from '../../lib/shop-settings';
@@ -65,6 +65,11 @@ export function HowToPayPanel({
             preparing your order once it arrives.
           </p>
         </>
+      ) : pay.kind === 'collection' ? (
+        <p data-testid="pay-on-collection">
+          {payOnCollectionSentence(total, pay.place)} Quote the order number{' '}
+          <span className="font-mono font-bold">{pay.reference}</span> and show your collection code.
+        </p>
       ) : (
         <p>
           You chose to pay by card: the cooperative will send you a payment link for{' '}

@@ -147,6 +147,11 @@ function OrderItems({ order }: { order: OrderLinkView }) {
       </ul>
       <dl className="mt-4 space-y-2">
         <Row label="Subtotal">{formatKwacha(order.itemsPrice)}</Row>
+        {order.discountPrice > 0 && (
+          <Row label={`Discount (${order.discountCode})`}>
+            <span data-testid="order-discount">−{formatKwacha(order.discountPrice)}</span>
+          </Row>
+        )}
         <Row label="Tax">{formatKwacha(order.taxPrice)}</Row>
         <Row label="Shipping">{order.shippingPrice === 0 ? 'Free' : formatKwacha(order.shippingPrice)}</Row>
         <Row label="Total" strong>

@@ -9,6 +9,8 @@ import { apiRequest } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
 import { useParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import type { CollectionPayment } from '../../../shared/payment-methods';
+import { CollectionPaymentChoice } from './collection-payment-choice';
 
 const pickupKey = (id: string) => ['pickup', id] as const;
 
@@ -28,6 +30,7 @@ export function PickupPage() {
   });
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
+  const [paidWith, setPaidWith] = useState<CollectionPayment | null>(null);
   const collect = useMutation({
     mutationFn: (body: CollectOrderInput) =>
       apiRequest<PickupView, CollectOrderInput>(`/pickup/${encodeURIComponent(id)}/collect`, { method: 'POST', body }),
@@ -52,7 +55,7 @@ export function PickupPage() {
           <p className="mb-4 text-bark-700">{view.data.place}</p>
           {view.data.collected ? (
             <p className="flex items-center gap-2 text-lg font-semibold text-forest-800" data-testid="pickup-collected">
-              <CircleCheck aria-hidden="true" /> Collected. Thank you!
+              <CircleCheck aria-hidden="true" /> Collected{view.data.paid ? ' and paid' : ''}. Thank you!
             </p>
           ) : view.data.status === 'Cancelled' ? (
             <p className="font-semibold text-red-900">This order was cancelled: do not hand it over.</p>
@@ -61,7 +64,11 @@ export function PickupPage() {
               className="space-y-3"
               onSubmit={(event) => {
                 event.preventDefault();
-                collect.mutate({ code: code.trim(), ...(name.trim() ? { name: name.trim() } : {}) });
+                collect.mutate({
+                  code: code.trim(),
+                  ...(name.trim() ? { name: name.trim() } : {}),
+                  ...(paidWith && view.data.toCollect !== null ? { paidWith } : {}),
+                });
               }}
             >
               <TextField
@@ -77,6 +84,16 @@ export function PickupPage() {
                   if (collect.error) collect.reset();
                 }}
               />
+              {view.data.toCollect !== null && (
+                <CollectionPaymentChoice
+                  amount={view.data.toCollect}
+                  value={paidWith}
+                  onChange={(way) => {
+                    setPaidWith(way);
+                    if (collect.error) collect.reset();
+                  }}
+                />
+              )}
               <TextField
                 label="Your name (optional)"
                 maxLength={80}

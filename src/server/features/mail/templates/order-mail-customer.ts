@@ -1,6 +1,7 @@
-import { payNumberFor } from '../../../../shared/how-to-pay';
+import { payNumberFor, payOnCollectionSentence } from '../../../../shared/how-to-pay';
 import { formatKwacha } from '../../../../shared/money';
 import { orderReference, paysByMobileMoney } from '../../../../shared/order-status';
+import { paysOnCollection } from '../../../../shared/payment-methods';
 import type { Order } from '../../../../shared/schemas/orders';
 import type { OutgoingMail } from '../outbox';
 import type { MailBlock } from './order-mail-layout';
@@ -51,6 +52,15 @@ function paymentInstructions(order: Order, context: OrderMailContext): MailBlock
   const { settings } = context;
   const reference = orderReference(order._id);
   const total = formatKwacha(order.totalPrice);
+  if (paysOnCollection(order.paymentMethod)) {
+    return {
+      type: 'panel',
+      blocks: [
+        { type: 'heading', text: 'How to pay' },
+        { type: 'text', text: payOnCollectionSentence(total, order.delivery?.name ?? '') },
+      ],
+    };
+  }
   if (!paysByMobileMoney(order.paymentMethod)) {
     return {
       type: 'panel',

@@ -22,7 +22,9 @@ export function newOrderNotice(order: Order, context: OrderMailContext): Outgoin
   const checkPayment =
     order.paymentMethod === 'creditCard'
       ? `The customer chose to pay by card: please send them a payment link for ${total}.`
-      : `The customer was asked to send ${total} by ${method} with the reference ${orderReference(order._id)}. Mark the order paid once the money has arrived.`;
+      : order.paymentMethod === 'collection'
+        ? `The customer pays ${total} to the keeper of ${order.delivery?.name ?? 'the pickup point'} on collection: the order becomes paid when it is marked collected.`
+        : `The customer was asked to send ${total} by ${method} with the reference ${orderReference(order._id)}. Mark the order paid once the money has arrived.`;
   return composeMail(context, {
     kind: 'order-notice',
     to: context.shopInbox,

@@ -90,7 +90,8 @@ export async function insertNote(
 
 export interface SummaryRow {
   day: string;
-  provider: CollectionProviderId;
+  /** 'collection': paid to a pickup keeper on collection (decision 045), no provider's account. */
+  provider: CollectionProviderId | 'collection';
   collectedCount: number;
   collectedNgwee: number;
   refundedCount: number;
@@ -100,7 +101,7 @@ export interface SummaryRow {
 /**
  * Per shop day and provider: collections by when they were recorded (collected_at), and refunds that a
  * provider sent back by when they ended successful. A refund sent by hand left no provider's account, so
- * it is not in a provider's figures.
+ * it is not in a provider's figures. Pay-on-collection orders are a line of their own, by when they were paid.
  */
 export async function dailyMoney(db: Db, from: string, to: string): Promise<SummaryRow[]> {
   const start = sql`(${from}::date)::timestamp at time zone ${zone}`;
@@ -117,6 +118,11 @@ export async function dailyMoney(db: Db, from: string, to: string): Promise<Summ
              0, 0, 1, r.amount_ngwee::bigint
       from refunds r join payment_attempts a on a.id = r.attempt_id
       where r.state = 'successful' and r.route <> 'by-hand' and r.ended_at >= ${start} and r.ended_at < ${end}
+      union all
+      select to_char(paid_at at time zone ${zone}, 'YYYY-MM-DD'), 'collection',
+             1, total_ngwee::bigint, 0, 0::bigint
+      from orders
+      where payment_method = 'collection' and is_paid and paid_at >= ${start} and paid_at < ${end}
     )
     select day, provider,
            sum(collected_count)::int as "collectedCount", sum(collected_ngwee)::bigint as "collectedNgwee",

@@ -3,7 +3,11 @@ import { BadRequest, Conflict } from '../../../lib/http-errors';
 import type { CurrentUser } from '../../../plugins/auth';
 import { plainKwacha } from '../../../../shared/money';
 import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
-import { COLLECTION_PROVIDER_NAMES, type CollectionProviderId } from '../../../../shared/payment-methods';
+import {
+  COLLECTION_PROVIDER_NAMES,
+  PAYMENT_METHOD_LABELS,
+  type CollectionProviderId,
+} from '../../../../shared/payment-methods';
 import {
   SUMMARY_MAX_DAYS,
   type PaymentSummary,
@@ -31,7 +35,11 @@ export const MATCHED_LINES_LISTED = 200;
 const SUMMARY_DEFAULT_DAYS = 30;
 
 const PROVIDER_NAMES: Record<MobileMoneyProvider, string> = { mtn: 'MTN MoMo', airtel: 'Airtel Money' };
-const SUMMARY_NAMES: Record<CollectionProviderId, string> = { ...COLLECTION_PROVIDER_NAMES, ...PROVIDER_NAMES };
+const SUMMARY_NAMES: Record<CollectionProviderId | 'collection', string> = {
+  ...COLLECTION_PROVIDER_NAMES,
+  ...PROVIDER_NAMES,
+  collection: PAYMENT_METHOD_LABELS.collection,
+};
 
 const toNote = (row: StatementNoteRow): StatementNote => ({
   note: row.note,
@@ -142,7 +150,7 @@ export async function paymentSummary(db: Db, range: { from: string; to: string }
     ...row,
     netNgwee: row.collectedNgwee - row.refundedNgwee,
   }));
-  const totals = new Map<CollectionProviderId, Omit<PaymentSummaryDay, 'day'>>();
+  const totals = new Map<PaymentSummaryDay['provider'], Omit<PaymentSummaryDay, 'day'>>();
   for (const { day: _day, ...row } of days) {
     const total = totals.get(row.provider) ?? {
       provider: row.provider,

@@ -8,7 +8,13 @@ import { actionLabel } from './audit-words';
 /** Deletions and removals stand out in red, money in amber, the rest plain. */
 function toneOf(action: string): BadgeTone {
   if (action.endsWith('.deleted') || action === 'user.admin-removed' || action === 'order.cancelled') return 'red';
-  if (action === 'order.marked-paid' || action === 'payment.resolved' || action === 'settings.updated') return 'amber';
+  if (
+    action === 'order.marked-paid' ||
+    action === 'order.paid-on-collection' ||
+    action === 'payment.resolved' ||
+    action === 'settings.updated'
+  )
+    return 'amber';
   if (action === 'user.admin-granted') return 'purple';
   return 'neutral';
 }

@@ -11,11 +11,14 @@ export const SUBJECT_LABELS: Record<AuditSubject, string> = {
   user: 'People',
   settings: 'Settings',
   delivery: 'Delivery',
+  discount: 'Discount codes',
 };
 
 const ACTION_LABELS: Record<string, string> = {
   'delivery.created': 'Delivery option added',
   'delivery.updated': 'Delivery option edited',
+  'discount.created': 'Discount code added',
+  'discount.updated': 'Discount code edited',
   'product.created': 'Product added',
   'product.updated': 'Product edited',
   'product.deleted': 'Product deleted',
@@ -23,6 +26,8 @@ const ACTION_LABELS: Record<string, string> = {
   'order.cancelled': 'Order cancelled',
   'order.delivered': 'Order delivered',
   'order.marked-paid': 'Marked paid',
+  'order.paid-on-collection': 'Paid on collection',
+  'order.collected': 'Order collected',
   'payment.resolved': 'Payment dealt with',
   'user.admin-granted': 'Made admin',
   'user.admin-removed': 'Admin removed',

@@ -38,4 +38,5 @@ export const inputOf = (option: DeliveryOption): DeliveryOptionInput => ({
   directions: option.directions,
   active: option.active,
   position: option.position,
+  payOnCollection: option.payOnCollection,
 });

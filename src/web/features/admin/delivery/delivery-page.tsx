@@ -85,6 +85,7 @@ export function DeliveryPage() {
                     <h2 className="text-lg font-bold break-words">{option.name}</h2>
                     <Badge tone="neutral">{DELIVERY_KIND_LABELS[option.kind]}</Badge>
                     <Badge tone={option.active ? 'green' : 'red'}>{option.active ? 'On' : 'Off'}</Badge>
+                    {option.payOnCollection && <Badge tone="amber">Pay on collection</Badge>}
                   </div>
                   <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr]">
                     <dt className="font-semibold">Fee</dt>

@@ -156,6 +156,22 @@ export function OptionDialog({ option, open, onOpenChange }: Props) {
             />
           </>
         )}
+        {values.kind === 'pickup' && (
+          <label className="flex min-h-11 cursor-pointer items-start gap-2">
+            <Checkbox
+              className="mt-0.5"
+              checked={values.payOnCollection}
+              onChange={(e) => set('payOnCollection', e.currentTarget.checked)}
+            />
+            <span>
+              <span className="font-semibold">Pay on collection</span>
+              <span className="block text-sm text-bark-700">
+                The shopper may pay the keeper in cash or mobile money when collecting; the order is paid when it is
+                marked collected.
+              </span>
+            </span>
+          </label>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Place in the list"

@@ -18,6 +18,8 @@ export interface OptionFormValues {
   directions: string;
   active: boolean;
   position: string;
+  /** Pickup points only (decision 045). */
+  payOnCollection: boolean;
 }
 
 export const emptyForm = (): OptionFormValues => ({
@@ -32,6 +34,7 @@ export const emptyForm = (): OptionFormValues => ({
   directions: '',
   active: true,
   position: '0',
+  payOnCollection: false,
 });
 
 export const formOf = (option: DeliveryOption): OptionFormValues => ({
@@ -46,6 +49,7 @@ export const formOf = (option: DeliveryOption): OptionFormValues => ({
   directions: option.directions,
   active: option.active,
   position: String(option.position),
+  payOnCollection: option.payOnCollection,
 });
 
 const number = (typed: string) => (typed.trim() === '' ? NaN : Number(typed.trim().replace(/^K\s*/i, '')));
@@ -69,6 +73,7 @@ export function readForm(values: OptionFormValues): { input: DeliveryOptionInput
     directions: values.kind === 'door' ? '' : values.directions,
     active: values.active,
     position: values.position.trim() === '' ? 0 : Number(values.position),
+    payOnCollection: values.kind === 'pickup' && values.payOnCollection,
   });
   if (parsed.success) return { input: parsed.data };
   const errors: FormErrors = {};

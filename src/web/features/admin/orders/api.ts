@@ -126,10 +126,10 @@ export function useOrdersToShip() {
 /** A pickup order handed over (decision 038): with the code the shopper shows, or confirmed without it (blank). */
 export function useMarkOrderCollected() {
   return useOrderChange(
-    ({ id, code }: { id: string; code: string }) =>
+    ({ id, code, paidWith }: { id: string; code: string; paidWith?: CollectOrderInput['paidWith'] }) =>
       apiRequest<Order, CollectOrderInput>(`/orders/${encodeURIComponent(id)}/collected`, {
         method: 'POST',
-        body: code.trim() ? { code: code.trim() } : {},
+        body: { ...(code.trim() ? { code: code.trim() } : {}), ...(paidWith ? { paidWith } : {}) },
       }),
     () => 'Order marked as collected',
     'Failed to mark the order collected',

@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { useMarkOrderCollected } from './api';
+import { paysOnCollection, type CollectionPayment } from '../../../../shared/payment-methods';
+import { CollectionPaymentChoice } from '../../pickup';
 
 interface MarkCollectedDialogProps {
   order: Order;
@@ -20,12 +22,18 @@ interface MarkCollectedDialogProps {
 export function MarkCollectedDialog({ order, open, onOpenChange, onCollected }: MarkCollectedDialogProps) {
   const collect = useMarkOrderCollected();
   const [code, setCode] = useState('');
+  const [paidWith, setPaidWith] = useState<CollectionPayment | null>(null);
   useEffect(() => {
-    if (open) setCode('');
+    if (open) {
+      setCode('');
+      setPaidWith(null);
+    }
   }, [open]);
+  // A pay-on-collection order still unpaid (decision 045): the money is taken now, and how is said.
+  const takesMoney = paysOnCollection(order.paymentMethod) && !order.isPaid;
   const save = () =>
     collect.mutate(
-      { id: order._id, code },
+      { id: order._id, code, ...(takesMoney && paidWith ? { paidWith } : {}) },
       {
         onSuccess: (collected) => {
           onOpenChange(false);
@@ -75,6 +83,11 @@ export function MarkCollectedDialog({ order, open, onOpenChange, onCollected }: 
           value={code}
           onInput={(event) => setCode((event.target as HTMLInputElement).value)}
         />
+        {takesMoney && (
+          <div className="mt-4">
+            <CollectionPaymentChoice amount={order.totalPrice} value={paidWith} onChange={setPaidWith} />
+          </div>
+        )}
       </form>
     </Dialog>
   );

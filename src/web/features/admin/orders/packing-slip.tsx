@@ -84,6 +84,14 @@ export function PackingSlip({ order, shop }: { order: Order; shop: ShopSettings 
       <dl className="mt-3 ml-auto grid max-w-64 grid-cols-2 gap-x-4 text-sm">
         <dt className="text-bark-700">Items</dt>
         <dd className="text-right">{formatKwacha(order.itemsPrice)}</dd>
+        {order.discountAmount > 0 && (
+          <>
+            <dt className="text-bark-700">Discount ({order.discountCode})</dt>
+            <dd className="text-right" data-testid="slip-discount">
+              −{formatKwacha(order.discountAmount)}
+            </dd>
+          </>
+        )}
         <dt className="text-bark-700">VAT (16%)</dt>
         <dd className="text-right">{formatKwacha(order.taxPrice)}</dd>
         <dt className="text-bark-700">Shipping</dt>
