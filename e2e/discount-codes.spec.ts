@@ -116,6 +116,37 @@ test('an admin makes a code, edits it and switches it off', async ({ page }) => 
   await expectNoSidewaysScroll(page);
   await shot(page, 'admin-discounts');
 
+  // Limited to a category and a product, ticked and found by name: no ids to type.
+  const product = await createTestProduct(page.request, bearer(await apiToken(page.request, E2E_ADMIN)), {
+    kind: 'Picker Balm',
+    price: 80,
+    countInStock: 5,
+  });
+  try {
+    await card.getByRole('button', { name: `Edit ${code}` }).click();
+    const limit = page.getByRole('dialog', { name: `Edit ${code}` });
+    await limit.getByRole('checkbox', { name: 'Oil', exact: true }).check();
+    await limit.getByRole('searchbox', { name: 'Find a product' }).fill(product.name);
+    await limit.getByRole('list', { name: 'Products found' }).getByRole('checkbox', { name: product.name }).check();
+    await expect(limit.getByRole('list', { name: 'Products chosen' })).toContainText(product.name);
+    await limit.getByRole('button', { name: 'Save code' }).click();
+    await expect(toast(page, `${code} saved`)).toBeVisible();
+    await expect(card).toContainText('(some items only)');
+    // Opened again, the code names its product by name and can take it off.
+    await card.getByRole('button', { name: `Edit ${code}` }).click();
+    const again = page.getByRole('dialog', { name: `Edit ${code}` });
+    await expect(again.getByRole('checkbox', { name: 'Oil', exact: true })).toBeChecked();
+    await again.getByRole('button', { name: `Take ${product.name} off` }).click();
+    await expect(again.getByRole('list', { name: 'Products chosen' })).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'admin-discount-picker');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+  } finally {
+    await page.request.delete(`/api/products/${product._id}`, {
+      headers: bearer(await apiToken(page.request, E2E_ADMIN)),
+    });
+  }
+
   await card.getByRole('button', { name: `Switch ${code} off` }).click();
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: `Switch ${code} on` })).toBeVisible();

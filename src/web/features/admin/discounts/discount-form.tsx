@@ -5,7 +5,9 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
+import { CATEGORIES, CATEGORY_LABELS, isCategory } from '../../../../shared/categories';
 import { inputOf } from './api';
+import { ProductPicker } from './product-picker';
 
 const KIND_OPTIONS = [
   { value: 'percent', label: 'Percent off the items' },
@@ -29,8 +31,8 @@ interface Draft {
   endsAt: string;
   maxUses: string;
   maxUsesPerCustomer: string;
-  categories: string;
-  productIds: string;
+  categories: string[];
+  productIds: string[];
   isActive: boolean;
 }
 
@@ -46,19 +48,13 @@ function draftOf(d: Discount | null): Draft {
     endsAt: toLocalInput(i?.endsAt ?? null),
     maxUses: i?.maxUses ? String(i.maxUses) : '',
     maxUsesPerCustomer: i?.maxUsesPerCustomer ? String(i.maxUsesPerCustomer) : '',
-    categories: (i?.categories ?? []).join(', '),
-    productIds: (i?.productIds ?? []).join('\n'),
+    categories: i?.categories ?? [],
+    productIds: i?.productIds ?? [],
     isActive: i?.isActive ?? true,
   };
 }
 
 const numberOrNull = (typed: string) => (typed.trim() === '' ? null : Number(typed));
-const list = (typed: string, by: RegExp) =>
-  typed
-    .split(by)
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 function inputFrom(d: Draft): DiscountInput {
   return {
     code: d.code,
@@ -70,8 +66,8 @@ function inputFrom(d: Draft): DiscountInput {
     endsAt: fromLocalInput(d.endsAt),
     maxUses: numberOrNull(d.maxUses),
     maxUsesPerCustomer: numberOrNull(d.maxUsesPerCustomer),
-    categories: list(d.categories, /,/),
-    productIds: list(d.productIds, /[\s,]+/),
+    categories: d.categories,
+    productIds: d.productIds,
     isActive: d.isActive,
   };
 }
@@ -149,12 +145,31 @@ export function DiscountForm({ open, discount, saving, onClose, onSave }: Discou
         <TextField label="Ends (Zambia time, optional)" type="datetime-local" {...text('endsAt')} />
         <TextField label="Total uses (optional)" inputMode="numeric" {...text('maxUses')} />
         <TextField label="Uses per customer (optional)" inputMode="numeric" {...text('maxUsesPerCustomer')} />
-        <TextField
-          label="Only these categories (comma between, optional)"
-          hint="Empty: every product"
-          {...text('categories')}
-        />
-        <TextField label="Only these product ids (optional)" {...text('productIds')} />
+        <fieldset className="sm:col-span-2">
+          <legend className="font-semibold text-bark-900">Only these categories (optional)</legend>
+          <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
+            {/* The shop's categories, and any other a code named before (kept unless unticked). */}
+            {[...CATEGORIES, ...draft.categories.filter((c) => !isCategory(c))].map((category) => (
+              <label key={category} className="flex min-h-11 items-center gap-3">
+                <Checkbox
+                  checked={draft.categories.includes(category)}
+                  onChange={(e) =>
+                    set(
+                      'categories',
+                      e.currentTarget.checked
+                        ? [...draft.categories, category]
+                        : draft.categories.filter((c) => c !== category),
+                    )
+                  }
+                />
+                {isCategory(category) ? CATEGORY_LABELS[category] : category}
+              </label>
+            ))}
+          </div>
+          {errors.categories && <p className="text-sm text-red-800">{errors.categories}</p>}
+        </fieldset>
+        <ProductPicker chosen={draft.productIds} onChange={(ids) => set('productIds', ids)} />
+        {errors.productIds && <p className="text-sm text-red-800 sm:col-span-2">{errors.productIds}</p>}
         <label className="flex min-h-11 items-center gap-3 font-semibold text-bark-900">
           <Checkbox checked={draft.isActive} onChange={(e) => set('isActive', e.currentTarget.checked)} />
           On (shoppers can use it)
