@@ -92,6 +92,8 @@ describe('paying, delivering and changing the status of orders', () => {
         provider: null,
         attemptReference: null,
         recordedBy: admin.user.id,
+        // Only a payment taken on collection says how (cash or mobile money to the keeper).
+        paidWith: null,
       });
       const ownerTries = await put(`/api/orders/${id}/pay`, owner.auth, { paymentReference: 'OTHER' });
       expect(ownerTries.statusCode).toBe(409);
