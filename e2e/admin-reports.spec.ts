@@ -45,6 +45,9 @@ async function downloadBy(page: Page, button: string): Promise<Download> {
 test('an admin reads the monthly sales, prints it, and downloads the report and the three exports as CSV', async ({
   page,
 }) => {
+  // Every order the whole run placed is exported, and on PGlite an export gives way to shoppers between
+  // batches (EXPORT_GIVE_WAY): late in a full run on 2 cores it took 19 s alone.
+  test.slow();
   const project = test.info().project.name;
   const admin = bearer(await signInAsAdmin(page));
   const product = await createTestProduct(page.request, admin, { kind: 'reports', price: 42.5, countInStock: 10 });
@@ -168,7 +171,12 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
     });
     await expect(exportsPanel.getByRole('button', { name: 'Download products (CSV)' })).toBeEnabled();
   } finally {
-    await page.request.put(`/api/orders/${order._id}/status`, { headers: admin, data: { status: 'Cancelled' } });
-    await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+    // Clean-up, bounded: twice in four full runs this cancel got no answer after the slow download above
+    // was cancelled, while the shop went on answering others (under investigation; see the session's note).
+    const tidy = { headers: admin, timeout: 15_000 };
+    await page.request
+      .put(`/api/orders/${order._id}/status`, { ...tidy, data: { status: 'Cancelled' } })
+      .catch((error: unknown) => console.warn(`admin-reports: the clean-up cancel did not answer: ${String(error)}`));
+    await page.request.delete(`/api/products/${product._id}`, tidy).catch(() => undefined);
   }
 });
