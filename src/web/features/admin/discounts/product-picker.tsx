@@ -8,7 +8,10 @@ import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest } from '../../../lib/api-client';
 import { useAdminProducts } from '../products/api';
 
-const label = (p: Pick<Product, 'name' | 'size'>) => (p.size ? `${p.name} (${p.size})` : p.name);
+const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+/** "Shea butter (100 ml)"; the size only when the name does not already say it ("Mungongo Oil 30 ml"). */
+const label = (p: Pick<Product, 'name' | 'size'>) =>
+  p.size && !squeeze(p.name).includes(squeeze(p.size)) ? `${p.name} (${p.size})` : p.name;
 
 /** The names of the products a code already names (an edited code holds only their ids). */
 function useChosenNames(ids: string[]): Map<string, string> {
