@@ -104,8 +104,14 @@ async function payInWidget(widget: CardWidget, card: string) {
 export async function placeAndPay(
   base: string,
   count: number,
-  opts: { first?: number; before?: (i: number, phone: string) => Promise<void> },
+  opts: {
+    first?: number;
+    before?: (i: number, phone: string) => Promise<void>;
+    /** The ways payers pay, taken in turn (default: all four; refunds need a provider that pays back). */
+    methods?: readonly PayerMethod[];
+  },
 ): Promise<Payer[]> {
+  const methods = opts.methods ?? PAYER_METHODS;
   const shoppers = await registerCustomers(base, 16);
   const products = await productsInStock(base);
   const first = opts.first ?? 0;
@@ -114,7 +120,7 @@ export async function placeAndPay(
       const i = first + n;
       const shopper = shoppers[n % shoppers.length];
       const product = products[i % products.length];
-      const method = PAYER_METHODS[i % PAYER_METHODS.length];
+      const method = methods[i % methods.length]!;
       const phone = phoneOf(method, i);
       const card = method === 'creditCard';
       await opts.before?.(i, phone);
