@@ -34,6 +34,14 @@ const exited = (child: ChildProcessWithoutNullStreams) =>
     child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
   );
 
+async function until(condition: () => boolean) {
+  const deadline = Date.now() + 30_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('the server never logged the request');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process', () => {
@@ -54,8 +62,10 @@ describe('the server process', () => {
     const me = await fetch(`${base}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
 
-    // A request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = fetch(`${base}/api/products?limit=100`);
+    // A request in flight when SIGTERM arrives still gets its answer. The signal waits until the server has
+    // read the request: until then its connection is idle to the server, which rightly closes idle ones.
+    const inFlight = fetch(`${base}/api/products?limit=100`, { headers: { 'x-request-id': 'in-flight-1' } });
+    await until(() => first.output().includes('"reqId":"in-flight-1"'));
     first.child.kill('SIGTERM');
     expect((await inFlight).status).toBe(200);
     expect(await exited(first.child)).toBe(0);
