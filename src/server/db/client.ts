@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectRoot } from '../lib/project-root';
 import { lockDatabaseFolder } from './folder-lock';
+import { forDrizzle } from './pglite-parsers';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,7 +67,7 @@ async function openPglite(dataDir: string | undefined, migrate: boolean, buffers
     release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: forDrizzle(client) as PGlite, schema });
   try {
     if (migrate) await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
