@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalSetting } from '../../../../lib/optional-setting';
 import type { PaymentMethod } from '../../../../../shared/payment-methods';
+import type { CommonProviderSettings, SettingsRead } from '../provider-definition';
 
 /**
  * Lenco (API v2, docs/providers/lenco-api.md): one secret API token for the REST calls and the webhooks'
@@ -43,14 +44,14 @@ const lencoEnv = z.object({
   ),
 });
 
-export type LencoSettingsResult = { issues: string[]; settings?: LencoSettings };
+export type LencoSettingsResult = SettingsRead<LencoSettings>;
 
 /**
  * LENCO_METHODS defaults to creditCard (when a public key is set). Zamtel is never on by default: Lenco's
  * collection API documents only mtn and airtel operators in Zambia (decision 035), so a co-op lists it once
  * Lenco confirmed it for their account.
  */
-export function readLencoSettings(env: NodeJS.ProcessEnv, timeoutMs: number): LencoSettingsResult {
+export function readLencoSettings(env: NodeJS.ProcessEnv, { timeoutMs }: CommonProviderSettings): LencoSettingsResult {
   const parsed = lencoEnv.safeParse(env);
   if (!parsed.success) return { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
