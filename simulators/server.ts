@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AirtelAccount } from './airtel-money';
 import type { MtnDisbursementAccount } from './mtn-disbursement';
 import { controlRoutes } from './control-routes';
-import { DEMO_LENCO } from './lenco';
 import type { MtnAccount } from './mtn-momo';
 import { phonePage } from './phone-page';
 import { SIMULATED_PROVIDERS } from './providers';
@@ -30,7 +29,7 @@ export interface SimulatorOptions extends SettleOptions {
   ussd?: Partial<UssdGateway>;
 }
 
-export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD };
+export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD };
 
 export interface RunningSimulators {
   url: string;

@@ -77,6 +77,11 @@ export const COLLECTION_PROVIDER_NAMES = Object.fromEntries(
   COLLECTION_PROVIDERS.map((provider) => [provider.id, provider.name]),
 ) as Record<CollectionProviderId, string>;
 
+type ServedBy<Id extends CollectionProviderId> = Extract<(typeof COLLECTION_PROVIDERS)[number], { id: Id }>['methods'];
+/** The methods a provider can serve (its settings choose among them). */
+export const methodsServedBy = <Id extends CollectionProviderId>(id: Id): ServedBy<Id> =>
+  COLLECTION_PROVIDERS.find((provider) => provider.id === id)!.methods as ServedBy<Id>;
+
 const collectionProvider = (id: string) => COLLECTION_PROVIDERS.find((provider) => provider.id === id);
 
 /** "Zamtel Kwacha through Lenco": how the back office names one collection ("MTN Mobile Money" when MTN took its own). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalSetting } from '../../../../lib/optional-setting';
-import type { PaymentMethod } from '../../../../../shared/payment-methods';
+import { methodsServedBy, type PaymentMethod } from '../../../../../shared/payment-methods';
 import type { CommonProviderSettings, SettingsRead } from '../provider-definition';
 
 /**
@@ -22,7 +22,7 @@ export interface LencoSettings {
 
 export const LENCO_LIVE_BASE_URL = 'https://api.lenco.co/access/v2';
 export const LENCO_LIVE_WIDGET_URL = 'https://pay.lenco.co/js/v1/inline.js';
-const LENCO_METHODS = ['zamtel', 'creditCard', 'mtn', 'airtel'] as const;
+const LENCO_METHODS = methodsServedBy('lenco');
 
 const url = optionalSetting(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')));
 
@@ -67,7 +67,7 @@ export function readLencoSettings(env: NodeJS.ProcessEnv, { timeoutMs }: CommonP
   }
   const methods = e.LENCO_METHODS ?? (e.LENCO_PUBLIC_KEY ? ['creditCard' as const] : []);
   if (methods.length === 0)
-    return { issues: ['LENCO_METHODS: say which methods Lenco collects (zamtel, creditCard, mtn, airtel)'] };
+    return { issues: [`LENCO_METHODS: say which methods Lenco collects (${LENCO_METHODS.join(', ')})`] };
   if (methods.includes('creditCard') && !e.LENCO_PUBLIC_KEY)
     return { issues: ['LENCO_PUBLIC_KEY: cards through Lenco need the public key of its widget'] };
   return {
