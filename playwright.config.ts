@@ -110,8 +110,8 @@ export default defineConfig({
       env: {
         SIMULATOR_PORT: process.env.E2E_SIMULATOR_PORT,
         SIMULATOR_HOST: '127.0.0.1',
-        SIMULATOR_AIRTEL_CALLBACK_URL: `${baseURL}/api/payments/callback/airtel`,
-        SIMULATOR_LENCO_WEBHOOK_URL: `${baseURL}/api/payments/callback/lenco`,
+        // Each simulated provider calls back to its id under this (simulators/main.ts).
+        SIMULATOR_SHOP_CALLBACK_BASE: `${baseURL}/api/payments/callback`,
         SIMULATOR_USSD_CALLBACK_URL: `${baseURL}/api/ussd/${DEMO_USSD.secret}`,
       },
     },

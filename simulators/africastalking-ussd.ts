@@ -108,7 +108,7 @@ export function ussdRoutes(app: FastifyInstance, state: SimulatorState, gateway:
       prompt: open
         ? {
             reference: open.reference,
-            text: `${open.provider === 'mtn' ? 'MTN MoMo' : 'Airtel Money'}: pay ${open.currency} ${kwachaText(open.amountNgwee)} for ${open.message || open.externalId}? Enter PIN:`,
+            text: `${state.provider(open.provider).name}: pay ${open.currency} ${kwachaText(open.amountNgwee)} for ${open.message || open.externalId}? Enter PIN:`,
           }
         : null,
       texts,

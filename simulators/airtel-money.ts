@@ -1,7 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { misbehave } from './answer-behaviour';
-import { airtelView, settlePayment, type SettleOptions } from './settle';
-import { ngweeOf, phoneKey, type SimulatorState } from './state';
+import { createHmac, randomUUID } from 'node:crypto';
+import { airtelDisbursementRoutes } from './airtel-disbursement';
+import { AIRTEL_PIN_PUBLIC_KEY_PEM } from './airtel-pin-key';
+import { DEMO_AIRTEL } from './demo-accounts';
+import { settlePayment, type SettleOptions } from './settle';
+import type { SimulatedProvider } from './simulated-provider';
+import { ngweeOf, phoneKey, type SimPayment, type SimStatus, type SimulatorState } from './state';
+
+declare module './settle' {
+  interface SettleOptions {
+    /** Where Airtel callbacks go (Airtel registers one URL per application, not one per request). */
+    airtelCallbackUrl?: string;
+    /** Airtel's callback authentication: a hash of the body with this private key, HMAC-SHA256, Base64. */
+    airtelCallbackKey?: string;
+  }
+}
 
 export interface AirtelAccount {
   clientId: string;
@@ -105,3 +119,80 @@ export function checkPaymentCall(
   }
   return null;
 }
+
+const AIRTEL_CODES: Record<SimStatus, string> = { PENDING: 'TIP', SUCCESSFUL: 'TS', FAILED: 'TF', EXPIRED: 'TE' };
+
+/** What Airtel's transaction enquiry answers. */
+export function airtelView(payment: SimPayment) {
+  return {
+    data: {
+      transaction: {
+        airtel_money_id: payment.providerTransactionId ?? '',
+        id: payment.reference,
+        message:
+          payment.reason ?? (payment.status === 'SUCCESSFUL' ? 'Transaction successful' : 'Transaction in progress'),
+        status: AIRTEL_CODES[payment.status],
+      },
+    },
+    status: {
+      code: '200',
+      message: 'SUCCESS',
+      result_code: 'ESB000010',
+      response_code: 'DP00800001001',
+      success: true,
+    },
+  };
+}
+
+function airtelCallbackBody(payment: SimPayment, key: string | undefined): string {
+  const transaction = {
+    id: payment.reference,
+    message: payment.reason ?? 'Transaction successful',
+    // Airtel's callback carries TS or TF only.
+    status_code: payment.status === 'SUCCESSFUL' ? 'TS' : 'TF',
+    airtel_money_id: payment.providerTransactionId ?? '',
+  };
+  if (!key) return JSON.stringify({ transaction });
+  const hash = createHmac('sha256', key).update(JSON.stringify({ transaction })).digest('base64');
+  return JSON.stringify({ transaction, hash });
+}
+
+/** Airtel Money: collections and disbursements (refunds); callbacks to the application's one URL. */
+export const airtelSimulator: SimulatedProvider = {
+  id: 'airtel',
+  name: 'Airtel Money',
+  routes(app, state, settle, options) {
+    const account = { ...DEMO_AIRTEL, ...options.airtel };
+    airtelRoutes(app, state, account, settle);
+    airtelDisbursementRoutes(app, state, account);
+  },
+  settleFromEnv: (env, shopCallbackBase) => ({
+    airtelCallbackUrl: env.SIMULATOR_AIRTEL_CALLBACK_URL || (shopCallbackBase && `${shopCallbackBase}/airtel`),
+    airtelCallbackKey: env.SIMULATOR_AIRTEL_CALLBACK_KEY || undefined,
+  }),
+  final(_payment, outcome) {
+    // Airtel's enquiry says TE for a prompt that timed out.
+    if (outcome === 'expire') return { status: 'EXPIRED', reason: 'Transaction expired', providerTransactionId: null };
+    const providerTransactionId = `MP${randomUUID().slice(0, 8).toUpperCase()}`;
+    if (outcome === 'approve') return { status: 'SUCCESSFUL', reason: null, providerTransactionId };
+    const reason = outcome === 'decline' ? 'Transaction declined by the subscriber' : 'Incorrect PIN entered';
+    return { status: 'FAILED', reason, providerTransactionId };
+  },
+  callback: (_state, view, settle) =>
+    settle.airtelCallbackUrl
+      ? {
+          url: settle.airtelCallbackUrl,
+          method: 'POST',
+          body: airtelCallbackBody(view, settle.airtelCallbackKey),
+          headers: { 'Content-Type': 'application/json' },
+        }
+      : null,
+  shopEnv: (simulatorUrl) => ({
+    AIRTEL_MONEY_BASE_URL: simulatorUrl,
+    AIRTEL_MONEY_CLIENT_ID: DEMO_AIRTEL.clientId,
+    AIRTEL_MONEY_CLIENT_SECRET: DEMO_AIRTEL.clientSecret,
+    AIRTEL_MONEY_DISBURSEMENT_PIN: DEMO_AIRTEL.pin,
+    // The simulator's own key pair (made when it starts): this process's simulator decrypts the PIN.
+    AIRTEL_MONEY_PIN_PUBLIC_KEY: AIRTEL_PIN_PUBLIC_KEY_PEM,
+  }),
+};

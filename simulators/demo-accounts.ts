@@ -2,7 +2,6 @@ import type { AirtelAccount } from './airtel-money';
 import type { MtnAccount } from './mtn-momo';
 import type { MtnDisbursementAccount } from './mtn-disbursement';
 import type { AfricasTalkingAccount } from './africastalking-sms';
-import type { LencoAccount } from './lenco';
 
 /** The demo credentials; docs/operations/payments.md names the shop's settings that match them. */
 export const DEMO_MTN: MtnAccount = {
@@ -28,11 +27,6 @@ export const DEMO_MTN_DISBURSEMENT: MtnDisbursementAccount = {
 export const DEMO_AFRICASTALKING: AfricasTalkingAccount = {
   username: 'coop-shop-simulator',
   apiKey: 'simulator-africastalking-api-key',
-};
-/** Lenco: one secret API token (REST calls and webhook signatures) and the widget's public key. */
-export const DEMO_LENCO: LencoAccount = {
-  apiToken: 'simulator-lenco-api-token',
-  publicKey: 'pub-simulator-lenco',
 };
 /** The USSD channel: the short code the simulated phone dials, and the secret in the shop's callback path. */
 export const DEMO_USSD = {

@@ -1,5 +1,6 @@
 import { startSimulators } from './server';
 import { DEMO_USSD } from './demo-accounts';
+import { SIMULATED_PROVIDERS } from './providers';
 import { shopEnvForSimulator } from './shop-env';
 
 /** SIMULATOR_USSD_CALLBACK_URL, else the shop's /api/ussd/{demo secret} next to its payment callbacks. */
@@ -13,7 +14,9 @@ function ussdCallbackUrl(): string | undefined {
  * npm run simulators. SIMULATOR_PORT (4010), SIMULATOR_HOST (127.0.0.1), SIMULATOR_AIRTEL_CALLBACK_URL
  * (where Airtel callbacks go, e.g. the shop's http://localhost:3000/api/payments/callback/airtel),
  * SIMULATOR_AIRTEL_CALLBACK_KEY (sign them), SIMULATOR_LENCO_WEBHOOK_URL (where Lenco's signed webhooks go,
- * e.g. http://localhost:3000/api/payments/callback/lenco), SIMULATOR_USSD_CALLBACK_URL (the shop's USSD callback,
+ * e.g. http://localhost:3000/api/payments/callback/lenco); SIMULATOR_SHOP_CALLBACK_BASE (the shop's
+ * .../api/payments/callback: each provider's callbacks go to its id under it unless its own variable says
+ * otherwise), SIMULATOR_USSD_CALLBACK_URL (the shop's USSD callback,
  * for the feature phone at /ussd), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
  * Credentials are the demo ones in demo-accounts.ts.
  */
@@ -25,13 +28,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const simulators = await startSimulators({
   port,
   host: process.env.SIMULATOR_HOST || '127.0.0.1',
-  airtelCallbackUrl: process.env.SIMULATOR_AIRTEL_CALLBACK_URL || undefined,
-  airtelCallbackKey: process.env.SIMULATOR_AIRTEL_CALLBACK_KEY || undefined,
-  lencoWebhookUrl: process.env.SIMULATOR_LENCO_WEBHOOK_URL || undefined,
+  // Where each provider's callbacks go: its own variable, else the shop's callback base and its id.
+  ...Object.assign(
+    {},
+    ...SIMULATED_PROVIDERS.map((p) =>
+      p.settleFromEnv?.(process.env, process.env.SIMULATOR_SHOP_CALLBACK_BASE || undefined),
+    ),
+  ),
   ussd: { callbackUrl: ussdCallbackUrl() },
 });
 console.log(
-  `MTN MoMo, Airtel Money, Lenco and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,
+  `${SIMULATED_PROVIDERS.map((p) => p.name).join(', ')} and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,
 );
 const stop = () => void simulators.close().then(() => process.exit(0));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { misbehave } from './answer-behaviour';
-import { mtnView, settlePayment, type SettleOptions } from './settle';
-import { ngweeOf, phoneKey, type SimulatorState } from './state';
+import { DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
+import { mtnDisbursementRoutes } from './mtn-disbursement';
+import { settlePayment, type SettleOptions } from './settle';
+import type { SimulatedProvider } from './simulated-provider';
+import { kwachaText, ngweeOf, phoneKey, type SimPayment, type SimulatorState } from './state';
 
 export interface MtnAccount {
   apiUser: string;
@@ -123,3 +126,62 @@ function checkProductCall(
   }
   return null;
 }
+
+/** What the status read of MTN's requesttopay answers (the MTN callback carries the same body). */
+export function mtnView(state: SimulatorState, payment: SimPayment) {
+  const reported = payment.amountNgwee + state.behaviourFor(payment.phone).amountDeltaNgwee;
+  return {
+    amount: kwachaText(reported),
+    currency: payment.currency,
+    ...(payment.providerTransactionId ? { financialTransactionId: payment.providerTransactionId } : {}),
+    externalId: payment.externalId,
+    payer: { partyIdType: 'MSISDN', partyId: payment.phone.slice(1) },
+    payerMessage: payment.message,
+    payeeNote: payment.message,
+    status: payment.status === 'EXPIRED' ? 'FAILED' : payment.status,
+    ...(payment.reason ? { reason: payment.reason } : {}),
+  };
+}
+
+/** MTN MoMo: collections and its Disbursement product (refunds); callbacks to each request's X-Callback-Url. */
+export const mtnSimulator: SimulatedProvider = {
+  id: 'mtn',
+  name: 'MTN MoMo',
+  routes(app, state, settle, options) {
+    const account = { ...DEMO_MTN, ...options.mtn };
+    mtnRoutes(app, state, account, settle);
+    mtnDisbursementRoutes(app, state, account, { ...DEMO_MTN_DISBURSEMENT, ...options.mtnDisbursement });
+  },
+  final(_payment, outcome) {
+    // MTN's reason code for a prompt that timed out (decision 011).
+    if (outcome === 'expire') return { status: 'EXPIRED', reason: 'EXPIRED', providerTransactionId: null };
+    if (outcome === 'approve')
+      return {
+        status: 'SUCCESSFUL',
+        reason: null,
+        providerTransactionId: String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)),
+      };
+    return { status: 'FAILED', reason: 'APPROVAL_REJECTED', providerTransactionId: null };
+  },
+  // MoMo calls the X-Callback-Url with PUT for request-to-pay; the shop should accept POST as well.
+  callback: (state, view) =>
+    view.callbackUrl
+      ? {
+          url: view.callbackUrl,
+          method: 'PUT',
+          body: JSON.stringify(mtnView(state, view)),
+          headers: { 'Content-Type': 'application/json' },
+        }
+      : null,
+  shopEnv: (simulatorUrl) => ({
+    MTN_MOMO_BASE_URL: simulatorUrl,
+    MTN_MOMO_API_USER: DEMO_MTN.apiUser,
+    MTN_MOMO_API_KEY: DEMO_MTN.apiKey,
+    MTN_MOMO_SUBSCRIPTION_KEY: DEMO_MTN.subscriptionKey,
+    MTN_MOMO_TARGET_ENVIRONMENT: DEMO_MTN.targetEnvironment,
+    MTN_MOMO_CURRENCY: DEMO_MTN.currency,
+    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: DEMO_MTN_DISBURSEMENT.subscriptionKey,
+    MTN_MOMO_DISBURSEMENT_API_USER: DEMO_MTN_DISBURSEMENT.apiUser,
+    MTN_MOMO_DISBURSEMENT_API_KEY: DEMO_MTN_DISBURSEMENT.apiKey,
+  }),
+};

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SimSms } from './africastalking-sms-inbox';
+import { SIMULATED_PROVIDERS } from './providers';
 import { kwachaText, phoneKey, type SimPayment, type SimulatorState } from './state';
 
 /**
@@ -21,7 +22,7 @@ li{border:1px solid #ccc;border-radius:.5rem;padding:.75rem;margin:.5rem 0;list-
 form{display:inline}button{font:inherit;margin:.25rem .25rem 0 0;padding:.4rem .8rem}small{color:#555}</style></head>
 <body><h1>The shopper's phone</h1>
 <p><a href="/ussd">A feature phone that dials the shop's USSD code</a></p>
-<p><small>Payment prompts the simulator received (MTN MoMo, Airtel Money, and Lenco's mobile money). This page reloads every 5 seconds.</small></p>
+<p><small>Payment prompts the simulator received (${SIMULATED_PROVIDERS.map((p) => p.name).join(', ')}). This page reloads every 5 seconds.</small></p>
 <h2>Waiting for the PIN (${open.length})</h2>
 ${open.length ? `<ul>${open.map(openItem).join('')}</ul>` : '<p>No payment is waiting.</p>'}
 <h2>Ended</h2>
@@ -33,10 +34,9 @@ ${texts.length ? `<ul>${texts.map(textItem).join('')}</ul>` : '<p>No text messag
   });
 }
 
-const PROVIDER_NAMES = { mtn: 'MTN MoMo', airtel: 'Airtel Money', lenco: 'Lenco' } as const;
-
 function summary(p: SimPayment): string {
-  return `<strong>${PROVIDER_NAMES[p.provider]}</strong>: pay ${escape(p.currency)} ${kwachaText(p.amountNgwee)} from ${escape(p.phone)}<br>
+  const name = SIMULATED_PROVIDERS.find((provider) => provider.id === p.provider)?.name ?? p.provider;
+  return `<strong>${escape(name)}</strong>: pay ${escape(p.currency)} ${kwachaText(p.amountNgwee)} from ${escape(p.phone)}<br>
 <small>${escape(p.message || p.externalId)} · ref ${escape(p.reference)}</small>`;
 }
 

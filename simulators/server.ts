@@ -1,30 +1,21 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { airtelRoutes, type AirtelAccount } from './airtel-money';
-import { airtelDisbursementRoutes } from './airtel-disbursement';
-import { mtnDisbursementRoutes, type MtnDisbursementAccount } from './mtn-disbursement';
+import type { AirtelAccount } from './airtel-money';
+import type { MtnDisbursementAccount } from './mtn-disbursement';
 import { controlRoutes } from './control-routes';
-import { lencoRoutes, type LencoAccount } from './lenco';
-import { lencoCardRoutes } from './lenco-card';
-import { mtnRoutes, type MtnAccount } from './mtn-momo';
+import type { MtnAccount } from './mtn-momo';
 import { phonePage } from './phone-page';
+import { SIMULATED_PROVIDERS } from './providers';
 import type { SettleOptions } from './settle';
 import { smsRoutes, type AfricasTalkingAccount } from './africastalking-sms';
 import { SimulatorState } from './state';
-import {
-  DEMO_AFRICASTALKING,
-  DEMO_AIRTEL,
-  DEMO_LENCO,
-  DEMO_MTN,
-  DEMO_MTN_DISBURSEMENT,
-  DEMO_USSD,
-} from './demo-accounts';
+import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD } from './demo-accounts';
 import { ussdRoutes, type UssdGateway } from './africastalking-ussd';
 
 /**
- * The simulators of the shop's outside providers, one server on one port: MTN MoMo (mtn-momo.ts, and
- * mtn-disbursement.ts for refunds), Airtel Money (airtel-money.ts, airtel-disbursement.ts) and Lenco
- * (lenco.ts: mobile money with Zamtel, signed webhooks) as the shop's clients use them, and Africa's Talking's SMS API
- * (africastalking-sms.ts), over real HTTP, with a phone page for testers and a control API for tests.
+ * The simulators of the shop's outside providers, one server on one port: the collection providers of
+ * providers.ts (MTN MoMo and its refunds, Airtel Money and its disbursements, Lenco with Zamtel, cards and
+ * signed webhooks) as the shop's clients use them, and Africa's Talking's SMS API (africastalking-sms.ts),
+ * over real HTTP, with a phone page for testers and a control API for tests.
  * They import nothing from the shop, and the shop nothing from them (decision 027).
  */
 export interface SimulatorOptions extends SettleOptions {
@@ -33,19 +24,18 @@ export interface SimulatorOptions extends SettleOptions {
   mtn?: Partial<MtnAccount>;
   mtnDisbursement?: Partial<MtnDisbursementAccount>;
   airtel?: Partial<AirtelAccount>;
-  lenco?: Partial<LencoAccount>;
   africasTalking?: Partial<AfricasTalkingAccount>;
   /** Where the USSD gateway posts each step (the shop's /api/ussd/{secret}); unset: the code is not in service. */
   ussd?: Partial<UssdGateway>;
 }
 
-export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_LENCO, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD };
+export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD };
 
 export interface RunningSimulators {
   url: string;
   state: SimulatorState;
   app: FastifyInstance;
-  /** Changes where Airtel callbacks and Lenco webhooks go (each is one URL per account). */
+  /** Changes where the providers' callbacks go (Airtel's and Lenco's are one URL per account). */
   settle: SettleOptions;
   /** Changes where USSD steps go (a test's shop listens on a port chosen after the simulator starts). */
   ussd: UssdGateway;
@@ -53,12 +43,9 @@ export interface RunningSimulators {
 }
 
 export async function startSimulators(options: SimulatorOptions = {}): Promise<RunningSimulators> {
-  const state = new SimulatorState();
-  const settle: SettleOptions = {
-    airtelCallbackUrl: options.airtelCallbackUrl,
-    airtelCallbackKey: options.airtelCallbackKey,
-    lencoWebhookUrl: options.lencoWebhookUrl,
-  };
+  const state = new SimulatorState(SIMULATED_PROVIDERS);
+  // Each provider reads its own fields (where its callbacks go), declared in its module; tests change them later.
+  const settle: SettleOptions = { ...options };
   // A stopped simulator drops its connections at once: a client that gave up on a slow answer (an SMS
   // timeout test) can leave one the server does not count as idle, and close would wait for it.
   const app = Fastify({ logger: false, forceCloseConnections: true });
@@ -66,16 +53,7 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  const mtn = { ...DEMO_MTN, ...options.mtn };
-  const airtel = { ...DEMO_AIRTEL, ...options.airtel };
-  mtnRoutes(app, state, mtn, settle);
-  mtnDisbursementRoutes(app, state, mtn, { ...DEMO_MTN_DISBURSEMENT, ...options.mtnDisbursement });
-  airtelRoutes(app, state, airtel, settle);
-  airtelDisbursementRoutes(app, state, airtel);
-  const lenco = { ...DEMO_LENCO, ...options.lenco };
-  settle.lencoApiToken = lenco.apiToken;
-  lencoRoutes(app, state, lenco, settle);
-  lencoCardRoutes(app, state, lenco, settle);
+  for (const provider of SIMULATED_PROVIDERS) provider.routes(app, state, settle, options);
   smsRoutes(app, state.sms, { ...DEMO_AFRICASTALKING, ...options.africasTalking });
   controlRoutes(app, state, settle);
   const ussd: UssdGateway = { serviceCode: DEMO_USSD.serviceCode, ...options.ussd };

@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SmsInbox } from './africastalking-sms-inbox';
+import type { SimulatedProvider } from './simulated-provider';
 
 /**
  * The simulator's memory: tokens it gave out, every payment request and text message it received, and how it was told to
  * behave (for every phone, or for one number). Nothing is stored on disk; a restart forgets everything.
  */
-export type SimProvider = 'mtn' | 'airtel' | 'lenco';
-/** The providers whose refunds the simulator pays out of a float (Lenco has no refund API). */
-export type RefundingProvider = Exclude<SimProvider, 'lenco'>;
+/** A simulated collection provider's id (providers.ts). */
+export type SimProvider = string;
+/** The providers whose refunds the simulator pays out of a float (refunds.ts; Lenco has no refund API). */
+export type RefundingProvider = 'mtn' | 'airtel';
 /** Who a token was given to: MTN's Disbursement product has its own (a Collection token does not open it). */
 export type TokenHolder = RefundingProvider | 'mtn-disbursement';
 /** EXPIRED: the provider ended the prompt itself (MTN reads it as FAILED with reason EXPIRED, Airtel as TE). */
@@ -76,11 +78,6 @@ export interface SimPayment {
   endedAt: string | null;
   /** How many times the shop read this request's status: what each read costs the co-op's quota. */
   statusReads: number;
-  /** Lenco (lenco.ts): its collection uuid and reference, the operator asked, and the card of a widget payment. */
-  lencoId?: string;
-  lencoReference?: string;
-  operator?: string;
-  card?: { number: string; threeDs: boolean };
 }
 
 /** A refund (MTN) or disbursement (Airtel) the shop sent. */
@@ -109,6 +106,13 @@ export interface SimRefund {
 export const DEFAULT_FLOAT: Record<RefundingProvider, number> = { mtn: 100_000_000, airtel: 100_000_000 };
 
 export class SimulatorState {
+  /** The simulated collection providers (providers.ts), each payment's by its id. */
+  constructor(private readonly providers: readonly SimulatedProvider[]) {}
+  provider(id: SimProvider): SimulatedProvider {
+    const provider = this.providers.find((p) => p.id === id);
+    if (!provider) throw new Error(`No simulated provider ${id}`);
+    return provider;
+  }
   readonly payments = new Map<string, SimPayment>();
   /** Refunds and disbursements received, by our reference (refunds.ts). */
   readonly refunds = new Map<string, SimRefund>();
@@ -192,12 +196,11 @@ export function phoneKey(value: string): string | null {
   return digits.length >= 9 ? `+260${digits.slice(-9)}` : null;
 }
 
-export const newTransactionId = (provider: SimProvider) =>
+/** A refund's transaction id, as each refunding provider writes one. */
+export const newTransactionId = (provider: RefundingProvider) =>
   provider === 'mtn'
     ? String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999))
-    : provider === 'lenco'
-      ? String(240_000_000 + Math.floor(Math.random() * 9_999_999))
-      : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
+    : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** 12345 -> "123.45" (the simulator shares no code with the shop, so it keeps its own three lines). */
 export function kwachaText(ngwee: number): string {

@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  readPaymentProviderSettings,
-  type PaymentProviderSettings,
-} from './features/payments/providers/provider-config';
+import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/registry';
 import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';

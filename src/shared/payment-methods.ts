@@ -55,30 +55,50 @@ export const ALWAYS_OFFERED: readonly PaymentMethod[] = ['airtel', 'mtn', 'credi
 export const offeredMethods = (collected: readonly PaymentMethod[]): PaymentMethod[] =>
   PAYMENT_METHODS.filter((method) => ALWAYS_OFFERED.includes(method) || collected.includes(method));
 
-/** Who collects: the providers the shop has a client for (their settings turn each on). */
-export const COLLECTION_PROVIDERS = ['mtn', 'airtel', 'lenco'] as const;
-export type CollectionProviderId = (typeof COLLECTION_PROVIDERS)[number];
+/**
+ * Who collects: one entry per provider the shop has a client for (its settings turn it on), with its name
+ * and the methods it can serve. This is the registry's half the browser reads; the server's half (client,
+ * settings, callback, refunds) is src/server/features/payments/providers/registry.ts, which cannot live here.
+ * A provider serving one method collects only its own network's wallet; one serving several (an
+ * aggregator) serves those its settings choose.
+ */
+export const COLLECTION_PROVIDERS = [
+  { id: 'mtn', name: 'MTN MoMo', methods: ['mtn'] },
+  { id: 'airtel', name: 'Airtel Money', methods: ['airtel'] },
+  { id: 'lenco', name: 'Lenco', methods: ['zamtel', 'creditCard', 'mtn', 'airtel'] },
+] as const satisfies readonly { id: string; name: string; methods: readonly PaymentMethod[] }[];
+export type CollectionProviderId = (typeof COLLECTION_PROVIDERS)[number]['id'];
+export const COLLECTION_PROVIDER_IDS = COLLECTION_PROVIDERS.map((provider) => provider.id) as [
+  CollectionProviderId,
+  ...CollectionProviderId[],
+];
 
-export const COLLECTION_PROVIDER_NAMES: Record<CollectionProviderId, string> = {
-  mtn: 'MTN MoMo',
-  airtel: 'Airtel Money',
-  lenco: 'Lenco',
-};
+export const COLLECTION_PROVIDER_NAMES = Object.fromEntries(
+  COLLECTION_PROVIDERS.map((provider) => [provider.id, provider.name]),
+) as Record<CollectionProviderId, string>;
 
-/** "Zamtel Kwacha through Lenco": how the back office names one collection. */
+type ServedBy<Id extends CollectionProviderId> = Extract<(typeof COLLECTION_PROVIDERS)[number], { id: Id }>['methods'];
+/** The methods a provider can serve (its settings choose among them). */
+export const methodsServedBy = <Id extends CollectionProviderId>(id: Id): ServedBy<Id> =>
+  COLLECTION_PROVIDERS.find((provider) => provider.id === id)!.methods as ServedBy<Id>;
+
+const collectionProvider = (id: string) => COLLECTION_PROVIDERS.find((provider) => provider.id === id);
+
+/** "Zamtel Kwacha through Lenco": how the back office names one collection ("MTN Mobile Money" when MTN took its own). */
 export function collectionLabel(provider: string, method: string): string {
   const label = PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method;
-  const name = COLLECTION_PROVIDER_NAMES[provider as CollectionProviderId];
-  if (!name || provider === method) return label;
-  return `${label} through ${name}`;
+  const entry = collectionProvider(provider);
+  if (!entry || (entry.methods.length === 1 && entry.methods[0] === method)) return label;
+  return `${label} through ${entry.name}`;
 }
 
 /**
- * The method of one collection: MTN and Airtel collect their own; an aggregator's is the paying number's
- * network, or a card when there is no number (the card widget asks none of us).
+ * The method of one collection: a provider serving one method collected that one; an aggregator's is the
+ * paying number's network, or a card when there is no number (the card widget asks none of us).
  */
 export function methodOfCollection(provider: string, phone: string): PaymentMethod {
-  if (provider === 'mtn' || provider === 'airtel') return provider;
+  const methods: readonly PaymentMethod[] = collectionProvider(provider)?.methods ?? [];
+  if (methods.length === 1) return methods[0];
   if (!phone) return 'creditCard';
   const mobile = readZambianMobile(phone);
   return mobile.ok ? mobile.mobile.network : 'creditCard';

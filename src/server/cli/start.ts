@@ -32,8 +32,7 @@ async function startSimulatorForShop(): Promise<void> {
     ...env,
     SIMULATOR_PORT: port,
     SIMULATOR_HOST: host,
-    SIMULATOR_AIRTEL_CALLBACK_URL: `${callbackBase}/airtel`,
-    SIMULATOR_LENCO_WEBHOOK_URL: `${callbackBase}/lenco`,
+    // Each simulated provider calls back to its id under this (simulators/main.ts).
     SIMULATOR_SHOP_CALLBACK_BASE: callbackBase,
     SIMULATOR_STOP_WITH_STDIN: '1',
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyToUndefined, keywordQuery, limitQuery, pageQuery } from './common';
-import { COLLECTION_PROVIDERS, PAYMENT_METHODS } from '../payment-methods';
+import { COLLECTION_PROVIDER_IDS, PAYMENT_METHODS } from '../payment-methods';
 
 /** How a mobile-money attempt moves: initiated > pending > successful | failed | expired. */
 export const ATTEMPT_STATES = ['initiated', 'pending', 'successful', 'failed', 'expired'] as const;
@@ -13,7 +13,7 @@ export const mobileMoneyProviderSchema = z.enum(['mtn', 'airtel']);
 export type MobileMoneyProvider = z.infer<typeof mobileMoneyProviderSchema>;
 
 /** Who collected an attempt's money (src/shared/payment-methods.ts). */
-export const collectionProviderSchema = z.enum(COLLECTION_PROVIDERS);
+export const collectionProviderSchema = z.enum(COLLECTION_PROVIDER_IDS);
 
 /** POST /orders/{id}/payments: the phone to collect from (any Zambian form; the server normalises it). */
 export const startPaymentSchema = z.object({ phone: z.string().max(40, 'phone is too long') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentMethodSchema } from './orders';
 import { collectionProviderSchema, mobileMoneyProviderSchema, RESOLUTION_NOTE_MAX_LENGTH } from './payments';
 
 /**
@@ -141,6 +142,8 @@ export const paymentSummaryDaySchema = z.object({
    * 'collection': orders paid to a pickup keeper on collection (decision 045), by the day they were paid.
    */
   provider: z.union([collectionProviderSchema, z.literal('collection')]),
+  /** What the shopper paid with: one line per provider and method ("Zamtel Kwacha through Lenco"). */
+  method: paymentMethodSchema,
   collectedCount: z.number().int(),
   collectedNgwee: z.number().int(),
   refundedCount: z.number().int(),
@@ -152,7 +155,7 @@ export type PaymentSummaryDay = z.infer<typeof paymentSummaryDaySchema>;
 export const paymentSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Days with money in or out, newest first; each provider on its own line. */
+  /** Days with money in or out, newest first; each provider and method on its own line. */
   days: z.array(paymentSummaryDaySchema),
   totals: z.array(paymentSummaryDaySchema.omit({ day: true })),
 });

@@ -12,4 +12,4 @@ export { callbackOperations } from './providers/registry';
 // USSD (features/ussd) sends the prompt of an order it placed through the same attempt path as the web.
 export { startAttempt, NOT_AVAILABLE } from './service';
 // The pages that pay open the content security policy to the card widget's origin (features/ssr).
-export { cardWidgetOrigin } from './providers/lenco/lenco-widget';
+export { cardWidgetOrigin } from './providers/registry';

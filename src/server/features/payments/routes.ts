@@ -23,8 +23,8 @@ import {
   settleByCallback,
   startAttempt,
 } from './service';
-import { PROVIDERS } from './providers/registry';
-import { cardWidgetFor, placeholderPayerEmail } from './providers/lenco/lenco-widget';
+import { cardWidgetFor, PROVIDERS } from './providers/registry';
+import { placeholderPayerEmail } from './providers/payer-email';
 import statementRoutes from './statements/routes';
 
 const security = [{ bearerAuth: [] }];
@@ -61,7 +61,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Owner: collect the order's total by mobile money from this phone, or by card in the provider's widget (201 new attempt, 200 joins the live one)",
         description:
           "The phone must belong to the order's network (MTN, Airtel or Zamtel); a card order ignores it and gets `widget`, " +
-          "the options of Lenco's popup (the card is entered there, never here). 409 when the order is paid, cancelled, or its " +
+          "the options of the card provider's popup (the card is entered there, never here). 409 when the order is paid, cancelled, or its " +
           'method is not collected by a provider. The attempt ends successful, failed or expired; poll GET for its state.',
         security,
         params: orderIdParamsSchema,
@@ -73,7 +73,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = request.currentUser!;
       const { attempt, created } = await startAttempt(app.payments, viewer, request.params.id, request.body.phone);
       const email = viewer.email || placeholderPayerEmail(app.config.publicUrl, attempt.orderId);
-      const widget = cardWidgetFor(app.payments.settings.lenco, attempt, email);
+      const widget = cardWidgetFor(app.payments.settings, attempt, email);
       return reply.status(created ? 201 : 200).send({ ...toAttemptJson(attempt), ...(widget ? { widget } : {}) });
     },
   );

@@ -19,7 +19,7 @@ import {
   type PaymentReading,
   type ProviderName,
 } from './providers/collection-provider';
-import type { PaymentProviderSettings } from './providers/provider-config';
+import type { PaymentProviderSettings } from './providers/registry';
 import { collectorOf } from './providers/registry';
 import {
   attemptsOfOrder,

@@ -5,7 +5,7 @@ import { shopEnvForSimulator } from '../../../../../simulators/shop-env';
 import { AirtelMoneyDisbursements } from './airtel-disbursement';
 import { MtnMomoCollections } from './mtn-momo';
 import { MtnMomoDisbursements } from './mtn-disbursement';
-import { readPaymentProviderSettings, type PaymentProviderSettings } from './provider-config';
+import { readPaymentProviderSettings, type PaymentProviderSettings } from './registry';
 import type { ProviderError } from './collection-provider';
 import { refundRouteFor } from './refund-routes';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const read = readPaymentProviderSettings(shopEnvForSimulator(simulator.url, undefined));
   if (!read.ok) throw new Error(read.issues.join('\n'));
   settings = read.settings;
-  for (const s of [settings.mtn!, settings.mtnDisbursement!, settings.airtelDisbursement!]) s.timeoutMs = 500;
+  for (const s of [settings.mtn!, settings.mtn!.disbursement!, settings.airtel!.disbursement!]) s.timeoutMs = 500;
 });
 afterAll(() => simulator.close());
 afterEach(() => simulator.state.reset());
@@ -59,7 +59,7 @@ const refund = (collectionReference: string, amountNgwee: number, phone = '+2609
 
 describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
   it('sends a part refund of a collection with its own token, reads it successful with MTN’s id; a second send of the reference is taken as the first', async () => {
-    const mtn = new MtnMomoDisbursements(settings.mtnDisbursement!);
+    const mtn = new MtnMomoDisbursements(settings.mtn!.disbursement!);
     const request = refund(await mtnCollection(), 4_000);
     expect(await mtn.sendRefund(request)).toEqual({ state: 'pending', providerTransactionId: null, reason: null });
     const reading = await mtn.readRefund(request.reference);
@@ -77,7 +77,7 @@ describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
   });
 
   it('reads a short float as FAILED NOT_ENOUGH_FUNDS, an unknown reference as not found, and refuses more than is left', async () => {
-    const mtn = new MtnMomoDisbursements(settings.mtnDisbursement!);
+    const mtn = new MtnMomoDisbursements(settings.mtn!.disbursement!);
     const collection = await mtnCollection();
     await simulator.app.inject({ method: 'POST', url: '/_sim/float', payload: { mtn: 10 } });
     const short = refund(collection, 5_000);
@@ -98,7 +98,7 @@ describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
   it('a 500 or a slow answer is retryable; a Collection key is refused by Disbursement', async () => {
     const collection = await mtnCollection('+260961110000');
     await behave({ phone: '+260961110000', answer: 'error-500' });
-    const mtn = new MtnMomoDisbursements(settings.mtnDisbursement!);
+    const mtn = new MtnMomoDisbursements(settings.mtn!.disbursement!);
     expect(await failure(mtn.sendRefund(refund(collection, 100, '+260961110000')))).toMatchObject({
       kind: 'provider-error',
       retryable: true,
@@ -109,7 +109,7 @@ describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
       retryable: true,
     });
     const withCollectionKey = new MtnMomoDisbursements({
-      ...settings.mtnDisbursement!,
+      ...settings.mtn!.disbursement!,
       subscriptionKey: settings.mtn!.subscriptionKey,
     });
     const refused = await failure(withCollectionKey.sendRefund(refund(collection, 100)));
@@ -117,15 +117,15 @@ describe('MTN MoMo refunds (Disbursement) against the simulator', () => {
     // The message becomes a log line and a refund's failure reason: no key of ours may be in it.
     expectNoSecretIn(refused.message, [
       settings.mtn!.subscriptionKey,
-      settings.mtnDisbursement!.apiKey,
-      settings.mtnDisbursement!.subscriptionKey,
+      settings.mtn!.disbursement!.apiKey,
+      settings.mtn!.disbursement!.subscriptionKey,
     ]);
   });
 });
 
 describe('Airtel Money refunds (disbursement) against the simulator', () => {
   it('pays the nine-digit number with the encrypted PIN, reads it successful; a second send of the id is Airtel’s 017 and moves nothing', async () => {
-    const airtel = new AirtelMoneyDisbursements(settings.airtelDisbursement!);
+    const airtel = new AirtelMoneyDisbursements(settings.airtel!.disbursement!);
     const request = refund('', 2_550, '+260971234567');
     const answer = await airtel.sendRefund(request);
     expect(answer.state).toBe('successful');
@@ -140,17 +140,17 @@ describe('Airtel Money refunds (disbursement) against the simulator', () => {
   });
 
   it('a wrong PIN is refused (not retryable); a short float fails with 007; an unknown id is not found; never-final stays pending', async () => {
-    const wrongPin = new AirtelMoneyDisbursements({ ...settings.airtelDisbursement!, pin: '9173' });
+    const wrongPin = new AirtelMoneyDisbursements({ ...settings.airtel!.disbursement!, pin: '9173' });
     const refusedPin = refund('', 100, '+260971234567');
     const refused = await failure(wrongPin.sendRefund(refusedPin));
     expect(refused).toMatchObject({ kind: 'refused', retryable: false });
     expectNoSecretIn(refused.message, [
       '9173',
-      settings.airtelDisbursement!.pin,
-      settings.airtelDisbursement!.clientSecret,
+      settings.airtel!.disbursement!.pin,
+      settings.airtel!.disbursement!.clientSecret,
     ]);
     expect(simulator.state.refunds.has(refusedPin.reference)).toBe(false);
-    const airtel = new AirtelMoneyDisbursements(settings.airtelDisbursement!);
+    const airtel = new AirtelMoneyDisbursements(settings.airtel!.disbursement!);
     await simulator.app.inject({ method: 'POST', url: '/_sim/float', payload: { airtel: 50 } });
     expect(await airtel.sendRefund(refund('', 100, '+260971234567'))).toMatchObject({
       state: 'failed',

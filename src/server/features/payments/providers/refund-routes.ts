@@ -1,7 +1,6 @@
 import type { RefundRoute } from '../../../../shared/refunds';
-import type { PaymentProviderSettings } from './provider-config';
 import type { RefundProvider } from './refund-provider';
-import { providerEntry, PROVIDERS } from './registry';
+import { providerEntry, PROVIDERS, type PaymentProviderSettings } from './registry';
 
 /** The routes a refund can take through a provider's API (the rest are recorded by hand). */
 export type ProviderRefundRoute = Exclude<RefundRoute, 'by-hand'>;

@@ -1,86 +1,105 @@
-import type { CollectionProviderId, PaymentMethod } from '../../../../shared/payment-methods';
-import { COLLECTION_PROVIDER_NAMES, PAYMENT_METHODS } from '../../../../shared/payment-methods';
-import type { ProviderRefundRoute } from './refund-routes';
-import { AirtelMoneyDisbursements } from './airtel-disbursement';
-import { AirtelMoneyCollections } from './airtel-money';
-import type { CollectionProvider } from './collection-provider';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LencoCollections } from './lenco/lenco-collections';
-import lencoWebhookRoutes from './lenco/lenco-webhook-routes';
-import { MtnMomoDisbursements } from './mtn-disbursement';
-import { MtnMomoCollections } from './mtn-momo';
-import type { PaymentProviderSettings } from './provider-config';
+import {
+  COLLECTION_PROVIDERS,
+  PAYMENT_METHODS,
+  type CollectionProviderId,
+  type PaymentMethod,
+} from '../../../../shared/payment-methods';
+import type { CardWidget } from '../../../../shared/schemas/payments';
+import { airtelProvider } from './airtel-provider';
+import type { CollectionProvider } from './collection-provider';
+import { lencoProvider } from './lenco/lenco-provider';
+import { mtnProvider } from './mtn-provider';
+import { readCommonProviderSettings } from './provider-config';
+import type { CardAttempt, ProviderDefinition } from './provider-definition';
 import type { RefundProvider } from './refund-provider';
+import type { ProviderRefundRoute } from './refund-routes';
 import type { SignedCallbackOptions } from './signed-callback';
 
 /**
- * The collection providers, each joining in one entry (docs/decisions/034-provider-registry.md): its id and
- * name, the methods it collects with the settings it has, its collection client, its refund client if any
- * and its callback. Payments, refunds, checkout's list of methods and the callback routes all read this
- * list; a fifth provider is an entry here, a folder of its own beside lenco/, its settings in
- * provider-config.ts and its id in src/shared/payment-methods.ts.
+ * The collection providers, one line each (docs/decisions/034-provider-registry.md). A provider is defined
+ * in its own folder (its settings, client, callback, refunds: provider-definition.ts) and named, with the
+ * methods it can serve, in src/shared/payment-methods.ts; payments, refunds, checkout's methods, the
+ * callback routes, the card widget and the settings all read this list.
  */
+const DEFINITIONS = [mtnProvider, airtelProvider, lencoProvider] as const;
+
+type Definition = (typeof DEFINITIONS)[number];
+/** Each provider's own settings under its id; a provider without settings is off. */
+export type PaymentProviderSettings = {
+  [D in Definition as D['id']]?: D extends ProviderDefinition<infer S, CollectionProviderId> ? S : never;
+};
+
+/** A provider as the rest of payments uses it: each part reads the provider's own settings, off when unset. */
 export interface ProviderEntry {
   id: CollectionProviderId;
   name: string;
   /** The methods it collects given the settings ([] when off). */
   methods(settings: PaymentProviderSettings): PaymentMethod[];
-  /** An aggregator's list is a co-op's explicit choice: it wins over a network's own API for the same method. */
+  /** One that can serve several methods: its settings' list is a co-op's choice and wins over a network's own API. */
   aggregator: boolean;
-  /** Its collection client and the currency it is asked for, when its settings are set. */
   collection(settings: PaymentProviderSettings): { client: CollectionProvider; currency: string } | null;
-  /** How money it collected goes back through its API, when its refund settings are set; else by hand. */
   refund?: {
     route: ProviderRefundRoute;
     on(settings: PaymentProviderSettings): boolean;
     client(settings: PaymentProviderSettings): RefundProvider;
   };
-  /**
-   * Its callback at /api/payments/callback/{id} (POST and PUT): open (anyone may post, it is only a hint
-   * to read; MTN and Airtel), or signed: its own plugin, which refuses a bad signature with 401 and serves
-   * POST only (Lenco, lenco/lenco-webhook-routes.ts).
-   */
+  cardWidget?: {
+    options(settings: PaymentProviderSettings, attempt: CardAttempt, email: string): CardWidget | null;
+    origin(settings: PaymentProviderSettings): string | null;
+  };
   callback: { kind: 'open' } | { kind: 'signed'; routes: FastifyPluginAsyncZod<SignedCallbackOptions> };
 }
 
-export const PROVIDERS: readonly ProviderEntry[] = [
-  {
-    id: 'mtn',
-    name: COLLECTION_PROVIDER_NAMES.mtn,
-    methods: (s) => (s.mtn ? ['mtn'] : []),
-    aggregator: false,
-    collection: (s) => (s.mtn ? { client: new MtnMomoCollections(s.mtn), currency: s.mtn.currency } : null),
-    refund: {
-      route: 'mtn-refund',
-      on: (s) => Boolean(s.mtnDisbursement),
-      client: (s) => new MtnMomoDisbursements(s.mtnDisbursement!),
+function entryOf<S>(definition: ProviderDefinition<S>): ProviderEntry {
+  const shared = COLLECTION_PROVIDERS.find((provider) => provider.id === definition.id);
+  if (!shared) throw new Error(`${definition.id} has no entry in src/shared/payment-methods.ts`);
+  const own = (settings: PaymentProviderSettings) =>
+    (settings as Partial<Record<CollectionProviderId, unknown>>)[definition.id] as S | undefined;
+  const served: PaymentMethod[] = [...shared.methods];
+  const { refund, cardWidget } = definition;
+  const on = <T>(settings: PaymentProviderSettings, use: (s: S) => T, off: T): T => {
+    const s = own(settings);
+    return s === undefined ? off : use(s);
+  };
+  return {
+    id: definition.id,
+    name: shared.name,
+    methods: (settings) => on(settings, (s) => definition.methods?.(s) ?? served, []),
+    aggregator: served.length > 1,
+    collection: (settings) => on(settings, (s) => definition.collection(s), null),
+    refund: refund && {
+      route: refund.route,
+      on: (settings) => on(settings, (s) => refund.on(s), false),
+      client: (settings) => refund.client(own(settings)!),
     },
-    callback: { kind: 'open' },
-  },
-  {
-    id: 'airtel',
-    name: COLLECTION_PROVIDER_NAMES.airtel,
-    methods: (s) => (s.airtel ? ['airtel'] : []),
-    aggregator: false,
-    collection: (s) =>
-      s.airtel ? { client: new AirtelMoneyCollections(s.airtel), currency: s.airtel.currency } : null,
-    refund: {
-      route: 'airtel-disbursement',
-      on: (s) => Boolean(s.airtelDisbursement),
-      client: (s) => new AirtelMoneyDisbursements(s.airtelDisbursement!),
+    cardWidget: cardWidget && {
+      options: (settings, attempt, email) => on(settings, (s) => cardWidget.options(s, attempt, email), null),
+      origin: (settings) => on(settings, (s) => cardWidget.origin(s), null),
     },
-    callback: { kind: 'open' },
-  },
-  {
-    id: 'lenco',
-    name: COLLECTION_PROVIDER_NAMES.lenco,
-    methods: (s) => s.lenco?.methods ?? [],
-    aggregator: true,
-    collection: (s) => (s.lenco ? { client: new LencoCollections(s.lenco), currency: 'ZMW' } : null),
-    // Lenco has no refund API (a payout to the wallet would be one; decision 035): refunds are by hand.
-    callback: { kind: 'signed', routes: lencoWebhookRoutes },
-  },
-];
+    callback: definition.callback,
+  };
+}
+
+export const PROVIDERS: readonly ProviderEntry[] = DEFINITIONS.map((definition) =>
+  entryOf(definition as ProviderDefinition<unknown>),
+);
+
+export type PaymentSettingsResult = { ok: true; settings: PaymentProviderSettings } | { ok: false; issues: string[] };
+
+/** Every provider's settings from the environment; issues come back as "NAME: what is wrong" lines, as config.ts prints them. */
+export function readPaymentProviderSettings(env: NodeJS.ProcessEnv): PaymentSettingsResult {
+  const common = readCommonProviderSettings(env);
+  if (!common.settings) return { ok: false, issues: common.issues };
+  const issues: string[] = [];
+  const settings: Partial<Record<CollectionProviderId, unknown>> = {};
+  for (const definition of DEFINITIONS as readonly ProviderDefinition<unknown>[]) {
+    const read = definition.readSettings(env, common.settings);
+    issues.push(...read.issues);
+    if (read.settings !== undefined) settings[definition.id] = read.settings;
+  }
+  return issues.length ? { ok: false, issues } : { ok: true, settings: settings as PaymentProviderSettings };
+}
 
 /** The callback operations each provider has ("POST /payments/callback/mtn"), for the route list the tests keep. */
 export const callbackOperations = (): string[] =>
@@ -99,3 +118,13 @@ export function collectorOf(method: string, settings: PaymentProviderSettings): 
 /** The methods a provider collects with these settings, in the checkout's order (the rest are paid by hand). */
 export const collectedMethods = (settings: PaymentProviderSettings | undefined): PaymentMethod[] =>
   settings ? PAYMENT_METHODS.filter((method) => collectorOf(method, settings)) : [];
+
+/** The widget options for a card attempt, from the provider that took it; null for a mobile-money one. */
+export const cardWidgetFor = (settings: PaymentProviderSettings, attempt: CardAttempt, email: string) =>
+  providerEntry(attempt.provider)?.cardWidget?.options(settings, attempt, email) ?? null;
+
+/** The origin of the card widget's script when a provider collects cards now; null when cards are paid by hand. */
+export function cardWidgetOrigin(payments: { settings: PaymentProviderSettings } | undefined): string | null {
+  if (!payments) return null;
+  return collectorOf('creditCard', payments.settings)?.cardWidget?.origin(payments.settings) ?? null;
+}

@@ -3,11 +3,7 @@ import { BadRequest, Conflict } from '../../../lib/http-errors';
 import type { CurrentUser } from '../../../plugins/auth';
 import { plainKwacha } from '../../../../shared/money';
 import type { MobileMoneyProvider } from '../../../../shared/schemas/payments';
-import {
-  COLLECTION_PROVIDER_NAMES,
-  PAYMENT_METHOD_LABELS,
-  type CollectionProviderId,
-} from '../../../../shared/payment-methods';
+import { collectionLabel, COLLECTION_PROVIDER_NAMES, PAYMENT_METHODS } from '../../../../shared/payment-methods';
 import {
   SUMMARY_MAX_DAYS,
   type PaymentSummary,
@@ -33,13 +29,6 @@ import {
 export const MATCHED_LINES_LISTED = 200;
 /** The summary's days when none are given: the last 30, today included. */
 const SUMMARY_DEFAULT_DAYS = 30;
-
-const PROVIDER_NAMES: Record<MobileMoneyProvider, string> = { mtn: 'MTN MoMo', airtel: 'Airtel Money' };
-const SUMMARY_NAMES: Record<CollectionProviderId | 'collection', string> = {
-  ...COLLECTION_PROVIDER_NAMES,
-  ...PROVIDER_NAMES,
-  collection: PAYMENT_METHOD_LABELS.collection,
-};
 
 const toNote = (row: StatementNoteRow): StatementNote => ({
   note: row.note,
@@ -120,7 +109,7 @@ export async function markDealtWith(
       action: 'payment.statement-line-dealt-with',
       subjectType: 'payment',
       subjectId: `${input.provider}:${input.key}`,
-      summary: `${PROVIDER_NAMES[input.provider]} statement line ${input.key} marked as dealt with: ${input.note}`,
+      summary: `${COLLECTION_PROVIDER_NAMES[input.provider]} statement line ${input.key} marked as dealt with: ${input.note}`,
       before: null,
       after: { provider: input.provider, key: input.key, note: input.note },
     });
@@ -144,16 +133,18 @@ export function summaryRange(query: { from?: string; to?: string }): { from: str
   return { from, to };
 }
 
-/** Collections, refunds sent through a provider, and net, per shop day and provider, with totals per provider. */
+/** Collections, refunds sent through a provider, and net, per shop day, provider and method, with their totals. */
 export async function paymentSummary(db: Db, range: { from: string; to: string }): Promise<PaymentSummary> {
   const days: PaymentSummaryDay[] = (await dailyMoney(db, range.from, range.to)).map((row) => ({
     ...row,
     netNgwee: row.collectedNgwee - row.refundedNgwee,
   }));
-  const totals = new Map<PaymentSummaryDay['provider'], Omit<PaymentSummaryDay, 'day'>>();
+  const totals = new Map<string, Omit<PaymentSummaryDay, 'day'>>();
   for (const { day: _day, ...row } of days) {
-    const total = totals.get(row.provider) ?? {
+    const key = `${row.provider} ${row.method}`;
+    const total = totals.get(key) ?? {
       provider: row.provider,
+      method: row.method,
       collectedCount: 0,
       collectedNgwee: 0,
       refundedCount: 0,
@@ -165,12 +156,19 @@ export async function paymentSummary(db: Db, range: { from: string; to: string }
     total.refundedCount += row.refundedCount;
     total.refundedNgwee += row.refundedNgwee;
     total.netNgwee += row.netNgwee;
-    totals.set(row.provider, total);
+    totals.set(key, total);
   }
-  return { ...range, days, totals: [...totals.values()].sort((a, b) => a.provider.localeCompare(b.provider)) };
+  return {
+    ...range,
+    days,
+    totals: [...totals.values()].sort(
+      (a, b) =>
+        a.provider.localeCompare(b.provider) || PAYMENT_METHODS.indexOf(a.method) - PAYMENT_METHODS.indexOf(b.method),
+    ),
+  };
 }
 
-/** The summary as a spreadsheet opens it: one line per day and provider, money as 1234.50 kwacha. */
+/** The summary as a spreadsheet opens it: one line per day, provider and method, money as 1234.50 kwacha. */
 export function paymentSummaryCsv(summary: PaymentSummary): string {
   const header = csvLine([
     'Day',
@@ -184,7 +182,7 @@ export function paymentSummaryCsv(summary: PaymentSummary): string {
   const line = (day: string, row: Omit<PaymentSummaryDay, 'day'>) =>
     csvLine([
       day,
-      SUMMARY_NAMES[row.provider],
+      collectionLabel(row.provider, row.method),
       row.collectedCount,
       plainKwacha(row.collectedNgwee),
       row.refundedCount,

@@ -296,6 +296,7 @@ describe('GET /api/payments/summary', () => {
       {
         day: '2026-11-21',
         provider: 'airtel',
+        method: 'airtel',
         collectedCount: 1,
         collectedNgwee: 6_000,
         refundedCount: 0,
@@ -305,6 +306,7 @@ describe('GET /api/payments/summary', () => {
       {
         day: '2026-11-21',
         provider: 'mtn',
+        method: 'mtn',
         collectedCount: 2,
         collectedNgwee: 29_900,
         refundedCount: 1,
@@ -314,6 +316,7 @@ describe('GET /api/payments/summary', () => {
       {
         day: '2026-11-20',
         provider: 'mtn',
+        method: 'mtn',
         collectedCount: 1,
         collectedNgwee: 15_000,
         refundedCount: 0,
@@ -324,6 +327,7 @@ describe('GET /api/payments/summary', () => {
     expect(summary.totals).toEqual([
       {
         provider: 'airtel',
+        method: 'airtel',
         collectedCount: 1,
         collectedNgwee: 6_000,
         refundedCount: 0,
@@ -332,6 +336,7 @@ describe('GET /api/payments/summary', () => {
       },
       {
         provider: 'mtn',
+        method: 'mtn',
         collectedCount: 3,
         collectedNgwee: 44_900,
         refundedCount: 1,
@@ -352,20 +357,39 @@ describe('GET /api/payments/summary', () => {
     expect(res.body.split('\r\n')).toEqual([
       '\uFEFFDay,Provider,Collections,Collected (ZMW),Refunds,Refunded (ZMW),Net (ZMW)',
       '2026-11-21,Airtel Money,1,60.00,0,0.00,60.00',
-      '2026-11-21,MTN MoMo,2,299.00,1,50.00,249.00',
-      '2026-11-20,MTN MoMo,1,150.00,0,0.00,150.00',
+      '2026-11-21,MTN Mobile Money,2,299.00,1,50.00,249.00',
+      '2026-11-20,MTN Mobile Money,1,150.00,0,0.00,150.00',
       'Total,Airtel Money,1,60.00,0,0.00,60.00',
-      'Total,MTN MoMo,3,449.00,1,50.00,399.00',
+      'Total,MTN Mobile Money,3,449.00,1,50.00,399.00',
       '',
     ]);
   });
 
-  it('names a Lenco collection (Zamtel Kwacha) on a line of its own: its provider is not one whose statement is read', async () => {
-    await attempt('lenco', {
+  it("splits an aggregator's lines by method: Zamtel Kwacha, cards and MTN through Lenco", async () => {
+    await attempt('lenco-zamtel', {
       amountNgwee: 12_000,
       provider: 'lenco',
       phone: '+260951234567',
       collectedAt: at('2026-11-24T09:00:00Z'),
+    });
+    await attempt('lenco-zamtel-2', {
+      amountNgwee: 3_000,
+      provider: 'lenco',
+      phone: '+260751234567',
+      collectedAt: at('2026-11-24T11:00:00Z'),
+    });
+    await attempt('lenco-card', {
+      amountNgwee: 45_000,
+      provider: 'lenco',
+      phone: '',
+      collectedAt: at('2026-11-24T10:00:00Z'),
+    });
+    // An MTN wallet paid through Lenco (LENCO_METHODS may route MTN) is a third line, not MTN's own.
+    await attempt('lenco-mtn', {
+      amountNgwee: 2_500,
+      provider: 'lenco',
+      phone: '+260961234567',
+      collectedAt: at('2026-11-24T12:00:00Z'),
     });
     const json = await t.app.inject({
       method: 'GET',
@@ -373,22 +397,32 @@ describe('GET /api/payments/summary', () => {
       headers: admin.auth,
     });
     expect(json.statusCode).toBe(200);
-    expect(json.json<PaymentSummary>().totals).toEqual([
-      {
-        provider: 'lenco',
-        collectedCount: 1,
-        collectedNgwee: 12_000,
-        refundedCount: 0,
-        refundedNgwee: 0,
-        netNgwee: 12_000,
-      },
+    const line = (method: string, collectedCount: number, collectedNgwee: number) => ({
+      provider: 'lenco',
+      method,
+      collectedCount,
+      collectedNgwee,
+      refundedCount: 0,
+      refundedNgwee: 0,
+      netNgwee: collectedNgwee,
+    });
+    const summary = json.json<PaymentSummary>();
+    expect(summary.days).toEqual([
+      { day: '2026-11-24', ...line('mtn', 1, 2_500) },
+      { day: '2026-11-24', ...line('zamtel', 2, 15_000) },
+      { day: '2026-11-24', ...line('creditCard', 1, 45_000) },
     ]);
+    expect(summary.totals).toEqual([line('mtn', 1, 2_500), line('zamtel', 2, 15_000), line('creditCard', 1, 45_000)]);
     const csv = await t.app.inject({
       method: 'GET',
       url: '/api/payments/summary.csv?from=2026-11-24&to=2026-11-24',
       headers: admin.auth,
     });
-    expect(csv.body.split('\r\n')[1]).toBe('2026-11-24,Lenco,1,120.00,0,0.00,120.00');
+    expect(csv.body.split('\r\n').slice(1, 4)).toEqual([
+      '2026-11-24,MTN Mobile Money through Lenco,1,25.00,0,0.00,25.00',
+      '2026-11-24,Zamtel Kwacha through Lenco,2,150.00,0,0.00,150.00',
+      '2026-11-24,Credit / Debit Card through Lenco,1,450.00,0,0.00,450.00',
+    ]);
   });
 
   it('refuses more than a year at once', async () => {

@@ -33,7 +33,7 @@ function Figures({ row }: { row: Omit<PaymentSummaryDay, 'day'> }) {
   );
 }
 
-/** Money in and out per day and provider (Zambian days), on screen and as CSV. */
+/** Money in and out per day, provider and method (Zambian days), on screen and as CSV. */
 export function DailySummary() {
   const today = shopDayOf(new Date());
   const [from, setFrom] = useState(daysBefore(today, 6));
@@ -122,20 +122,20 @@ export function DailySummary() {
             </thead>
             <tbody>
               {summary.data.days.map((row) => (
-                <tr key={`${row.day}-${row.provider}`} className="border-b border-sand-100">
+                <tr key={`${row.day}-${row.provider}-${row.method}`} className="border-b border-sand-100">
                   <td className="px-3 py-2 whitespace-nowrap">{row.day}</td>
-                  <td className="px-3 py-2">{providerLabel(row.provider)}</td>
+                  <td className="px-3 py-2">{providerLabel(row.provider, row.method)}</td>
                   <Figures row={row} />
                 </tr>
               ))}
             </tbody>
             <tfoot>
               {summary.data.totals.map((row) => (
-                <tr key={row.provider} className="font-semibold">
+                <tr key={`${row.provider}-${row.method}`} className="font-semibold">
                   <th scope="row" className="px-3 py-2 text-left">
                     Total
                   </th>
-                  <td className="px-3 py-2">{providerLabel(row.provider)}</td>
+                  <td className="px-3 py-2">{providerLabel(row.provider, row.method)}</td>
                   <Figures row={row} />
                 </tr>
               ))}

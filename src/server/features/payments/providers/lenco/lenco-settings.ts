@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalSetting } from '../../../../lib/optional-setting';
-import type { PaymentMethod } from '../../../../../shared/payment-methods';
+import { methodsServedBy, type PaymentMethod } from '../../../../../shared/payment-methods';
+import type { CommonProviderSettings, SettingsRead } from '../provider-definition';
 
 /**
  * Lenco (API v2, docs/providers/lenco-api.md): one secret API token for the REST calls and the webhooks'
@@ -21,7 +22,7 @@ export interface LencoSettings {
 
 export const LENCO_LIVE_BASE_URL = 'https://api.lenco.co/access/v2';
 export const LENCO_LIVE_WIDGET_URL = 'https://pay.lenco.co/js/v1/inline.js';
-const LENCO_METHODS = ['zamtel', 'creditCard', 'mtn', 'airtel'] as const;
+const LENCO_METHODS = methodsServedBy('lenco');
 
 const url = optionalSetting(z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')));
 
@@ -43,14 +44,14 @@ const lencoEnv = z.object({
   ),
 });
 
-export type LencoSettingsResult = { issues: string[]; settings?: LencoSettings };
+export type LencoSettingsResult = SettingsRead<LencoSettings>;
 
 /**
  * LENCO_METHODS defaults to creditCard (when a public key is set). Zamtel is never on by default: Lenco's
  * collection API documents only mtn and airtel operators in Zambia (decision 035), so a co-op lists it once
  * Lenco confirmed it for their account.
  */
-export function readLencoSettings(env: NodeJS.ProcessEnv, timeoutMs: number): LencoSettingsResult {
+export function readLencoSettings(env: NodeJS.ProcessEnv, { timeoutMs }: CommonProviderSettings): LencoSettingsResult {
   const parsed = lencoEnv.safeParse(env);
   if (!parsed.success) return { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
@@ -66,7 +67,7 @@ export function readLencoSettings(env: NodeJS.ProcessEnv, timeoutMs: number): Le
   }
   const methods = e.LENCO_METHODS ?? (e.LENCO_PUBLIC_KEY ? ['creditCard' as const] : []);
   if (methods.length === 0)
-    return { issues: ['LENCO_METHODS: say which methods Lenco collects (zamtel, creditCard, mtn, airtel)'] };
+    return { issues: [`LENCO_METHODS: say which methods Lenco collects (${LENCO_METHODS.join(', ')})`] };
   if (methods.includes('creditCard') && !e.LENCO_PUBLIC_KEY)
     return { issues: ['LENCO_PUBLIC_KEY: cards through Lenco need the public key of its widget'] };
   return {

@@ -1,9 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { misbehave } from './answer-behaviour';
+import { misbehave } from '../answer-behaviour';
 import { lencoCollection, lencoSignature, lencoWebhookBody } from './lenco-view';
-import { deliver, settlePayment, type SettleOptions } from './settle';
-import { ngweeOf, phoneKey, type SimPayment, type SimulatorState } from './state';
+import { deliver, settlePayment, type SettleOptions } from '../settle';
+import { ngweeOf, phoneKey, type SimPayment, type SimulatorState } from '../state';
+
+declare module '../settle' {
+  interface SettleOptions {
+    /** Where Lenco's webhooks go (set by Lenco's support for the account), and the API token that signs them. */
+    lencoWebhookUrl?: string;
+    lencoApiToken?: string;
+  }
+}
+
+declare module '../server' {
+  interface SimulatorOptions {
+    lenco?: Partial<LencoAccount>;
+  }
+}
+
+declare module '../state' {
+  interface SimPayment {
+    /** Lenco: its collection uuid and reference, the operator asked, and the card of a widget payment. */
+    lencoId?: string;
+    lencoReference?: string;
+    operator?: string;
+    card?: { number: string; threeDs: boolean };
+  }
+}
 
 export interface LencoAccount {
   /** The secret API token (Bearer; also keys the webhooks' signature). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { LencoAccount } from './lenco';
-import { settlePayment, type SettleOptions } from './settle';
-import { cardKey, ngweeOf, type SimPayment, type SimulatorState } from './state';
+import type { LencoAccount } from './lenco-api';
+import { settlePayment, type SettleOptions } from '../settle';
+import { cardKey, ngweeOf, type SimPayment, type SimulatorState } from '../state';
 
 const OUTCOMES = new Set(['approve', 'decline', '3ds', 'abandon']);
 const REFERENCE = /^[-._A-Za-z0-9]{1,100}$/;

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { kwachaText, type SimPayment, type SimStatus, type SimulatorState } from './state';
+import { kwachaText, type SimPayment, type SimStatus, type SimulatorState } from '../state';
 
 /** Lenco's collection statuses (docs/providers/lenco-api.md §4): expired prompts read as failed. */
 const LENCO_STATUS: Record<SimStatus, string> = {
