@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { startLoadBalancer, type LoadBalancer } from '../../src/server/test/load-balancer';
 import { stopChild, waitForHealth } from '../local-server';
 import { peakRssMb } from './http';
@@ -25,7 +26,13 @@ export function benchShops(root: string, nodeArgs: string[]): BenchShops {
     async start(envs) {
       // One after the other: the first applies the migrations before the next opens the database.
       for (const env of envs) {
-        const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], { cwd: root, env, stdio: 'ignore' });
+        // BENCH_SERVER_LOG=FILE keeps the servers' logs (each request's responseTime among them) there.
+        const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
+        const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
+          cwd: root,
+          env,
+          stdio: ['ignore', log, log],
+        });
         children.push(child);
         await waitForHealth(`http://127.0.0.1:${env.PORT}`, child);
       }

@@ -55,7 +55,7 @@ export function writeReport(
   );
   writeFileSync(
     path.join(outDir, `${stamp}.md`),
-    `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, ${shape}, 2 shared cores; the shop of ${app.dir} at ${app.commit}.\n\n${body}\n`,
+    `# Benchmark ${stamp}\n\n${duration} s per scenario, ${connections} connections, ${shape}, 2 shared cores; the shop of ${app.dir} at ${app.commit}, on Node ${process.versions.node}.\n\n${body}\n`,
   );
   console.log(`\n${body}\n\nwritten to ${path.join(outDir, `${stamp}.md`)}`);
 }

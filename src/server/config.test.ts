@@ -18,6 +18,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('bounds the answer and page caches at 32 and 16 MB unless told otherwise, and names a bad size', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ answerCacheMb: 32, pageCacheMb: 16 });
+    expect(loadConfig({ DATA_DIR: dir, ANSWER_CACHE_MB: '8', PAGE_CACHE_MB: '4' })).toMatchObject({
+      answerCacheMb: 8,
+      pageCacheMb: 4,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, ANSWER_CACHE_MB: '0' })).toThrow(/ANSWER_CACHE_MB/);
+    expect(() => loadConfig({ DATA_DIR: dir, PAGE_CACHE_MB: 'lots' })).toThrow(/PAGE_CACHE_MB/);
+  });
+
   it('names every bad setting in one clear message', () => {
     const bad = () =>
       loadConfig({

@@ -56,6 +56,8 @@ const envSchema = z
       .default('02:00'),
     LOW_STOCK_CHECK_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(0).max(86_400)),
     PGLITE_BUFFERS_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
+    ANSWER_CACHE_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
+    PAGE_CACHE_MB: z.preprocess((v) => v || '16', z.coerce.number().int().min(1).max(4096)),
     BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
     BACKUP_DIR: optionalSetting(z.string()),
     TRUST_PROXY: z
@@ -109,6 +111,10 @@ export interface AppConfig {
   lowStockCheckMs?: number;
   /** The embedded database's shared buffers in MB (PGLITE_BUFFERS_MB); unset: PostgreSQL's 128 (tests). */
   pgliteBuffersMb?: number;
+  /** Catalogue answers kept, in MB of their text (ANSWER_CACHE_MB); unset: 32. */
+  answerCacheMb?: number;
+  /** Drawn pages kept, in MB compressed (PAGE_CACHE_MB); unset: 16. */
+  pageCacheMb?: number;
   /** Backups; unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
   backups?: BackupSettings;
 }
@@ -214,6 +220,8 @@ export function loadConfig(
     ussd: ussd.settings,
     lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
     pgliteBuffersMb: e.PGLITE_BUFFERS_MB,
+    answerCacheMb: e.ANSWER_CACHE_MB,
+    pageCacheMb: e.PAGE_CACHE_MB,
     backups: {
       folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       schedule: parseDailyTime(e.BACKUP_SCHEDULE),

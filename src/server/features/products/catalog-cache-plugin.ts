@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOG_CHANNEL, CatalogCache } from './catalog-cache';
+import { CATALOG_CHANNEL, CatalogCache, DEFAULT_ANSWER_CACHE_CHARS } from './catalog-cache';
+
+const DEFAULT_ANSWER_CACHE_MB = DEFAULT_ANSWER_CACHE_CHARS / 1_000_000;
 import { CatalogSearch } from './catalog-search';
 import { watchCatalogue } from './catalog-watch';
 import { catalogueFingerprint, countAllProducts, findIndexedProducts } from './queries';
@@ -22,7 +24,7 @@ export default fp(
     );
     const cache = new CatalogCache(
       app.database.kind === 'postgres' ? (payload) => app.database.notify(CATALOG_CHANNEL, payload) : async () => {},
-      {},
+      { maxChars: (app.config.answerCacheMb ?? DEFAULT_ANSWER_CACHE_MB) * 1_000_000 },
       search,
     );
     if (app.database.kind === 'postgres') {

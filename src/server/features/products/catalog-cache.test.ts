@@ -11,6 +11,19 @@ describe('CatalogCache', () => {
     return { cache: new CatalogCache(async (payload) => void notified.push(payload)), notified };
   };
 
+  it('keeps answers within its size in characters, forgetting the least recently used first', async () => {
+    const cache = new CatalogCache(async () => {}, { maxChars: 2_000 });
+    const answer = (n: number) => text(JSON.stringify({ n, pad: 'x'.repeat(500) }));
+    for (const n of [1, 2, 3]) await cache.getOrCompute(`detail:${n}`, async () => answer(n));
+    // Each answer is about 800 characters with its key and book-keeping: two fit, the third pushed out the first.
+    expect(cache.get('detail:1')).toBeUndefined();
+    expect(cache.get('detail:2')?.json).toContain('"n":2');
+    expect(cache.get('detail:3')?.json).toContain('"n":3');
+    await cache.getOrCompute('detail:4', async () => answer(4));
+    expect(cache.get('detail:2')).toBeUndefined();
+    expect(cache.get('detail:3')).toBeDefined();
+  });
+
   it('computes a missing entry once for everyone asking at the same time', async () => {
     const { cache } = newCache();
     let computed = 0;

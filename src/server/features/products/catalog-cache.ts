@@ -12,7 +12,7 @@ export const CATALOG_CHANNEL = 'catalog_changed';
  * costs its key, tag and book-keeping, counted as ANSWER_OVERHEAD), and by number, so many tiny answers
  * (empty pages of made-up queries) cannot fill memory either.
  */
-const MAX_CACHED_CHARS = 32_000_000;
+export const DEFAULT_ANSWER_CACHE_CHARS = 32_000_000;
 const MAX_ANSWERS = 20_000;
 const ANSWER_OVERHEAD = 300;
 /** Changes remembered for answers still being computed; one computed across more is not kept. */
@@ -34,6 +34,8 @@ const MAX_IDS_NOTIFIED = 150;
 export interface CatalogCacheLimits {
   searchFacts?: SearchFactsLimits;
   maxCards?: number;
+  /** The answers' characters kept (ANSWER_CACHE_MB); default DEFAULT_ANSWER_CACHE_CHARS. */
+  maxChars?: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export class CatalogCache {
   /** Bumped on every invalidation (the sitemap is made again after one). */
   version = randomUUID().slice(0, 8);
   private readonly instanceId = randomUUID();
+  private readonly maxChars: number;
 
   constructor(
     private readonly notify: (payload: string) => Promise<void>,
@@ -70,6 +73,7 @@ export class CatalogCache {
   ) {
     this.searchFacts = new SearchFacts(limits.searchFacts);
     this.productCards = new ProductCards(limits.maxCards);
+    this.maxChars = limits.maxChars ?? DEFAULT_ANSWER_CACHE_CHARS;
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -103,7 +107,7 @@ export class CatalogCache {
       else this.byProduct.set(id, new Set([key]));
     }
     for (const oldest of this.entries.keys()) {
-      if (this.cachedChars <= MAX_CACHED_CHARS && this.entries.size <= MAX_ANSWERS) break;
+      if (this.cachedChars <= this.maxChars && this.entries.size <= MAX_ANSWERS) break;
       this.drop(oldest);
     }
   }

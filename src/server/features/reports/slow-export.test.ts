@@ -58,14 +58,17 @@ describe('exports that the client stops reading', () => {
     return placed.json()._id;
   }
 
-  /** The cancel over a real connection, as the back office sends it; null when it got no answer in 5 s. */
+  /**
+   * The cancel over a real connection, as the back office sends it; null when it got no answer in 15 s. A
+   * held database would never answer while the download waits; the bounds are wide for a loaded machine.
+   */
   async function cancel(orderId: string): Promise<{ status: number; ms: number } | null> {
     const started = Date.now();
     const res = await fetch(`http://127.0.0.1:${port}/api/orders/${orderId}/status`, {
       method: 'PUT',
       headers: { ...admin.auth, 'content-type': 'application/json' },
       body: JSON.stringify({ status: 'Cancelled' }),
-      signal: AbortSignal.timeout(5_000),
+      signal: AbortSignal.timeout(15_000),
     }).catch(() => null);
     return res ? { status: res.status, ms: Date.now() - started } : null;
   }
@@ -75,10 +78,11 @@ describe('exports that the client stops reading', () => {
     const { client, server } = await stalledDownload();
     try {
       // The export has gone as far as the client lets it: the server's writes wait for it to read.
-      await waitFor(() => server.writableNeedDrain || undefined);
+      // Reading 40,000 products takes a while when other tests share the cores.
+      await waitFor(() => server.writableNeedDrain || undefined, 60_000);
       const answer = await cancel(orderId);
       expect(answer?.status).toBe(200);
-      expect(answer!.ms).toBeLessThan(3_000);
+      expect(answer!.ms).toBeLessThan(10_000);
       expect(await stockOf(t, product.id)).toBe(10);
       expect(server.writableNeedDrain, 'the download was still held up by its client').toBe(true);
     } finally {
@@ -86,7 +90,7 @@ describe('exports that the client stops reading', () => {
     }
     // A client that goes away is noticed: the server lets its side of the connection go.
     await waitFor(() => server.destroyed || undefined);
-  }, 60_000);
+  }, 120_000);
 
   it('cancels an order while more downloads wait than PostgreSQL has pool connections', async () => {
     const orderId = await placeOrder();
@@ -94,15 +98,15 @@ describe('exports that the client stops reading', () => {
     const stalled: { client: Socket; server: Socket }[] = [];
     for (let i = 0; i < (t.databaseUrl ? 22 : 3); i++) stalled.push(await stalledDownload());
     try {
-      await waitFor(() => stalled.every(({ server }) => server.writableNeedDrain) || undefined, 30_000);
+      await waitFor(() => stalled.every(({ server }) => server.writableNeedDrain) || undefined, 90_000);
       const answer = await cancel(orderId);
       expect(answer?.status).toBe(200);
-      expect(answer!.ms).toBeLessThan(3_000);
+      expect(answer!.ms).toBeLessThan(10_000);
     } finally {
       for (const { client } of stalled) client.destroy();
     }
     await waitFor(() => stalled.every(({ server }) => server.destroyed) || undefined);
-  }, 90_000);
+  }, 150_000);
 
   it('cancels an order right after a download was dropped part way', async () => {
     const orderId = await placeOrder();
@@ -112,9 +116,9 @@ describe('exports that the client stops reading', () => {
     client.destroy();
     const answer = await cancel(orderId);
     expect(answer?.status).toBe(200);
-    expect(answer!.ms).toBeLessThan(3_000);
+    expect(answer!.ms).toBeLessThan(10_000);
     await waitFor(() => server.destroyed || undefined);
-  }, 30_000);
+  }, 60_000);
 });
 
 async function waitFor<T>(look: () => T | undefined, timeoutMs = 10_000): Promise<T> {

@@ -36,8 +36,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 /** The storefront's own pages, drawn on the server; the rest (cart, checkout, account, admin) by the browser. */
 const SERVER_DRAWN = new Set<PageKind['kind']>(['home', 'products', 'product', 'about', 'contact', 'not-found']);
-/** Drawn pages kept, compressed: a few thousand product and listing pages. */
-const DRAWN_PAGES_BYTES = 16 * 1024 * 1024;
+/** Drawn pages kept, compressed (PAGE_CACHE_MB): 16 MB holds about 2,500 product pages of 6 KB. */
+const DEFAULT_PAGE_CACHE_MB = 16;
 /** Prepared pages kept (data, head, ETag), by address: a listing's is about 20 KB. */
 const PREPARED_PAGES = 500;
 
@@ -61,7 +61,7 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
   const files = await loadStaticFiles(distDir);
   const renderer = await loadPageRenderer(distDir, app.log);
-  const drawnPages = new DrawnPages(DRAWN_PAGES_BYTES);
+  const drawnPages = new DrawnPages((app.config.pageCacheMb ?? DEFAULT_PAGE_CACHE_MB) * 1024 * 1024);
   const buildId = etagOf(built);
 
   const shopSettings = () => cachedShopSettings(app.db);
