@@ -6,7 +6,7 @@ import { AIRTEL_PIN_PUBLIC_KEY_PEM } from './airtel-pin-key';
 import { DEMO_AIRTEL } from './demo-accounts';
 import { settlePayment, type SettleOptions } from './settle';
 import type { SimulatedProvider } from './simulated-provider';
-import { ngweeOf, phoneKey, type SimPayment, type SimStatus, type SimulatorState } from './state';
+import { ngweeOf, phoneKey, receivedPayment, type SimPayment, type SimStatus, type SimulatorState } from './state';
 
 declare module './settle' {
   interface SettleOptions {
@@ -71,7 +71,7 @@ export function airtelRoutes(
     if (typeof body.reference !== 'string' || !body.reference) return bad('reference is required');
     if (await misbehave(state, phone, reply)) return reply;
     if (state.payments.has(id)) return envelope(false, '400', 'DP00800001017', 'Duplicate transaction id');
-    const payment = {
+    const payment = receivedPayment({
       provider: 'airtel' as const,
       reference: id,
       phone,
@@ -79,15 +79,8 @@ export function airtelRoutes(
       currency: 'ZMW',
       externalId: body.reference,
       message: body.reference,
-      status: 'PENDING' as const,
-      statusReads: 0,
-      reason: null,
-      providerTransactionId: null,
       callbackUrl: null,
-      callbacks: [],
-      receivedAt: new Date().toISOString(),
-      endedAt: null,
-    };
+    });
     state.payments.set(id, payment);
     const behaviour = state.behaviourFor(phone);
     const outcome = behaviour.outcome;

@@ -4,7 +4,7 @@ import { DEMO_MTN, DEMO_MTN_DISBURSEMENT } from './demo-accounts';
 import { mtnDisbursementRoutes } from './mtn-disbursement';
 import { settlePayment, type SettleOptions } from './settle';
 import type { SimulatedProvider } from './simulated-provider';
-import { kwachaText, ngweeOf, phoneKey, type SimPayment, type SimulatorState } from './state';
+import { kwachaText, ngweeOf, phoneKey, receivedPayment, type SimPayment, type SimulatorState } from './state';
 
 export interface MtnAccount {
   apiUser: string;
@@ -69,7 +69,7 @@ export function mtnRoutes(
         .code(409)
         .send({ code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id. Creation of resource failed.' });
     }
-    const payment = {
+    const payment = receivedPayment({
       provider: 'mtn' as const,
       reference,
       phone,
@@ -77,15 +77,8 @@ export function mtnRoutes(
       currency: account.currency,
       externalId: body.externalId,
       message: typeof body.payerMessage === 'string' ? body.payerMessage : '',
-      status: 'PENDING' as const,
-      statusReads: 0,
-      reason: null,
-      providerTransactionId: null,
       callbackUrl: callbackUrl === undefined ? null : String(callbackUrl),
-      callbacks: [],
-      receivedAt: new Date().toISOString(),
-      endedAt: null,
-    };
+    });
     state.payments.set(reference, payment);
     const behaviour = state.behaviourFor(phone);
     const outcome = behaviour.outcome;

@@ -80,6 +80,23 @@ export interface SimPayment {
   statusReads: number;
 }
 
+type SetOnArrival =
+  'status' | 'statusReads' | 'reason' | 'providerTransactionId' | 'callbacks' | 'receivedAt' | 'endedAt';
+
+/** A collection request as a provider takes it in, waiting on the phone: the same start for every provider. */
+export function receivedPayment<P extends Omit<SimPayment, SetOnArrival>>(given: P) {
+  return {
+    ...given,
+    status: 'PENDING' as const,
+    statusReads: 0,
+    reason: null,
+    providerTransactionId: null,
+    callbacks: [],
+    receivedAt: new Date().toISOString(),
+    endedAt: null,
+  };
+}
+
 /** A refund (MTN) or disbursement (Airtel) the shop sent. */
 export interface SimRefund {
   provider: RefundingProvider;

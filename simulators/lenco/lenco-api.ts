@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { misbehave } from '../answer-behaviour';
 import { lencoCollection, lencoSignature, lencoWebhookBody } from './lenco-view';
 import { deliver, settlePayment, type SettleOptions } from '../settle';
-import { ngweeOf, phoneKey, type SimPayment, type SimulatorState } from '../state';
+import { ngweeOf, phoneKey, receivedPayment, type SimPayment, type SimulatorState } from '../state';
 
 declare module '../settle' {
   interface SettleOptions {
@@ -74,7 +74,7 @@ export function lencoRoutes(
     if (body.country !== undefined && body.country !== 'zm') return envelope(reply, 400, 'country must be zm', '01');
     if (await misbehave(state, phone, reply)) return reply;
     if (state.payments.has(body.reference)) return envelope(reply, 400, 'Duplicate reference', '04');
-    const payment: SimPayment = {
+    const payment: SimPayment = receivedPayment({
       provider: 'lenco',
       reference: body.reference,
       phone,
@@ -82,17 +82,10 @@ export function lencoRoutes(
       currency: 'ZMW',
       externalId: body.reference,
       message: '',
-      status: 'PENDING',
-      statusReads: 0,
-      reason: null,
-      providerTransactionId: null,
       callbackUrl: null,
-      callbacks: [],
-      receivedAt: new Date().toISOString(),
-      endedAt: null,
       lencoId: randomUUID(),
       operator: body.operator,
-    };
+    });
     state.payments.set(payment.reference, payment);
     const behaviour = state.behaviourFor(phone);
     const outcome = behaviour.outcome;

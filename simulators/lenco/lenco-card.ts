@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LencoAccount } from './lenco-api';
 import { settlePayment, type SettleOptions } from '../settle';
-import { cardKey, ngweeOf, type SimPayment, type SimulatorState } from '../state';
+import { cardKey, ngweeOf, receivedPayment, type SimPayment, type SimulatorState } from '../state';
 
 const OUTCOMES = new Set(['approve', 'decline', '3ds', 'abandon']);
 const REFERENCE = /^[-._A-Za-z0-9]{1,100}$/;
@@ -47,7 +47,7 @@ export function lencoCardRoutes(
     if (state.payments.has(body.reference))
       return reply.code(400).send({ status: false, message: 'Duplicate reference' });
     const number = typeof body.card === 'string' ? body.card.replace(/\D/g, '') : '';
-    const payment: SimPayment = {
+    const payment: SimPayment = receivedPayment({
       provider: 'lenco',
       reference: body.reference,
       // A card has no phone; the key below keeps per-number behaviours apart from every wallet's.
@@ -56,17 +56,10 @@ export function lencoCardRoutes(
       currency: typeof body.currency === 'string' ? body.currency : 'ZMW',
       externalId: body.reference,
       message: typeof body.email === 'string' ? body.email : '',
-      status: 'PENDING',
-      statusReads: 0,
-      reason: null,
-      providerTransactionId: null,
       callbackUrl: null,
-      callbacks: [],
-      receivedAt: new Date().toISOString(),
-      endedAt: null,
       lencoId: randomUUID(),
       card: { number: number || '4622943127013705', threeDs: body.outcome === '3ds' },
-    };
+    });
     state.payments.set(payment.reference, payment);
     if (body.outcome === 'approve' || body.outcome === 'decline') settlePayment(state, payment, body.outcome, settle);
     else {
