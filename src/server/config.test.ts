@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
-  it('bounds the answer and page caches at 32 and 16 MB unless told otherwise, and names a bad size', () => {
+  it('bounds the answer and page caches at 32 and 16 MB and the search index at 50,000 products unless told otherwise', () => {
     expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ answerCacheMb: 32, pageCacheMb: 16 });
     expect(loadConfig({ DATA_DIR: dir, ANSWER_CACHE_MB: '8', PAGE_CACHE_MB: '4' })).toMatchObject({
       answerCacheMb: 8,
@@ -26,6 +26,9 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ DATA_DIR: dir, ANSWER_CACHE_MB: '0' })).toThrow(/ANSWER_CACHE_MB/);
     expect(() => loadConfig({ DATA_DIR: dir, PAGE_CACHE_MB: 'lots' })).toThrow(/PAGE_CACHE_MB/);
+    expect(loadConfig({ DATA_DIR: dir }).searchIndexProducts).toBe(50_000);
+    expect(loadConfig({ DATA_DIR: dir, SEARCH_INDEX_PRODUCTS: '0' }).searchIndexProducts).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, SEARCH_INDEX_PRODUCTS: '-1' })).toThrow(/SEARCH_INDEX_PRODUCTS/);
   });
 
   it('names every bad setting in one clear message', () => {

@@ -58,6 +58,7 @@ const envSchema = z
     PGLITE_BUFFERS_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
     ANSWER_CACHE_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
     PAGE_CACHE_MB: z.preprocess((v) => v || '16', z.coerce.number().int().min(1).max(4096)),
+    SEARCH_INDEX_PRODUCTS: z.preprocess((v) => v || '50000', z.coerce.number().int().min(0).max(1_000_000)),
     BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
     BACKUP_DIR: optionalSetting(z.string()),
     TRUST_PROXY: z
@@ -115,6 +116,8 @@ export interface AppConfig {
   answerCacheMb?: number;
   /** Drawn pages kept, in MB compressed (PAGE_CACHE_MB); unset: 16. */
   pageCacheMb?: number;
+  /** The in-memory keyword index is not built above this many products (SEARCH_INDEX_PRODUCTS; 0: never); unset: 50,000. */
+  searchIndexProducts?: number;
   /** Backups; unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
   backups?: BackupSettings;
 }
@@ -222,6 +225,7 @@ export function loadConfig(
     pgliteBuffersMb: e.PGLITE_BUFFERS_MB,
     answerCacheMb: e.ANSWER_CACHE_MB,
     pageCacheMb: e.PAGE_CACHE_MB,
+    searchIndexProducts: e.SEARCH_INDEX_PRODUCTS,
     backups: {
       folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       schedule: parseDailyTime(e.BACKUP_SCHEDULE),

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { CATALOG_CHANNEL, CatalogCache, DEFAULT_ANSWER_CACHE_CHARS } from './catalog-cache';
 
 const DEFAULT_ANSWER_CACHE_MB = DEFAULT_ANSWER_CACHE_CHARS / 1_000_000;
-import { CatalogSearch } from './catalog-search';
+import { CatalogSearch, MAX_INDEXED_PRODUCTS } from './catalog-search';
 import { watchCatalogue } from './catalog-watch';
 import { catalogueFingerprint, countAllProducts, findIndexedProducts } from './queries';
 
@@ -21,6 +21,7 @@ export default fp(
     const search = new CatalogSearch(
       { read: (ids) => findIndexedProducts(app.db, ids), countProducts: () => countAllProducts(app.db) },
       app.log,
+      app.config.searchIndexProducts ?? MAX_INDEXED_PRODUCTS,
     );
     const cache = new CatalogCache(
       app.database.kind === 'postgres' ? (payload) => app.database.notify(CATALOG_CHANNEL, payload) : async () => {},

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SearchIndex, type IndexedProduct } from './search-index';
 
-/** Above this many products the index (about 4 KB a product) is not built and the database searches. */
+/** Above this many products (SEARCH_INDEX_PRODUCTS) the index, about 4 KB a product, is not built and the database searches. */
 export const MAX_INDEXED_PRODUCTS = 50_000;
 const RETRY_MS = 30_000;
 
@@ -50,7 +50,7 @@ export class CatalogSearch {
         if (!this.current)
           this.log.info(
             { products: total, max: this.maxProducts },
-            'catalogue too large for the search index; the database searches',
+            'catalogue above SEARCH_INDEX_PRODUCTS: no search index, the database searches',
           );
       })
       .catch((err) => {

@@ -192,6 +192,22 @@ describe('the in-memory search index', () => {
     expect(gated.index).not.toBeNull();
   });
 
+  it('is off with SEARCH_INDEX_PRODUCTS=0, and the database still finds products', async () => {
+    const off = await createTestApp({ searchIndexProducts: 0 });
+    try {
+      await off.app.db
+        .insert(products)
+        .values({ name: 'Unindexed Marula Oil', priceNgwee: 9_000, category: 'oil', sku: 'IDX-OFF' });
+      off.app.catalogCache.search!.refresh();
+      await off.app.catalogCache.search!.settled();
+      expect(off.app.catalogCache.search!.index).toBeNull();
+      const found = await off.app.inject({ method: 'GET', url: '/api/products?keyword=unindexed' });
+      expect(found.json().totalProducts).toBe(1);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('is not built for a catalogue above its limit, and the database searches', async () => {
     const capped = new CatalogSearch(
       { read: (ids) => findIndexedProducts(t.app.db, ids), countProducts: async () => 11 },
