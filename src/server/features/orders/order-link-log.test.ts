@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { writeFakeBuild } from '../ssr/test/web-app';
 import { signOrderLink } from './order-link';
-import { insertProduct, orderBody } from './test/fixtures';
+import { insertProduct, placeOrderAs } from './test/fixtures';
 
 describe("the server's log, while an order link is opened", () => {
   const lines: string[] = [];
@@ -23,14 +23,7 @@ describe("the server's log, while an order link is opened", () => {
     t = await createTestApp({ logLevel: 'info' }, { logStream });
     customer = await createUser(t);
     const product = await insertProduct(t, { price: 130 });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer.auth,
-      payload: orderBody([{ product: product.id, quantity: 1, price: 130 }]),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    orderId = res.json()._id;
+    orderId = await placeOrderAs(t, customer.auth, [{ product: product.id, quantity: 1, price: 130 }]);
   });
   afterAll(async () => {
     await t?.close();

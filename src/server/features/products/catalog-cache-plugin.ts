@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CATALOG_CHANNEL, CatalogCache, DEFAULT_ANSWER_CACHE_CHARS } from './catalog-cache';
-
-const DEFAULT_ANSWER_CACHE_MB = DEFAULT_ANSWER_CACHE_CHARS / 1_000_000;
-import { CatalogSearch, MAX_INDEXED_PRODUCTS } from './catalog-search';
+import { CATALOG_CHANNEL, CatalogCache } from './catalog-cache';
+import { CatalogSearch } from './catalog-search';
 import { watchCatalogue } from './catalog-watch';
 import { catalogueFingerprint, countAllProducts, findIndexedProducts } from './queries';
 
@@ -21,11 +19,11 @@ export default fp(
     const search = new CatalogSearch(
       { read: (ids) => findIndexedProducts(app.db, ids), countProducts: () => countAllProducts(app.db) },
       app.log,
-      app.config.searchIndexProducts ?? MAX_INDEXED_PRODUCTS,
+      app.config.searchIndexProducts,
     );
     const cache = new CatalogCache(
       app.database.kind === 'postgres' ? (payload) => app.database.notify(CATALOG_CHANNEL, payload) : async () => {},
-      { maxChars: (app.config.answerCacheMb ?? DEFAULT_ANSWER_CACHE_MB) * 1_000_000 },
+      { maxChars: app.config.answerCacheMb && app.config.answerCacheMb * 1_000_000 },
       search,
     );
     if (app.database.kind === 'postgres') {

@@ -12,7 +12,7 @@ export const CATALOG_CHANNEL = 'catalog_changed';
  * costs its key, tag and book-keeping, counted as ANSWER_OVERHEAD), and by number, so many tiny answers
  * (empty pages of made-up queries) cannot fill memory either.
  */
-export const DEFAULT_ANSWER_CACHE_CHARS = 32_000_000;
+const DEFAULT_ANSWER_CACHE_CHARS = 32_000_000;
 const MAX_ANSWERS = 20_000;
 const ANSWER_OVERHEAD = 300;
 /** Changes remembered for answers still being computed; one computed across more is not kept. */

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { insertProduct, orderBody, stockOf } from '../orders/test/fixtures';
+import { insertProduct, placeOrderAs, stockOf } from '../orders/test/fixtures';
 
 /**
  * A download the client stops reading (a phone on a slow line, a cancelled download) must hold nothing a
@@ -47,16 +47,7 @@ describe('exports that the client stops reading', () => {
     return { client, server };
   }
 
-  async function placeOrder(): Promise<string> {
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer.auth,
-      payload: orderBody([{ product: product.id, quantity: 2, price: 42.5 }]),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json()._id;
-  }
+  const placeOrder = () => placeOrderAs(t, customer.auth, [{ product: product.id, quantity: 2, price: 42.5 }]);
 
   /**
    * The cancel over a real connection, as the back office sends it; null when it got no answer in 15 s. A

@@ -88,6 +88,13 @@ export function orderBody(lines: CartLine[], overrides: Record<string, unknown> 
   };
 }
 
+/** An order placed over the API by this customer, as the web app places it: its id (any answer but 201 throws). */
+export async function placeOrderAs(t: TestApp, auth: Record<string, string>, lines: CartLine[]): Promise<string> {
+  const placed = await t.app.inject({ method: 'POST', url: '/api/orders', headers: auth, payload: orderBody(lines) });
+  if (placed.statusCode !== 201) throw new Error(`placing an order answered ${placed.statusCode}: ${placed.body}`);
+  return placed.json()._id;
+}
+
 /** An order row with chosen figures and dates, for lists and the dashboard. */
 export async function insertOrder(
   t: TestApp,
