@@ -5,7 +5,7 @@ import { demoProducts } from './support/shop';
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
 
-test('every public page passes axe without serious or critical violations', async ({ page, request }) => {
+test('every public page passes axe without serious or critical violations @layout', async ({ page, request }) => {
   test.setTimeout(120_000);
   const products = await demoProducts(request);
   const reviewed = products.find((p) => p.numReviews > 0) ?? products[0];
@@ -53,7 +53,7 @@ test('every public page passes axe without serious or critical violations', asyn
   }
 });
 
-test('the shop can be used from the keyboard: skip link, menu, add to cart', async ({ page }) => {
+test('the shop can be used from the keyboard: skip link, menu, add to cart @layout', async ({ page }) => {
   await page.goto('/products');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });

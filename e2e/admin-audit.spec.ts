@@ -24,7 +24,7 @@ const today = () =>
     day: '2-digit',
   }).format(new Date());
 
-test('an admin changes a price, then finds that change in the audit trail with who, when, before and after', async ({
+test('an admin changes a price, then finds that change in the audit trail with who, when, before and after @layout', async ({
   page,
 }) => {
   const token = await signInAsAdmin(page);

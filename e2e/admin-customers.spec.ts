@@ -184,7 +184,7 @@ test('the search is kept in the address and a search for nobody says so', async 
   await expect(page.getByText('No customers found.')).toBeVisible();
 });
 
-test('the customers screen and its e-mail dialog pass axe', async ({ page }) => {
+test('the customers screen and its e-mail dialog pass axe @layout', async ({ page }) => {
   const tag = uniqueTag();
   await registerByApi(page, `Axe ${tag}`);
   await openCustomers(page);

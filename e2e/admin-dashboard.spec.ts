@@ -54,7 +54,7 @@ async function expectCards(page: Page, stats: DashboardStats) {
   }
 }
 
-test('the dashboard shows the server figures: four cards, the revenue of this year by month, the last five orders', async ({
+test('the dashboard shows the server figures: four cards, the revenue of this year by month, the last five orders @layout', async ({
   page,
 }) => {
   const stats = await logInAndReadFigures(page);

@@ -54,7 +54,10 @@ const statusFilter = (page: Page) => page.getByRole('combobox', { name: 'Filter 
 /** Rows (desktop) or cards (phone) of the list, whichever the screen shows. */
 const shownOrders = (page: Page) => page.locator('tbody tr, ul[aria-label="Orders"] > li').filter({ visible: true });
 
-test('an admin finds an order by its number or the customer e-mail and works it through', async ({ page, request }) => {
+test('an admin finds an order by its number or the customer e-mail and works it through @layout', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await signInAsAdmin(page);
   const tag = Math.random().toString(36).slice(2, 8);
@@ -318,7 +321,7 @@ test('a search for nothing says so, and the list pages', async ({ page }) => {
   await expect(page).not.toHaveURL(/page=2/);
 });
 
-test('the orders screen and its details dialog pass axe', async ({ page }) => {
+test('the orders screen and its details dialog pass axe @layout', async ({ page }) => {
   await signInAsAdmin(page);
   await openOrders(page);
   await expect(shownOrders(page).first()).toBeVisible();

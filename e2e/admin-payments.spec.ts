@@ -67,7 +67,7 @@ const filterSelect = (page: Page) => page.getByRole('combobox', { name: 'Show pa
 const shownPayments = (page: Page) =>
   page.locator('tbody tr, ul[aria-label="Payments"] > li').filter({ visible: true });
 
-test('a declined payment shows in Payments as failed; the admin marks its order paid with a reason and sees it recorded', async ({
+test('a declined payment shows in Payments as failed; the admin marks its order paid with a reason and sees it recorded @layout', async ({
   page,
   request,
 }) => {

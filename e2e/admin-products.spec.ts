@@ -107,7 +107,7 @@ async function pressBack(page: Page) {
 
 const status = async (page: Page, url: string) => (await page.request.get(url)).status();
 
-test('an admin creates a product with shrunk images, finds it, edits its price and deletes it', async ({
+test('an admin creates a product with shrunk images, finds it, edits its price and deletes it @layout', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -375,7 +375,7 @@ test('the list pages ten at a time, a search starts again from page 1, and a fai
   });
 });
 
-test('the products screen and the editor pass axe without serious or critical findings', async ({ page }) => {
+test('the products screen and the editor pass axe without serious or critical findings @layout', async ({ page }) => {
   await openProductsAsAdmin(page);
   await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
   const check = (label: string) => expectNoSeriousViolations(page, label);

@@ -93,7 +93,7 @@ async function shootPanel(page: Page, name: string) {
   await page.screenshot({ path: `.scratch/shots/refunds/${test.info().project.name}-${name}.png` });
 }
 
-test('one admin asks for a refund, another approves it, and the shopper sees it on their order', async ({
+test('one admin asks for a refund, another approves it, and the shopper sees it on their order @layout', async ({
   page,
   request,
 }) => {

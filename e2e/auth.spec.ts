@@ -49,7 +49,7 @@ test('checkout sends a visitor to log in, who registers instead and comes back t
   await expect(page).toHaveURL(/\/register$/);
 });
 
-test('a customer logs in, sees their name, is sent home from /login, and logs out', async ({ page }) => {
+test('a customer logs in, sees their name, is sent home from /login, and logs out @layout', async ({ page }) => {
   const shopper = await registerByApi(page, 'Natasha Phiri');
   await page.goto('/login');
   await page.getByLabel('Email').fill(shopper.email);

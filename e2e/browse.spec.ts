@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { demoProducts, expectCartCount, showFilters, storedCart } from './support/shop';
 
-test('a shopper browses from the home page to a product and adds it to the cart', async ({ page }) => {
+test('a shopper browses from the home page to a product and adds it to the cart @layout', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Empowering Women, Preserving Nature' })).toBeVisible();
   await expect(page.getByText('100% Organic Forest Products')).toBeVisible();

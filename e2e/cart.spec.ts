@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { demoProductCards, expectCartCount, storedCart, toast } from './support/shop';
 
-test('a shopper fills the cart, changes quantities, removes a line and finds it all after a reload', async ({
+test('a shopper fills the cart, changes quantities, removes a line and finds it all after a reload @layout', async ({
   page,
 }) => {
   await page.goto('/products');

@@ -90,7 +90,9 @@ test('an empty form explains every missing field next to it', async ({ page }) =
   await expect(page).toHaveURL(/\/checkout$/);
 });
 
-test('a shopper orders a product and the success page shows what the server stored', async ({ page }, testInfo) => {
+test('a shopper orders a product and the success page shows what the server stored @layout', async ({
+  page,
+}, testInfo) => {
   // The narrowest phone we support.
   if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 360, height: 780 });
   const shopper = await signIn(page);

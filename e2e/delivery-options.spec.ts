@@ -1,27 +1,9 @@
-import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
-import { E2E_ADMIN, demoProductCards, expectNoSidewaysScroll, registerByApi, toast } from './support/shop';
+import { expect, test, type Page } from './support/test';
+import { shopperAtCheckout } from './support/checkout';
+import { adminInOwnContext } from './support/contexts';
+import { expectNoSidewaysScroll, toast } from './support/shop';
 
 const SHOTS = '.scratch/shots/delivery';
-
-/** The back office in its own browser context, beside the shopper's page, at the project's size. */
-async function adminPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    isMobile,
-    hasTouch,
-    baseURL,
-    locale: 'en-ZM',
-    timezoneId: 'Africa/Lusaka',
-    serviceWorkers: 'block',
-  });
-  const page = await context.newPage();
-  const res = await page.request.post('/api/users/login', { data: E2E_ADMIN });
-  expect(res.status()).toBe(200);
-  const session = JSON.stringify(await res.json());
-  await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), session);
-  return page;
-}
 
 async function openDelivery(page: Page) {
   await page.goto('/admin/delivery');
@@ -37,7 +19,7 @@ test('an admin adds and edits a pickup point; a shopper in its town picks it at 
   // A town of this journey's own: other journeys ship to Lusaka and must keep seeing only the standard delivery.
   const town = `Choma ${project} ${Date.now() % 100_000}`;
   const name = `Choma market (${project})`;
-  const admin = await adminPage(browser, testInfo);
+  const { page: admin } = await adminInOwnContext(browser, testInfo);
   await openDelivery(admin);
   await expect(admin.getByRole('list', { name: 'Delivery options' })).toContainText('Standard delivery');
 
@@ -75,23 +57,7 @@ test('an admin adds and edits a pickup point; a shopper in its town picks it at 
   await admin.screenshot({ path: `${SHOTS}/${project}-admin-list.png`, fullPage: true });
 
   // The shopper, in that town.
-  const shopper = await registerByApi(page, 'Mutinta Hamoonga');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(shopper.email);
-  await page.getByLabel('Password').fill(shopper.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login successful')).toBeVisible();
-  await page.goto('/products');
-  const product = demoProductCards(page).first();
-  const productName = await product.getByRole('heading').innerText();
-  await product.getByRole('button', { name: `Add ${productName} to cart` }).click();
-  await expect(toast(page, `${productName} added to cart`)).toBeVisible();
-  await page.goto('/checkout');
-  await page.getByLabel('Phone Number').fill('0977123456');
-  await page.getByLabel('Address').fill('Plot 4, Mochipapa Road');
-  await page.getByLabel('City').fill(town.toUpperCase());
-  await page.getByLabel('Province').selectOption('Southern');
-  await page.getByLabel('Postal/ZIP Code').fill('20100');
+  await shopperAtCheckout(page, { phone: '0977123456', address: 'Plot 4, Mochipapa Road', city: town.toUpperCase() });
 
   const choice = page.getByRole('group', { name: 'Delivery' });
   const pickup = choice.getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '\\$&')) });

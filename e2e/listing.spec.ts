@@ -71,7 +71,7 @@ test('typing waits for a 500 ms pause, then fetches page 1 once and replaces the
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('only the first ticked category is sent, and Clear all resets everything', async ({ page }) => {
+test('only the first ticked category is sent, and Clear all resets everything @layout', async ({ page }) => {
   const requests: Request[] = [];
   page.on('request', (r) => requests.push(r));
   await page.goto('/products');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { formatKwacha } from '../src/shared/money';
+import { placeOrderFromCheckout, shopperAtCheckout } from './support/checkout';
 import {
   E2E_ADMIN,
   expectNoSidewaysScroll,
@@ -49,31 +50,14 @@ async function mailArriving(to: string, subject: string): Promise<ParsedMail> {
 }
 
 async function placeOrderThroughCheckout(page: Page, paymentMethod: string) {
-  const shopper = await registerByApi(page, 'Mutinta Hamoonga');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(shopper.email);
-  await page.getByLabel('Password').fill(shopper.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login successful')).toBeVisible();
-
-  await page.goto('/products');
-  const card = demoProductCards(page).first();
-  const name = await card.getByRole('heading').innerText();
-  await card.getByRole('button', { name: `Add ${name} to cart` }).click();
-  await expect(toast(page, `${name} added to cart`)).toBeVisible();
-
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
-  await page.getByLabel('Phone Number').fill('0966123456');
-  await page.getByLabel('Address').fill('House 4, Mosi-oa-Tunya Road');
-  await page.getByLabel('City').fill('Livingstone');
-  await page.getByLabel('Province').selectOption('Southern');
-  await page.getByLabel('Postal/ZIP Code').fill('20100');
+  const { shopper, productName } = await shopperAtCheckout(page, {
+    phone: '0966123456',
+    address: 'House 4, Mosi-oa-Tunya Road',
+    city: 'Livingstone',
+  });
   await page.getByRole('radio', { name: paymentMethod }).check();
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  await expect(page).toHaveURL(/\/checkout\/success\?orderId=/);
-  const orderId = new URL(page.url()).searchParams.get('orderId')!;
-  return { shopper, orderId, productName: name };
+  const orderId = await placeOrderFromCheckout(page);
+  return { shopper, orderId, productName };
 }
 
 test('the customer is e-mailed how to pay for the order just placed, then that it is paid', async ({

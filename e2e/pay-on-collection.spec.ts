@@ -1,31 +1,9 @@
-import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
-import { E2E_ADMIN, demoProductCards, expectNoSidewaysScroll, registerByApi, toast } from './support/shop';
+import { expect, test } from './support/test';
+import { shopperAtCheckout } from './support/checkout';
+import { adminInOwnContext, pageAtProjectSize } from './support/contexts';
+import { expectNoSidewaysScroll, toast } from './support/shop';
 
 const SHOTS = '.scratch/shots/delivery';
-
-/** A fresh context at the project's size: the back office, or the keeper's phone. */
-async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    isMobile,
-    hasTouch,
-    baseURL,
-    locale: 'en-ZM',
-    timezoneId: 'Africa/Lusaka',
-    serviceWorkers: 'block',
-  });
-  return context.newPage();
-}
-
-async function signedInAdmin(browser: Browser, testInfo: TestInfo): Promise<{ page: Page; token: string }> {
-  const page = await newPage(browser, testInfo);
-  const res = await page.request.post('/api/users/login', { data: E2E_ADMIN });
-  expect(res.status()).toBe(200);
-  const body = await res.json();
-  await page.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(body));
-  return { page, token: body.token };
-}
 
 test('pay on collection: the admin switches it on, the shopper pays the keeper, the order is paid in the back office', async ({
   page,
@@ -37,7 +15,7 @@ test('pay on collection: the admin switches it on, the shopper pays the keeper, 
   // A town of this journey's own: other journeys must not see this pickup point.
   const town = `Monze ${project} ${Date.now() % 100_000}`;
   const name = `Monze shop (${project} ${Date.now() % 1000})`;
-  const admin = await signedInAdmin(browser, testInfo);
+  const admin = await adminInOwnContext(browser, testInfo);
   const created = await admin.page.request.post('/api/delivery-options', {
     headers: { authorization: `Bearer ${admin.token}` },
     data: { name, kind: 'pickup', provinces: ['Southern'], towns: [town], fee: 20, estimate: '1-2 days' },
@@ -60,23 +38,7 @@ test('pay on collection: the admin switches it on, the shopper pays the keeper, 
   await expect(card).toContainText('Pay on collection');
 
   // The shopper: pay on collection is offered only with this pickup point.
-  const shopper = await registerByApi(page, 'Mutinta Hamoonga');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(shopper.email);
-  await page.getByLabel('Password').fill(shopper.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login successful')).toBeVisible();
-  await page.goto('/products');
-  const product = demoProductCards(page).first();
-  const productName = await product.getByRole('heading').innerText();
-  await product.getByRole('button', { name: `Add ${productName} to cart` }).click();
-  await expect(toast(page, `${productName} added to cart`)).toBeVisible();
-  await page.goto('/checkout');
-  await page.getByLabel('Phone Number').fill('0977123456');
-  await page.getByLabel('Address').fill('Plot 9, Station Road');
-  await page.getByLabel('City').fill(town);
-  await page.getByLabel('Province').selectOption('Southern');
-  await page.getByLabel('Postal/ZIP Code').fill('20100');
+  await shopperAtCheckout(page, { phone: '0977123456', address: 'Plot 9, Station Road', city: town });
   const delivery = page.getByRole('group', { name: 'Delivery' });
   const payment = page.getByRole('group', { name: 'Payment Method' });
   await delivery.getByRole('radio', { name: /Standard delivery/ }).check();
@@ -99,7 +61,7 @@ test('pay on collection: the admin switches it on, the shopper pays the keeper, 
   await page.screenshot({ path: `${SHOTS}/${project}-success-pay-on-collection.png`, fullPage: true });
 
   // The keeper's phone: the amount to take, how it was paid, then the code.
-  const keeper = await newPage(browser, testInfo);
+  const keeper = await pageAtProjectSize(browser, testInfo);
   await keeper.goto(`/pickup/${orderId}`);
   await expect(keeper.getByRole('heading', { name: 'Parcel collection' })).toBeVisible();
   const total = await keeper.getByTestId('to-collect').innerText();

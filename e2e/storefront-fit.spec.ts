@@ -72,7 +72,7 @@ async function cartOnly(page: Page, product: ListedProduct) {
   }, JSON.stringify(cart));
 }
 
-test('checkout shows the total with tax and shipping before the Place Order button', async ({ page }) => {
+test('checkout shows the total with tax and shipping before the Place Order button @layout', async ({ page }) => {
   const product = await cheapProduct(page);
   await shopperWithCart(page, product);
   const total = formatKwacha(computeTotalsInKwacha([{ price: product.price, quantity: 1 }]).totalPrice);
