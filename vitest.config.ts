@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'simulators/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...postgresOnly],
     environment: 'node',
+    // The migrated PGlite every API test file starts from, made once per migration change (decision 061).
+    globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

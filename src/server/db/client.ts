@@ -43,6 +43,11 @@ export interface OpenOptions {
    * files stay in the machine's own file cache, so a smaller value costs copies, not disk reads (decision 053).
    */
   pgliteBuffersMb?: number;
+  /**
+   * In memory only: start from this dumped data folder (`dumpDataDir`) instead of a new one. Tests open a
+   * fresh database per file, and PGlite's initdb is most of that cost (src/server/test/pglite-template.ts).
+   */
+  pgliteStartFrom?: Blob;
 }
 
 /** Opens PostgreSQL when a URL is given, else embedded PGlite, and applies the committed migrations. */
@@ -50,15 +55,21 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const migrate = options.migrate ?? true;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, migrate)
-    : openPglite(options.pgliteDir, migrate, options.pgliteBuffersMb);
+    : openPglite(options.pgliteDir, migrate, options.pgliteBuffersMb, options.pgliteStartFrom);
 }
 
-async function openPglite(dataDir: string | undefined, migrate: boolean, buffersMb?: number): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  migrate: boolean,
+  buffersMb?: number,
+  startFrom?: Blob,
+): Promise<Database> {
   const release = dataDir ? lockDatabaseFolder(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create({
       dataDir,
+      ...(startFrom && !dataDir ? { loadDataDir: startFrom } : {}),
       extensions: { pg_trgm },
       // On the command line, not in postgresql.conf, which PGlite would overwrite whole.
       ...(buffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`] } : {}),
@@ -89,6 +100,19 @@ async function openPglite(dataDir: string | undefined, migrate: boolean, buffers
       release();
     },
   };
+}
+
+/** A new embedded database with the committed migrations applied, dumped as a data folder (`pgliteStartFrom`). */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    await migratePglite(drizzlePglite({ client: forDrizzle(client) as PGlite, schema }), {
+      migrationsFolder: migrationsFolder(),
+    });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {

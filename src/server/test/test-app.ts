@@ -8,6 +8,7 @@ import { buildApp, type App } from '../app';
 import type { AppConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createScratchDatabase } from '../db/scratch-database';
+import { migratedPgliteTemplate } from './pglite-template';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/password';
 
@@ -33,7 +34,9 @@ export async function createTestApp(
   const fresh = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'shop_test')
     : null;
-  const database = await openDatabase({ databaseUrl: fresh?.url, poolSize: 20 });
+  const database = await openDatabase(
+    fresh ? { databaseUrl: fresh.url, poolSize: 20 } : { pgliteStartFrom: await migratedPgliteTemplate() },
+  );
   const config: AppConfig = {
     port: 0,
     host: '127.0.0.1',
