@@ -13,6 +13,7 @@ export const TEST_USSD: UssdSettings = {
   serviceCode: '*384*123#',
   answerMs: 4_000,
   promptDelayMs: 200,
+  sessionsPerNumber: 2,
 };
 
 async function freePort(): Promise<number> {
