@@ -7,7 +7,7 @@ import type { Database } from './db/client';
 import { requestLogOptions } from './lib/request-log';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { routerErrors } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import requestInputPlugin from './plugins/request-input';
 import securityPlugin from './plugins/security';
@@ -68,6 +68,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     // Fastify accepts a hop count at run time (proxy-addr) though its types list only boolean and strings.
     trustProxy: (config.trustProxy ?? false) as boolean,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: routerErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

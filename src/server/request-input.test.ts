@@ -141,4 +141,24 @@ describe('request input rules for every route', () => {
       expect(profile.json().name).toBe('Mwaba 🌳');
     });
   });
+
+  describe('an address the router cannot take', () => {
+    it('answers a too-long path segment 414 and an undecodable one 400, as {message} without echoing the address', async () => {
+      const long = 'q'.repeat(300);
+      const cases = [
+        { url: `/api/products/${long}`, status: 414, echo: long },
+        { url: `/api/order-links/${long}`, status: 414, echo: long },
+        { url: `/api/products/${long}?keyword=oil`, status: 414, echo: long },
+        { url: '/api/products/%E0%A4%Aqq', status: 400, echo: 'qq' },
+      ];
+      for (const c of cases) {
+        const res = await t.app.inject({ method: 'GET', url: c.url });
+        expect(res.statusCode, c.url).toBe(c.status);
+        expect(res.headers['content-type'], c.url).toMatch(/^application\/json/);
+        expect(Object.keys(res.json()), c.url).toEqual(['message']);
+        expect(res.body, c.url).not.toContain(c.echo);
+        expect(res.body, c.url).not.toContain('/api/');
+      }
+    });
+  });
 });

@@ -65,6 +65,8 @@ export const USSD_TEXTS = {
   helpText: '{shop}: for help with an order call {phone}.',
   busy: 'Sorry, the shop is busy. Please dial again in a minute.',
   notRecognised: 'This session is not known. Please dial again.',
+  sessionClosed: 'This session was closed: this number dialled again.',
+  orderChanged: 'Your order changed. Check the new total.',
   notZambian: 'Sorry, this service is for Zambian mobile numbers.',
   adminNumber: 'This number belongs to a shop admin. Order from another number.',
 } as const;

@@ -696,6 +696,8 @@ export const ussdCallers = pgTable('ussd_callers', {
   mobile: text('mobile').primaryKey(),
   language: text('language'),
   draft: jsonb('draft').$type<{
+    /** A new one whenever the lines change: the basket a summary shows, and the key of the one order it becomes. */
+    id?: string;
     lines: { productId: string; quantity: number }[];
     town?: string;
     province?: string;

@@ -3,13 +3,21 @@ import type { DestinationStream } from 'pino';
 
 /**
  * The server's log: keys to orders and accounts never reach it. Logs are read by whoever
- * runs the server, copied into backups of the machine and pasted into chats for help, and an order
- * link's token opens the order for 60 days to anyone who holds it.
+ * runs the server, copied into backups of the machine and pasted into chats for help; an order
+ * link's token opens the order for 60 days to anyone who holds it, and the USSD callback's secret lets
+ * anyone place orders as any number.
  */
 export const REDACTED = '[redacted]';
 
-/** Addresses whose next segment is a key: the signed order link, as a page and through the API. */
-const KEYED_PATHS = [/^(\/o\/)[^/?#]+/, /^(\/api\/order-links\/)[^/?#]+/];
+/**
+ * Addresses whose next segment is a key: the signed order link, as a page and through the API, and the
+ * USSD callback's secret (any segment there but the translations' own, so a wrong guess is hidden too).
+ */
+const KEYED_PATHS = [
+  /^(\/o\/)[^/?#]+/,
+  /^(\/api\/order-links\/)[^/?#]+/,
+  /^(\/+api\/+ussd\/+)(?!translations(?:[/?#]|$))[^/?#]+/i,
+];
 /** Query values that are keys or secrets by how their name ends (token=, code=, apiKey=, client_secret=; not keyword=). */
 const SECRET_QUERY_NAME = /(token|code|key|secret|password|signature|sig)$/i;
 

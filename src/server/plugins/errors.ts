@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
@@ -54,4 +54,15 @@ function clientMessage(error: FastifyError, status: number): string {
     default:
       return status === 429 ? error.message || 'Too many requests' : error.message || 'Bad request';
   }
+}
+
+/**
+ * The router's own refusals, before any route or plugin runs (Fastify's `frameworkErrors`): a path segment
+ * past `maxParamLength` (414) or one that does not decode (400). Fastify's answer would echo the whole
+ * path, which for the USSD callback is its secret; these answer `{message}` like every other error.
+ */
+export function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ message: 'The address is too long' });
+  else if (error.code === 'FST_ERR_BAD_URL') void reply.status(400).send({ message: 'The address is not valid' });
+  else void reply.status(500).send({ message: 'Internal server error' });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BadRequest, Conflict, HttpError, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
+import type { Tx } from '../../db/client';
 import type { CurrentUser } from '../../plugins/auth';
 import {
   computeTotals,
@@ -117,8 +118,10 @@ export async function placeOrder(
   input: PlaceOrderInput,
   idempotencyKey?: string,
   /** Who asks and through what: the caller's address, for the limit on codes tried
-   * (src/server/features/discounts/code-tries.ts), and the channel the order came by (web or USSD). */
-  context: { address?: string; channel?: OrderChannel } = {},
+   * (src/server/features/discounts/code-tries.ts), and the channel the order came by (web or USSD).
+   * `claim` takes what the order is made from (a USSD caller's basket) in the order's own transaction:
+   * its throw places nothing, and a 409 with an idempotency key answers the order that took it. */
+  context: { address?: string; channel?: OrderChannel; claim?: (tx: Tx) => Promise<void> } = {},
 ): Promise<PlacedOrder> {
   // Zamtel Kwacha is offered only when a provider collects it (app.payments, payments-plugin.ts); pay on
   // collection only with a pickup point that takes it (below, once the option is known).
@@ -145,6 +148,8 @@ export async function placeOrder(
   let placed;
   try {
     placed = await app.orderEvents.transaction(app.db, async (tx, raise) => {
+      // First: of two placings of one claim, the second waits here for the first to end, then finds it taken.
+      if (context.claim) await context.claim(tx);
       const taken = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
       const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
@@ -188,7 +193,7 @@ export async function placeOrder(
     });
   } catch (error) {
     // The same submit arriving twice at once: the second one's insert hits the unique
-    // (user, idempotency key) index, or finds the stock already taken by the first. Its transaction
+    // (user, idempotency key) index, or finds the stock or its claim already taken by the first. Its transaction
     // rolled back, so nothing was taken twice; it answers the first order.
     if (idempotencyKey && (isUniqueViolation(error) || (error instanceof HttpError && error.statusCode === 409))) {
       const first = await findOrderByIdempotencyKey(app.db, customer.id, idempotencyKey);

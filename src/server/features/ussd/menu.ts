@@ -1,28 +1,32 @@
-import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-errors';
 import { CATEGORY_LABELS, isCategory } from '../../../shared/categories';
-import { compactKwacha, computeTotals, toKwacha, type DeliveryRule } from '../../../shared/money';
+import { compactKwacha, toKwacha } from '../../../shared/money';
 import { optionFee } from '../../../shared/delivery';
 import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { orderReference } from '../../../shared/order-status';
 import { NETWORK_NAMES, type ZambianMobile } from '../../../shared/phone-numbers';
-import {
-  MAX_LINE_QUANTITY,
-  MAX_ORDER_LINES,
-  placeOrderSchema,
-  type ShippingAddress,
-} from '../../../shared/schemas/orders';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, type ShippingAddress } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
-import { chooseDeliveryOption, deliveryOptionsFor } from '../delivery';
-import { placeOrder, PRICES_CHANGED } from '../orders';
+import { deliveryOptionsFor } from '../delivery';
+import { PRICES_CHANGED } from '../orders';
 import { findPhoneAccount, openPhoneAccount, type UserRow } from '../users';
+import {
+  BASKET_CHANGED,
+  changeDraft,
+  choices,
+  draftFigures,
+  placeQuote,
+  quoteOf,
+  reloadDraft,
+  sameFigures,
+  type BasketContext,
+  type Quote,
+} from './basket';
 import {
   categoriesInStock,
   lastAddress,
   lastOrders,
-  productsByIds,
   productsInStock,
-  saveDraft,
   saveLanguage,
   type Draft,
   type ProductChoice,
@@ -33,8 +37,9 @@ import { USSD_LANGUAGES, isUssdLanguage, type Say, type TextKey, type UssdLangua
 /**
  * The menu (docs/decisions/043-ussd-sessions.md): a stack of screens kept in the session row. Each step
  * answers the screen on top, or acts on the caller's input and answers the next one; 0 goes back one
- * screen. The order being built lives in the caller's draft (ussd_callers), not in the session, so a
- * dropped session loses nothing.
+ * screen. The order being built lives in the caller's draft (ussd_callers, basket.ts), not in the
+ * session, so a dropped session loses nothing; the summary keeps what it showed (its quote), which is
+ * what confirm places (docs/decisions/054-ussd-one-basket-one-order.md).
  */
 export type Screen =
   | { s: 'lang' }
@@ -48,7 +53,8 @@ export type Screen =
   | { s: 'province' }
   | { s: 'sent'; options: { id: string; label: string }[] }
   | { s: 'name' }
-  | { s: 'summary' }
+  /** The quote is absent only in a session drawn by a release before quotes were kept. */
+  | { s: 'summary'; quote?: Quote }
   | { s: 'problem'; text: string }
   | { s: 'info'; text: string };
 
@@ -65,20 +71,14 @@ export interface MenuState {
   name?: string;
 }
 
-export interface MenuContext {
-  app: FastifyInstance;
-  sessionId: string;
-  mobile: ZambianMobile;
+export interface MenuContext extends BasketContext {
   say: Say;
   shop: { shopName: string; phone: string };
-  draft: Draft;
   /** Translations exist: the caller is offered a language. */
   multilingual: boolean;
   /** The language the caller picked before, if any. */
   language: UssdLanguage | null;
   sayIn: (language: UssdLanguage) => Say;
-  /** Products read during this step: one step reads each once, however many screens it draws. */
-  seen: Map<string, ProductChoice>;
 }
 
 export interface StepResult {
@@ -109,50 +109,14 @@ function mainScreen(ctx: MenuContext): Screen {
   return { s: 'main', options };
 }
 
-/** The products of these ids (those that still exist), read once per step. */
-async function choices(ctx: MenuContext, ids: string[]): Promise<ProductChoice[]> {
-  const missing = ids.filter((id) => !ctx.seen.has(id));
-  for (const p of await productsByIds(ctx.app.db, missing)) ctx.seen.set(p.id, p);
-  return ids.flatMap((id) => ctx.seen.get(id) ?? []);
-}
-
 const top = (state: MenuState) => state.stack[state.stack.length - 1]!;
-
-function draftFigures(ctx: MenuContext, products: ProductChoice[], delivery?: DeliveryRule) {
-  const byId = new Map(products.map((p) => [p.id, p]));
-  const priced = ctx.draft.lines.flatMap((line) => {
-    const product = byId.get(line.productId);
-    return product ? [{ unitPriceNgwee: product.priceNgwee, quantity: line.quantity }] : [];
-  });
-  const count = ctx.draft.lines.reduce((sum, line) => sum + line.quantity, 0);
-  return { count, totals: computeTotals(priced, { delivery }) };
-}
 
 const addressOf = (ctx: MenuContext, state: MenuState) =>
   state.address ?? (ctx.draft.town ? townAddress(ctx.draft.town, ctx.mobile, ctx.draft.province) : undefined);
 
-/**
- * The draft's figures with the delivery the order will carry: the cheapest option serving the address
- * (the web checkout's own choice, features/delivery), named to placeOrder so both price the same.
- */
-async function pricedDraft(
-  ctx: MenuContext,
-  state: MenuState,
-  address: ShippingAddress | undefined,
-  products: ProductChoice[],
-) {
-  const items = draftFigures(ctx, products).totals.itemsNgwee;
-  const choose = (optionId: string | undefined) =>
-    address
-      ? chooseDeliveryOption(ctx.app.deliveryOptions, address, optionId, items).catch((error: unknown) => {
-          if (error instanceof HttpError) return undefined;
-          throw error;
-        })
-      : Promise.resolve(undefined);
-  // The option chosen was switched off meanwhile: the cheapest serving the address, whose fee the summary
-  // shows. None serving it: the spec's figures, and placeOrder's own 400 says why at confirm.
-  const delivery = (await choose(state.deliveryOption)) ?? (state.deliveryOption ? await choose(undefined) : undefined);
-  return { ...draftFigures(ctx, products, delivery?.rule), deliveryOption: delivery?.optionId };
+/** The summary of the draft as it is now: what it shows is kept with it, for confirm. */
+async function summaryOf(ctx: MenuContext, state: MenuState): Promise<Screen> {
+  return { s: 'summary', quote: await quoteOf(ctx, addressOf(ctx, state), state.deliveryOption) };
 }
 
 async function draftSummary(ctx: MenuContext) {
@@ -250,18 +214,15 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
     case 'name':
       return lines(say('yourName'), []);
     case 'summary': {
-      const products = await choices(
-        ctx,
-        ctx.draft.lines.map((l) => l.productId),
-      );
-      const { count, totals } = await pricedDraft(ctx, state, addressOf(ctx, state), products);
+      const quote = screen.quote ?? (await quoteOf(ctx, addressOf(ctx, state), state.deliveryOption));
       const network = ctx.mobile.network === 'zamtel' ? '' : NETWORK_NAMES[ctx.mobile.network];
-      const items = say('summaryItems', { count, amount: compactKwacha(toKwacha(totals.itemsNgwee)) });
+      const amount = (ngwee: number) => compactKwacha(toKwacha(ngwee));
+      const items = say('summaryItems', { count: quote.count, amount: amount(quote.itemsNgwee) });
       return lines(items, [
         ...(note ? [items] : []),
-        say('summaryVat', { amount: compactKwacha(toKwacha(totals.taxNgwee)) }),
-        say('summaryDelivery', { amount: compactKwacha(toKwacha(totals.shippingNgwee)) }),
-        say('summaryTotal', { amount: compactKwacha(toKwacha(totals.totalNgwee)) }),
+        say('summaryVat', { amount: amount(quote.taxNgwee) }),
+        say('summaryDelivery', { amount: amount(quote.shippingNgwee) }),
+        say('summaryTotal', { amount: amount(quote.totalNgwee) }),
         say('payBy', { network }),
         option(1, say('confirm')),
       ]);
@@ -374,7 +335,7 @@ async function afterPlace(ctx: MenuContext, state: MenuState): Promise<Answer> {
 
 async function afterAddress(ctx: MenuContext, state: MenuState): Promise<Answer> {
   const user = await account(ctx);
-  return push(ctx, state, user || state.name ? { s: 'summary' } : { s: 'name' });
+  return push(ctx, state, user || state.name ? await summaryOf(ctx, state) : { s: 'name' });
 }
 
 function push(ctx: MenuContext, state: MenuState, screen: Screen, note?: string): Promise<Answer> {
@@ -382,9 +343,15 @@ function push(ctx: MenuContext, state: MenuState, screen: Screen, note?: string)
   return show(ctx, state, note);
 }
 
-async function setDraft(ctx: MenuContext, draft: Draft): Promise<void> {
-  ctx.draft = draft;
-  await saveDraft(ctx.app.db, ctx.mobile.e164, draft.lines.length > 0 || draft.town ? draft : null);
+/** `quantity` more of the product, within the line's limits: `draft` may be another session's newer one. */
+function withMore(draft: Draft, p: ProductChoice, quantity: number): Draft {
+  const most = Math.min(p.countInStock, MAX_LINE_QUANTITY, 99);
+  const line = draft.lines.find((l) => l.productId === p.id);
+  if (!line && draft.lines.length >= MAX_ORDER_LINES) return draft;
+  const lines = line
+    ? draft.lines.map((l) => (l === line ? { ...l, quantity: Math.min(most, l.quantity + quantity) } : l))
+    : [...draft.lines, { productId: p.id, quantity }];
+  return { ...draft, lines };
 }
 
 /** Acts on one input on the screen on top, and answers the next screen. */
@@ -443,12 +410,9 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       const quantity = /^[0-9]{1,3}$/.test(input) ? Number(input) : NaN;
       if (!p || !(quantity >= 1 && quantity <= max))
         return { answer: await show(ctx, state, say('wrongQuantity', { max })) };
-      const lines = ctx.draft.lines.map((l) => ({ ...l }));
-      const line = lines.find((l) => l.productId === p.id);
-      if (line) line.quantity += quantity;
-      else if (lines.length >= MAX_ORDER_LINES) return invalid();
-      else lines.push({ productId: p.id, quantity });
-      await setDraft(ctx, { ...ctx.draft, lines });
+      const inDraft = ctx.draft.lines.some((l) => l.productId === p.id);
+      if (!inDraft && ctx.draft.lines.length >= MAX_ORDER_LINES) return invalid();
+      await changeDraft(ctx, (draft) => withMore(draft, p, quantity));
       state.stack.pop();
       return { answer: await push(ctx, state, { s: 'cart', added: true }) };
     }
@@ -458,7 +422,7 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       if (ctx.draft.lines.length === 0 && n !== 2) return invalid();
       if (n === 1) return { answer: await checkout(ctx, state) };
       if (n === 2) return { answer: await push(ctx, state, { s: 'cats', cats: await categoriesInStock(ctx.app.db) }) };
-      await setDraft(ctx, { lines: [] });
+      await changeDraft(ctx, () => ({ lines: [] }));
       state.stack = [mainScreen(ctx)];
       return { answer: await show(ctx, state, say('orderEmptied')) };
     }
@@ -473,7 +437,7 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       const town = input.trim();
       if (!TOWN.test(town)) return { answer: await show(ctx, state, say('wrongTown')) };
       state.address = townAddress(town, ctx.mobile);
-      await setDraft(ctx, { ...ctx.draft, town, province: undefined });
+      await changeDraft(ctx, (draft) => ({ ...draft, town, province: undefined }));
       return { answer: await afterTown(ctx, state) };
     }
     case 'province': {
@@ -481,7 +445,7 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       if (!n || !state.address) return invalid();
       const province = ZAMBIAN_PROVINCES[n - 1]!;
       state.address = { ...state.address, province };
-      await setDraft(ctx, { ...ctx.draft, province });
+      await changeDraft(ctx, (draft) => ({ ...draft, province }));
       return { answer: await afterPlace(ctx, state) };
     }
     case 'sent': {
@@ -495,11 +459,11 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       if (name.length > 40 || /[0-9]/.test(name) || nameProblem(name, 'Name', 2))
         return { answer: await show(ctx, state, say('wrongName')) };
       state.name = name;
-      return { answer: await push(ctx, state, { s: 'summary' }) };
+      return { answer: await push(ctx, state, await summaryOf(ctx, state)) };
     }
     case 'summary': {
       if (!choiceOf(input, 1)) return invalid();
-      return confirm(ctx, state);
+      return confirm(ctx, state, screen);
     }
     case 'problem': {
       if (!choiceOf(input, 1)) return invalid();
@@ -523,42 +487,42 @@ async function myOrders(ctx: MenuContext): Promise<string> {
   return [say('ordersTitle'), ...lines].join('\n');
 }
 
+/** The summary drawn again from the draft as it is now, with a note that says why. */
+async function summaryAgain(
+  ctx: MenuContext,
+  state: MenuState,
+  screen: SummaryScreen,
+  note: string,
+): Promise<StepResult> {
+  screen.quote = await quoteOf(ctx, addressOf(ctx, state), state.deliveryOption);
+  return { answer: await show(ctx, state, note) };
+}
+
+type SummaryScreen = Extract<Screen, { s: 'summary' }>;
+
 /**
- * Places the draft through the web checkout's own placeOrder (prices, stock, totals, the order event that
- * texts the shopper), with an idempotency key of the session: the same confirm sent twice is one order.
+ * Places what the summary showed (basket.ts placeQuote), or refuses with the summary as it is now: a
+ * price or fee that moved, or a basket another session of the number changed. A basket that became an
+ * order from another session is answered with that order.
  */
-async function confirm(ctx: MenuContext, state: MenuState): Promise<StepResult> {
+async function confirm(ctx: MenuContext, state: MenuState, screen: SummaryScreen): Promise<StepResult> {
   const { say, app } = ctx;
   const network = ctx.mobile.network;
-  const address = addressOf(ctx, state);
-  if (network === 'zamtel' || !address || ctx.draft.lines.length === 0)
-    return { answer: await show(ctx, state, say('invalidChoice')) };
-  const products = await choices(
-    ctx,
-    ctx.draft.lines.map((l) => l.productId),
-  );
-  const { totals, deliveryOption } = await pricedDraft(ctx, state, address, products);
+  const shown = screen.quote;
+  if (network === 'zamtel') return { answer: await show(ctx, state, say('invalidChoice')) };
+  if (!shown) return summaryAgain(ctx, state, screen, say('orderChanged'));
+  const { basket, address } = shown;
+  if (!basket || !address || shown.lines.length === 0) return { answer: await show(ctx, state, say('invalidChoice')) };
+  if (ctx.draft.id === basket && !sameFigures(await quoteOf(ctx, address, state.deliveryOption), shown))
+    return summaryAgain(ctx, state, screen, say('pricesChanged'));
   let user = await account(ctx);
   if (!user) {
     if (!state.name) return { answer: await push(ctx, state, { s: 'name' }) };
     user = await openPhoneAccount(app.db, ctx.mobile.e164, state.name);
   }
-  const input = placeOrderSchema.parse({
-    orderItems: ctx.draft.lines.map((l) => ({ product: l.productId, quantity: l.quantity })),
-    shippingAddress: address,
-    paymentMethod: network,
-    ...(deliveryOption ? { deliveryOption } : {}),
-    totalAmount: toKwacha(totals.totalNgwee),
-  });
   try {
-    const { order } = await placeOrder(
-      app,
-      { id: user.id, name: user.name, email: user.email ?? '', mobile: user.mobile, isAdmin: false },
-      input,
-      `ussd:${ctx.sessionId}`,
-      { channel: 'ussd' },
-    );
-    await setDraft(ctx, { lines: [] });
+    const { order, created } = await placeQuote(ctx, user, { ...shown, basket });
+    ctx.draft = { lines: [] };
     const values = {
       number: `#${orderReference(order._id)}`,
       total: compactKwacha(order.totalPrice),
@@ -567,14 +531,20 @@ async function confirm(ctx: MenuContext, state: MenuState): Promise<StepResult> 
     const prompt = Boolean(app.payments.providers[network]);
     return {
       answer: draw('END', [say(prompt ? 'placedWithPrompt' : 'placedPayLater', values)]),
-      placedOrderId: prompt ? order._id : undefined,
+      placedOrderId: prompt && created ? order._id : undefined,
     };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     const details = error.details ?? {};
     const product = typeof details.name === 'string' ? details.name : '';
+    if (error.message === BASKET_CHANGED) {
+      await reloadDraft(ctx);
+      if (ctx.draft.lines.length > 0) return summaryAgain(ctx, state, screen, say('orderChanged'));
+      state.stack = [mainScreen(ctx)];
+      return { answer: await show(ctx, state, say('orderEmptied')) };
+    }
     if (error.statusCode === 409 && (error.message === PRICES_CHANGED || 'totalAmount' in details))
-      return { answer: await show(ctx, state, say('pricesChanged')) };
+      return summaryAgain(ctx, state, screen, say('pricesChanged'));
     if (error.statusCode === 409 && typeof details.countInStock === 'number')
       return {
         answer: await push(ctx, state, {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { CATEGORIES } from '../../../shared/categories';
@@ -32,13 +32,37 @@ export async function findSessionAndCaller(
   return { session: row?.session ?? undefined, caller: row?.caller ?? undefined };
 }
 
-/** The first step of a session; false when another request of the same session wrote it first. */
-export async function insertSession(
+/** A session waiting for the caller's next input (its last answer was a CON). */
+const isLive = like(ussdSessions.answer, 'CON %');
+
+/**
+ * The first step of a session; false when another request of the same session wrote it first. The number's
+ * other live sessions past the newest `keepOthers` are closed with `closed` (an END their next step reads):
+ * a phone shows one session at a time, so an older one is a dropped call or a gateway's stale copy. One
+ * number's starts are taken one at a time (a lock on the number), so the bound holds under a burst.
+ */
+export async function startSession(
   db: Db,
   row: Pick<SessionRow, 'id' | 'mobile' | 'steps' | 'state' | 'answer'>,
+  keepOthers: number,
+  closed: string,
 ): Promise<boolean> {
-  const written = await db.insert(ussdSessions).values(row).onConflictDoNothing().returning({ id: ussdSessions.id });
-  return written.length > 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coop-shop:ussd:${row.mobile}`}))`);
+    const written = await tx.insert(ussdSessions).values(row).onConflictDoNothing().returning({ id: ussdSessions.id });
+    if (written.length === 0) return false;
+    const older = tx
+      .select({ id: ussdSessions.id })
+      .from(ussdSessions)
+      .where(and(eq(ussdSessions.mobile, row.mobile), isLive, ne(ussdSessions.id, row.id)))
+      .orderBy(desc(ussdSessions.createdAt), desc(ussdSessions.id))
+      .offset(keepOthers);
+    await tx
+      .update(ussdSessions)
+      .set({ answer: closed, updatedAt: sql`now()` })
+      .where(inArray(ussdSessions.id, older));
+    return true;
+  });
 }
 
 const advance = preparedStatement('ussd_advance_session', (db) =>
@@ -50,11 +74,16 @@ const advance = preparedStatement('ussd_advance_session', (db) =>
       answer: sql`${sql.placeholder('answer')}::text`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(ussdSessions.id, sql.placeholder('id')), eq(ussdSessions.steps, sql.placeholder('fromSteps'))))
+    .where(
+      and(eq(ussdSessions.id, sql.placeholder('id')), eq(ussdSessions.steps, sql.placeholder('fromSteps')), isLive),
+    )
     .returning({ id: ussdSessions.id }),
 );
 
-/** Moves the session on from `fromSteps` only: of two copies of one step, one is acted on. */
+/**
+ * Moves the session on from `fromSteps` only, and only while it is live: of two copies of one step, one is
+ * acted on, and a session closed meanwhile (a newer one of the number) stays closed.
+ */
 export async function advanceSession(
   db: Db,
   id: string,
@@ -69,17 +98,79 @@ export async function advanceSession(
   const written = await db
     .update(ussdSessions)
     .set({ ...change, updatedAt: new Date() })
-    .where(and(eq(ussdSessions.id, id), eq(ussdSessions.steps, fromSteps)))
+    .where(and(eq(ussdSessions.id, id), eq(ussdSessions.steps, fromSteps), isLive))
     .returning({ id: ussdSessions.id });
   return written.length > 0;
 }
 
-export async function saveDraft(db: Db, mobile: string, draft: Draft | null): Promise<void> {
+/** The payment prompt of the order a step placed, when another copy of the step (or a close) moved the row. */
+export async function recordPrompt(db: Db, id: string, orderId: string, promptDueAt: Date): Promise<void> {
+  await db.update(ussdSessions).set({ orderId, promptDueAt }).where(eq(ussdSessions.id, id));
+}
+
+/**
+ * Sessions untouched for this long are gone (ended, closed or dropped): longer than a session lives (180 s
+ * on Africa's Talking) with the gateway's repeats of its last step, which the row answers until then.
+ */
+export const SESSION_KEPT_MS = 10 * 60_000;
+
+/**
+ * Deletes the sessions untouched for SESSION_KEPT_MS, except one whose payment prompt is still to be taken.
+ * Every instance runs it: a delete by age is the same from any of them, and two at once only wait on the
+ * same rows' locks.
+ */
+export async function pruneSessions(db: Db): Promise<number> {
+  const gone = await db
+    .delete(ussdSessions)
+    .where(
+      and(
+        lt(ussdSessions.updatedAt, sql`now() - make_interval(secs => ${SESSION_KEPT_MS / 1000})`),
+        or(isNull(ussdSessions.promptDueAt), isNotNull(ussdSessions.promptTakenAt)),
+      ),
+    )
+    .returning({ id: ussdSessions.id });
+  return gone.length;
+}
+
+/**
+ * Writes the number's draft only while it is still the basket `expected` (the draft's id as the step read
+ * it, null for none): false when another session of the number changed it meanwhile.
+ */
+export async function replaceDraft(
+  db: Db,
+  mobile: string,
+  expected: string | null,
+  draft: Draft | null,
+): Promise<boolean> {
   const at = draft ? new Date() : null;
-  await db
+  const written = await db
     .insert(ussdCallers)
     .values({ mobile, draft, draftUpdatedAt: at })
-    .onConflictDoUpdate({ target: ussdCallers.mobile, set: { draft, draftUpdatedAt: at, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: ussdCallers.mobile,
+      set: { draft, draftUpdatedAt: at, updatedAt: new Date() },
+      setWhere: sql`${ussdCallers.draft}->>'id' is not distinct from ${expected}::text`,
+    })
+    .returning({ mobile: ussdCallers.mobile });
+  return written.length > 0;
+}
+
+export async function readDraft(db: Db, mobile: string): Promise<Pick<CallerRow, 'draft' | 'draftUpdatedAt'>> {
+  const [row] = await db
+    .select({ draft: ussdCallers.draft, draftUpdatedAt: ussdCallers.draftUpdatedAt })
+    .from(ussdCallers)
+    .where(eq(ussdCallers.mobile, mobile));
+  return row ?? { draft: null, draftUpdatedAt: null };
+}
+
+/** Empties the number's draft if it is still the basket `basket`, in the transaction of the order it becomes. */
+export async function takeBasket(tx: Tx, mobile: string, basket: string): Promise<boolean> {
+  const taken = await tx
+    .update(ussdCallers)
+    .set({ draft: null, draftUpdatedAt: null, updatedAt: new Date() })
+    .where(and(eq(ussdCallers.mobile, mobile), sql`${ussdCallers.draft}->>'id' = ${basket}`))
+    .returning({ mobile: ussdCallers.mobile });
+  return taken.length > 0;
 }
 
 export async function saveLanguage(db: Db, mobile: string, language: string): Promise<void> {

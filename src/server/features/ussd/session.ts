@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { readZambianMobile } from '../../../shared/phone-numbers';
 import { cachedShopSettings } from '../settings';
+import { freshDraft } from './basket';
 import { show, startState, step, type MenuContext, type MenuState, type StepResult } from './menu';
 import {
   advanceSession,
   findSession,
   findSessionAndCaller,
-  insertSession,
   readTranslations,
-  type Draft,
+  recordPrompt,
+  startSession,
 } from './queries';
 import { draw, type Answer } from '../../../shared/ussd-screen';
 import { isUssdLanguage, textsIn, type Translations, type UssdLanguage } from '../../../shared/ussd-texts';
@@ -22,8 +23,6 @@ export interface UssdStep {
   text: string;
 }
 
-/** A dropped session's order is offered again for this long (docs/decisions/043-ussd-sessions.md). */
-export const DRAFT_KEPT_MS = 24 * 3_600_000;
 const TRANSLATIONS_KEPT_MS = 10_000;
 
 let translationsCache: { at: number; value: Translations } | null = null;
@@ -35,11 +34,6 @@ async function translations(app: FastifyInstance): Promise<Translations> {
   const value = await readTranslations(app.db);
   translationsCache = { at: Date.now(), value };
   return value;
-}
-
-function freshDraft(draft: Draft | null | undefined, at: Date | null | undefined): Draft {
-  if (!draft || !at || Date.now() - at.getTime() > DRAFT_KEPT_MS) return { lines: [] };
-  return draft;
 }
 
 /** The gateway's number: '+260…', or ' 260…' when a '+' arrived unescaped in the form. */
@@ -67,7 +61,6 @@ export async function answerStep(app: FastifyInstance, request: UssdStep): Promi
   const sayIn = (lang: UssdLanguage) => textsIn(lang, known);
   const ctx: MenuContext = {
     app,
-    sessionId: request.sessionId,
     mobile,
     say: sayIn(language ?? 'en'),
     sayIn,
@@ -82,13 +75,18 @@ export async function answerStep(app: FastifyInstance, request: UssdStep): Promi
     // A first step, or a session this shop never saw (a deep dial): the menu starts at its top.
     const fresh = startState(ctx);
     const answer = await show(ctx, fresh);
-    const written = await insertSession(app.db, {
-      id: request.sessionId,
-      mobile: mobile.e164,
-      steps: inputs.length,
-      state: fresh as unknown as Record<string, unknown>,
-      answer,
-    });
+    const written = await startSession(
+      app.db,
+      {
+        id: request.sessionId,
+        mobile: mobile.e164,
+        steps: inputs.length,
+        state: fresh as unknown as Record<string, unknown>,
+        answer,
+      },
+      (app.config.ussd?.sessionsPerNumber ?? 1) - 1,
+      draw('END', [ctx.say('sessionClosed')]),
+    );
     if (written) return { answer };
     return { answer: ((await findSession(app.db, request.sessionId))?.answer as Answer) ?? answer };
   }
@@ -98,15 +96,19 @@ export async function answerStep(app: FastifyInstance, request: UssdStep): Promi
     added.length === 1
       ? await step(ctx, state!, added[0]!)
       : { answer: await show(ctx, state!, ctx.say('invalidChoice')) };
+  const promptDueAt = new Date(Date.now() + (app.config.ussd?.promptDelayMs ?? 0));
   const moved = await advanceSession(app.db, row.id, row.steps, {
     steps: inputs.length,
     state: state as unknown as Record<string, unknown>,
     answer: result.answer,
-    ...(result.placedOrderId
-      ? { orderId: result.placedOrderId, promptDueAt: new Date(Date.now() + (app.config.ussd?.promptDelayMs ?? 0)) }
-      : {}),
+    ...(result.placedOrderId ? { orderId: result.placedOrderId, promptDueAt } : {}),
   });
   if (moved) return result;
+  // This step placed the order, and only it asks for the payment (a copy that found the order does not).
+  if (result.placedOrderId) {
+    await recordPrompt(app.db, row.id, result.placedOrderId, promptDueAt);
+    return result;
+  }
   // The same step arrived twice at once and the other copy answered first: its answer is the one.
   const now = await findSession(app.db, request.sessionId);
   return { answer: (now?.answer as Answer | undefined) ?? result.answer };

@@ -15,6 +15,8 @@ export interface UssdSettings {
   answerMs: number;
   /** How long after the session ends the payment prompt is sent (a phone shows one USSD session at a time). */
   promptDelayMs: number;
+  /** Live sessions one number may hold; a newer dial closes the oldest (docs/decisions/054-ussd-one-basket-one-order.md). */
+  sessionsPerNumber: number;
 }
 
 export type UssdSettingsResult = { ok: true; settings?: UssdSettings } | { ok: false; issues: string[] };
@@ -29,6 +31,7 @@ const ussdEnv = z.object({
     .default(''),
   USSD_ANSWER_SECONDS: z.preprocess((v) => v || '4', z.coerce.number().min(1).max(9)),
   USSD_PROMPT_DELAY_SECONDS: z.preprocess((v) => v || '4', z.coerce.number().int().min(0).max(60)),
+  USSD_SESSIONS_PER_NUMBER: z.preprocess((v) => v || '2', z.coerce.number().int().min(1).max(10)),
 });
 
 /** Issues come back as "NAME: what is wrong" lines, never with a value in them. */
@@ -45,6 +48,7 @@ export function readUssdSettings(env: NodeJS.ProcessEnv): UssdSettingsResult {
       serviceCode: e.USSD_SERVICE_CODE,
       answerMs: e.USSD_ANSWER_SECONDS * 1000,
       promptDelayMs: e.USSD_PROMPT_DELAY_SECONDS * 1000,
+      sessionsPerNumber: e.USSD_SESSIONS_PER_NUMBER,
     },
   };
 }

@@ -1,23 +1,22 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulators, type RunningSimulators } from '../../../../simulators/server';
+import type { RunningSimulators } from '../../../../simulators/server';
 import { orders, paymentAttempts, products, smsMessages, users } from '../../db/schema';
-import { createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { createUser, type TestApp } from '../../test/test-app';
 import { shopMonthOf } from '../../../shared/shop-time';
 import { insertProduct } from '../orders/test/fixtures';
-import { simulatorProviders } from '../payments/test/simulator-providers';
 import { orderReference } from '../../../shared/order-status';
 import { Caller, postStep, TEST_SECRET } from './test/ussd-phone';
+import { ordersOf as ordersOfNumber, startUssdShop, TEST_USSD, until } from './test/ussd-shop';
 
 /**
  * The USSD callback over HTTP, as Africa's Talking drives it: every screen is checked for the protocol
  * (Caller), orders go through the web checkout's placeOrder, the prompt through the MTN/Airtel simulator.
  */
+let shop: Awaited<ReturnType<typeof startUssdShop>>;
 let simulator: RunningSimulators;
 let t: TestApp;
 let shea: Awaited<ReturnType<typeof insertProduct>>;
-let baobab: Awaited<ReturnType<typeof insertProduct>>;
 
 const MTN = '+260961110001';
 let phoneSeq = 200;
@@ -25,46 +24,18 @@ let phoneSeq = 200;
 const newMtn = () => `+2609611${String((phoneSeq += 1)).padStart(5, '0')}`;
 const newAirtel = () => `+2609711${String((phoneSeq += 1)).padStart(5, '0')}`;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const USSD = { secret: TEST_SECRET, serviceCode: '*384*123#', answerMs: 4_000, promptDelayMs: 200 };
-
 beforeAll(async () => {
-  simulator = await startSimulators();
-  const port = await freePort();
-  const shopUrl = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    paymentProviders: simulatorProviders(simulator.url, `${shopUrl}/api/payments/callback`),
-    paymentTiming: { expiryMs: 60_000, firstPollMs: 150, maxPollMs: 400, tickMs: 50, leaseMs: 5_000 },
-    ussd: USSD,
-  });
-  await t.app.listen({ host: '127.0.0.1', port });
+  shop = await startUssdShop();
+  ({ t, simulator } = shop);
   shea = await insertProduct(t, { name: 'Shea butter', price: 150, countInStock: 40 });
-  baobab = await insertProduct(t, { name: 'Baobab oil', price: 85.5, countInStock: 40 });
+  await insertProduct(t, { name: 'Baobab oil', price: 85.5, countInStock: 40 });
   await t.app.db.update(products).set({ size: '100ml' }).where(eq(products.id, shea.id));
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
-  await simulator?.close();
+  await shop?.close();
 });
 afterEach(() => {
-  Object.assign(t.app.config.ussd!, USSD);
+  Object.assign(t.app.config.ussd!, TEST_USSD);
 });
 
 /** Dial, Shop, Oil, a product, a quantity: the cart screen. */
@@ -76,10 +47,7 @@ async function addToOrder(caller: Caller, product: string, quantity: number) {
   return caller.press(String(quantity));
 }
 
-const ordersOf = async (mobile: string) => {
-  const [user] = await t.app.db.select().from(users).where(eq(users.mobile, mobile));
-  return user ? t.app.db.select().from(orders).where(eq(orders.userId, user.id)) : [];
-};
+const ordersOf = (mobile: string) => ordersOfNumber(t, mobile);
 
 describe('the callback address', () => {
   it('refuses a wrong or missing secret with a 403, before reading the step', async () => {

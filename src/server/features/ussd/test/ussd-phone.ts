@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import type { App } from '../../../app';
 
 export const TEST_SECRET = 'test-secret-for-the-ussd-callback-0123456789';
 
-/** Posts one step as Africa's Talking does: a form, the whole input history in text. */
+export interface StepResponse {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  json(): { message?: unknown };
+}
+
+/**
+ * Posts one step as Africa's Talking does: a form, the whole input history in text. Over the socket when
+ * the shop listens (as the gateway reaches it, and so parallel steps really are parallel), else injected.
+ */
 export async function postStep(
   app: App,
   fields: { sessionId: string; phoneNumber: string; text: string; networkCode?: string },
   secret = TEST_SECRET,
-) {
+): Promise<StepResponse> {
   const form = new URLSearchParams({
     sessionId: fields.sessionId,
     serviceCode: '*384*123#',
@@ -17,12 +28,18 @@ export async function postStep(
     networkCode: fields.networkCode ?? '64502',
     text: fields.text,
   });
-  return app.inject({
-    method: 'POST',
-    url: `/api/ussd/${secret}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
+  const path = `/api/ussd/${secret}`;
+  const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (!app.server.listening) return app.inject({ method: 'POST', url: path, headers, payload: form.toString() });
+  const { port } = app.server.address() as AddressInfo;
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers, body: form.toString() });
+  const body = await response.text();
+  return {
+    statusCode: response.status,
+    headers: Object.fromEntries(response.headers),
+    body,
+    json: () => JSON.parse(body),
+  };
 }
 
 /**
@@ -77,5 +94,10 @@ export class Caller {
   redial(): Promise<string> {
     this.sessionId = `ATUid_${randomUUID().replace(/-/g, '')}`;
     return this.dial();
+  }
+
+  /** Another session of the same number, alongside this one (a gateway still delivering a stale session's steps). */
+  alongside(): Caller {
+    return new Caller(this.app, this.phoneNumber);
   }
 }
