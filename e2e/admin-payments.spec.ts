@@ -282,6 +282,74 @@ test('the admin marks a flagged payment as dealt with: it leaves Needs attention
   expect(asCustomer[0].resolution).toBeUndefined();
 });
 
+/** A fresh customer's MTN order, paid from their phone through the simulator. */
+async function paidMtnOrder(page: Page, request: APIRequestContext, customerName: string) {
+  const phone = `096${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const customer = await registerByApi(page, customerName);
+  const auth = bearer(await apiToken(request, customer));
+  const product = (await demoProducts(request)).find((p) => p.countInStock >= 5)!;
+  const order = await placeOrderWithToken(
+    request,
+    auth.authorization.slice('Bearer '.length),
+    [{ product, quantity: 1 }],
+    'mtn',
+  );
+  const started = await request.post(`/api/orders/${order._id}/payments`, { headers: auth, data: { phone } });
+  expect(started.status(), await started.text()).toBe(201);
+  expect(
+    (await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status(),
+  ).toBe(200);
+  await expect
+    .poll(async () => (await (await request.get(`/api/orders/${order._id}`, { headers: auth })).json()).isPaid, {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  return { customer, order, phone };
+}
+
+test('a paid order that is cancelled shows on Needs attention as money owed back, with the wallet and a way to refund it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const name = `Owed Back ${tag}`;
+  const { customer, order, phone } = await paidMtnOrder(page, request, name);
+  const ref = orderReference(order._id);
+  const adminToken = await signInAsAdmin(page);
+  const cancelled = await request.put(`/api/orders/${order._id}/status`, {
+    headers: bearer(adminToken),
+    data: { status: 'Cancelled' },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+  await page.goto(`/admin/payments?q=${ref}`);
+  await expect(filterSelect(page)).toHaveValue('attention');
+  // One row for the order: the money owed, not the payment that paid it as well.
+  await expect(shownPayments(page)).toHaveCount(1);
+  const row = shownPayments(page).first();
+  const total = formatKwacha(order.totalPrice);
+  await expect(row).toContainText(ref);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText(customer.email);
+  await expect(row).toContainText(`${total} owed back`);
+  await expect(row).toContainText(`To MTN Mobile Money ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`);
+  await expect(row).toContainText(`Cancelled after it took ${total}.`);
+  await expect(row).toContainText('Owed back');
+  await expect(filterSelect(page).getByRole('option', { name: 'Needs attention (1)' })).toBeAttached();
+  await expect(filterSelect(page).getByRole('option', { name: 'Owed back (1)' })).toBeAttached();
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page, 'payments with money owed back');
+  await page.screenshot({ path: `.scratch/shots/backoffice/${test.info().project.name}-payments-owed-back.png` });
+
+  // The way to refund it: the order, with its refunds.
+  await row.getByRole('button', { name: `Refund order ${ref}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Order Details' });
+  await expect(dialog).toContainText(order._id);
+  await expect(dialog.getByRole('heading', { name: 'Refunds', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Refund', exact: true })).toBeVisible();
+});
+
 test('screenshots of the payments screen', { tag: '@shots' }, async ({ page, request }) => {
   test.setTimeout(90_000);
   const shoot = (name: string) =>

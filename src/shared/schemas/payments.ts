@@ -106,10 +106,13 @@ export const STUCK_AFTER_MINUTES = 10;
  * The back office's reconciliation filters. stuck: still initiated or pending after STUCK_AFTER_MINUTES
  * or past its expiry (the poller should have ended it); failed: failed or expired; flagged: the provider
  * collected, but not this order's payment (another amount or currency, or the order was already paid or
- * cancelled); attention: stuck, flagged, or failed while its order is still unpaid and not cancelled.
- * An attempt an admin has dealt with (resolution) leaves stuck, flagged and attention; all and failed keep it.
+ * cancelled), and nobody paid it back or dealt with it yet; owed: orders that owe money back (owedBack,
+ * one row per order: cancelled after it took money, a flagged collection, a refund that failed);
+ * attention: the owed rows, then the attempts stuck, or failed while their order is still unpaid and not
+ * cancelled (a flagged collection is in its order's owed row, not listed again). An attempt an admin has
+ * dealt with (resolution) leaves stuck, flagged and attention; all and failed keep it.
  */
-export const PAYMENT_FILTERS = ['attention', 'stuck', 'failed', 'flagged', 'all'] as const;
+export const PAYMENT_FILTERS = ['attention', 'owed', 'stuck', 'failed', 'flagged', 'all'] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 
 /** GET /payments (admin). */
@@ -123,26 +126,84 @@ export const paymentListQuerySchema = z.object({
   limit: limitQuery(20),
 });
 
+/** The order of a row of the reconciliation list, and its customer. */
+export const reconciliationOrderSchema = z.object({
+  _id: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  total: z.number(),
+  status: z.string(),
+  isPaid: z.boolean(),
+});
+
 /** An attempt in the reconciliation list: with its order and customer, and why it needs a look. */
 export const reconciliationAttemptSchema = paymentAttemptSchema.extend({
-  order: z.object({
-    _id: z.string(),
-    customerName: z.string(),
-    customerEmail: z.string(),
-    total: z.number(),
-    status: z.string(),
-    isPaid: z.boolean(),
-  }),
+  order: reconciliationOrderSchema,
   stuck: z.boolean(),
+  /** It needs a person: stuck, failed while its order waits for money, or flagged and not yet paid back or dealt with. */
   needsAttention: z.boolean(),
+  /** Refunds through this collection that reached the shopper (a flagged one paid back in full needs no one). */
+  refundedNgwee: z.number().int(),
 });
 export type ReconciliationAttempt = z.infer<typeof reconciliationAttemptSchema>;
 
+/** The collection an owed reason names, and the wallet its money goes back to. */
+export const owedPaymentSchema = z.object({
+  _id: z.string(),
+  provider: collectionProviderSchema,
+  method: z.enum(PAYMENT_METHODS),
+  phone: z.string(),
+});
+export type OwedPayment = z.infer<typeof owedPaymentSchema>;
+
+/**
+ * Why an order owes money back (src/shared/owed-back.ts). cancelled: cancelled after it took money
+ * (amountNgwee: what it took that no admin settled otherwise); flagged: a collection that did not pay it
+ * (a late approval "refund due", another amount, a second payment; note: its flag note); refund-failed: a
+ * refund the provider failed and no retry has reached the shopper (note: the provider's reason).
+ */
+export const OWED_REASONS = ['cancelled', 'flagged', 'refund-failed'] as const;
+export const owedReasonSchema = z.object({
+  kind: z.enum(OWED_REASONS),
+  /** What this reason names; reasons may name the same money (a cancelled order's failed refund): owedNgwee counts it once. */
+  amountNgwee: z.number().int(),
+  note: z.string().nullable(),
+  /** The collection it is about (flagged; a failed refund through a collection), else null. */
+  payment: owedPaymentSchema.nullable(),
+  /** refund-failed: the refund; else null. */
+  refundId: z.string().nullable(),
+  /** When it happened: collected (flagged), failed (refund-failed); null for cancelled. */
+  at: z.string().nullable(),
+});
+export type OwedReason = z.infer<typeof owedReasonSchema>;
+
+/** An order that owes its shopper money back: one row per order, on Needs attention until refunds reach the shopper. */
+export const owedBackSchema = z.object({
+  /** The order's id. */
+  _id: z.string(),
+  order: reconciliationOrderSchema,
+  owed: z.number(),
+  owedNgwee: z.number().int(),
+  currency: z.string(),
+  /** Refunds of the order asked, approved or sent: still owed until they reach the shopper. */
+  onItsWayNgwee: z.number().int(),
+  /** One of them waits for a second admin. */
+  awaitingApproval: z.boolean(),
+  /** The wallets the money came from, where a provider's refund sends it; empty when it came by hand. */
+  payers: z.array(owedPaymentSchema),
+  reasons: z.array(owedReasonSchema),
+  /** The latest change to its money (a collection, a refund, the order itself): the list is newest first. */
+  updatedAt: z.string(),
+});
+export type OwedBack = z.infer<typeof owedBackSchema>;
+
 export const paymentListSchema = z.object({
   payments: z.array(reconciliationAttemptSchema),
+  /** Orders that owe money back, first on attention (and the whole of owed); empty under the other filters. */
+  owedBack: z.array(owedBackSchema),
   page: z.number().int(),
   pages: z.number().int(),
-  /** Rows matching the filter (and keyword). */
+  /** Rows matching the filter (and keyword): owed orders and attempts. */
   total: z.number().int(),
   /** Rows matching the keyword under each filter, for the filter's labels. */
   counts: z.object(

@@ -13,5 +13,7 @@ export { orderCustomer } from './serialize';
 export { orderLinkUrl, readOrderLink } from './order-link';
 export { findRefundableOrder, lockRefundableOrder, raiseOrderRefunded, type RefundableOrder } from './refunded';
 export type { RaiseOrderEvent, RefundedMoney } from './order-events-plugin';
+// Payments' owed-back rows count an order's money as refunds do: the total an admin recorded as paid by hand.
+export { collectedByHandNgwee } from './refund-figures';
 // USSD orders (features/ussd) are placed by the web checkout's own function: one home for prices and stock.
 export { placeOrder, PRICES_CHANGED, type PlacedOrder } from './place-order';

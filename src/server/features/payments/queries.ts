@@ -1,22 +1,15 @@
-import { and, desc, eq, ilike, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/client';
-import { orders, paymentAttempts } from '../../db/schema';
-import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
+import { paymentAttempts } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
-import {
-  LIVE_ATTEMPT_STATES,
-  PAYMENT_FILTERS,
-  STUCK_AFTER_MINUTES,
-  isLiveState,
-  type AttemptState,
-  type PaymentFilter,
-} from '../../../shared/schemas/payments';
+import { LIVE_ATTEMPT_STATES, isLiveState, type AttemptState } from '../../../shared/schemas/payments';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 type Queryable = Db | Tx;
 
-const isLive = inArray(paymentAttempts.state, [...LIVE_ATTEMPT_STATES]);
+/** Initiated or pending: the poller and the callbacks still read it. */
+export const isLive = inArray(paymentAttempts.state, [...LIVE_ATTEMPT_STATES]);
 /** Live, or ended by the shop and still read for a late approval (docs/decisions/029-late-approvals.md). */
 const isRead = or(isLive, sql`${paymentAttempts.lateReadsUntil} is not null`)!;
 
@@ -290,99 +283,3 @@ const gapEnd = sql`greatest(coalesce(${paymentAttempts.callbackReadAfter}, now()
 /** The sooner of `next` and, when a callback is owed a read, the end of its gap. */
 const owedReadOr = (next: SQL) =>
   sql`case when ${paymentAttempts.callbackOwed} then least(${next}, ${gapEnd}) else ${next} end`;
-
-/*
- * The back office's reconciliation list (GET /payments). A read model, like the dashboard's: it reads
- * the order and customer of each attempt in the same statement (a page filtered on the order's state and
- * searched by customer cannot be paged otherwise); every change to an order still goes through orders'
- * index.ts. The filters are defined once here, in SQL, for the rows, the total and the counts alike.
- */
-const stuck = sql`(${isLive} and (${paymentAttempts.createdAt} < now() - ${`${STUCK_AFTER_MINUTES} minutes`}::interval or ${paymentAttempts.expiresAt} < now()))`;
-const failed = sql`${paymentAttempts.state} in ('failed','expired')`;
-// Dealt with by an admin. Only an ended attempt can be, so a stuck one (live) never is.
-const unresolved = sql`${paymentAttempts.resolvedAt} is null`;
-const flagged = sql`(${paymentAttempts.flagged} and ${unresolved})`;
-const attention = sql`(${stuck} or ${flagged} or (${failed} and ${unresolved} and not ${orders.isPaid} and ${orders.status} <> 'Cancelled'))`;
-const FILTER_SQL: Record<PaymentFilter, SQL> = { attention, stuck, failed, flagged, all: sql`true` };
-
-export interface ReconciliationSearch {
-  filter: PaymentFilter;
-  keyword?: string;
-  page: number;
-  limit: number;
-}
-
-export interface ReconciliationRow {
-  attempt: AttemptRow;
-  order: {
-    id: string;
-    customerName: string;
-    customerEmail: string;
-    totalNgwee: number;
-    status: string;
-    isPaid: boolean;
-  };
-  stuck: boolean;
-  needsAttention: boolean;
-}
-
-/** Newest first; the total and the count under each filter (same keyword) come from one pass. */
-export async function reconciliationPage(db: Db, search: ReconciliationSearch) {
-  const matches = search.keyword ? keywordMatches(search.keyword) : sql`true`;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        attempt: paymentAttempts,
-        order: {
-          id: orders.id,
-          customerName: orders.customerName,
-          customerEmail: orders.customerEmail,
-          totalNgwee: orders.totalNgwee,
-          status: orders.status,
-          isPaid: orders.isPaid,
-        },
-        stuck: sql<boolean>`${stuck}`,
-        needsAttention: sql<boolean>`${attention}`,
-      })
-      .from(paymentAttempts)
-      .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
-      .where(and(matches, FILTER_SQL[search.filter]))
-      .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-      .limit(search.limit)
-      .offset((search.page - 1) * search.limit),
-    db
-      .select(
-        Object.fromEntries(
-          PAYMENT_FILTERS.map((f) => [f, sql<number>`count(*) filter (where ${FILTER_SQL[f]})::int`]),
-        ) as Record<PaymentFilter, SQL<number>>,
-      )
-      .from(paymentAttempts)
-      .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
-      .where(matches),
-  ]);
-  const counts = Object.fromEntries(PAYMENT_FILTERS.map((f) => [f, Number(counted[f])])) as Record<
-    PaymentFilter,
-    number
-  >;
-  return { rows: rows as ReconciliationRow[], counts, total: counts[search.filter] };
-}
-
-/**
- * A keyword finds the attempt by its order (number, customer name or e-mail: the order's search column),
- * its phone in any Zambian form (0961..., 260961..., +260 96 1...), our reference or the provider's id.
- */
-function keywordMatches(keyword: string): SQL {
-  const pattern = containsPattern(keyword);
-  const byOrder = searchesAcrossColumns(keyword)
-    ? or(ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern))!
-    : searchTextContains(orders.searchText, keyword);
-  const found = [
-    byOrder,
-    ilike(paymentAttempts.providerTransactionId, pattern),
-    sql`${paymentAttempts.reference}::text ilike ${pattern}`,
-  ];
-  // Numbers are stored as +260XXXXXXXXX, which holds both 0XXXXXXXXX and 260XXXXXXXXX: only spaces and signs go.
-  const digits = keyword.replace(/[\s+()-]/g, '');
-  if (/^\d{4,}$/.test(digits)) found.push(ilike(paymentAttempts.phone, containsPattern(digits)));
-  return or(...found)!;
-}

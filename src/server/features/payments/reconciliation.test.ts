@@ -139,7 +139,7 @@ describe('GET /api/payments (reconciliation)', () => {
       page: 1,
       pages: 1,
       total: 8,
-      counts: { all: 8, stuck: 2, failed: 3, flagged: 1, attention: 4 },
+      counts: { all: 8, stuck: 2, failed: 3, flagged: 1, attention: 4, owed: 0 },
     });
     const declined = all.payments.find((row) => row._id === ids['declined, unpaid'])!;
     expect(declined).toMatchObject({
@@ -206,7 +206,7 @@ describe('GET /api/payments (reconciliation)', () => {
 
     const byOrder = await list(`?keyword=${orderIds.declined.slice(0, 8)}`);
     expect(namesOf(byOrder.payments)).toEqual(['declined, unpaid']);
-    expect(byOrder.counts).toEqual({ all: 1, stuck: 0, failed: 1, flagged: 0, attention: 1 });
+    expect(byOrder.counts).toEqual({ all: 1, stuck: 0, failed: 1, flagged: 0, attention: 1, owed: 0 });
     // A phone in any Zambian form finds the attempts made from it.
     for (const phone of ['0971234567', '260971234567', '+260 97 123 4567', '097-123-4567', '97 123 45']) {
       expect(namesOf((await list(`?keyword=${encodeURIComponent(phone)}`)).payments)).toEqual(['second payment']);
@@ -219,7 +219,7 @@ describe('GET /api/payments (reconciliation)', () => {
   });
 
   it.each([
-    ['filter=stale', /filter must be one of attention, stuck, failed, flagged, all/],
+    ['filter=stale', /filter must be one of attention, owed, stuck, failed, flagged, all/],
     ['filter=ALL', /filter must be one of/],
     ['filter=all&filter=failed', /filter/],
     ['page=0', /page must be a whole number from 1/],
@@ -353,7 +353,7 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
 
   it('a resolved flagged attempt leaves flagged and attention, stays in all with who, when and the note, and cannot be resolved twice', async () => {
     const before = await hers('all');
-    expect(before.counts).toEqual({ all: 5, stuck: 1, failed: 2, flagged: 1, attention: 4 });
+    expect(before.counts).toEqual({ all: 5, stuck: 1, failed: 2, flagged: 1, attention: 4, owed: 0 });
     const res = await resolve('C flagged', { note: '  Refunded K 80 by Airtel reversal 5521  ' });
     expect(res.statusCode, res.body).toBe(200);
     const resolved = res.json() as ReconciliationAttempt;
@@ -365,7 +365,7 @@ describe('PUT /api/payments/{id}/resolve (an admin deals with an attempt)', () =
     expect(Date.now() - Date.parse(resolved.resolution!.at)).toBeLessThan(60_000);
 
     const after = await hers('all');
-    expect(after.counts).toEqual({ all: 5, stuck: 1, failed: 2, flagged: 0, attention: 3 });
+    expect(after.counts).toEqual({ all: 5, stuck: 1, failed: 2, flagged: 0, attention: 3, owed: 0 });
     expect(namesOf((await hers('attention')).payments)).toEqual(['C race', 'C stuck', 'C failed']);
     const row = after.payments.find((p) => p._id === ids['C flagged'])!;
     expect(row).toMatchObject({ needsAttention: false, resolution: resolved.resolution });

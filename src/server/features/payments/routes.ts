@@ -13,8 +13,8 @@ import {
   startedPaymentSchema,
   STUCK_AFTER_MINUTES,
 } from '../../../shared/schemas/payments';
-import { toAdminAttemptJson, toAttemptJson, toReconciliationJson } from './serialize';
-import { reconciliationPage } from './queries';
+import { toAdminAttemptJson, toAttemptJson } from './serialize';
+import { reconciliationList } from './reconciliation';
 import {
   attemptsFor,
   automaticMethods,
@@ -123,28 +123,22 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['payments'],
-        summary: 'Admin: mobile-money attempts for reconciliation, newest first, with their order and customer; paged',
+        summary:
+          'Admin: mobile-money attempts for reconciliation, and the orders that owe money back, newest first, with their order and customer; paged',
         description:
-          `filter: attention (the default of the back office: stuck, flagged, or failed while the order is unpaid), stuck (initiated or ` +
+          `filter: attention (the default of the back office: the orders owing money back, then the attempts stuck, or failed while ` +
+          `the order is unpaid), owed (the orders owing money back: cancelled after they took money, a flagged collection not paid ` +
+          `back, a refund that failed; one row per order in owedBack, until refunds reach the shopper), stuck (initiated or ` +
           `pending over ${STUCK_AFTER_MINUTES} minutes or past expiry), failed (failed or expired), flagged (collected but not this ` +
-          `order's payment: see flagNote), all. keyword: order number, customer name or e-mail, phone, reference or provider id. ` +
-          'counts: the rows under each filter for the same keyword.',
+          `order's payment, not yet paid back or dealt with: see flagNote), all. owedBack is filled under attention and owed only, ` +
+          'and a collection in it is not listed again among the attempts of attention. keyword: order number, customer name or ' +
+          'e-mail, phone, reference or provider id. counts: the rows under each filter for the same keyword.',
         security,
         querystring: paymentListQuerySchema,
         response: { 200: paymentListSchema, ...errors },
       },
     },
-    async (request) => {
-      const { filter, keyword, page, limit } = request.query;
-      const found = await reconciliationPage(app.db, { filter, keyword, page, limit });
-      return {
-        payments: found.rows.map(toReconciliationJson),
-        page,
-        pages: Math.max(1, Math.ceil(found.total / limit)),
-        total: found.total,
-        counts: found.counts,
-      };
-    },
+    async (request) => reconciliationList(app.db, request.query),
   );
 
   app.put(
@@ -156,6 +150,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Admin: record that an ended attempt needing a person was dealt with (what was done, in the note)',
         description:
           "Keeps who, when and the note as the attempt's resolution; the attempt then leaves the attention, stuck and flagged filters " +
+          "and a flagged collection leaves its order's owed row " +
           '(all and failed still list it). 409 when it is live (the shop still asks the provider), already dealt with, or a ' +
           'successful payment of its order.',
         security,

@@ -1,7 +1,8 @@
 import { toKwacha } from '../../../shared/money';
 import { methodOfCollection } from '../../../shared/payment-methods';
 import type { PaymentAttempt, ReconciliationAttempt } from '../../../shared/schemas/payments';
-import type { AttemptRow, ReconciliationRow } from './queries';
+import type { AttemptRow } from './queries';
+import type { ReconciliationRow } from './reconciliation-queries';
 
 export function toAttemptJson(row: AttemptRow): PaymentAttempt {
   return {
@@ -52,5 +53,6 @@ export function toReconciliationJson(row: ReconciliationRow): ReconciliationAtte
     },
     stuck: row.stuck,
     needsAttention: row.needsAttention,
+    refundedNgwee: row.refundedNgwee,
   };
 }

@@ -8,6 +8,7 @@ import { createTestApp, createUser, startSecondInstance, type TestApp } from '..
 import { insertOrder } from '../../orders/test/fixtures';
 import { formatKwacha } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
+import type { PaymentList } from '../../../../shared/schemas/payments';
 import type { PaymentTiming } from '../service';
 
 /**
@@ -161,7 +162,10 @@ export function lateHelpers(shop: LateShop) {
       ).length;
       return { atProvider, recorded: rows.filter((r) => r.collectedAt !== null).length };
     },
-    /** The back office's Needs attention list, as an admin reads it. */
+    /**
+     * The back office's Needs attention list, as an admin reads it: the attempts, and the orders owing
+     * money back (where a collected flagged attempt is, docs/decisions/055-money-owed-back.md).
+     */
     needsAttention: async () => {
       const res = await shop.first.app.inject({
         method: 'GET',
@@ -169,9 +173,11 @@ export function lateHelpers(shop: LateShop) {
         headers: shop.admin.auth,
       });
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { payments: { reference: string; flagNote: string | null; needsAttention: boolean }[] })
-        .payments;
+      return res.json() as PaymentList;
     },
+    /** The reasons of the order's owed-back row on Needs attention (undefined when it owes nothing). */
+    owedReasons: async (orderId: string) =>
+      (await helpers.needsAttention()).owedBack.find((row) => row._id === orderId)?.reasons,
     /** The admin order view's payment attempts. */
     adminAttempts: async (orderId: string) => {
       const res = await shop.first.app.inject({
@@ -217,8 +223,15 @@ export function lateApprovalCases(shop: LateShop): void {
     expect(await h.accounts(orderId)).toEqual({ atProvider: 2, recorded: 2 });
     expect(await h.paidMails(orderId)).toHaveLength(1);
 
-    const attention = (await h.needsAttention()).find((p) => p.reference === first.reference);
-    expect(attention).toMatchObject({ needsAttention: true, flagNote: late.flagNote });
+    // Owed back on its order's row, with its note; not listed again among the attempts.
+    expect(await h.owedReasons(orderId)).toEqual([
+      expect.objectContaining({
+        kind: 'flagged',
+        note: late.flagNote,
+        payment: expect.objectContaining({ _id: late.id }),
+      }),
+    ]);
+    expect((await h.needsAttention()).payments.some((p) => p.reference === first.reference)).toBe(false);
     expect((await h.adminAttempts(orderId)).find((a) => a.reference === first.reference)).toMatchObject({
       state: 'successful',
       flagged: true,
@@ -242,7 +255,8 @@ export function lateApprovalCases(shop: LateShop): void {
     expect(order.isPaid).toBe(true);
     expect(order.paymentResult).toMatchObject({ by: 'provider', provider: 'mtn', attemptReference: first.reference });
     expect(await h.paidMails(orderId)).toHaveLength(1);
-    expect((await h.needsAttention()).some((p) => p.reference === first.reference)).toBe(false);
+    expect((await h.needsAttention()).payments.some((p) => p.reference === first.reference)).toBe(false);
+    expect(await h.owedReasons(orderId)).toBeUndefined();
     expect((await h.lateAuditOf(late.id))[0].summary).toContain('paid the order');
   });
 
@@ -262,9 +276,10 @@ export function lateApprovalCases(shop: LateShop): void {
     );
     expect(await h.orderRow(orderId)).toMatchObject({ isPaid: false, status: 'Cancelled' });
     expect(await h.accounts(orderId)).toEqual({ atProvider: 1, recorded: 1 });
-    expect((await h.needsAttention()).find((p) => p.reference === attempt.reference)).toMatchObject({
-      needsAttention: true,
-    });
+    expect(await h.owedReasons(orderId)).toEqual([
+      expect.objectContaining({ kind: 'cancelled', amountNgwee: 8_000 }),
+      expect.objectContaining({ kind: 'flagged', note: late.flagNote }),
+    ]);
     expect((await h.lateAuditOf(late.id))[0].summary).toContain('(failed); refund due');
   });
 
@@ -313,9 +328,9 @@ export function lateApprovalCases(shop: LateShop): void {
     await h.phone(attempt.reference, 'approve');
     const late = await h.collected(attempt.reference);
     expect(late).toMatchObject({ flagged: true, refundDue: true, resolvedAt: null });
-    expect((await h.needsAttention()).find((p) => p.reference === attempt.reference)).toMatchObject({
-      needsAttention: true,
-    });
+    expect(await h.owedReasons(orderId)).toEqual([
+      expect.objectContaining({ kind: 'flagged', payment: expect.objectContaining({ _id: late.id }) }),
+    ]);
     expect((await h.lateAuditOf(late.id))[0].before).toMatchObject({ note: 'Asked the customer to pay in cash' });
   });
 

@@ -42,13 +42,28 @@ export function AttemptStateBadge({ attempt, stuck = false }: { attempt: Payment
  * Why the attempt needs a person, in plain words: a flagged one says what went wrong and that the money
  * must be settled by hand (refunded, or kept for another order) with the provider's transaction id.
  */
-export function AttemptNote({ attempt, stuck = false }: { attempt: PaymentAttempt; stuck?: boolean }) {
-  if (attempt.flagged && attempt.resolution)
-    return <p className="text-sm text-bark-800">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>;
+export function AttemptNote({
+  attempt,
+  stuck = false,
+  refundedNgwee = 0,
+}: {
+  attempt: PaymentAttempt;
+  stuck?: boolean;
+  /** What went back through it (the reconciliation list knows): a flagged one paid back in full needs no one. */
+  refundedNgwee?: number;
+}) {
+  const flagNote = attempt.flagNote ?? 'Collected, but not as this order’s payment';
+  if (attempt.flagged && refundedNgwee >= attempt.amountNgwee)
+    return (
+      <p className="text-sm text-bark-800">
+        <span className="font-semibold text-forest-800">Refunded in full.</span> {flagNote}
+      </p>
+    );
+  if (attempt.flagged && attempt.resolution) return <p className="text-sm text-bark-800">{flagNote}</p>;
   if (attempt.flagged) {
     return (
       <div className="rounded-xl border border-purple-200 bg-purple-50 p-3 text-sm text-purple-950">
-        <p className="font-semibold">{attempt.flagNote ?? 'Collected, but not as this order’s payment'}</p>
+        <p className="font-semibold">{flagNote}</p>
         <p className="mt-1">
           The money was collected but did not pay the order. Settle it by hand with{' '}
           {providerLabel(attempt.provider, attempt.method)}: refund it or count it towards the order.

@@ -1,7 +1,8 @@
 import { CircleCheck, Eye } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toNgwee } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
-import { isLiveState, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
+import { isLiveState, type OwedBack, type ReconciliationAttempt } from '../../../../shared/schemas/payments';
 import { Button } from '../../../components/ui/button';
 import { PaidBadge } from '../../../components/ui/paid-badge';
 import { formatDateTime, formatKwacha } from '../../../lib/format';
@@ -14,14 +15,17 @@ import {
   ProviderAndPhone,
   providerLabel,
 } from './attempt-state';
+import { OwedActions, OwedAmount, OwedOrderBadges, OwedPayers, OwedState, type OwedRowActions } from './owed-back-row';
 
 type OnView = (orderId: string) => void;
-type OnResolve = (row: ReconciliationAttempt) => void;
+type RowActions = OwedRowActions;
 
-interface RowActions {
-  onView: OnView;
-  onResolve: OnResolve;
-}
+/** A row of the list: an order that owes money back (first on Needs attention), or a payment attempt. */
+export type PaymentRow =
+  { _id: string; owed: OwedBack; attempt?: never } | { _id: string; attempt: ReconciliationAttempt; owed?: never };
+
+export const owedRow = (owed: OwedBack): PaymentRow => ({ _id: `owed-${owed._id}`, owed });
+export const attemptRow = (attempt: ReconciliationAttempt): PaymentRow => ({ _id: attempt._id, attempt });
 
 /** What a person can close: an ended attempt that still needs someone (a live one is still the poller's). */
 const canResolve = (row: ReconciliationAttempt) => row.needsAttention && !row.resolution && !isLiveState(row.state);
@@ -49,7 +53,7 @@ function ViewOrderButton({ row, onView }: { row: ReconciliationAttempt; onView: 
   );
 }
 
-function ResolveButton({ row, onResolve }: { row: ReconciliationAttempt; onResolve: OnResolve }) {
+function ResolveButton({ row, onResolve }: { row: ReconciliationAttempt; onResolve: RowActions['onResolve'] }) {
   if (!canResolve(row)) return null;
   return (
     <Button
@@ -75,7 +79,7 @@ function Actions({ row, actions }: { row: ReconciliationAttempt; actions: RowAct
   );
 }
 
-function Customer({ row }: { row: ReconciliationAttempt }) {
+function Customer({ row }: { row: Pick<ReconciliationAttempt, 'order'> }) {
   return (
     <>
       <div className="font-medium text-bark-900">{row.order.customerName || 'N/A'}</div>
@@ -105,47 +109,128 @@ function Provider({ row }: { row: ReconciliationAttempt }) {
   );
 }
 
-/** The table's columns (from 1024 px: beside the sidebar a tablet has too little room); below that each attempt is a card. */
-export function paymentColumns(actions: RowActions): AdminColumn<ReconciliationAttempt>[] {
+/** Each column draws an owed row or an attempt: the two kinds share the table's columns. */
+const either =
+  (owed: (row: OwedBack) => ReactNode, attempt: (row: ReconciliationAttempt) => ReactNode) => (row: PaymentRow) =>
+    row.owed ? owed(row.owed) : attempt(row.attempt);
+
+/** The table's columns (from 1024 px: beside the sidebar a tablet has too little room); below that each row is a card. */
+export function paymentColumns(actions: RowActions): AdminColumn<PaymentRow>[] {
   return [
-    { header: 'Started', cell: (row) => formatDateTime(row.createdAt), className: 'text-bark-700 min-w-32' },
+    {
+      header: 'When',
+      cell: either(
+        (row) => <>Changed {formatDateTime(row.updatedAt)}</>,
+        (row) => <>Started {formatDateTime(row.createdAt)}</>,
+      ),
+      className: 'text-bark-700 min-w-32',
+    },
     {
       header: 'Order',
-      cell: (row) => (
-        <>
-          <OrderNumber id={row.order._id} />
-          <div className="mt-1">
-            <PaidBadge isPaid={row.order.isPaid} />
-          </div>
-        </>
+      cell: either(
+        (row) => (
+          <>
+            <OrderNumber id={row._id} />
+            <div className="mt-1">
+              <OwedOrderBadges row={row} />
+            </div>
+          </>
+        ),
+        (row) => (
+          <>
+            <OrderNumber id={row.order._id} />
+            <div className="mt-1">
+              <PaidBadge isPaid={row.order.isPaid} />
+            </div>
+          </>
+        ),
       ),
     },
-    { header: 'Customer', cell: (row) => <Customer row={row} />, className: 'min-w-40' },
+    {
+      header: 'Customer',
+      cell: either(
+        (row) => <Customer row={row} />,
+        (row) => <Customer row={row} />,
+      ),
+      className: 'min-w-40',
+    },
     {
       header: 'Payment',
-      cell: (row) => (
-        <>
-          <Amount row={row} />
-          <Provider row={row} />
-        </>
+      cell: either(
+        (row) => (
+          <>
+            <OwedAmount row={row} />
+            <OwedPayers row={row} />
+          </>
+        ),
+        (row) => (
+          <>
+            <Amount row={row} />
+            <Provider row={row} />
+          </>
+        ),
       ),
     },
     {
       header: 'State',
       className: 'min-w-48 max-w-72',
-      cell: (row) => (
-        <div className="space-y-1.5">
-          <AttemptStateBadge attempt={row} stuck={row.stuck} />
-          <AttemptNote attempt={row} stuck={row.stuck} />
-          <AttemptResolution attempt={row} />
-        </div>
+      cell: either(
+        (row) => <OwedState row={row} />,
+        (row) => (
+          <div className="space-y-1.5">
+            <AttemptStateBadge attempt={row} stuck={row.stuck} />
+            <AttemptNote attempt={row} stuck={row.stuck} refundedNgwee={row.refundedNgwee} />
+            <AttemptResolution attempt={row} />
+          </div>
+        ),
       ),
     },
-    { header: 'Actions', align: 'right', rowPadding: 'py-2', cell: (row) => <Actions row={row} actions={actions} /> },
+    {
+      header: 'Actions',
+      align: 'right',
+      rowPadding: 'py-2',
+      cell: either(
+        (row) => <OwedActions row={row} actions={actions} />,
+        (row) => <Actions row={row} actions={actions} />,
+      ),
+    },
   ];
 }
 
-export function PaymentCard({ row, actions }: { row: ReconciliationAttempt; actions: RowActions }) {
+function OwedCard({ row, actions }: { row: OwedBack; actions: RowActions }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs text-bark-600">
+            Order <OrderNumber id={row._id} />
+          </p>
+          <div className="mt-1 text-sm">
+            <Customer row={row} />
+          </div>
+        </div>
+        <div className="shrink-0 text-right">
+          <OwedAmount row={row} />
+        </div>
+      </div>
+      <div className="mt-2 text-sm">
+        <OwedPayers row={row} />
+      </div>
+      <p className="text-sm text-bark-700">Changed {formatDateTime(row.updatedAt)}</p>
+      <div className="mt-3">
+        <OwedOrderBadges row={row} />
+      </div>
+      <div className="mt-2">
+        <OwedState row={row} />
+      </div>
+      <div className="mt-3">
+        <OwedActions row={row} actions={actions} />
+      </div>
+    </>
+  );
+}
+
+function AttemptCard({ row, actions }: { row: ReconciliationAttempt; actions: RowActions }) {
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -170,7 +255,7 @@ export function PaymentCard({ row, actions }: { row: ReconciliationAttempt; acti
         <PaidBadge isPaid={row.order.isPaid} />
       </div>
       <div className="mt-2 space-y-2">
-        <AttemptNote attempt={row} stuck={row.stuck} />
+        <AttemptNote attempt={row} stuck={row.stuck} refundedNgwee={row.refundedNgwee} />
         <AttemptResolution attempt={row} />
       </div>
       <div className="mt-3">
@@ -178,4 +263,8 @@ export function PaymentCard({ row, actions }: { row: ReconciliationAttempt; acti
       </div>
     </>
   );
+}
+
+export function PaymentCard({ row, actions }: { row: PaymentRow; actions: RowActions }) {
+  return row.owed ? <OwedCard row={row.owed} actions={actions} /> : <AttemptCard row={row.attempt} actions={actions} />;
 }

@@ -1,10 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  PAYMENT_FILTERS,
-  STUCK_AFTER_MINUTES,
-  type PaymentFilter,
-  type ReconciliationAttempt,
-} from '../../../../shared/schemas/payments';
+import { PAYMENT_FILTERS, STUCK_AFTER_MINUTES, type PaymentFilter } from '../../../../shared/schemas/payments';
 import { SelectField } from '../../../components/ui/select-field';
 import { useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,13 +8,14 @@ import { OrderDetailsDialog } from '../orders/order-details-dialog';
 import { AdminList } from '../shared/admin-list';
 import { useListAddress } from '../shared/use-list-address';
 import { useAdminPayments } from './api';
-import { PaymentCard, paymentColumns } from './payment-list';
+import { attemptRow, owedRow, PaymentCard, paymentColumns } from './payment-list';
 import { PaymentsTabs } from './payments-tabs';
-import { ResolveDialog } from './resolve-dialog';
+import { ResolveDialog, type ResolvedAttempt } from './resolve-dialog';
 import { RefundsView } from '../refunds/refunds-view';
 
 const FILTER_LABELS: Record<PaymentFilter, string> = {
   attention: 'Needs attention',
+  owed: 'Owed back',
   stuck: `Pending over ${STUCK_AFTER_MINUTES} min`,
   failed: 'Failed or expired',
   flagged: 'Flagged',
@@ -40,9 +36,11 @@ export function PaymentsPage() {
 }
 
 /**
- * Mobile-money attempts for reconciliation: by default those that need a person (stuck, flagged, or
- * failed while the order waits for money). Each opens its order, where it can be marked paid by hand;
- * an ended one can be marked as dealt with (with what was done), which takes it off Needs attention.
+ * Mobile-money attempts for reconciliation: by default what needs a person, first the orders that owe
+ * money back (cancelled after payment, a collection that did not pay them, a failed refund), then the
+ * attempts stuck, or failed while the order waits for money. Each opens its order, where it can be
+ * refunded or marked paid by hand; an ended attempt, or an owed collection settled otherwise, can be
+ * marked as dealt with (with what was done), which takes it off Needs attention.
  */
 function AttemptsView() {
   const list = useListAddress(FILTER_NAMES);
@@ -55,7 +53,7 @@ function AttemptsView() {
   useEffect(() => {
     if (loadFailed) setViewedId(null);
   }, [loadFailed]);
-  const [resolving, setResolving] = useState<ReconciliationAttempt | null>(null);
+  const [resolving, setResolving] = useState<ResolvedAttempt | null>(null);
   const actions = useMemo(() => ({ onView: setViewedId, onResolve: setResolving }), []);
   const columns = useMemo(() => paymentColumns(actions), [actions]);
   const counts = payments.data?.counts;
@@ -83,7 +81,11 @@ function AttemptsView() {
       }
       list={list}
       query={payments}
-      pick={(data) => ({ rows: data.payments, total: data.total, pages: data.pages })}
+      pick={(data) => ({
+        rows: [...data.owedBack.map(owedRow), ...data.payments.map(attemptRow)],
+        total: data.total,
+        pages: data.pages,
+      })}
       empty={{
         text: filter === 'attention' && !list.keyword ? 'Nothing needs attention.' : 'No payments found.',
         hint: filter !== 'all' || list.keyword ? 'Try another filter or search.' : undefined,

@@ -2,15 +2,18 @@ import { orderReference } from '../../../../shared/order-status';
 import {
   RESOLUTION_NOTE_MAX_LENGTH,
   resolveAttemptSchema,
-  type ReconciliationAttempt,
+  type PaymentAttempt,
 } from '../../../../shared/schemas/payments';
 import { NoteDialog } from '../shared/note-dialog';
 import { useResolveAttempt } from './api';
 import { providerLabel } from './attempt-state';
 
+/** What the dialog names: an attempt of the list, or a flagged collection of an order's owed-back row. */
+export type ResolvedAttempt = Pick<PaymentAttempt, '_id' | 'orderId' | 'provider' | 'method'>;
+
 interface ResolveDialogProps {
   /** The attempt being closed; null keeps the dialog shut. */
-  attempt: ReconciliationAttempt | null;
+  attempt: ResolvedAttempt | null;
   onClose: () => void;
 }
 
@@ -29,8 +32,8 @@ export function ResolveDialog({ attempt, onClose }: ResolveDialogProps) {
         attempt && (
           <>
             {providerLabel(attempt.provider, attempt.method)} payment for order{' '}
-            <span className="font-mono font-semibold text-bark-900">{orderReference(attempt.order._id)}</span>. Your
-            name, the time and this note are kept with the payment, and it leaves Needs attention.
+            <span className="font-mono font-semibold text-bark-900">{orderReference(attempt.orderId)}</span>. Your name,
+            the time and this note are kept with the payment, and it leaves Needs attention.
           </>
         )
       }
