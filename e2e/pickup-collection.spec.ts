@@ -47,6 +47,16 @@ async function addPickupPoint(page: Page, project: string) {
   return { town, name };
 }
 
+/** The admin saw the money arrive and marks the order paid (PUT /pay), as the back office's 'Mark as Paid' does. */
+async function markPaidByAdmin(page: Page, orderId: string) {
+  const { token } = await adminToken(page);
+  const res = await page.request.put(`/api/orders/${orderId}/pay`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { note: 'Seen on the Airtel statement' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 async function placePickupOrder(page: Page, town: string, name: string): Promise<{ orderId: string; code: string }> {
   const shopper = await registerByApi(page, 'Mutinta Hamoonga');
   await page.goto('/login');
@@ -88,12 +98,25 @@ test("a shopper picks a pickup point and collects with the code through the keep
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByTestId('collection-code')).toContainText(code);
 
-  // The keeper's phone: no login, the link names the order.
+  // The keeper's phone: no login, the link names the order. Not paid yet: the parcel stays, in large type.
   const keeper = await newPage(browser, testInfo);
   await keeper.goto(`/pickup/${orderId}`);
   await expect(keeper.getByRole('heading', { name: 'Parcel collection' })).toBeVisible();
   await expect(keeper.getByText(name)).toBeVisible();
   await expect(keeper.getByText(code)).toHaveCount(0);
+  await expect(keeper.getByTestId('hand-over')).toHaveText(/^Not paid yet — do not hand it over/);
+  await expect(keeper.getByLabel('Collection code')).toHaveCount(0);
+  await expectNoSidewaysScroll(keeper);
+  await keeper.screenshot({ path: `${SHOTS}/${project}-keeper-not-paid.png`, fullPage: true });
+  // The server refuses it whatever the page sends, even the right code and "cash".
+  const refused = await keeper.request.post(`/api/pickup/${orderId}/collect`, { data: { code, paidWith: 'cash' } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toMatch(/^Not paid yet: do not hand the parcel over/);
+
+  // Paid: the keeper checks again and may hand it over.
+  await markPaidByAdmin(page, orderId);
+  await keeper.getByRole('button', { name: 'Check again' }).click();
+  await expect(keeper.getByTestId('hand-over')).toHaveText('Paid — hand it over');
   const wrong = code === '000000' ? '111111' : '000000';
   await keeper.getByLabel('Collection code').fill(wrong);
   await keeper.getByRole('button', { name: 'Mark collected' }).click();
@@ -112,7 +135,7 @@ test("a shopper picks a pickup point and collects with the code through the keep
   await expect(page.getByTestId('collection-code')).toHaveCount(0);
 });
 
-test("an admin marks a pickup order collected in the order view, without the shopper's code", async ({
+test("an admin marks a pickup order collected in the order view once it is paid, without the shopper's code", async ({
   page,
   browser,
 }, testInfo) => {
@@ -123,16 +146,27 @@ test("an admin marks a pickup order collected in the order view, without the sho
   const admin = await newPage(browser, testInfo);
   const { session } = await adminToken(admin);
   await admin.addInitScript((stored) => localStorage.setItem('userInfo', stored), session);
-  await admin.goto(`/admin/orders?q=${orderId.slice(0, 8)}`);
-  await expect(admin.locator('html[data-ready]')).toBeAttached();
-  await admin
-    .getByRole('button', { name: /View|Details/ })
-    .first()
-    .click();
-  const details = admin.getByRole('dialog', { name: 'Order Details' });
-  await expect(details.getByTestId('keeper-link')).toContainText(`/pickup/${orderId}`);
-  await details.getByRole('button', { name: 'Mark collected' }).click();
-  const ask = admin.getByRole('dialog', { name: 'Mark collected' });
+  const openCollect = async () => {
+    await admin.goto(`/admin/orders?q=${orderId.slice(0, 8)}`);
+    await expect(admin.locator('html[data-ready]')).toBeAttached();
+    await admin
+      .getByRole('button', { name: /View|Details/ })
+      .first()
+      .click();
+    const details = admin.getByRole('dialog', { name: 'Order Details' });
+    await expect(details.getByTestId('keeper-link')).toContainText(`/pickup/${orderId}`);
+    await details.getByRole('button', { name: 'Mark collected' }).click();
+    return admin.getByRole('dialog', { name: 'Mark collected' });
+  };
+  // Not paid yet: the admin is told so and cannot hand it over either.
+  const unpaid = await openCollect();
+  await expect(unpaid.getByRole('alert')).toHaveText(/^Not paid yet — do not hand it over/);
+  await expect(unpaid.getByRole('button', { name: 'Mark collected without code' })).toBeDisabled();
+  await admin.screenshot({ path: `${SHOTS}/${project}-admin-collect-not-paid.png` });
+
+  await markPaidByAdmin(page, orderId);
+  const ask = await openCollect();
+  await expect(ask.getByRole('alert')).toHaveCount(0);
   await admin.screenshot({ path: `${SHOTS}/${project}-admin-collect.png` });
   await ask.getByRole('button', { name: 'Mark collected without code' }).click();
   await expect(toast(admin, 'Order marked as collected')).toBeVisible();

@@ -252,6 +252,16 @@ describe('loadConfig', () => {
     ).toMatchObject({ senderId: 'KABULONGA', baseUrl: 'https://api.sandbox.africastalking.com' });
   });
 
+  it('texts one number at most 10 times a day about orders unless ORDER_TEXTS_PER_NUMBER_PER_DAY says otherwise (0: no limit)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).orderTextsPerNumberPerDay).toBe(10);
+    expect(loadConfig({ DATA_DIR: dir, ORDER_TEXTS_PER_NUMBER_PER_DAY: '25' }).orderTextsPerNumberPerDay).toBe(25);
+    expect(loadConfig({ DATA_DIR: dir, ORDER_TEXTS_PER_NUMBER_PER_DAY: '0' }).orderTextsPerNumberPerDay).toBe(0);
+    for (const bad of ['-1', 'many', '2.5'])
+      expect(() => loadConfig({ DATA_DIR: dir, ORDER_TEXTS_PER_NUMBER_PER_DAY: bad })).toThrow(
+        /ORDER_TEXTS_PER_NUMBER_PER_DAY/,
+      );
+  });
+
   it('refuses to start with SMS_PROVIDER=africastalking and no username or key, never printing the key', () => {
     const noKey = () =>
       loadConfig({ DATA_DIR: dir, SMS_PROVIDER: 'africastalking', AFRICASTALKING_USERNAME: 'sandbox' });

@@ -9,7 +9,11 @@ import { optionalSetting } from './lib/optional-setting';
 import { toNgwee } from '../shared/money';
 import type { RefundApprovalRule } from '../shared/refunds';
 import { persistedSigningSecret } from './lib/signing-secret';
-import { readSmsSettings, type AfricasTalkingSettings } from './features/sms/sms-settings';
+import {
+  ORDER_TEXTS_PER_NUMBER_PER_DAY,
+  readSmsSettings,
+  type AfricasTalkingSettings,
+} from './features/sms/sms-settings';
 import { readUssdSettings, type UssdSettings } from './features/ussd/ussd-settings';
 
 const envSchema = z
@@ -36,6 +40,10 @@ const envSchema = z
     KEEP_ALIVE_TIMEOUT_SECONDS: z.preprocess((v) => v ?? '65', z.coerce.number().int().min(1).max(600)),
     SHOP_EMAIL: optionalSetting(z.email()),
     REGISTRATIONS_PER_HOUR: z.preprocess((v) => v ?? '10', z.coerce.number().int().min(1).max(100_000)),
+    ORDER_TEXTS_PER_NUMBER_PER_DAY: z.preprocess(
+      (v) => v || String(ORDER_TEXTS_PER_NUMBER_PER_DAY),
+      z.coerce.number().int().min(0).max(100_000),
+    ),
     PAYMENT_EXPIRY_MINUTES: z.preprocess((v) => v || '5', z.coerce.number().int().min(1).max(60)),
     PAYMENT_POLL_FIRST_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
     PAYMENT_POLL_MAX_SECONDS: z.preprocess((v) => v || '30', z.coerce.number().int().min(1).max(600)),
@@ -92,6 +100,8 @@ export interface AppConfig {
   shopEmail?: string;
   /** New accounts one client address may open per hour. */
   registrationsPerHour?: number;
+  /** Texts about orders one number gets in 24 hours, from every account (decision 057; 0: no limit); unset: 10. */
+  orderTextsPerNumberPerDay?: number;
   /** Fastify trustProxy: off by default, else a hop count or the proxy's addresses (never "any"). */
   trustProxy?: boolean | number | string;
   /** How long a client may take to send a request, and keep a connection open unused (defaults below). */
@@ -207,6 +217,7 @@ export function loadConfig(
     shopEmail: e.SHOP_EMAIL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    orderTextsPerNumberPerDay: e.ORDER_TEXTS_PER_NUMBER_PER_DAY,
     httpTimeouts: httpTimeouts(e.REQUEST_TIMEOUT_SECONDS, e.KEEP_ALIVE_TIMEOUT_SECONDS),
     paymentProviders: payments.settings,
     paymentTiming: {

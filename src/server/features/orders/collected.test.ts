@@ -4,7 +4,7 @@ import { computeTotals, toKwacha } from '../../../shared/money';
 import { auditEvents, mailMessages, orders } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { address, insertProduct } from './test/fixtures';
-import { KEEPER_TRIES } from './collected';
+import { KEEPER_TRIES, NOT_PAID_YET } from './collected';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function placePickupOrder(option: string | null = pickupId) {
+async function placePickupOrder(option: string | null = pickupId, paymentMethod = 'mtn') {
   const deliveryOption = option ?? undefined;
   const product = await insertProduct(t, { price: 100 });
   const totals = computeTotals([{ unitPriceNgwee: product.priceNgwee, quantity: 1 }], {
@@ -52,13 +52,30 @@ async function placePickupOrder(option: string | null = pickupId) {
     payload: {
       orderItems: [{ product: product.id, quantity: 1 }],
       shippingAddress: deliveryOption ? choma : address,
-      paymentMethod: 'mtn',
+      paymentMethod,
       deliveryOption,
       totalAmount: toKwacha(totals.totalNgwee),
     },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+/** The admin checked the money arrived (PUT /pay): the order may now be handed over. */
+async function payByHand(id: string) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/orders/${id}/pay`,
+    headers: admin.auth,
+    payload: { note: 'Seen on the MTN statement' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function placePaidPickupOrder() {
+  const order = await placePickupOrder();
+  await payByHand(order._id);
+  return order;
 }
 
 const keeperCollect = (id: string, payload: unknown) =>
@@ -108,7 +125,7 @@ describe('the collection code', () => {
 
 describe("the keeper's link", () => {
   it('refuses a wrong code, collects with the right one, then answers 409', async () => {
-    const order = await placePickupOrder();
+    const order = await placePaidPickupOrder();
     const code: string = order.collection.code;
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await keeperCollect(order._id, { code: wrong });
@@ -142,7 +159,7 @@ describe("the keeper's link", () => {
   });
 
   it(`limits tries per order to ${KEEPER_TRIES} an hour, then even the right code waits`, async () => {
-    const order = await placePickupOrder();
+    const order = await placePaidPickupOrder();
     const code: string = order.collection.code;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < KEEPER_TRIES; i += 1)
@@ -151,7 +168,7 @@ describe("the keeper's link", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many wrong codes/);
     // Another order's tries are its own, and an admin can still hand the parcel over.
-    const next = await placePickupOrder();
+    const next = await placePaidPickupOrder();
     expect((await keeperCollect(next._id, { code: next.collection.code })).statusCode).toBe(200);
     expect((await adminCollect(order._id, { code })).statusCode).toBe(200);
   });
@@ -167,7 +184,7 @@ describe("the keeper's link", () => {
 
 describe('the back office', () => {
   it('is admin only, checks a code when given, and confirms without one as the admin', async () => {
-    const order = await placePickupOrder();
+    const order = await placePaidPickupOrder();
     expect((await adminCollect(order._id, {}, customer.auth)).statusCode).toBe(403);
     expect((await adminCollect(order._id, {}, {})).statusCode).toBe(401);
     const wrong = order.collection.code === '000000' ? '111111' : '000000';
@@ -199,7 +216,7 @@ describe('the back office', () => {
   });
 
   it('gives one 200 and one 409 for two marks at once, and one Delivered change', async () => {
-    const order = await placePickupOrder();
+    const order = await placePaidPickupOrder();
     const results = await Promise.all([
       adminCollect(order._id),
       keeperCollect(order._id, { code: order.collection.code }),
@@ -209,5 +226,47 @@ describe('the back office', () => {
     const audit = await t.app.db.select().from(auditEvents).where(eq(auditEvents.subjectId, order._id));
     expect(audit.filter((a) => a.action === 'order.collected')).toHaveLength(1);
     expect(audit.filter((a) => a.action === 'order.delivered')).toHaveLength(1);
+  });
+});
+
+describe('an order paid before collection (MTN, Airtel, card) and not paid yet', () => {
+  it("is refused (409) on the keeper's link and the admin's, whatever the body says, without taking a try", async () => {
+    for (const method of ['mtn', 'airtel', 'creditCard']) {
+      const order = await placePickupOrder(pickupId, method);
+      const code: string = order.collection.code;
+      const view = await t.app.inject({ method: 'GET', url: `/api/pickup/${order._id}` });
+      expect(view.json()).toMatchObject({ paid: false, toCollect: null, collected: false });
+
+      // More refusals than the tries an hour: none of them is a try, since no code was compared.
+      for (let i = 0; i <= KEEPER_TRIES; i += 1) {
+        const refused = await keeperCollect(order._id, { code, name: 'Bupe' });
+        expect(refused.statusCode, method).toBe(409);
+        expect(refused.json()).toEqual({ message: NOT_PAID_YET });
+      }
+      // Saying the keeper took cash does not make an order paid by its provider collectable.
+      expect((await keeperCollect(order._id, { code, paidWith: 'cash' })).statusCode).toBe(409);
+      for (const body of [{ code }, {}, { paidWith: 'mobileMoney' }]) {
+        const refused = await adminCollect(order._id, body);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(NOT_PAID_YET);
+      }
+      const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
+      expect(row).toMatchObject({ status: 'Pending', isPaid: false, collectedAt: null, isDelivered: false });
+      const collected = await t.app.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.subjectId, order._id), eq(auditEvents.action, 'order.collected')));
+      expect(collected).toHaveLength(0);
+
+      // Once the money arrived, the same keeper hands it over with the right code at the first try.
+      await payByHand(order._id);
+      expect((await t.app.inject({ method: 'GET', url: `/api/pickup/${order._id}` })).json()).toMatchObject({
+        paid: true,
+        toCollect: null,
+      });
+      const done = await keeperCollect(order._id, { code, name: 'Bupe' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({ collected: true, paid: true, status: 'Delivered' });
+    }
   });
 });

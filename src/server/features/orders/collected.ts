@@ -42,6 +42,17 @@ function refuseUncollectable(order: OrderRow) {
 /** A pay-on-collection order still unpaid: whoever hands it over takes the money and says how. */
 const paysNow = (order: OrderRow) => paysOnCollection(order.paymentMethod) && !order.isPaid;
 
+export const NOT_PAID_YET =
+  'Not paid yet: do not hand the parcel over. The customer pays first (their order page shows how); then try again.';
+
+/**
+ * Handed over only paid, or paid now to whoever hands it over (decision 045). An MTN, Airtel, Zamtel or card
+ * order is paid by its provider or marked paid by an admin who saw the money; what the request says changes nothing.
+ */
+function refuseUnpaid(order: OrderRow) {
+  if (!order.isPaid && !paysOnCollection(order.paymentMethod)) throw Conflict(NOT_PAID_YET);
+}
+
 export const SAY_HOW_PAID =
   'Say how the customer paid: cash or mobile money. Hand the parcel over only once the money is received.';
 
@@ -66,6 +77,7 @@ async function collect(
 ): Promise<Order> {
   return changeOrderStatus(app, orderId, 'Delivered', actor, async (tx, current, raise) => {
     refuseUncollectable(current);
+    refuseUnpaid(current);
     if (code !== null && !codeMatches(current.collectionCode!, code)) throw BadRequest(WRONG_CODE);
     refuseWithoutPayment(current, paidWith);
     await tx
@@ -108,6 +120,8 @@ export async function collectByKeeper(
   const found = await findOrderRow(app.db, orderId);
   if (!found) throw orderNotFound();
   refuseUncollectable(found);
+  // Before a try is counted, as the code is not compared: waiting for the money costs the keeper no try.
+  refuseUnpaid(found);
   if (!code?.trim()) throw BadRequest('code is required: type the collection code the customer shows');
   // Before a try is counted: a keeper who forgot to say how it was paid has not guessed a code.
   refuseWithoutPayment(found, paidWith);

@@ -7,15 +7,17 @@ import { orderLinkUrl } from '../orders';
 import { collectedMethods } from '../payments';
 import { shopSettingsInTransaction } from '../settings';
 import { newOrderText, orderPlacedText, orderRefundedText, orderUpdateText, type OrderTextUpdate } from './order-texts';
+import { orderTextLimit } from './order-text-limit';
 import type { OutgoingSms, SmsOutbox } from './outbox';
 import { signInNumberOf } from './queries';
+import { ORDER_TEXTS_PER_NUMBER_PER_DAY } from './sms-settings';
 
 /**
  * Order texts, driven by the order events as order mail is (decision 009): each text is recorded in the
  * order's own transaction and the outbox's line sends it after the commit. A customer hears on the
  * account's sign-in number, else on the order's delivery phone when that is a Zambian mobile; the co-op
  * hears of each new order on the settings' orderSmsNumber. A slow or refusing provider never delays,
- * fails or undoes an order.
+ * fails or undoes an order, and neither does a text held back by the limit per number.
  */
 export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
   const events = app.orderEvents;
@@ -30,6 +32,9 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     return delivery.ok ? delivery.mobile.e164 : null;
   }
 
+  const mayText = orderTextLimit(app.config.orderTextsPerNumberPerDay ?? ORDER_TEXTS_PER_NUMBER_PER_DAY);
+
+  /** Counted against the number's day (decision 057); the co-op's own new-order number is not. */
   const toCustomer = async (
     tx: Tx,
     order: Order,
@@ -38,7 +43,9 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     known?: string | null,
   ): Promise<OutgoingSms[]> => {
     const to = await customerNumber(tx, order, known);
-    return to ? [{ kind, to, text, orderId: order._id }] : [];
+    if (!to) return [];
+    const message = { kind, to, text, orderId: order._id };
+    return (await mayText(tx, message)) ? [message] : [];
   };
 
   const update =

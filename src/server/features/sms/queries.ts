@@ -29,6 +29,11 @@ export async function insertPendingSms(db: Db | Tx, rows: NewSmsRow[]): Promise<
   else await db.insert(smsMessages).values(pending);
 }
 
+/** A text the shop chose not to send (decision 057): kept as failed with the reason, never claimed. */
+export async function insertHeldBackSms(tx: Tx, row: NewSmsRow, reason: string): Promise<void> {
+  await tx.insert(smsMessages).values({ ...row, status: 'failed', lastError: reason });
+}
+
 /** An order's few texts, by a statement built once (db/prepared.ts). */
 const insertSmsPrepared = preparedRows<NewSmsRow, unknown>('insert_sms', (db, rows) =>
   db.insert(smsMessages).values(rows as unknown as NewSmsRow[]),

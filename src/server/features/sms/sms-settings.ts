@@ -19,6 +19,14 @@ export interface AfricasTalkingSettings {
 
 export type SmsSettingsResult = { ok: true; settings?: AfricasTalkingSettings } | { ok: false; issues: string[] };
 
+/**
+ * Texts about orders that one number gets in a day, whichever accounts placed the orders (decision 057;
+ * ORDER_TEXTS_PER_NUMBER_PER_DAY, read with the other settings in config.ts). The delivery phone is typed,
+ * not confirmed, and every text is billed: one account's 60 orders texted one number 60 times. Ten is more
+ * than a real shopper's busiest day: an order texts at most four times (placed, paid, on its way, delivered).
+ */
+export const ORDER_TEXTS_PER_NUMBER_PER_DAY = 10;
+
 export const AFRICASTALKING_LIVE_URL = 'https://api.africastalking.com';
 
 const smsEnv = z.object({

@@ -31,6 +31,8 @@ export function MarkCollectedDialog({ order, open, onOpenChange, onCollected }: 
   }, [open]);
   // A pay-on-collection order still unpaid (decision 045): the money is taken now, and how is said.
   const takesMoney = paysOnCollection(order.paymentMethod) && !order.isPaid;
+  // Any other order is handed over only once paid; the server refuses it too (409).
+  const notPaid = !paysOnCollection(order.paymentMethod) && !order.isPaid;
   const save = () =>
     collect.mutate(
       { id: order._id, code, ...(takesMoney && paidWith ? { paidWith } : {}) },
@@ -57,7 +59,7 @@ export function MarkCollectedDialog({ order, open, onOpenChange, onCollected }: 
           <Button variant="outline" disabled={collect.isPending} onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form="mark-collected-form" disabled={collect.isPending}>
+          <Button type="submit" form="mark-collected-form" disabled={collect.isPending || notPaid}>
             {collect.isPending
               ? 'Saving...'
               : code.trim()
@@ -74,6 +76,11 @@ export function MarkCollectedDialog({ order, open, onOpenChange, onCollected }: 
           save();
         }}
       >
+        {notPaid && (
+          <p role="alert" className="mb-4 rounded-xl border-2 border-red-600 bg-red-50 p-3 font-semibold text-red-900">
+            Not paid yet — do not hand it over. Mark it paid once the money has arrived, then mark it collected.
+          </p>
+        )}
         <TextField
           label="Collection code (from the customer's message)"
           hint="Leave blank to confirm without the code."
