@@ -1,22 +1,9 @@
-import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
-import { E2E_ADMIN, demoProductCards, expectNoSidewaysScroll, registerByApi, toast } from './support/shop';
+import { expect, test, type Page } from './support/test';
+import { shopperAtCheckout } from './support/checkout';
+import { pageAtProjectSize } from './support/contexts';
+import { E2E_ADMIN, expectNoSidewaysScroll, toast } from './support/shop';
 
 const SHOTS = '.scratch/shots/delivery';
-
-/** A fresh context at the project's size: the keeper's phone, or the back office. */
-async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    isMobile,
-    hasTouch,
-    baseURL,
-    locale: 'en-ZM',
-    timezoneId: 'Africa/Lusaka',
-    serviceWorkers: 'block',
-  });
-  return context.newPage();
-}
 
 async function adminToken(page: Page): Promise<{ session: string; token: string }> {
   const res = await page.request.post('/api/users/login', { data: E2E_ADMIN });
@@ -58,23 +45,7 @@ async function markPaidByAdmin(page: Page, orderId: string) {
 }
 
 async function placePickupOrder(page: Page, town: string, name: string): Promise<{ orderId: string; code: string }> {
-  const shopper = await registerByApi(page, 'Mutinta Hamoonga');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(shopper.email);
-  await page.getByLabel('Password').fill(shopper.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(toast(page, 'Login successful')).toBeVisible();
-  await page.goto('/products');
-  const product = demoProductCards(page).first();
-  const productName = await product.getByRole('heading').innerText();
-  await product.getByRole('button', { name: `Add ${productName} to cart` }).click();
-  await expect(toast(page, `${productName} added to cart`)).toBeVisible();
-  await page.goto('/checkout');
-  await page.getByLabel('Phone Number').fill('0977123456');
-  await page.getByLabel('Address').fill('Plot 4, Mochipapa Road');
-  await page.getByLabel('City').fill(town);
-  await page.getByLabel('Province').selectOption('Southern');
-  await page.getByLabel('Postal/ZIP Code').fill('20100');
+  await shopperAtCheckout(page, { phone: '0977123456', address: 'Plot 4, Mochipapa Road', city: town });
   const pickup = page
     .getByRole('group', { name: 'Delivery' })
     .getByRole('radio', { name: new RegExp(name.replace(/[()]/g, '\\$&')) });
@@ -99,7 +70,7 @@ test("a shopper picks a pickup point and collects with the code through the keep
   await expect(page.getByTestId('collection-code')).toContainText(code);
 
   // The keeper's phone: no login, the link names the order. Not paid yet: the parcel stays, in large type.
-  const keeper = await newPage(browser, testInfo);
+  const keeper = await pageAtProjectSize(browser, testInfo);
   await keeper.goto(`/pickup/${orderId}`);
   await expect(keeper.getByRole('heading', { name: 'Parcel collection' })).toBeVisible();
   await expect(keeper.getByText(name)).toBeVisible();
@@ -143,7 +114,7 @@ test("an admin marks a pickup order collected in the order view once it is paid,
   const { town, name } = await addPickupPoint(page, project);
   const { orderId } = await placePickupOrder(page, town, name);
 
-  const admin = await newPage(browser, testInfo);
+  const admin = await pageAtProjectSize(browser, testInfo);
   const { session } = await adminToken(admin);
   await admin.addInitScript((stored) => localStorage.setItem('userInfo', stored), session);
   const openCollect = async () => {
