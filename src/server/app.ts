@@ -26,6 +26,7 @@ import {
   orderRoutes,
   ordersToShipRoutes,
   pickupRoutes,
+  unpaidReleasePlugin,
 } from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(refundsPlugin);
   await app.register(catalogCachePlugin);
   await app.register(deliveryOptionsCachePlugin);
+  await app.register(unpaidReleasePlugin);
   await app.register(backupsPlugin);
 
   await app.register(

@@ -10,6 +10,7 @@ import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_LINES,
   placeOrderSchema,
+  unpaidLimitSchema,
   type ShippingAddress,
 } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
@@ -573,6 +574,18 @@ async function confirm(ctx: MenuContext, state: MenuState): Promise<StepResult> 
     if (!(error instanceof HttpError)) throw error;
     const details = error.details ?? {};
     const product = typeof details.name === 'string' ? details.name : '';
+    const unpaid = unpaidLimitSchema.safeParse(details.unpaidLimit);
+    if (error.statusCode === 409 && unpaid.success) {
+      // Unpaid orders of this number hold what they may (decision 056): nothing to change here, pay first.
+      const phone = ctx.shop.phone || '-';
+      const { orders, items, maxOrders, maxItems } = unpaid.data;
+      const adding = ctx.draft.lines.reduce((sum, line) => sum + line.quantity, 0);
+      const text =
+        maxOrders > 0 && orders >= maxOrders
+          ? say('unpaidOrders', { orders, phone })
+          : say('unpaidItems', { max: maxItems, items: items + adding, phone });
+      return { answer: draw('END', [text]) };
+    }
     if (error.statusCode === 409 && (error.message === PRICES_CHANGED || 'totalAmount' in details))
       return { answer: await show(ctx, state, say('pricesChanged')) };
     if (error.statusCode === 409 && typeof details.countInStock === 'number')
