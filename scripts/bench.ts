@@ -159,6 +159,10 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         ADMIN_EMAIL: 'bench-admin@coop-shop.example',
         ADMIN_PASSWORD: adminPassword,
         REGISTRATIONS_PER_HOUR: '100000',
+        // The order scenarios are a load from one account and one phone number, never paid: no bound on
+        // what unpaid orders hold (decision 056).
+        UNPAID_ORDERS_MAX: '0',
+        UNPAID_ITEMS_MAX: '0',
       })),
     );
     // Resident memory once the server answers, before any scenario: the "idle after start".

@@ -151,6 +151,8 @@ export async function placeOrder(
   let placed;
   try {
     placed = await app.orderEvents.transaction(app.db, async (tx, raise) => {
+      // First of all: what this account and its numbers hold unpaid, under their locks (two statements more
+      // while the bounds are on; decision 056).
       await refuseOverUnpaidBounds(tx, app.config.unpaidOrders, customer, contactMobile, items);
       const taken = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.

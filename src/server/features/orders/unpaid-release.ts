@@ -18,11 +18,14 @@ export const RELEASING_SHOP: AuditActor = { id: null, name: 'Shop (unpaid order 
 
 const BATCH = 50;
 
-/** When a new order is released if it is still unpaid and Pending (its method's hold); null: never. */
-export function unpaidHoldUntil(rules: UnpaidOrderSettings | undefined, onCollection: boolean): Date | null {
+/**
+ * When a new order is released if it is still unpaid and Pending (its method's hold). Undefined: never, and
+ * the column is left out of the insert (its prepared statement's timestamp encoder cannot take a null).
+ */
+export function unpaidHoldUntil(rules: UnpaidOrderSettings | undefined, onCollection: boolean): Date | undefined {
   const ms = onCollection ? rules?.collectionHoldMs : rules?.holdMs;
   // The instance's clock, against the database's at release: they differ by seconds, holds last hours.
-  return ms ? new Date(Date.now() + ms) : null;
+  return ms ? new Date(Date.now() + ms) : undefined;
 }
 
 class NoLongerDue extends Error {}
