@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { apiToken, bearer, createTestProduct, E2E_ADMIN, registerByApi, storedCart, toast } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  createTestProduct,
+  E2E_ADMIN,
+  E2E_UNPAID_BOUNDS,
+  placeOrderWithToken,
+  registerByApi,
+  storedCart,
+  toast,
+} from './support/shop';
 import { NOT_A_ZAMBIAN_MOBILE } from '../src/shared/phone-numbers';
 
 async function signIn(page: Page) {
@@ -108,6 +118,39 @@ test('a product deleted meanwhile is named, taken out of the cart and nothing is
       path: `.scratch/shots/account/checkout-gone-${test.info().project.name}.png`,
       fullPage: true,
     });
+});
+
+test('unpaid orders already hold what one shopper may: the shop says to pay first, in an alert that stays, and keeps the cart', async ({
+  page,
+}) => {
+  const admin = await adminHeaders(page.request);
+  const most = E2E_UNPAID_BOUNDS.items;
+  const product = await createProduct(page.request, admin, most + 5);
+  let unpaid: string | undefined;
+  try {
+    const shopper = await signIn(page);
+    // An order not paid yet already holds as many items as one shopper may.
+    const phoneNumber = `097${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const address = { address: '12 Forest Road', city: 'Choma', province: 'Southern', zipCode: '20100', phoneNumber };
+    const token = await apiToken(page.request, shopper);
+    unpaid = (await placeOrderWithToken(page.request, token, [{ product, quantity: most }], 'airtel', address))._id;
+
+    await addToCart(page, product, 1);
+    await fillCheckout(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Orders waiting for payment can hold at most' });
+    await expect(alert).toContainText(
+      `Orders waiting for payment can hold at most ${most} items. Your unpaid orders already hold ${most}, so this order cannot add any. Please pay for an order first, or order fewer items.`,
+    );
+    await expect(alert).toContainText('Nothing was ordered or charged, and your cart is kept.');
+    await expect(alert.getByRole('link', { name: 'See your orders' })).toHaveAttribute('href', '/account/orders');
+    expect((await storedCart(page)).items).toMatchObject([{ id: product._id, quantity: 1 }]);
+    expect(await myOrders(page)).toHaveLength(1);
+  } finally {
+    if (unpaid)
+      await page.request.put(`/api/orders/${unpaid}/status`, { headers: admin, data: { status: 'Cancelled' } });
+    await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+  }
 });
 
 test('each checkout rule explains itself when the value is there but too short or malformed', async ({ page }) => {

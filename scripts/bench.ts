@@ -161,6 +161,10 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         REGISTRATIONS_PER_HOUR: '100000',
         // Every bench order texts one number: with the limit, all but 10 would be held back (decision 057).
         ORDER_TEXTS_PER_NUMBER_PER_DAY: '0',
+        // The order scenarios are a load from one account and one phone number, never paid: no bound on
+        // what unpaid orders hold (decision 056).
+        UNPAID_ORDERS_MAX: '0',
+        UNPAID_ITEMS_MAX: '0',
       })),
     );
     // Resident memory once the server answers, before any scenario: the "idle after start".

@@ -3,6 +3,13 @@ import { computeTotalsInKwacha } from '../../src/shared/money';
 
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin-password-123' };
 
+/**
+ * What unpaid orders may hold on the journeys' server (UNPAID_ORDERS_MAX, UNPAID_ITEMS_MAX): journeys place
+ * orders they never pay from one account (the order history: 101) and to one phone number (every order
+ * placed by the API), as no real shopper does; the bounds themselves are tested by the server's tests.
+ */
+export const E2E_UNPAID_BOUNDS = { orders: 1000, items: 1000 };
+
 /** The header cart link (its accessible name carries the count). */
 export function headerCart(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Cart/ });

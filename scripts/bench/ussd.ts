@@ -57,6 +57,10 @@ async function main() {
     seedDemo: true,
     env: {
       USSD_CALLBACK_SECRET: SECRET,
+      // A steady caller orders again and again without paying: no bound on what unpaid orders of one number
+      // hold (decision 056), or the bench would measure refusals.
+      UNPAID_ORDERS_MAX: '0',
+      UNPAID_ITEMS_MAX: '0',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),

@@ -7,7 +7,7 @@ import type { Database } from './db/client';
 import { requestLogOptions } from './lib/request-log';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin, { routerErrors } from './plugins/errors';
+import errorsPlugin, { MAX_PARAM_LENGTH, routerErrors } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import requestInputPlugin from './plugins/request-input';
 import securityPlugin from './plugins/security';
@@ -26,6 +26,7 @@ import {
   orderRoutes,
   ordersToShipRoutes,
   pickupRoutes,
+  unpaidReleasePlugin,
 } from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
@@ -67,7 +68,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
     },
     // Fastify accepts a hop count at run time (proxy-addr) though its types list only boolean and strings.
     trustProxy: (config.trustProxy ?? false) as boolean,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(refundsPlugin);
   await app.register(catalogCachePlugin);
   await app.register(deliveryOptionsCachePlugin);
+  await app.register(unpaidReleasePlugin);
   await app.register(backupsPlugin);
 
   await app.register(

@@ -31,6 +31,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, SEARCH_INDEX_PRODUCTS: '-1' })).toThrow(/SEARCH_INDEX_PRODUCTS/);
   });
 
+  it('bounds unpaid orders at 5 and 20 items, releasing them after 48 hours or a 7-day collection window (decision 056)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).unpaidOrders).toEqual({
+      maxOrders: 5,
+      maxItems: 20,
+      holdMs: 48 * 3_600_000,
+      collectionHoldMs: 7 * 86_400_000,
+      sweepMs: 300_000,
+    });
+    const off = { UNPAID_ORDERS_MAX: '0', UNPAID_ITEMS_MAX: '0', UNPAID_HOLD_HOURS: '0', COLLECTION_HOLD_DAYS: '0' };
+    expect(loadConfig({ DATA_DIR: dir, ...off }).unpaidOrders).toMatchObject({
+      maxOrders: 0,
+      maxItems: 0,
+      holdMs: 0,
+      collectionHoldMs: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, UNPAID_HOLD_HOURS: '721' })).toThrow(/UNPAID_HOLD_HOURS/);
+    expect(() => loadConfig({ DATA_DIR: dir, UNPAID_ORDERS_MAX: 'five' })).toThrow(/UNPAID_ORDERS_MAX/);
+    expect(() => loadConfig({ DATA_DIR: dir, COLLECTION_HOLD_DAYS: '-1' })).toThrow(/COLLECTION_HOLD_DAYS/);
+  });
+
   it('names every bad setting in one clear message', () => {
     const bad = () =>
       loadConfig({

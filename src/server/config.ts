@@ -50,6 +50,10 @@ const envSchema = z
     PAYMENT_LEASE_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(2).max(600)),
     PAYMENT_CALLBACK_GAP_SECONDS: z.preprocess((v) => v || '3', z.coerce.number().int().min(1).max(60)),
     PAYMENT_LATE_WINDOW_HOURS: z.preprocess((v) => v || '24', z.coerce.number().int().min(1).max(168)),
+    UNPAID_ORDERS_MAX: z.preprocess((v) => v || '5', z.coerce.number().int().min(0).max(10_000)),
+    UNPAID_ITEMS_MAX: z.preprocess((v) => v || '20', z.coerce.number().int().min(0).max(1_000_000)),
+    UNPAID_HOLD_HOURS: z.preprocess((v) => v || '48', z.coerce.number().int().min(0).max(720)),
+    COLLECTION_HOLD_DAYS: z.preprocess((v) => v || '7', z.coerce.number().int().min(0).max(90)),
     REFUND_APPROVAL: z
       .string()
       .trim()
@@ -110,6 +114,8 @@ export interface AppConfig {
   paymentProviders?: PaymentProviderSettings;
   /** How long a mobile-money attempt lives and how often it is read (defaults in payments/service.ts). */
   paymentTiming?: Partial<PaymentTiming>;
+  /** What unpaid orders may hold and when the shop releases them (decision 056); unset: no bounds, no release (tests). */
+  unpaidOrders?: UnpaidOrderSettings;
   /** REFUND_APPROVAL: which refunds a second admin approves (docs/decisions/030-refunds.md); unset: always. */
   refundApproval?: RefundApprovalRule;
   /** Product images in an S3-compatible bucket; unset: files in DATA_DIR/uploads. */
@@ -139,6 +145,20 @@ export interface BackupSettings {
   schedule: DailyTime | null;
   /** BACKUP_KEEP: scheduled backups kept in the folder. */
   keep: number;
+}
+
+/** Decision 056. A 0 turns its rule off. */
+export interface UnpaidOrderSettings {
+  /** UNPAID_ORDERS_MAX: unpaid open orders one account, or one phone number, may have. */
+  maxOrders: number;
+  /** UNPAID_ITEMS_MAX: items (units) those orders may hold together. */
+  maxItems: number;
+  /** UNPAID_HOLD_HOURS: an order paid by mobile money or card, unpaid and Pending this long, is released. */
+  holdMs: number;
+  /** COLLECTION_HOLD_DAYS: the same for a pay-on-collection order (its collection window). */
+  collectionHoldMs: number;
+  /** How often an instance looks for orders to release; 0: never (tests call releaseUnpaidOrders). */
+  sweepMs: number;
 }
 
 export interface HttpTimeouts {
@@ -227,6 +247,14 @@ export function loadConfig(
       leaseMs: e.PAYMENT_LEASE_SECONDS * 1000,
       callbackGapMs: e.PAYMENT_CALLBACK_GAP_SECONDS * 1000,
       lateWindowMs: e.PAYMENT_LATE_WINDOW_HOURS * 3_600_000,
+    },
+    unpaidOrders: {
+      maxOrders: e.UNPAID_ORDERS_MAX,
+      maxItems: e.UNPAID_ITEMS_MAX,
+      holdMs: e.UNPAID_HOLD_HOURS * 3_600_000,
+      collectionHoldMs: e.COLLECTION_HOLD_DAYS * 86_400_000,
+      // Holds are hours or days long: a look every five minutes releases an order at most that late.
+      sweepMs: 5 * 60_000,
     },
     refundApproval: parseRefundApproval(e.REFUND_APPROVAL),
     storage: storage.settings,

@@ -53,6 +53,9 @@ export const USSD_TEXTS = {
   changeOrder: 'Change the order',
   noNetwork: 'Orders by USSD are paid by MTN or Airtel money. Call {phone} to order from this number.',
   orderTooLarge: 'This order is too large for USSD. Call {phone}.',
+  unpaidOrders: 'You have {orders} orders not paid yet. Please pay for one before ordering again, or call {phone}.',
+  unpaidItems:
+    'Orders not paid yet can hold {max} items; with this one yours would hold {items}. Pay first or order fewer, or call {phone}.',
   noOrders: 'You have no orders yet.',
   ordersTitle: 'Your last orders:',
   paid: 'paid',

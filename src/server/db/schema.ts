@@ -208,6 +208,17 @@ export const orders = pgTable(
     discountNgwee: integer('discount_ngwee').notNull().default(0),
     /** Where the order was placed: the web checkout or a USSD session (features/ussd). */
     channel: text('channel').notNull().default('web'),
+    /**
+     * The delivery phone as a Zambian mobile (+260 and 9 digits), written when the order is placed: what
+     * unpaid orders of one number may hold is bounded by it (decision 056). Null for orders placed before.
+     */
+    contactMobile: text('contact_mobile'),
+    /**
+     * Unpaid and still Pending at this time, the shop cancels the order and its stock goes back (decision
+     * 056). Set when it is placed (by its payment method's setting); cleared by any status change, since an
+     * admin then has it in hand. Null: never released by the shop.
+     */
+    unpaidHoldUntil: timestamp('unpaid_hold_until', { withTimezone: true, mode: 'date' }),
     /** Customer name, e-mail and order id for the admin search (see search-text.ts). */
     searchText: text('search_text')
       .notNull()
@@ -231,6 +242,17 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_paid_created_idx').on(t.isPaid, t.createdAt),
     index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // What a new order's bounds count (decision 056): a customer's or a number's unpaid open orders.
+    index('orders_unpaid_user_idx')
+      .on(t.userId)
+      .where(sql`not ${t.isPaid} and ${t.status} in ('Pending','Processing','Shipped')`),
+    index('orders_unpaid_mobile_idx')
+      .on(t.contactMobile)
+      .where(sql`not ${t.isPaid} and ${t.status} in ('Pending','Processing','Shipped')`),
+    // What the release sweep reads: unpaid Pending orders with a hold, soonest first.
+    index('orders_unpaid_hold_idx')
+      .on(t.unpaidHoldUntil)
+      .where(sql`${t.unpaidHoldUntil} is not null and not ${t.isPaid} and ${t.status} = 'Pending'`),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors';
+import { redactUrl } from '../lib/request-log';
 
 /** One place that turns every failure into `{message}` with the right status; never a stack trace. */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
@@ -33,7 +34,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0];
+    // With the web app built, its catch-all page route takes what the router refused for length, and hands
+    // API addresses here: the same 414 as without it, and never a secret of the address said back.
+    if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+      return reply.status(414).send({ message: 'The address is too long' });
+    return reply.status(404).send({ message: `Not found: ${request.method} ${redactUrl(path)}` });
   });
 });
 
@@ -61,6 +67,9 @@ function clientMessage(error: FastifyError, status: number): string {
  * past `maxParamLength` (414) or one that does not decode (400). Fastify's answer would echo the whole
  * path, which for the USSD callback is its secret; these answer `{message}` like every other error.
  */
+/** The router's limit on one path segment (`routerOptions.maxParamLength` in app.ts). */
+export const MAX_PARAM_LENGTH = 200;
+
 export function routerErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ message: 'The address is too long' });
   else if (error.code === 'FST_ERR_BAD_URL') void reply.status(400).send({ message: 'The address is not valid' });

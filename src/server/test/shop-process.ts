@@ -54,6 +54,10 @@ export async function startShop(env: Record<string, string>, port?: number): Pro
       // backup of the clock's choosing in between (each has its own tests; a test may turn them on).
       LOW_STOCK_CHECK_SECONDS: '0',
       BACKUP_SCHEDULE: 'off',
+      // Their orders are a load: 20 accounts ordering to the fixtures' one phone number, never paying. No
+      // bound on what unpaid orders hold (decision 056 has its own tests).
+      UNPAID_ORDERS_MAX: '0',
+      UNPAID_ITEMS_MAX: '0',
       // Never a real provider from a developer's shell: a test that wants texts points them at the simulator.
       SMS_PROVIDER: 'off',
       SMTP_URL: '',

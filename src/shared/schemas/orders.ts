@@ -193,12 +193,27 @@ export const myOrdersQuerySchema = z.object({ page: pageQuery });
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
 
 /**
+ * A new order refused because unpaid orders already hold what one account or one phone number may
+ * (decision 056): whose bound, what its unpaid orders hold, and the bounds (0: none).
+ */
+export const unpaidLimitSchema = z.object({
+  holder: z.enum(['account', 'phone']),
+  orders: z.number().int(),
+  items: z.number().int(),
+  maxOrders: z.number().int(),
+  maxItems: z.number().int(),
+});
+export type UnpaidLimit = z.infer<typeof unpaidLimitSchema>;
+
+/**
  * 409 answers of POST /orders and the stock-moving status changes. Besides the message, a price change
  * carries the server's current totals and line prices so the client can update the cart it shows, and a
  * stock shortage or missing product names the product.
  */
 export const orderConflictSchema = z.object({
   message: z.string(),
+  /** Unpaid orders hold what they may: nothing in the cart changed, the shopper pays an order first. */
+  unpaidLimit: unpaidLimitSchema.optional(),
   /** On a total that differs: which of the client's figures differ from the shop's (always ends with 'total'). */
   differs: z.array(z.enum(['prices', 'discount', 'shipping', 'tax', 'total'])).optional(),
   /** The code the order carried, when the shop refused it (the message says why). */

@@ -14,7 +14,7 @@ import { toAdminOrderJson, toOrderJson } from './serialize';
 import { returnStock, stockLines, takeStock } from '../inventory';
 import { recordAudit, type AuditActor } from '../audit';
 import { orderStatusEntry } from './order-audit';
-import type { RaiseOrderEvent } from './order-events-plugin';
+import type { RaiseOrderEvent, UnpaidRelease } from './order-events-plugin';
 
 export const orderNotFound = () => NotFound('Order not found');
 const cancelledOrder = () => Conflict('A cancelled order cannot be paid');
@@ -38,14 +38,15 @@ export async function changeOrderStatus(
   actor: AuditActor,
   /**
    * Runs first, on the locked order, in the change's transaction (a collection checks its code, writes who,
-   * and makes a pay-on-collection order paid, raising its event).
+   * and makes a pay-on-collection order paid, raising its event; the shop's release of an unpaid order
+   * checks it is still due and says so, for the cancellation's event).
    */
-  first?: (tx: Tx, current: OrderRow, raise: RaiseOrderEvent) => Promise<void>,
+  first?: (tx: Tx, current: OrderRow, raise: RaiseOrderEvent) => Promise<void | { release: UnpaidRelease }>,
 ): Promise<Order> {
   const { changed, stockMovedFor } = await app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     if (!current) throw orderNotFound();
-    if (first) await first(tx, current, raise);
+    const release = first ? (await first(tx, current, raise))?.release : undefined;
     const items = await itemsOfOrder(tx, current.id);
     const lines = stockLines(items);
     const cancelling = status === 'Cancelled' && current.status !== 'Cancelled';
@@ -60,6 +61,8 @@ export async function changeOrderStatus(
         status,
         isDelivered: delivered,
         deliveredAt: delivered ? sql`coalesce(${orders.deliveredAt}, now())` : null,
+        // A status change puts the order in a person's hands (or ends it): the shop no longer releases it.
+        unpaidHoldUntil: null,
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, current.id))
@@ -73,7 +76,12 @@ export async function changeOrderStatus(
       await recordAudit(tx, actor, orderStatusEntry(order, current.status, stock));
     }
     const changed = { order, items, money: (await moneyOfOrders(tx, [order])).get(order.id) ?? NO_MONEY_BACK };
-    if (cancelling) await raise('order.cancelled', { order: toOrderJson(changed), from: current.status });
+    if (cancelling)
+      await raise('order.cancelled', {
+        order: toOrderJson(changed),
+        from: current.status,
+        ...(release && { release }),
+      });
     else if (current.status !== status)
       await raise('order.status-changed', { order: toOrderJson(changed), from: current.status });
     return {

@@ -17,10 +17,18 @@ export interface OrderEvents {
   'order.status-changed': { order: Order; from: string };
   /** The order became paid (paid.ts markOrderPaid): a provider confirmed the money, or an admin marked it. */
   'order.paid': { order: Order };
-  /** The status became Cancelled; its stock went back. */
-  'order.cancelled': { order: Order; from: string };
+  /** The status became Cancelled; its stock went back. `release`: the shop did it, the order unpaid past its hold. */
+  'order.cancelled': { order: Order; from: string; release?: UnpaidRelease };
   /** Money went back to the shopper: a refund reached its wallet, or a member's send by hand was recorded (docs/decisions/030-refunds.md). */
   'order.refunded': { order: Order; refund: RefundedMoney };
+}
+
+/** An unpaid order the shop released (docs/decisions/056-unpaid-orders-hold-stock-for-a-while.md). */
+export interface UnpaidRelease {
+  /** How long it was held, from its placing. */
+  heldMs: number;
+  /** It was to be paid on collection: held for the collection window. */
+  onCollection: boolean;
 }
 
 /** A refund that reached the shopper, with the order's refunded total after it. */

@@ -15,9 +15,12 @@ import {
 } from '../../../shared/money';
 import { paymentMethodLabel } from '../../../shared/order-status';
 import { paysOnCollection } from '../../../shared/payment-methods';
+import { readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order, OrderChannel, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
+import { refuseOverUnpaidBounds } from './unpaid-bounds';
+import { unpaidHoldUntil } from './unpaid-release';
 import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
 import { chooseDeliveryOption, collectedAtPoint, newCollectionCode, type ChosenDelivery } from '../delivery';
 import { applyDiscountCode, CodeRefused, recordRedemption, takeCodeTry, type AppliedDiscount } from '../discounts';
@@ -144,12 +147,18 @@ export async function placeOrder(
   // The chosen delivery option (on, serving the address) or a 400; its rule prices the shipping below.
   const delivery = await chooseDeliveryOption(app.deliveryOptions, input.shippingAddress, input.deliveryOption, 0);
   if (onCollection) refuseCollectionPayment(delivery);
+  const phone = readZambianMobile(input.shippingAddress.phoneNumber);
+  const contactMobile = phone.ok ? phone.mobile.e164 : null;
+  const items = lines.reduce((sum, line) => sum + line.quantity, 0);
 
   let placed;
   try {
     placed = await app.orderEvents.transaction(app.db, async (tx, raise) => {
       // First: of two placings of one claim, the second waits here for the first to end, then finds it taken.
       if (context.claim) await context.claim(tx);
+      // First of all: what this account and its numbers hold unpaid, under their locks (two statements more
+      // while the bounds are on; decision 056).
+      await refuseOverUnpaidBounds(tx, app.config.unpaidOrders, customer, contactMobile, items);
       const taken = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
       const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
@@ -176,6 +185,8 @@ export async function placeOrder(
           delivery: delivery.snapshot,
           channel: context.channel ?? 'web',
           collectionCode: collectedAtPoint(delivery.snapshot?.kind) ? newCollectionCode() : null,
+          contactMobile,
+          unpaidHoldUntil: unpaidHoldUntil(app.config.unpaidOrders, onCollection),
         },
         locked.map((line, position) => ({
           productId: line.productId,

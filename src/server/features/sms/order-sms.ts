@@ -6,7 +6,14 @@ import type { Tx } from '../../db/client';
 import { orderLinkUrl } from '../orders';
 import { collectedMethods } from '../payments';
 import { shopSettingsInTransaction } from '../settings';
-import { newOrderText, orderPlacedText, orderRefundedText, orderUpdateText, type OrderTextUpdate } from './order-texts';
+import {
+  newOrderText,
+  orderPlacedText,
+  orderRefundedText,
+  orderReleasedText,
+  orderUpdateText,
+  type OrderTextUpdate,
+} from './order-texts';
 import { orderTextLimit } from './order-text-limit';
 import type { OutgoingSms, SmsOutbox } from './outbox';
 import { signInNumberOf } from './queries';
@@ -79,7 +86,13 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     await outbox.record(tx, messages);
   });
   events.record('order.paid', update('paid'));
-  events.record('order.cancelled', update('Cancelled'));
+  events.record('order.cancelled', async (tx, { order, release }) => {
+    if (!release) return update('Cancelled')(tx, { order });
+    // Released by the shop, unpaid past its hold (decision 056): the text says why.
+    const settings = await shopSettingsInTransaction(tx);
+    const text = orderReleasedText(order, release, { settings, link: link(order) });
+    await outbox.record(tx, await toCustomer(tx, order, 'order-released', text));
+  });
   events.record('order.status-changed', async (tx, { order }) => {
     // Cancelled arrives as order.cancelled above, never here.
     if (isToldToCustomer(order.status)) await update(order.status)(tx, { order });

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/schemas/orders';
 import { smsLength } from '../../../shared/sms-text';
 import {
+  heldFor,
   newOrderText,
   orderPlacedText,
   orderRefundedText,
+  orderReleasedText,
   orderUpdateText,
   type OrderTextContext,
 } from './order-texts';
@@ -196,5 +198,28 @@ describe('order texts', () => {
     expect(byHand).not.toContain('number 09');
     for (const text of [toMtn, toAirtel, byHand])
       expect(smsLength(text), text).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+  });
+
+  it('tell of an unpaid order the shop released in one message: not paid in time, do not pay now; a held pay-on-collection order', () => {
+    const unpaid = { heldMs: 48 * 3_600_000, onCollection: false };
+    const held = { heldMs: 14 * 86_400_000, onCollection: true };
+    for (const shopName of [settings.shopName, 'Forest Gold', "Forest Gold Women's Co-op (demo)"]) {
+      for (const release of [unpaid, held]) {
+        const text = orderReleasedText(order(), release, { ...context, settings: { ...settings, shopName } });
+        expect(smsLength(text), text).toMatchObject({ encoding: 'GSM-7', parts: 1 });
+        expect(text).toMatch(/\/o\/A{43}$/);
+        if (release.onCollection) expect(text).toMatch(/#3f2a9c1e (was held for|cancelled after) 14 days/);
+        else expect(text).toMatch(/not paid in (48 hours|time).*do not pay/i);
+      }
+    }
+    expect(orderReleasedText(order(), unpaid, { ...context, settings: { ...settings, shopName: 'Forest Gold' } })).toBe(
+      `Forest Gold: Order #3f2a9c1e not paid in 48 hours: cancelled. Do not pay for it. ${LINK}`,
+    );
+    expect([heldFor(48 * 3_600_000), heldFor(72 * 3_600_000), heldFor(7 * 86_400_000), heldFor(3_600_000)]).toEqual([
+      '48 hours',
+      '3 days',
+      '7 days',
+      '1 hour',
+    ]);
   });
 });

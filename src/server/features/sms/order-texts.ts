@@ -7,7 +7,7 @@ import type { ShopSettings } from '../../../shared/schemas/settings';
 import { firstThatFits } from '../../../shared/sms-text';
 import { deliveryWorthNaming } from '../../../shared/delivery';
 import { networkOfRoute } from '../../../shared/refunds';
-import type { RefundedMoney } from '../orders';
+import type { RefundedMoney, UnpaidRelease } from '../orders';
 
 /**
  * The order texts, each written to fit one 160-character GSM-7 message with the signed order link
@@ -148,6 +148,36 @@ export function orderUpdateText(update: OrderTextUpdate, order: Order, { setting
             ],
       );
   }
+}
+
+/** A hold as the shopper reads it: '48 hours', '3 days' (whole days from three on), '30 minutes' in tests. */
+export function heldFor(ms: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const hours = ms / 3_600_000;
+  if (hours >= 72) return count(Math.round(hours / 24), 'day');
+  if (hours >= 1) return count(Math.round(hours), 'hour');
+  return count(Math.max(1, Math.round(ms / 60_000)), 'minute');
+}
+
+/**
+ * The shopper's text when the shop released an unpaid order (decision 056): why, that its items are back on
+ * sale, and that a payment now would only have to be returned. A pay-on-collection order is said to have
+ * been held, not unpaid: it was never to be paid before collection.
+ */
+export function orderReleasedText(order: Order, release: UnpaidRelease, { settings, link }: OrderTextContext): string {
+  const number = numberOf(order);
+  const held = heldFor(release.heldMs);
+  if (release.onCollection)
+    return signed(settings.shopName, [
+      `Order ${number} was held for ${held} and is now cancelled; its items are back on sale. ${link}`,
+      `Order ${number} was held for ${held} and is now cancelled. ${link}`,
+      `Order ${number} cancelled after ${held}. ${link}`,
+    ]);
+  return signed(settings.shopName, [
+    `Order ${number} was not paid in ${held}, so we cancelled it. Do not pay for it now. ${link}`,
+    `Order ${number} not paid in ${held}: cancelled. Do not pay for it. ${link}`,
+    `Order ${number} not paid in time: cancelled, do not pay. ${link}`,
+  ]);
 }
 
 const METHOD_WORDS: Record<string, string> = {

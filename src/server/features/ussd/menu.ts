@@ -5,7 +5,12 @@ import { optionFee } from '../../../shared/delivery';
 import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { orderReference } from '../../../shared/order-status';
 import { NETWORK_NAMES, type ZambianMobile } from '../../../shared/phone-numbers';
-import { MAX_LINE_QUANTITY, MAX_ORDER_LINES, type ShippingAddress } from '../../../shared/schemas/orders';
+import {
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_LINES,
+  unpaidLimitSchema,
+  type ShippingAddress,
+} from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
 import { deliveryOptionsFor } from '../delivery';
 import { PRICES_CHANGED } from '../orders';
@@ -542,6 +547,18 @@ async function confirm(ctx: MenuContext, state: MenuState, screen: SummaryScreen
       if (ctx.draft.lines.length > 0) return summaryAgain(ctx, state, screen, say('orderChanged'));
       state.stack = [mainScreen(ctx)];
       return { answer: await show(ctx, state, say('orderEmptied')) };
+    }
+    const unpaid = unpaidLimitSchema.safeParse(details.unpaidLimit);
+    if (error.statusCode === 409 && unpaid.success) {
+      // Unpaid orders of this number hold what they may (decision 056): nothing to change here, pay first.
+      const phone = ctx.shop.phone || '-';
+      const { orders, items, maxOrders, maxItems } = unpaid.data;
+      const adding = ctx.draft.lines.reduce((sum, line) => sum + line.quantity, 0);
+      const text =
+        maxOrders > 0 && orders >= maxOrders
+          ? say('unpaidOrders', { orders, phone })
+          : say('unpaidItems', { max: maxItems, items: items + adding, phone });
+      return { answer: draw('END', [text]) };
     }
     if (error.statusCode === 409 && (error.message === PRICES_CHANGED || 'totalAmount' in details))
       return summaryAgain(ctx, state, screen, say('pricesChanged'));

@@ -4,7 +4,8 @@ import type { RunningSimulators } from '../../../../simulators/server';
 import { orders, paymentAttempts, products, smsMessages, users } from '../../db/schema';
 import { createUser, type TestApp } from '../../test/test-app';
 import { shopMonthOf } from '../../../shared/shop-time';
-import { insertProduct } from '../orders/test/fixtures';
+import { insertOrder, insertProduct } from '../orders/test/fixtures';
+import { simulatorProviders } from '../payments/test/simulator-providers';
 import { orderReference } from '../../../shared/order-status';
 import { Caller, postStep, TEST_SECRET } from './test/ussd-phone';
 import { ordersOf as ordersOfNumber, startUssdShop, TEST_USSD, until } from './test/ussd-shop';
@@ -388,6 +389,45 @@ describe('stock between browsing and confirm', () => {
     expect(caller.screen).toContain('Your order: 3 items');
     const [row] = await t.app.db.select().from(products).where(eq(products.id, last.id));
     expect(row!.countInStock).toBe(1);
+  });
+});
+
+describe('unpaid orders of one number (decision 056)', () => {
+  it('a caller whose unpaid orders hold what one number may is told to pay first, in plain words; nothing is placed', async () => {
+    t.app.config.unpaidOrders = { maxOrders: 2, maxItems: 5, holdMs: 0, collectionHoldMs: 0, sweepMs: 0 };
+    try {
+      // Two unpaid orders already go to this number (by USSD: the report's test counts web orders).
+      const full = newMtn();
+      const toNumber = async (mobile: string) => {
+        const order = await insertOrder(t, { user: null, total: 40 });
+        await t.app.db.update(orders).set({ contactMobile: mobile, channel: 'ussd' }).where(eq(orders.id, order.id));
+      };
+      for (let n = 0; n < 2; n++) await toNumber(full);
+      const caller = new Caller(t.app, full);
+      await addToOrder(caller, 'Baobab oil', 1);
+      await caller.choose('Check out');
+      await caller.press('Choma');
+      await caller.press('Agnes Zulu');
+      expect(await caller.choose('Confirm')).toMatch(
+        /^END You have 2 orders not paid yet\. Please pay for one before ordering again, or call /,
+      );
+      expect(await ordersOf(full)).toHaveLength(0);
+
+      // One unpaid order of one item: five more would pass the five items one number may hold unpaid.
+      const some = newMtn();
+      await toNumber(some);
+      const other = new Caller(t.app, some);
+      await addToOrder(other, 'Baobab oil', 5);
+      await other.choose('Check out');
+      await other.press('Choma');
+      await other.press('Bupe Mwansa');
+      expect(await other.choose('Confirm')).toMatch(
+        /^END Orders not paid yet can hold 5 items; with this one yours would hold 6\. Pay first or order fewer, or call /,
+      );
+      expect(await ordersOf(some)).toHaveLength(0);
+    } finally {
+      t.app.config.unpaidOrders = undefined;
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import type { CartItem } from '../cart';
 import { isSessionError } from '../auth';
-import { applyConflict, conflictOf } from './api';
+import { applyConflict, conflictOf, unpaidRefusalOf } from './api';
 
 const oil: CartItem = { id: 'oil', name: 'Mungongo Oil', price: 85, image: '', quantity: 3 };
 const soap: CartItem = { id: 'soap', name: 'Baobab Soap', price: 40, image: '', quantity: 1 };
@@ -50,6 +50,17 @@ describe('errors of the order call', () => {
     expect(conflictOf(new ApiError('Prices changed', 409, 'http', data))).toMatchObject({ itemsPrice: 10 });
     expect(conflictOf(new ApiError('Bad', 400, 'http', data))).toBeNull();
     expect(conflictOf(new Error('x'))).toBeNull();
+  });
+
+  it('tells a refusal for unpaid orders from a cart conflict: the cart stays, the sentence is shown', () => {
+    const message = 'You already have 5 orders waiting for payment. Please pay for one of them first.';
+    const unpaidLimit = { holder: 'account', orders: 5, items: 5, maxOrders: 5, maxItems: 20 };
+    const refused = new ApiError(message, 409, 'http', { message, unpaidLimit });
+    expect(unpaidRefusalOf(refused)).toBe(message);
+    expect(conflictOf(refused)).toBeNull();
+    const stock = new ApiError('Not enough stock', 409, 'http', { message: 'Not enough stock', countInStock: 1 });
+    expect(unpaidRefusalOf(stock)).toBeNull();
+    expect(unpaidRefusalOf(new ApiError(message, 429, 'http', { message, unpaidLimit }))).toBeNull();
   });
 
   it('recognises the session messages of SPEC §8', () => {

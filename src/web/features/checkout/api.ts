@@ -52,9 +52,20 @@ export function orderQuery(id: string) {
   return queryOptions({ queryKey: ['orders', id], queryFn: ({ signal }) => fetchOrder(id, signal) });
 }
 
+/** A 409 about the cart (prices, stock, a code); a refusal for unpaid orders (unpaidRefusalOf) is not one. */
 export function conflictOf(error: unknown): OrderConflict | null {
   if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.data)) return null;
+  if ('unpaidLimit' in error.data) return null;
   return { ...(error.data as OrderConflict), message: error.message };
+}
+
+/**
+ * The server's sentence when unpaid orders already hold what one shopper may (decision 056): the cart is
+ * fine as it is, an order must be paid first.
+ */
+export function unpaidRefusalOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || !isRecord(error.data)) return null;
+  return 'unpaidLimit' in error.data ? error.message : null;
 }
 
 interface ConflictOutcome {

@@ -12,7 +12,8 @@ import { failureMessage } from '../../lib/failure-message';
 import { useCart } from '../cart';
 import { cartDiscount, CodeEntry, effectOf, setAppliedCode, useAppliedCode } from '../discounts';
 import { CartChangesAlert, type CartChanges } from './cart-changes-alert';
-import { applyConflict, conflictOf, placeOrder } from './api';
+import { applyConflict, conflictOf, placeOrder, unpaidRefusalOf } from './api';
+import { UnpaidOrdersAlert } from './unpaid-orders-alert';
 import { CheckoutFields } from './checkout-fields';
 import {
   checkoutFormSchema,
@@ -104,6 +105,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
   const expireSession = useSessionExpiry();
   // One key per checkout attempt: a double tap or a retry after a dropped connection answers the same order.
   const [idempotencyKey, setIdempotencyKey] = useState(newKey);
+  const [unpaidRefusal, setUnpaidRefusal] = useState<string | null>(null);
   const inFlight = useRef(false);
   // Offline the order cannot be placed; the form stays as filled, and the key stays for the one real attempt.
   const online = useOnline();
@@ -165,6 +167,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
     }
     if (inFlight.current || !navigator.onLine) return;
     inFlight.current = true;
+    setUnpaidRefusal(null);
     try {
       const order = await placeOrder(
         items,
@@ -182,6 +185,12 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       if (isSessionError(error)) {
         onLeave();
         expireSession('/login?redirect=checkout');
+        return;
+      }
+      const unpaid = unpaidRefusalOf(error);
+      if (unpaid) {
+        setUnpaidRefusal(unpaid);
+        toast.error(unpaid);
         return;
       }
       // A fee or an option changed in the back office since the list was read: read it again.
@@ -213,6 +222,7 @@ function CheckoutScreen({ onLeave, changes, onChanges }: ScreenProps) {
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }]} />
       <h1 className="mt-4 mb-6 text-3xl font-bold sm:text-4xl">Checkout</h1>
       {changes && <CartChangesAlert changes={changes} />}
+      {unpaidRefusal && <UnpaidOrdersAlert message={unpaidRefusal} />}
       {/* The summary comes first in reading order: a shopper (or a screen reader) meets the total with tax
           and shipping before any button that places the order. On wide screens it sits in the right column. */}
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">

@@ -37,8 +37,8 @@ export interface LateShop {
   admin: Awaited<ReturnType<typeof createUser>>;
 }
 
-/** The simulator and the shop (one instance, or two on one PostgreSQL), for a test file's tests. */
-export function useLateApprovalShop(instances: 1 | 2): LateShop {
+/** The simulator and the shop (one instance, or two on one PostgreSQL), for a test file's tests; `more`: other settings. */
+export function useLateApprovalShop(instances: 1 | 2, more: Partial<AppConfig> = {}): LateShop {
   const shop = { apps: [] as TestApp['app'][] } as LateShop;
   let second: Awaited<ReturnType<typeof startSecondInstance>> | null = null;
   beforeAll(async () => {
@@ -65,6 +65,7 @@ export function useLateApprovalShop(instances: 1 | 2): LateShop {
         },
       },
       paymentTiming: LATE_TIMING,
+      ...more,
     };
     shop.first = await createTestApp(config);
     shop.simulator.settle.airtelCallbackUrl = `${callbackBase}/airtel`;
