@@ -1,0 +1,128 @@
+import { parseArgs } from 'node:util';
+import { projectRoot } from '../../lib/project-root';
+import { OperationFailed, realHost, type Host } from './host';
+import { install, type OperationsContext } from './install';
+import { isStaged, shopLayout } from './layout';
+import { noServices, systemdServices, type Services } from './services';
+
+export const USAGE = `coop-shop: put the shop on the internet and keep it there (docs/operations/going-live.md)
+
+  coop-shop install --domain shop.example.zm --email owner@example.zm [--postgres]
+        everything the server needs: HTTPS, the service, the first admin. Safe to run again.
+  coop-shop config set KEY=VALUE ...   change settings (checked first, then the shop restarts)
+  coop-shop config get KEY | coop-shop config list
+  coop-shop update [VERSION]           a new release beside the old; back to the old one if anything fails
+  coop-shop doctor                     checks, one line each, with what to do
+  coop-shop status                     is the shop up, since when, its last backup
+  coop-shop logs [--lines N]           what the shop said lately
+
+Options of install:
+  --postgres               the distribution's PostgreSQL instead of the embedded database
+  --port N                 the shop's own port behind Caddy (3000)
+  --admin-password-stdin   read the first admin's password from standard input (else one is made and shown once)
+  --from PATH|SPEC         the release to install (a built folder, an npm pack file, coop-shop@VERSION)
+  --node-binary FILE       use this Node.js 24 instead of fetching it from the registry
+  --acme-ca URL            another certificate authority (Let's Encrypt's staging one for a trial)
+  --acme-ca-root FILE      the certificate of that authority's own HTTPS
+  --root DIR               write everything under DIR (a staging root) and start nothing`;
+
+export interface CommandIo {
+  host?: Host;
+  /** The service manager; default systemd, or none under a staging root. */
+  services?: Services;
+  out?: (line: string) => void;
+  /** Standard input, read whole (the first admin's password). */
+  readInput?: () => Promise<string>;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The whole command: its verbs, as a person types them. Answers the exit code. */
+export async function runCommand(argv: string[], io: CommandIo = {}): Promise<number> {
+  const out = io.out ?? ((line: string) => console.log(line));
+  const [verb, ...rest] = argv;
+  if (!verb || verb === 'help' || verb === '--help' || verb === '-h') {
+    out(USAGE);
+    return verb ? 0 : 1;
+  }
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        root: { type: 'string', default: '/' },
+        domain: { type: 'string' },
+        email: { type: 'string' },
+        postgres: { type: 'boolean', default: false },
+        port: { type: 'string' },
+        from: { type: 'string' },
+        'node-binary': { type: 'string' },
+        'admin-password-stdin': { type: 'boolean', default: false },
+        'acme-ca': { type: 'string' },
+        'acme-ca-root': { type: 'string' },
+        'http-port': { type: 'string' },
+        'https-port': { type: 'string' },
+        lines: { type: 'string' },
+      },
+    });
+    const layout = shopLayout(values.root);
+    const host = io.host ?? realHost;
+    const services = io.services ?? (isStaged(layout) ? noServices : systemdServices(host));
+    const context: OperationsContext = { host, services, out };
+    switch (verb) {
+      case 'install': {
+        if (!values.domain || !values.email)
+          throw new OperationFailed("install needs --domain (the shop's address) and --email (the owner's)");
+        let adminPassword: string | undefined;
+        if (values['admin-password-stdin']) {
+          adminPassword = (await (io.readInput ?? readStdin)()).replace(/\r?\n$/, '');
+          if (adminPassword.length < 8) throw new OperationFailed('the admin password must be at least 8 characters');
+        }
+        await install(context, layout, {
+          domain: values.domain,
+          email: values.email,
+          postgres: values.postgres,
+          port: optionalNumber(values.port, '--port'),
+          from: values.from ?? projectRoot(),
+          nodeBinary: values['node-binary'],
+          adminPassword,
+          caddy: {
+            acmeCa: values['acme-ca'],
+            acmeCaRoot: values['acme-ca-root'],
+            httpPort: optionalNumber(values['http-port'], '--http-port'),
+            httpsPort: optionalNumber(values['https-port'], '--https-port'),
+          },
+        });
+        return 0;
+      }
+      default:
+        void positionals;
+        out(`coop-shop: no verb "${verb}".\n\n${USAGE}`);
+        return 1;
+    }
+  } catch (error) {
+    if (error instanceof OperationFailed) {
+      out('');
+      out(`Stopped: ${error.message}`);
+      return 1;
+    }
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      out(`${(error as Error).message}\n\n${USAGE}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function optionalNumber(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 65535)
+    throw new OperationFailed(`${flag} must be a port number`);
+  return number;
+}
