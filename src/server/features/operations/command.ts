@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../../lib/project-root';
 import { OperationFailed, realHost, type Host } from './host';
-import { install, type OperationsContext } from './install';
+import { config } from './config';
+import type { OperationsContext } from './context';
+import { install } from './install';
 import { isStaged, shopLayout } from './layout';
+import { stdinLines, type LineReader } from './secret-input';
 import { noServices, systemdServices, type Services } from './services';
 
 export const USAGE = `coop-shop: put the shop on the internet and keep it there (docs/operations/going-live.md)
@@ -10,7 +13,8 @@ export const USAGE = `coop-shop: put the shop on the internet and keep it there 
   coop-shop install --domain shop.example.zm --email owner@example.zm [--postgres]
         everything the server needs: HTTPS, the service, the first admin. Safe to run again.
   coop-shop config set KEY=VALUE ...   change settings (checked first, then the shop restarts)
-  coop-shop config get KEY | coop-shop config list
+  coop-shop config set KEY             a password or key: asked for, not shown, never on the command line
+  coop-shop config unset KEY | config get KEY | config list
   coop-shop update [VERSION]           a new release beside the old; back to the old one if anything fails
   coop-shop doctor                     checks, one line each, with what to do
   coop-shop status                     is the shop up, since when, its last backup
@@ -31,14 +35,9 @@ export interface CommandIo {
   /** The service manager; default systemd, or none under a staging root. */
   services?: Services;
   out?: (line: string) => void;
-  /** Standard input, read whole (the first admin's password). */
-  readInput?: () => Promise<string>;
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  /** Where secrets are read (standard input by default). */
+  readLine?: LineReader;
+  healthTimeoutMs?: number;
 }
 
 /** The whole command: its verbs, as a person types them. Answers the exit code. */
@@ -73,16 +72,17 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
     const layout = shopLayout(values.root);
     const host = io.host ?? realHost;
     const services = io.services ?? (isStaged(layout) ? noServices : systemdServices(host));
-    const context: OperationsContext = { host, services, out };
+    const context: OperationsContext = {
+      host,
+      services,
+      out,
+      readLine: io.readLine ?? stdinLines(),
+      healthTimeoutMs: io.healthTimeoutMs,
+    };
     switch (verb) {
       case 'install': {
         if (!values.domain || !values.email)
           throw new OperationFailed("install needs --domain (the shop's address) and --email (the owner's)");
-        let adminPassword: string | undefined;
-        if (values['admin-password-stdin']) {
-          adminPassword = (await (io.readInput ?? readStdin)()).replace(/\r?\n$/, '');
-          if (adminPassword.length < 8) throw new OperationFailed('the admin password must be at least 8 characters');
-        }
         await install(context, layout, {
           domain: values.domain,
           email: values.email,
@@ -90,7 +90,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
           port: optionalNumber(values.port, '--port'),
           from: values.from ?? projectRoot(),
           nodeBinary: values['node-binary'],
-          adminPassword,
+          adminPasswordFromInput: values['admin-password-stdin'],
           caddy: {
             acmeCa: values['acme-ca'],
             acmeCaRoot: values['acme-ca-root'],
@@ -100,8 +100,10 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         });
         return 0;
       }
+      case 'config':
+        await config(context, layout, positionals);
+        return 0;
       default:
-        void positionals;
         out(`coop-shop: no verb "${verb}".\n\n${USAGE}`);
         return 1;
     }

@@ -1,18 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CaddySite } from './caddyfile';
 import { caddyStep } from './caddy';
-import { parseEnvFile, renderEnvFile, type Settings } from './env-file';
+import type { OperationsContext } from './context';
+import { renderEnvFile, type Settings } from './env-file';
 import { ensureFile, ensureFolder, ensureLink, type Owner } from './files';
 import { firstAdminStep, generatePassword, type FirstAdmin } from './first-admin';
-import { OperationFailed, type Host } from './host';
+import { OperationFailed } from './host';
 import { isStaged, type ShopLayout } from './layout';
 import { nodeRuntimeStep } from './node-runtime';
 import { packagesStep } from './packages';
 import { postgresStep, postgresUrl } from './postgres';
 import { currentVersion, installRelease, openReleaseSource } from './release';
-import type { Services } from './services';
 import { checkSettings } from './settings-check';
+import { extraWritable, readSettings } from './settings-file';
 import { waitForShop } from './shop-health';
 import { alreadyRight, changed, runSteps, skipped, type Step } from './steps';
 import { systemUserStep } from './system-user';
@@ -29,15 +30,9 @@ export interface InstallOptions {
   from: string;
   /** A node binary to copy instead of fetching Node.js 24 from the registry. */
   nodeBinary?: string;
-  /** The first admin's password, read from standard input; else one is generated and printed once. */
-  adminPassword?: string;
+  /** Read the first admin's password from standard input; else one is generated and printed once. */
+  adminPasswordFromInput?: boolean;
   caddy?: Pick<CaddySite, 'acmeCa' | 'acmeCaRoot' | 'httpPort' | 'httpsPort'>;
-}
-
-export interface OperationsContext {
-  host: Host;
-  services: Services;
-  out: (line: string) => void;
 }
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -67,10 +62,6 @@ export function installSettings(existing: Settings, layout: ShopLayout, options:
   return settings;
 }
 
-export function readSettings(layout: ShopLayout): Settings {
-  return existsSync(layout.envFile) ? parseEnvFile(readFileSync(layout.envFile, 'utf8')) : new Map();
-}
-
 /**
  * coop-shop install: everything a fresh Debian 12 or Ubuntu 24.04 server needs for the shop to be on the
  * internet over HTTPS, started at boot and after a crash. Each step first looks whether it is already
@@ -93,9 +84,13 @@ export async function install(context: OperationsContext, layout: ShopLayout, op
   const ownerOf = () => owner!;
   let settings: Settings = new Map();
   let shopChanged = false;
-  const admin: FirstAdmin = options.adminPassword
-    ? { email: options.email.toLowerCase(), password: options.adminPassword, generated: false }
-    : { email: options.email.toLowerCase(), password: generatePassword(), generated: true };
+  const admin: FirstAdmin = { email: options.email.toLowerCase(), password: generatePassword(), generated: true };
+  if (options.adminPasswordFromInput) {
+    const given = await context.readLine(`Password for the first admin, ${admin.email} (not shown as you type): `);
+    if (!given || given.length < 8)
+      throw new OperationFailed('the admin password must be at least 8 characters; nothing was changed');
+    Object.assign(admin, { password: given, generated: false });
+  }
   const marked = (step: Step): Step => ({
     what: step.what,
     async run() {
@@ -236,11 +231,3 @@ exec ${layout.nodeBin} ${path.join(layout.currentLink, 'dist/server/cli/coop-sho
 
 const portSuffix = (options: InstallOptions) =>
   options.caddy?.httpsPort && options.caddy.httpsPort !== 443 ? `:${options.caddy.httpsPort}` : '';
-
-/** A BACKUP_DIR outside the data folder must be writable by the shut-in service too. */
-export function extraWritable(settings: Settings, layout: ShopLayout): string[] {
-  const backupDir = settings.get('BACKUP_DIR');
-  if (!backupDir) return [];
-  const resolved = path.resolve(layout.dataDir, backupDir);
-  return resolved === layout.dataDir || resolved.startsWith(`${layout.dataDir}/`) ? [] : [resolved];
-}
