@@ -3,7 +3,13 @@ import { projectRoot } from '../../lib/project-root';
 import { OperationFailed, realHost, type Host } from './host';
 import { config } from './config';
 import type { OperationsContext } from './context';
+import { doctor } from './doctor/doctor';
+import { machineProbes, type MachineProbes } from './doctor/probes';
 import { install } from './install';
+import { logs } from './logs';
+import { readSettings } from './settings-file';
+import { waitForShop } from './shop-health';
+import { status } from './status';
 import { isStaged, shopLayout } from './layout';
 import { stdinLines, type LineReader } from './secret-input';
 import { noServices, systemdServices, type Services } from './services';
@@ -18,7 +24,8 @@ export const USAGE = `coop-shop: put the shop on the internet and keep it there 
   coop-shop update [VERSION]           a new release beside the old; back to the old one if anything fails
   coop-shop doctor                     checks, one line each, with what to do
   coop-shop status                     is the shop up, since when, its last backup
-  coop-shop logs [--lines N]           what the shop said lately
+  coop-shop logs [caddy|backup-check] [--lines N] [--follow]   what the shop (or Caddy) said lately
+  coop-shop restart                    stop the shop and start it again
 
 Options of install:
   --postgres               the distribution's PostgreSQL instead of the embedded database
@@ -38,6 +45,8 @@ export interface CommandIo {
   /** Where secrets are read (standard input by default). */
   readLine?: LineReader;
   healthTimeoutMs?: number;
+  /** What doctor and status read of the machine, where a test gives its own. */
+  probes?: Partial<MachineProbes>;
 }
 
 /** The whole command: its verbs, as a person types them. Answers the exit code. */
@@ -67,6 +76,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         'http-port': { type: 'string' },
         'https-port': { type: 'string' },
         lines: { type: 'string' },
+        follow: { type: 'boolean', short: 'f', default: false },
       },
     });
     const layout = shopLayout(values.root);
@@ -103,6 +113,32 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
       case 'config':
         await config(context, layout, positionals);
         return 0;
+      case 'doctor':
+        return await doctor(context, layout, { ...machineProbes(host), ...io.probes });
+      case 'status':
+        await status(context, layout, { ...machineProbes(host), ...io.probes });
+        return 0;
+      case 'logs':
+        await logs(context, layout, {
+          source: positionals[0],
+          lines: optionalNumber(values.lines, '--lines'),
+          follow: values.follow,
+        });
+        return 0;
+      case 'restart': {
+        await services.restart(layout.service);
+        const port = Number(readSettings(layout).get('PORT'));
+        if (
+          !(await waitForShop(
+            port,
+            context.healthTimeoutMs ?? 120_000,
+            async () => (await services.state(layout.service)).active,
+          ))
+        )
+          throw new OperationFailed('the shop did not start again. See why with: coop-shop logs');
+        out('The shop started again and answers.');
+        return 0;
+      }
       default:
         out(`coop-shop: no verb "${verb}".\n\n${USAGE}`);
         return 1;

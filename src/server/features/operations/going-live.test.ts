@@ -7,12 +7,13 @@ import { startPebble, type Pebble } from './test/pebble';
 import { buildTestRelease } from './test/release-fixture';
 import { shopperGet } from './test/shopper';
 import { requireRoot, stagedInstall, TEST_DOMAIN, type StagedInstall } from './test/staged-install';
-import { startAsUnit, unitSettings, type RunningUnit } from './test/unit-runner';
+import { runCommand } from './command';
+import { unitServices, unitSettings } from './test/unit-runner';
 
 let pebble: Pebble;
 let staged: StagedInstall;
 let caddy: CaddyProcess;
-let shop: RunningUnit;
+let services: ReturnType<typeof unitServices>;
 let ports: { http: number; https: number };
 
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
   staged = stagedInstall(release, { port: await freePort() });
 }, 120_000);
 afterAll(async () => {
-  await shop?.stop();
+  await services?.stop('coop-shop');
   await caddy?.stop();
   await pebble?.stop();
   staged?.remove();
@@ -46,7 +47,9 @@ describe('the installed shop on the internet', () => {
     // The shop exactly as its service starts it, Caddy from the Caddyfile written.
     const { layout } = staged;
     expect(unitSettings(layout.unitFile).get('User')).toBe('coop-shop');
-    shop = await startAsUnit(layout.unitFile);
+    services = unitServices(layout);
+    await services.restart('coop-shop');
+    const shop = services.running!;
     caddy = startCaddy(layout.caddyfile);
     const port = parseEnvFile(readFileSync(layout.envFile, 'utf8')).get('PORT');
     const base = `https://${TEST_DOMAIN}:${ports.https}`;
@@ -94,5 +97,26 @@ describe('the installed shop on the internet', () => {
     expect(logged[0].req?.remoteAddress).toBe('127.0.0.5');
     // Caddy alone reaches the shop: it listens on 127.0.0.1 only.
     expect(shop.output()).toContain(`"msg":"Server listening at http://127.0.0.1:${port}"`);
+
+    // The doctor sees the same: the shop up, the domain here (what the DNS would say), Pebble's certificate.
+    const said: string[] = [];
+    await runCommand(['doctor', '--root', layout.root], {
+      services,
+      out: (line) => said.push(...line.split('\n')),
+      probes: {
+        resolve: async () => ['127.0.0.1'],
+        localAddresses: () => ['127.0.0.1'],
+        https: { host: '127.0.0.1', port: ports.https, ca },
+      },
+    });
+    expect(said.slice(2, 5)).toEqual([
+      '  ok    The shop runs and answers (release 0.1.0).',
+      `  ok    Domain: ${TEST_DOMAIN} points at this server (127.0.0.1).`,
+      expect.stringMatching(
+        new RegExp(
+          `^ {2}ok {4}HTTPS: certificate for ${TEST_DOMAIN.replace(/\./g, '\\.')} from Pebble Intermediate CA \\w+, \\d+ days left`,
+        ),
+      ),
+    ]);
   }, 180_000);
 });
