@@ -14,6 +14,8 @@ export interface BackupCheckRecord {
   /** Rows restored and compared (restore test). */
   rows?: number;
   error?: string;
+  /** The admins the restored shop had (restore test): whom a later failure alerts. */
+  admins?: { email: string | null; mobile: string | null }[];
 }
 
 export type RecordKind = 'offsite-copy' | 'restore-test';

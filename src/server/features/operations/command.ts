@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../../lib/project-root';
 import { OperationFailed, realHost, type Host } from './host';
+import { backupCheck } from './backup-check';
 import { config } from './config';
 import type { OperationsContext } from './context';
 import { doctor } from './doctor/doctor';
@@ -26,6 +27,8 @@ export const USAGE = `coop-shop: put the shop on the internet and keep it there 
   coop-shop status                     is the shop up, since when, its last backup
   coop-shop logs [caddy|backup-check] [--lines N] [--follow]   what the shop (or Caddy) said lately
   coop-shop restart                    stop the shop and start it again
+  coop-shop backups check [--now] [--restore-test]
+        copy backups off the machine, delete old copies, test a restore (hourly by itself; --now backs up first)
 
 Options of install:
   --postgres               the distribution's PostgreSQL instead of the embedded database
@@ -77,6 +80,8 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         'https-port': { type: 'string' },
         lines: { type: 'string' },
         follow: { type: 'boolean', short: 'f', default: false },
+        now: { type: 'boolean', default: false },
+        'restore-test': { type: 'boolean', default: false },
       },
     });
     const layout = shopLayout(values.root);
@@ -113,6 +118,10 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
       case 'config':
         await config(context, layout, positionals);
         return 0;
+      case 'backups':
+        if (positionals[0] !== 'check')
+          throw new OperationFailed('say: coop-shop backups check [--now] [--restore-test]');
+        return await backupCheck(context, layout, { now: values.now, restoreTest: values['restore-test'] });
       case 'doctor':
         return await doctor(context, layout, { ...machineProbes(host), ...io.probes });
       case 'status':

@@ -5,7 +5,7 @@ import { parseEnvFile, renderEnvFile } from './env-file';
 import { runCommand } from './command';
 import { shopLayout, type ShopLayout } from './layout';
 import { linesOf } from './secret-input';
-import { renderShopUnit } from './systemd-unit';
+import { writeUnits } from './units';
 import { fakeShopService } from './test/fake-services';
 import { openFolder } from './test/release-fixture';
 
@@ -30,22 +30,17 @@ beforeEach(async () => {
   mkdirSync(layout.dataDir, { recursive: true });
   mkdirSync(`${layout.root}/etc/systemd/system`, { recursive: true });
   const port = await freePort();
-  writeFileSync(
-    layout.envFile,
-    renderEnvFile(
-      new Map([
-        ['NODE_ENV', 'production'],
-        ['PUBLIC_URL', 'https://shop.example.zm'],
-        ['HOST', '127.0.0.1'],
-        ['PORT', String(port)],
-        ['TRUST_PROXY', '127.0.0.1'],
-        ['DATA_DIR', layout.dataDir],
-        ['SEED_DEMO', 'false'],
-      ]),
-    ),
-    { mode: 0o600 },
-  );
-  writeFileSync(layout.unitFile, renderShopUnit(layout));
+  const settings = new Map([
+    ['NODE_ENV', 'production'],
+    ['PUBLIC_URL', 'https://shop.example.zm'],
+    ['HOST', '127.0.0.1'],
+    ['PORT', String(port)],
+    ['TRUST_PROXY', '127.0.0.1'],
+    ['DATA_DIR', layout.dataDir],
+    ['SEED_DEMO', 'false'],
+  ]);
+  writeFileSync(layout.envFile, renderEnvFile(settings), { mode: 0o600 });
+  writeUnits(layout, settings, { postgres: false });
   service = fakeShopService(layout, (settings) => settings.get('MAIL_FROM') !== 'refused@start.example');
 });
 afterEach(() => service.close());
@@ -83,6 +78,18 @@ describe('coop-shop config', () => {
     expect(lines[1]).toMatch(/^ {2}AFRICASTALKING_USERNAME/);
     expect(readFileSync(layout.envFile, 'utf8')).toBe(before);
     expect(service.calls).toEqual([]);
+  });
+
+  it('backups off the machine: a bucket checked as the shop checks it, its keys shared with the images', async () => {
+    expect(await configCommand(['set', 'BACKUP_COPY_URL=https://bucket.example'])).toBe(1);
+    expect(lines[1]).toBe('  BACKUP_COPY_URL: must look like s3://bucket or s3://bucket/prefix');
+    expect(await configCommand(['set', 'S3_ACCESS_KEY_ID=AKIA-shop'])).toBe(1);
+    expect(lines[1]).toBe('  S3_ACCESS_KEY_ID: set STORAGE_URL=s3://bucket too, or unset it');
+    expect(await configCommand(['set', 'BACKUP_COPY_URL=s3://coop-backups/shop', 'BACKUP_COPY_DAYS=60'])).toBe(0);
+    expect(await configCommand(['set', 'S3_ACCESS_KEY_ID=AKIA-shop'])).toBe(1);
+    expect(lines[1]).toBe(
+      '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS default credentials',
+    );
   });
 
   it('takes a password or key only from standard input, and never prints it', async () => {

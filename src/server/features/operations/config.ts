@@ -1,13 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { OperationsContext } from './context';
 import { renderEnvFile, SETTING_NAME, type Settings } from './env-file';
-import { ensureFile, fileIsRight } from './files';
+import { ensureFile } from './files';
 import { OperationFailed } from './host';
 import type { ShopLayout } from './layout';
 import { checkSettings } from './settings-check';
-import { extraWritable, readSettings } from './settings-file';
+import { readSettings } from './settings-file';
 import { waitForShop } from './shop-health';
-import { renderShopUnit } from './systemd-unit';
+import { writeUnits } from './units';
 
 /**
  * Settings that hold a password or a key. They are never taken on the command line (the process list
@@ -129,13 +129,8 @@ export async function config(context: OperationsContext, layout: ShopLayout, arg
   );
 }
 
-/** The service file follows the settings where they touch it (a BACKUP_DIR outside the data folder). */
+/** The service files follow the settings where they touch them (a BACKUP_DIR outside the data folder). */
 function updateUnit(layout: ShopLayout, settings: Settings): boolean {
   const postgres = readFileSync(layout.unitFile, 'utf8').includes('postgresql.service');
-  const unit = {
-    content: renderShopUnit(layout, { postgres, moreWritable: extraWritable(settings, layout) }),
-    mode: 0o644,
-  };
-  if (fileIsRight(layout.unitFile, unit)) return false;
-  return ensureFile(layout.unitFile, unit);
+  return writeUnits(layout, settings, { postgres });
 }

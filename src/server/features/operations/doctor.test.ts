@@ -179,7 +179,7 @@ describe('coop-shop doctor', () => {
       expect(lines[0]).toBe('https://shop.example.zm');
       expect(lines[1]).toMatch(/^ {2}The shop runs and answers/);
       expect(lines).toContain(
-        '! Backups: none made yet. The first is made tonight at BACKUP_SCHEDULE (02:00); coop-shop backups check makes one now.',
+        '! Backups: none made yet. The first is made tonight at BACKUP_SCHEDULE (02:00); coop-shop backups check --now makes one now.',
       );
       expect(lines.at(-1)).toContain('coop-shop doctor');
     } finally {

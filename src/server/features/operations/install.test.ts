@@ -59,7 +59,16 @@ describe('coop-shop install into a staging root', () => {
     expect(statSync(path.join(layout.dataDir, 'pgdata')).uid).toBe(user.uid);
 
     // systemd's and Caddy's own checks of what was written.
-    execFileSync('systemd-analyze', ['verify', layout.unitFile], { stdio: 'pipe' });
+    execFileSync(
+      'systemd-analyze',
+      ['verify', layout.unitFile, layout.backupCheckUnitFile, layout.backupCheckTimerFile],
+      {
+        stdio: 'pipe',
+      },
+    );
+    expect(readFileSync(layout.backupCheckUnitFile, 'utf8')).toContain(
+      `ExecStart=${layout.nodeBin} ${layout.currentLink}/dist/server/cli/coop-shop.js backups check --root ${layout.root}\n`,
+    );
     const unit = readFileSync(layout.unitFile, 'utf8');
     expect(unit).toContain(`ExecStart=${layout.nodeBin} ${layout.currentLink}/dist/server/main.js`);
     expect(unit).toContain(`ReadWritePaths=${layout.dataDir}\n`);
@@ -81,11 +90,19 @@ describe('coop-shop install into a staging root', () => {
 
   it('run again, changes nothing and says so; a setting changed since is kept', async () => {
     const { layout } = staged;
-    const files = [layout.envFile, layout.unitFile, layout.caddyfile, layout.commandFile, layout.nodeBin];
+    const files = [
+      layout.envFile,
+      layout.unitFile,
+      layout.backupCheckTimerFile,
+      layout.caddyfile,
+      layout.commandFile,
+      layout.nodeBin,
+    ];
     const before = mtimes(files);
     expect(await staged.install(), staged.lines.join('\n')).toBe(0);
     const steps = staged.lines.filter((line) => /^ {2}\S/.test(line));
     expect(steps.filter((line) => !line.startsWith('  already right'))).toEqual([
+      '  not done       the hourly backup check is not started (staging root: files only, no service started)',
       '  not done       the shop is not started (staging root: files only, no service started)',
     ]);
     expect(staged.lines).toContain('Nothing needed changing: the shop was already installed as asked.');

@@ -13,11 +13,11 @@ import { packagesStep } from './packages';
 import { postgresStep, postgresUrl } from './postgres';
 import { currentVersion, installRelease, openReleaseSource } from './release';
 import { checkSettings } from './settings-check';
-import { extraWritable, readSettings } from './settings-file';
+import { readSettings } from './settings-file';
 import { waitForShop } from './shop-health';
 import { alreadyRight, changed, runSteps, skipped, type Step } from './steps';
 import { systemUserStep } from './system-user';
-import { renderShopUnit } from './systemd-unit';
+import { backupCheckTimer, writeUnits } from './units';
 
 export interface InstallOptions {
   domain: string;
@@ -174,11 +174,7 @@ exec ${layout.nodeBin} ${path.join(layout.currentLink, 'dist/server/cli/coop-sho
     marked({
       what: `the service ${layout.service}`,
       async run() {
-        const unit = renderShopUnit(layout, {
-          postgres: settings.has('DATABASE_URL') && options.postgres,
-          moreWritable: extraWritable(settings, layout),
-        });
-        const written = ensureFile(layout.unitFile, { content: unit, mode: 0o644 });
+        const written = writeUnits(layout, settings, { postgres: Boolean(options.postgres) });
         if (written) await services.reloadUnits();
         const enabled = await services.enable(layout.service);
         return written || enabled
@@ -186,6 +182,18 @@ exec ${layout.nodeBin} ${path.join(layout.currentLink, 'dist/server/cli/coop-sho
           : alreadyRight(`service ${layout.service} starts at boot`);
       },
     }),
+    {
+      what: 'the hourly backup check',
+      async run() {
+        const timer = backupCheckTimer(layout);
+        if (services.note) return skipped(`the hourly backup check is not started (${services.note})`);
+        if (!(await services.enable(timer))) return alreadyRight(`backups checked hourly (${timer})`);
+        await services.restart(timer);
+        return changed(
+          `backups copied off the machine hourly once BACKUP_COPY_URL is set, a restore tested weekly (${timer})`,
+        );
+      },
+    },
     caddyStep(host, layout, services, () => ({
       domain,
       email: options.email,

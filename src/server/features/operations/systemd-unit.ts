@@ -16,6 +16,30 @@ export interface UnitOptions {
   postgres?: boolean;
 }
 
+/** Only the data folder (and a BACKUP_DIR elsewhere) writable, no privileges to gain, no devices, no kernel. */
+function shutIn(writable: string[]): string {
+  return `# Shut in: only the data folder is writable, nothing can gain privileges.
+NoNewPrivileges=yes
+ProtectSystem=strict
+ReadWritePaths=${writable.join(' ')}
+PrivateTmp=yes
+ProtectHome=yes
+PrivateDevices=yes
+ProtectKernelTunables=yes
+ProtectKernelModules=yes
+ProtectKernelLogs=yes
+ProtectControlGroups=yes
+ProtectClock=yes
+ProtectHostname=yes
+RestrictSUIDSGID=yes
+RestrictRealtime=yes
+RestrictNamespaces=yes
+LockPersonality=yes
+RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+CapabilityBoundingSet=
+`;
+}
+
 /** The shop's systemd service: started at boot, started again after a crash, shut in. */
 export function renderShopUnit(layout: ShopLayout, options: UnitOptions = {}): string {
   const writable = [layout.dataDir, ...(options.moreWritable ?? [])];
@@ -44,27 +68,57 @@ MemoryMax=${MEMORY_MAX}
 UMask=0027
 SyslogIdentifier=${layout.service}
 
-# Shut in: only the data folder is writable, nothing can gain privileges.
-NoNewPrivileges=yes
-ProtectSystem=strict
-ReadWritePaths=${writable.join(' ')}
-PrivateTmp=yes
-ProtectHome=yes
-PrivateDevices=yes
-ProtectKernelTunables=yes
-ProtectKernelModules=yes
-ProtectKernelLogs=yes
-ProtectControlGroups=yes
-ProtectClock=yes
-ProtectHostname=yes
-RestrictSUIDSGID=yes
-RestrictRealtime=yes
-RestrictNamespaces=yes
-LockPersonality=yes
-RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
-CapabilityBoundingSet=
-
+${shutIn(writable)}
 [Install]
 WantedBy=multi-user.target
+`;
+}
+
+/** The command as a unit runs it: the installed release's own, on the shop's Node.js, for this layout. */
+const commandLine = (layout: ShopLayout, args: string) =>
+  `${layout.nodeBin} ${path.join(layout.currentLink, 'dist/server/cli/coop-shop.js')} ${args}${layout.root === '/' ? '' : ` --root ${layout.root}`}`;
+
+/**
+ * The hourly backup check (features/operations/backup-check.ts) as the service user: new backups copied
+ * off the machine, old copies deleted, a restore test once a week. Its own memory bound (a restore test
+ * opens a second embedded database beside the shop's) and low priority, so shoppers do not feel it.
+ */
+export function renderBackupCheckUnit(layout: ShopLayout, options: UnitOptions = {}): string {
+  return `# Written by coop-shop install (docs/operations/going-live.md); started by ${layout.service}-backup-check.timer.
+[Unit]
+Description=Forest co-op shop: backups copied off the machine, a restore tested weekly
+After=network-online.target ${layout.service}.service
+Wants=network-online.target
+
+[Service]
+Type=oneshot
+User=${layout.user}
+Group=${layout.user}
+EnvironmentFile=${layout.envFile}
+WorkingDirectory=${layout.dataDir}
+ExecStart=${commandLine(layout, 'backups check')}
+MemoryMax=450M
+Nice=10
+IOSchedulingClass=idle
+UMask=0027
+SyslogIdentifier=${layout.service}-backup-check
+
+${shutIn([layout.dataDir, ...(options.moreWritable ?? [])])}`;
+}
+
+export function renderBackupCheckTimer(layout: ShopLayout): string {
+  return `# Written by coop-shop install (docs/operations/going-live.md).
+[Unit]
+Description=Copy the shop's backups off the machine every hour; test a restore once a week
+
+[Timer]
+OnCalendar=hourly
+RandomizedDelaySec=10min
+# A run missed while the server was off is made up at start.
+Persistent=true
+Unit=${layout.service}-backup-check.service
+
+[Install]
+WantedBy=timers.target
 `;
 }

@@ -20,7 +20,7 @@ export const backupChecks: Check = async ({ config, layout, probes, settings }) 
   else if (!newest)
     findings.push(
       warn(
-        'Backups: none made yet. The first is made tonight at BACKUP_SCHEDULE (02:00); coop-shop backups check makes one now.',
+        'Backups: none made yet. The first is made tonight at BACKUP_SCHEDULE (02:00); coop-shop backups check --now makes one now.',
       ),
     );
   else {
