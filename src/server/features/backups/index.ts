@@ -6,3 +6,5 @@ export { openControlSocket } from './control-socket';
 export { openBackupBucket, backupDate, type BackupBucket } from './backup-bucket';
 export { BACKUP_FILE_NAME, BackupFileError } from './backup-file';
 export { testRestore, type RestoreTestResult } from './restore-test';
+// coop-shop update tells whether a failed release changed the database (then the backup goes back).
+export { appliedSchema } from './schema-version';

@@ -11,6 +11,8 @@ import { logs } from './logs';
 import { readSettings } from './settings-file';
 import { waitForShop } from './shop-health';
 import { status } from './status';
+import { update } from './update';
+import { printDatabaseSchema } from './database-schema';
 import { isStaged, shopLayout } from './layout';
 import { stdinLines, type LineReader } from './secret-input';
 import { noServices, systemdServices, type Services } from './services';
@@ -22,7 +24,8 @@ export const USAGE = `coop-shop: put the shop on the internet and keep it there 
   coop-shop config set KEY=VALUE ...   change settings (checked first, then the shop restarts)
   coop-shop config set KEY             a password or key: asked for, not shown, never on the command line
   coop-shop config unset KEY | config get KEY | config list
-  coop-shop update [VERSION]           a new release beside the old; back to the old one if anything fails
+  coop-shop update [VERSION] [--from PATH]
+        a backup, the new release beside the old, started and checked; back to the old one if anything fails
   coop-shop doctor                     checks, one line each, with what to do
   coop-shop status                     is the shop up, since when, its last backup
   coop-shop logs [caddy|backup-check] [--lines N] [--follow]   what the shop (or Caddy) said lately
@@ -117,6 +120,13 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
       }
       case 'config':
         await config(context, layout, positionals);
+        return 0;
+      case 'update':
+        return await update(context, layout, {
+          from: values.from ?? (positionals[0] ? `coop-shop@${positionals[0]}` : 'coop-shop@latest'),
+        });
+      case 'database-schema':
+        await printDatabaseSchema(context, layout);
         return 0;
       case 'backups':
         if (positionals[0] !== 'check')

@@ -23,3 +23,20 @@ export async function waitForShop(
   }
   return false;
 }
+
+/**
+ * A new release is taken only when it serves what shoppers ask for, not just its health check (which asks
+ * the database for `select 1`): the storefront, and the catalogue through the API.
+ */
+export async function shopServes(port: number): Promise<string | undefined> {
+  for (const page of ['/api/health', '/api/products', '/']) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}${page}`, { signal: AbortSignal.timeout(15_000) });
+      await response.arrayBuffer();
+      if (!response.ok) return `${page} answered ${response.status}`;
+    } catch (error) {
+      return `${page} did not answer (${(error as Error).message})`;
+    }
+  }
+  return undefined;
+}
