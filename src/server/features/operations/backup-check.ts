@@ -8,6 +8,7 @@ import type { OperationsContext } from './context';
 import type { Owner } from './files';
 import { mustRun, OperationFailed, withSbin } from './host';
 import type { ShopLayout } from './layout';
+import { LOW_PEAK_NODE_FLAGS } from './node-runtime';
 import { checkSettings } from './settings-check';
 import { readSettings } from './settings-file';
 
@@ -99,7 +100,7 @@ async function makeBackup(context: OperationsContext, layout: ShopLayout, owner:
   const said = await mustRun(
     context.host,
     layout.nodeBin,
-    [path.join(layout.currentLink, 'dist/server/cli/backup.js')],
+    [LOW_PEAK_NODE_FLAGS, path.join(layout.currentLink, 'dist/server/cli/backup.js')],
     {
       as: context.host.isRoot() ? owner : undefined,
       cwd: layout.dataDir,

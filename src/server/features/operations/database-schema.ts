@@ -4,6 +4,7 @@ import { appliedSchema } from '../backups';
 import type { OperationsContext } from './context';
 import { mustRun, OperationFailed, withSbin } from './host';
 import type { ShopLayout } from './layout';
+import { LOW_PEAK_NODE_FLAGS } from './node-runtime';
 import { checkSettings } from './settings-check';
 import { readSettings } from './settings-file';
 import type { Owner } from './files';
@@ -36,7 +37,7 @@ export async function databaseSchema(context: OperationsContext, layout: ShopLay
   const said = await mustRun(
     context.host,
     layout.nodeBin,
-    [path.join(release, 'dist/server/cli/coop-shop.js'), 'database-schema', '--root', layout.root],
+    [LOW_PEAK_NODE_FLAGS, path.join(release, 'dist/server/cli/coop-shop.js'), 'database-schema', '--root', layout.root],
     {
       as: context.host.isRoot() ? owner : undefined,
       cwd: layout.dataDir,

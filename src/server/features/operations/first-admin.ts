@@ -5,6 +5,7 @@ import type { Settings } from './env-file';
 import { ensureFile, type Owner } from './files';
 import { mustRun, withSbin, type Host } from './host';
 import type { ShopLayout } from './layout';
+import { LOW_PEAK_NODE_FLAGS } from './node-runtime';
 import { alreadyRight, changed, type Step } from './steps';
 
 /** No letters that are easily read for others (l, 1, o, 0, i). 31^16 is about 2^79. */
@@ -47,7 +48,7 @@ export function firstAdminStep(
       await mustRun(
         host,
         layout.nodeBin,
-        [path.join(layout.currentLink, 'dist/server/cli/admin-create.js'), '--email', admin.email],
+        [LOW_PEAK_NODE_FLAGS, path.join(layout.currentLink, 'dist/server/cli/admin-create.js'), '--email', admin.email],
         {
           as: owner,
           cwd: layout.dataDir,

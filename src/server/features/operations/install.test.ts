@@ -67,10 +67,11 @@ describe('coop-shop install into a staging root', () => {
       },
     );
     expect(readFileSync(layout.backupCheckUnitFile, 'utf8')).toContain(
-      `ExecStart=${layout.nodeBin} ${layout.currentLink}/dist/server/cli/coop-shop.js backups check --root ${layout.root}\n`,
+      `ExecStart=${layout.nodeBin} $NODE_FLAGS ${layout.currentLink}/dist/server/cli/coop-shop.js backups check --root ${layout.root}\n`,
     );
     const unit = readFileSync(layout.unitFile, 'utf8');
-    expect(unit).toContain(`ExecStart=${layout.nodeBin} ${layout.currentLink}/dist/server/main.js`);
+    expect(unit).toContain(`ExecStart=${layout.nodeBin} $NODE_FLAGS ${layout.currentLink}/dist/server/main.js`);
+    expect(settings.get('NODE_FLAGS')).toBe('--liftoff-only');
     expect(unit).toContain(`ReadWritePaths=${layout.dataDir}\n`);
     for (const line of [
       'User=coop-shop',

@@ -8,7 +8,7 @@ import { ensureFile, ensureFolder, ensureLink, type Owner } from './files';
 import { firstAdminStep, generatePassword, type FirstAdmin } from './first-admin';
 import { OperationFailed } from './host';
 import { isStaged, type ShopLayout } from './layout';
-import { nodeRuntimeStep } from './node-runtime';
+import { LOW_PEAK_NODE_FLAGS, nodeRuntimeStep } from './node-runtime';
 import { packagesStep } from './packages';
 import { postgresStep, postgresUrl } from './postgres';
 import { currentVersion, installRelease, openReleaseSource } from './release';
@@ -52,8 +52,10 @@ export function installSettings(existing: Settings, layout: ShopLayout, options:
   ];
   const startingValues: [string, string][] = [
     ['SEED_DEMO', 'false'],
-    // V8 collects before it grows past this (decision 058): the shop's peak fits a 1 GB server.
+    // V8 collects before its heap grows past 256 MB, and compiles the embedded database without its
+    // optimising compiler: the shop's peak fits a 1 GB server (decision 058).
     ['NODE_OPTIONS', '--max-old-space-size=256'],
+    ['NODE_FLAGS', LOW_PEAK_NODE_FLAGS],
     ...(options.postgres ? ([['DATABASE_URL', postgresUrl(layout)]] as [string, string][]) : []),
   ];
   const settings: Settings = new Map(owned);
@@ -149,7 +151,7 @@ export async function install(context: OperationsContext, layout: ShopLayout, op
       async run() {
         const script = `#!/bin/sh
 # Written by coop-shop install: the installed shop's own command, on the shop's own Node.js.
-exec ${layout.nodeBin} ${path.join(layout.currentLink, 'dist/server/cli/coop-shop.js')} "$@"
+exec ${layout.nodeBin} ${LOW_PEAK_NODE_FLAGS} ${path.join(layout.currentLink, 'dist/server/cli/coop-shop.js')} "$@"
 `;
         return ensureFile(layout.commandFile, { content: script, mode: 0o755 })
           ? changed(`command coop-shop (${layout.commandFile})`)

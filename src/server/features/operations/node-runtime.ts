@@ -7,6 +7,15 @@ import { alreadyRight, changed, type Step } from './steps';
 /** The Node.js major the shop runs on (decision 051). */
 export const NODE_MAJOR = 24;
 
+/**
+ * V8 compiles the embedded database's WebAssembly with its baseline compiler only. Its optimising compiler
+ * took the shop's start to a peak of 770 MB (resident, measured), against 270 MB without it: a 1 GB
+ * server cannot hold that peak beside the system and Caddy (decision 058). The service takes it from
+ * NODE_FLAGS (`coop-shop config set NODE_FLAGS=` on a bigger server); the command and the shop's own
+ * one-shot commands it runs always use it.
+ */
+export const LOW_PEAK_NODE_FLAGS = '--liftoff-only';
+
 /** The version of a node binary (v24.11.1), or undefined when it is missing or does not run. */
 export async function nodeVersion(host: Host, nodeBin: string): Promise<string | undefined> {
   if (!existsSync(nodeBin)) return undefined;

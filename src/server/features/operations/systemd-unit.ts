@@ -58,7 +58,8 @@ User=${layout.user}
 Group=${layout.user}
 EnvironmentFile=${layout.envFile}
 WorkingDirectory=${layout.dataDir}
-ExecStart=${layout.nodeBin} ${path.join(layout.currentLink, 'dist/server/main.js')}
+# $NODE_FLAGS: Node's own flags from the settings file (decision 058), none when unset.
+ExecStart=${layout.nodeBin} $NODE_FLAGS ${path.join(layout.currentLink, 'dist/server/main.js')}
 Restart=on-failure
 RestartSec=5s
 # The shop finishes the requests in flight and stops within 10 s of SIGTERM (src/server/main.ts).
@@ -76,7 +77,7 @@ WantedBy=multi-user.target
 
 /** The command as a unit runs it: the installed release's own, on the shop's Node.js, for this layout. */
 const commandLine = (layout: ShopLayout, args: string) =>
-  `${layout.nodeBin} ${path.join(layout.currentLink, 'dist/server/cli/coop-shop.js')} ${args}${layout.root === '/' ? '' : ` --root ${layout.root}`}`;
+  `${layout.nodeBin} $NODE_FLAGS ${path.join(layout.currentLink, 'dist/server/cli/coop-shop.js')} ${args}${layout.root === '/' ? '' : ` --root ${layout.root}`}`;
 
 /**
  * The hourly backup check (features/operations/backup-check.ts) as the service user: new backups copied

@@ -5,6 +5,7 @@ import { databaseSchema } from './database-schema';
 import { ensureLink, linkTarget, type Owner } from './files';
 import { mustRun, OperationFailed, withSbin } from './host';
 import type { ShopLayout } from './layout';
+import { LOW_PEAK_NODE_FLAGS } from './node-runtime';
 import { currentVersion, installRelease, openReleaseSource, releaseFolder } from './release';
 import { readSettings } from './settings-file';
 import { shopServes, waitForShop } from './shop-health';
@@ -115,7 +116,7 @@ async function takeBackup(context: OperationsContext, layout: ShopLayout, owner:
   const said = await mustRun(
     context.host,
     layout.nodeBin,
-    [path.join(layout.currentLink, 'dist/server/cli/backup.js')],
+    [LOW_PEAK_NODE_FLAGS, path.join(layout.currentLink, 'dist/server/cli/backup.js')],
     {
       as: context.host.isRoot() ? owner : undefined,
       cwd: layout.dataDir,
@@ -136,12 +137,17 @@ async function restoreBackup(
   owner: Owner,
   backup: string,
 ) {
-  await mustRun(context.host, layout.nodeBin, [path.join(release, 'dist/server/cli/restore.js'), backup, '--force'], {
-    as: context.host.isRoot() ? owner : undefined,
-    cwd: layout.dataDir,
-    env: withSbin({ ...Object.fromEntries(readSettings(layout)), PATH: process.env.PATH }),
-    timeoutMs: 60 * 60_000,
-  });
+  await mustRun(
+    context.host,
+    layout.nodeBin,
+    [LOW_PEAK_NODE_FLAGS, path.join(release, 'dist/server/cli/restore.js'), backup, '--force'],
+    {
+      as: context.host.isRoot() ? owner : undefined,
+      cwd: layout.dataDir,
+      env: withSbin({ ...Object.fromEntries(readSettings(layout)), PATH: process.env.PATH }),
+      timeoutMs: 60 * 60_000,
+    },
+  );
 }
 
 /** All but the newest few releases, never the current or the previous one. */

@@ -34,7 +34,12 @@ export interface RunningUnit {
  */
 export async function startAsUnit(unitFile: string): Promise<RunningUnit> {
   const unit = unitSettings(unitFile);
-  const [command, ...args] = unit.get('ExecStart')!.split(' ');
+  const fileEnv = Object.fromEntries(parseEnvFile(readFileSync(unit.get('EnvironmentFile')!, 'utf8')));
+  // systemd's $NAME in ExecStart: the variable's value split at blanks, nothing when unset.
+  const [command, ...args] = unit
+    .get('ExecStart')!
+    .split(' ')
+    .flatMap((word) => (word.startsWith('$') ? (fileEnv[word.slice(1)] ?? '').split(/\s+/).filter(Boolean) : [word]));
   const user = await findUser(realHost, unit.get('User')!);
   if (!user) throw new Error(`no user ${unit.get('User')}`);
   const passwd = (await realHost.run('getent', ['passwd', unit.get('User')!])).stdout.trim().split(':');
@@ -44,7 +49,7 @@ export async function startAsUnit(unitFile: string): Promise<RunningUnit> {
     HOME: passwd[5],
     USER: passwd[0],
     LOGNAME: passwd[0],
-    ...Object.fromEntries(parseEnvFile(readFileSync(unit.get('EnvironmentFile')!, 'utf8'))),
+    ...fileEnv,
   };
   const child = spawn(command, args, { uid: user.uid, gid: user.gid, env, cwd: unit.get('WorkingDirectory') });
   let output = '';
