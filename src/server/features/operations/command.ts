@@ -13,6 +13,7 @@ import { waitForShop } from './shop-health';
 import { status } from './status';
 import { update } from './update';
 import { printDatabaseSchema } from './database-schema';
+import { restoreShop } from './restore-shop';
 import { isStaged, shopLayout } from './layout';
 import { stdinLines, type LineReader } from './secret-input';
 import { noServices, systemdServices, type Services } from './services';
@@ -30,6 +31,7 @@ export const USAGE = `coop-shop: put the shop on the internet and keep it there 
   coop-shop status                     is the shop up, since when, its last backup
   coop-shop logs [caddy|backup-check] [--lines N] [--follow]   what the shop (or Caddy) said lately
   coop-shop restart                    stop the shop and start it again
+  coop-shop restore FILE               put a backup back (what was there is kept aside), the shop restarted
   coop-shop backups check [--now] [--restore-test]
         copy backups off the machine, delete old copies, test a restore (hourly by itself; --now backs up first)
 
@@ -125,6 +127,9 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         return await update(context, layout, {
           from: values.from ?? (positionals[0] ? `coop-shop@${positionals[0]}` : 'coop-shop@latest'),
         });
+      case 'restore':
+        await restoreShop(context, layout, positionals[0]);
+        return 0;
       case 'database-schema':
         await printDatabaseSchema(context, layout);
         return 0;

@@ -129,8 +129,8 @@ async function takeBackup(context: OperationsContext, layout: ShopLayout, owner:
   return file;
 }
 
-/** The old release's own restore, over the database the new release changed (set aside, not deleted). */
-async function restoreBackup(
+/** A release's own restore, over the database there (set aside, not deleted), as the service user. */
+export async function restoreBackup(
   context: OperationsContext,
   layout: ShopLayout,
   release: string,
