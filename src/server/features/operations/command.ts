@@ -121,13 +121,16 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         return 0;
       }
       case 'config':
+        requireRoot(host, verb);
         await config(context, layout, positionals);
         return 0;
       case 'update':
+        requireRoot(host, verb);
         return await update(context, layout, {
           from: values.from ?? (positionals[0] ? `coop-shop@${positionals[0]}` : 'coop-shop@latest'),
         });
       case 'restore':
+        requireRoot(host, verb);
         await restoreShop(context, layout, positionals[0]);
         return 0;
       case 'database-schema':
@@ -150,6 +153,7 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         });
         return 0;
       case 'restart': {
+        requireRoot(host, verb);
         await services.restart(layout.service);
         const port = Number(readSettings(layout).get('PORT'));
         if (
@@ -168,6 +172,12 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
         return 1;
     }
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EACCES') {
+      out(
+        `coop-shop ${verb}: the shop's settings and data are readable only by root and the shop's own user. Run it as root: sudo coop-shop ${verb}`,
+      );
+      return 1;
+    }
     if (error instanceof OperationFailed) {
       out('');
       out(`Stopped: ${error.message}`);
@@ -179,6 +189,12 @@ export async function runCommand(argv: string[], io: CommandIo = {}): Promise<nu
     }
     throw error;
   }
+}
+
+/** Verbs that change the machine or the shop: root only (the settings file and services are root's to change). */
+function requireRoot(host: Host, verb: string) {
+  if (!host.isRoot())
+    throw new OperationFailed(`${verb} changes the shop on this server: run it as root (sudo coop-shop ${verb} ...).`);
 }
 
 function optionalNumber(value: string | undefined, flag: string): number | undefined {

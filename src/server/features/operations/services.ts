@@ -51,6 +51,7 @@ export function systemdServices(host: Host): Services {
         'show',
         unit,
         '--property=ActiveState,NRestarts,StateChangeTimestamp',
+        '--timestamp=unix',
       ]);
       const values = new Map(
         shown
@@ -58,11 +59,12 @@ export function systemdServices(host: Host): Services {
           .split('\n')
           .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
       );
-      const since = values.get('StateChangeTimestamp');
+      // --timestamp=unix (systemd 248 and later): "@1796178288"; empty when it never changed.
+      const since = /^@(\d+)$/.exec(values.get('StateChangeTimestamp') ?? '');
       return {
         active: values.get('ActiveState') === 'active',
         restarts: Number(values.get('NRestarts') ?? 0) || 0,
-        since: since ? new Date(since) : undefined,
+        since: since ? new Date(Number(since[1]) * 1000) : undefined,
       };
     },
   };
