@@ -19,7 +19,7 @@ import { renderEnvFile } from './env-file';
 import { shopLayout, type ShopLayout } from './layout';
 import { linesOf } from './secret-input';
 import { noServices } from './services';
-import { openFolder } from './test/release-fixture';
+import { openFolder, removeOpenFolders } from './test/release-fixture';
 
 let shop: TestApp;
 let s3: S3Peer;
@@ -86,6 +86,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await Promise.all([shop?.close(), s3?.close(), smtp?.close(), simulators?.close()]);
+  removeOpenFolders();
 });
 
 async function backupsCheck(...flags: string[]) {

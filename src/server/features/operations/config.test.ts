@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/local-server';
 import { parseEnvFile, renderEnvFile } from './env-file';
 import { runCommand } from './command';
@@ -7,7 +7,7 @@ import { shopLayout, type ShopLayout } from './layout';
 import { linesOf } from './secret-input';
 import { writeUnits } from './units';
 import { fakeShopService } from './test/fake-services';
-import { openFolder } from './test/release-fixture';
+import { openFolder, removeOpenFolders } from './test/release-fixture';
 
 let layout: ShopLayout;
 let service: ReturnType<typeof fakeShopService>;
@@ -23,6 +23,8 @@ async function configCommand(args: string[], input: string[] = []) {
     healthTimeoutMs: 3000,
   });
 }
+
+afterAll(() => removeOpenFolders());
 
 beforeEach(async () => {
   layout = shopLayout(openFolder('coop-config-'));

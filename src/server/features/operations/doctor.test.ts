@@ -13,7 +13,7 @@ import { shopLayout, type ShopLayout } from './layout';
 import { linesOf } from './secret-input';
 import { renderShopUnit } from './systemd-unit';
 import { fakeShopService } from './test/fake-services';
-import { openFolder } from './test/release-fixture';
+import { openFolder, removeOpenFolders } from './test/release-fixture';
 import { tlsStandIn } from './test/tls-stand-in';
 
 const DOMAIN = 'shop.example.zm';
@@ -26,6 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([simulators?.close(), smtp?.close(), https?.close()]);
+  removeOpenFolders();
 });
 
 /** A server as install leaves it, its shop standing in by a health answer, every provider on a simulator. */

@@ -4,7 +4,7 @@ import { freePort } from '../../../../scripts/local-server';
 import { parseEnvFile } from './env-file';
 import { startCaddy, type CaddyProcess } from './test/caddy-process';
 import { startPebble, type Pebble } from './test/pebble';
-import { buildTestRelease } from './test/release-fixture';
+import { buildTestRelease, removeOpenFolders } from './test/release-fixture';
 import { shopperGet } from './test/shopper';
 import { requireRoot, stagedInstall, TEST_DOMAIN, type StagedInstall } from './test/staged-install';
 import { runCommand } from './command';
@@ -28,6 +28,7 @@ afterAll(async () => {
   await caddy?.stop();
   await pebble?.stop();
   staged?.remove();
+  removeOpenFolders();
 });
 
 describe('the installed shop on the internet', () => {

@@ -7,7 +7,7 @@ import { caddyValidate } from './caddy';
 import { parseEnvFile } from './env-file';
 import { realHost } from './host';
 import { findUser } from './system-user';
-import { buildTestRelease, type TestRelease } from './test/release-fixture';
+import { buildTestRelease, type TestRelease, removeOpenFolders } from './test/release-fixture';
 import { requireRoot, stagedInstall, type StagedInstall } from './test/staged-install';
 
 let release: TestRelease;
@@ -18,7 +18,10 @@ beforeAll(async () => {
   release = await buildTestRelease('0.1.0');
   staged = stagedInstall(release, { port: await freePort() });
 }, 120_000);
-afterAll(() => staged?.remove());
+afterAll(() => {
+  staged?.remove();
+  removeOpenFolders();
+});
 
 const mtimes = (files: string[]) => files.map((file) => statSync(file).mtimeMs);
 

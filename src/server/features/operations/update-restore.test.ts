@@ -2,7 +2,7 @@ import { readdirSync, readlinkSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/local-server';
 import { waitForShop } from './shop-health';
-import { buildTestRelease, type TestRelease } from './test/release-fixture';
+import { buildTestRelease, type TestRelease, removeOpenFolders } from './test/release-fixture';
 import { requireRoot, stagedInstall, type StagedInstall } from './test/staged-install';
 import { checksumsOf } from './test/table-checksums';
 import { unitServices } from './test/unit-runner';
@@ -30,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await services?.stop('coop-shop');
   staged?.remove();
+  removeOpenFolders();
 });
 
 describe('coop-shop update, when the new release changed the database and then failed', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/local-server';
 import { waitForShop } from './shop-health';
-import { buildTestRelease, type TestRelease } from './test/release-fixture';
+import { buildTestRelease, type TestRelease, removeOpenFolders } from './test/release-fixture';
 import { requireRoot, stagedInstall, type StagedInstall } from './test/staged-install';
 import { checksumsOf } from './test/table-checksums';
 import { unitServices } from './test/unit-runner';
@@ -44,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await services?.stop('coop-shop');
   staged?.remove();
+  removeOpenFolders();
 });
 
 async function updateTo(release: TestRelease) {

@@ -21,11 +21,19 @@ import { linkProductionPackages, type LockFile } from '../release';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 
-/** A folder any user may enter (the service user must read the release and its packages). */
+const opened: string[] = [];
+
+/** A folder any user may enter (the service user must read the release and its packages); removed by removeOpenFolders. */
 export function openFolder(prefix: string) {
   const folder = mkdtempSync(path.join(tmpdir(), prefix));
   chmodSync(folder, 0o755);
+  opened.push(folder);
   return folder;
+}
+
+/** Removes every folder this test file opened (its afterAll). */
+export function removeOpenFolders() {
+  for (const folder of opened.splice(0)) rmSync(folder, { recursive: true, force: true });
 }
 
 function readableByAll(file: string) {
