@@ -74,6 +74,14 @@ export function smsRoutes(app: FastifyInstance, inbox: SmsInbox, account: Africa
     });
   }
 
+  // The account's balance, as the SDK's application.fetchApplicationData reads it: what `coop-shop doctor`
+  // asks to learn that the key is accepted, without sending anything.
+  app.get<{ Querystring: { username?: string } }>('/version1/user', async (request, reply) => {
+    if (request.headers.apikey !== account.apiKey || request.query.username !== account.username)
+      return reply.code(401).type('text/plain').send('The supplied authentication is invalid');
+    return { UserData: { balance: 'ZMW 250.0000' } };
+  });
+
   app.get<{ Querystring: { to?: string; all?: string } }>('/_sim/sms/messages', async (request) => ({
     messages: inbox.to(request.query.to, request.query.all === 'true'),
   }));

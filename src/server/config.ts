@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { readPaymentProviderSettings, type PaymentProviderSettings } from './features/payments/providers/registry';
 import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
+import { readBackupCopySettings, type BackupCopySettings } from './features/backups/backup-copy-settings';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
 import { optionalSetting } from './lib/optional-setting';
 import { toNgwee } from '../shared/money';
@@ -145,6 +146,8 @@ export interface BackupSettings {
   schedule: DailyTime | null;
   /** BACKUP_KEEP: scheduled backups kept in the folder. */
   keep: number;
+  /** BACKUP_COPY_URL, BACKUP_COPY_DAYS: where coop-shop copies them off the machine; unset: nowhere. */
+  copy?: BackupCopySettings;
 }
 
 /** Decision 056. A 0 turns its rule off. */
@@ -201,13 +204,15 @@ export function loadConfig(
   const storage = readStorageSettings(env);
   const sms = readSmsSettings(env);
   const ussd = readUssdSettings(env);
-  if (!parsed.success || !payments.ok || !storage.ok || !sms.ok || !ussd.ok) {
+  const backupCopy = readBackupCopySettings(env);
+  if (!parsed.success || !payments.ok || !storage.ok || !sms.ok || !ussd.ok || !backupCopy.ok) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)),
       ...(payments.ok ? [] : payments.issues),
       ...(storage.ok ? [] : storage.issues),
       ...(sms.ok ? [] : sms.issues),
       ...(ussd.ok ? [] : ussd.issues),
+      ...(backupCopy.ok ? [] : backupCopy.issues),
     ];
     throw new ConfigError(`Invalid settings:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -269,6 +274,7 @@ export function loadConfig(
       folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       schedule: parseDailyTime(e.BACKUP_SCHEDULE),
       keep: e.BACKUP_KEEP,
+      copy: backupCopy.settings,
     },
   };
 }

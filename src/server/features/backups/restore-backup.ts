@@ -31,6 +31,8 @@ export interface RestoreSummary {
   setAside: string[];
   /** What became of the signing secret (decision 025). */
   signingSecret: MovedSecret;
+  /** Each table's rows as the backup holds them. */
+  tables: { name: string; rows: number }[];
 }
 
 /** The target already holds a shop and --force was not given; nothing was changed. */
@@ -285,5 +287,6 @@ function summary(manifest: BackupManifest, rows: number, setAside: string[]): Re
     schemaInFile: manifest.schema.tag,
     schemaNow: currentSchema().tag,
     setAside,
+    tables: manifest.tables.map((table) => ({ name: table.name, rows: table.rows })),
   };
 }

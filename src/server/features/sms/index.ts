@@ -1,2 +1,4 @@
 /** SMS's public entry (docs/decisions/010-module-boundaries.md): the app registers its plugin. */
 export { default as smsPlugin } from './sms-plugin';
+// coop-shop (features/operations) texts the admins when a backup does not restore, as the shop would send.
+export { createSmsTransport } from './transport';

@@ -1,12 +1,7 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { HttpError } from '../../lib/http-errors';
+import { s3Client } from '../../lib/s3-client';
 import { STORED_IMAGE_CACHE_CONTROL, type ImageFileInfo } from './image-store';
 import { storageLocation, type S3StorageSettings } from './storage-settings';
 
@@ -33,19 +28,8 @@ export interface ImageBucket {
 
 /** Image files as objects `<prefix>/<file>` of one S3-compatible bucket, through the AWS SDK. */
 export function openImageBucket(settings: S3StorageSettings): ImageBucket {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    // MinIO, a test peer and most self-hosted stores have no per-bucket host names.
-    forcePathStyle: Boolean(settings.endpoint),
-    credentials: settings.credentials,
-    // The SDK's newer default adds CRC checksums to every upload, which some S3-compatible stores refuse;
-    // these are the settings every such store accepts, and AWS S3 too.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    // An unreachable bucket fails a request in seconds (then 503), instead of holding shoppers' connections.
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
-  });
+  // An unreachable bucket fails a request in seconds (then 503), instead of holding shoppers' connections.
+  const client = s3Client(settings);
   const Bucket = settings.bucket;
   const keyOf = (file: string) => (settings.prefix ? `${settings.prefix}/${file}` : file);
 

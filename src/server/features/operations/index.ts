@@ -1,0 +1,2 @@
+/** Operations' public entry (docs/decisions/010-module-boundaries.md): the coop-shop command (decision 058). */
+export { runCommand, USAGE } from './command';
