@@ -26,5 +26,7 @@ export function smartInvoiceEnvForSimulator(simulatorUrl: string): Record<string
     VSDC_TPIN: DEMO_VSDC.tpin,
     VSDC_BRANCH_ID: DEMO_VSDC.branchId,
     VSDC_DEVICE_SERIAL: DEMO_VSDC.deviceSerial,
+    // The demo products are classified by this one (simulators/vsdc/codes.ts) until an admin picks theirs.
+    VSDC_DEFAULT_ITEM_CLASS: '53131600',
   };
 }

@@ -16,6 +16,7 @@ import { backupRoutes, backupsPlugin } from './features/backups';
 import { dashboardRoutes } from './features/dashboard';
 import { deliveryOptionsCachePlugin, deliveryRoutes } from './features/delivery';
 import { discountRoutes } from './features/discounts';
+import { fiscalPlugin } from './features/fiscal';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
 import { mailPlugin, mailRoutes } from './features/mail';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
+  await app.register(fiscalPlugin);
   await app.register(catalogCachePlugin);
   await app.register(deliveryOptionsCachePlugin);
   await app.register(backupsPlugin);
