@@ -61,6 +61,15 @@ export function vsdcRoutes(app: FastifyInstance, devices: VsdcDevices): void {
   function route(path: string, handle: DeviceRoute, options: { installed?: boolean } = {}) {
     app.post(`${VSDC_BASE_PATH}${path}`, async (request, reply) => {
       devices.count(path);
+      devices.inFlight += 1;
+      try {
+        return await answer(request, reply);
+      } finally {
+        devices.inFlight -= 1;
+      }
+    });
+
+    async function answer(request: FastifyRequest, reply: FastifyReply) {
       if (await misbehave(request, reply)) return reply;
       const body = (request.body ?? {}) as Body;
       const device = devices.device(body.tpin, body.bhfId);
@@ -71,7 +80,7 @@ export function vsdcRoutes(app: FastifyInstance, devices: VsdcDevices): void {
       if (!('holdMs' in answered)) return answered;
       await sleep(answered.holdMs);
       return answered.answer;
-    });
+    }
   }
 
   route(

@@ -147,6 +147,8 @@ export class VsdcDevices {
   behaviour: VsdcBehaviour = { ...DEFAULT_VSDC_BEHAVIOUR };
   /** Requests per route, refused ones included. */
   readonly requests = new Map<string, number>();
+  /** Requests taken in and not yet answered (a crash test kills the shop while one is). */
+  inFlight = 0;
 
   constructor(private readonly accounts: () => VsdcAccount[]) {}
 

@@ -290,6 +290,7 @@ describe('loadConfig', () => {
       defaultItemClass: undefined,
       deliveryCategory: 'D',
       creditNoteReason: '02',
+      leaseMs: 60_000,
     });
   });
 

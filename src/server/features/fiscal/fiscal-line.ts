@@ -8,7 +8,7 @@ import type { VsdcClient } from './vsdc-client';
 
 /** How the line keeps time; tests shorten it. */
 export interface FiscalTiming {
-  /** A claim holds this long, renewed every third of it while the device signs. */
+  /** A claim holds this long (VSDC_LEASE_SECONDS), renewed every third of it while the device signs. */
   leaseMs: number;
   /** How often to look for reports due again and a dead instance's claims. */
   sweepMs: number;
@@ -33,7 +33,7 @@ export function createFiscalLine(deps: {
   timing?: Partial<FiscalTiming>;
   soleSender?: boolean;
 }) {
-  const timing = { ...FISCAL_TIMING, ...deps.timing };
+  const timing = { ...FISCAL_TIMING, leaseMs: deps.settings.leaseMs, ...deps.timing };
   // Read at each wait, so a test can lengthen the next one.
   const retryMs = () => deps.timing?.retryMs ?? timing.retryMs;
   const device = deviceKey(deps.settings);

@@ -24,6 +24,8 @@ export interface FiscalSettings {
   deliveryCategory: DeliveryCategory;
   /** The reason code every credit note carries (decision 060: 01 to 04 seen; ask ZRA which fits). */
   creditNoteReason: string;
+  /** How long a claim on a report holds: a stopped instance's report is sent by another after it. */
+  leaseMs: number;
 }
 
 export type FiscalSettingsResult = { ok: true; settings?: FiscalSettings } | { ok: false; issues: string[] };
@@ -46,6 +48,7 @@ const fiscalEnv = z.object({
   VSDC_DELIVERY_TAX_CATEGORY: z
     .enum(DELIVERY_CATEGORIES, { error: 'must be D (exempt) or E (disbursement)' })
     .default('D'),
+  VSDC_LEASE_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(2).max(3600)),
   VSDC_CREDIT_NOTE_REASON: z
     .string()
     .regex(/^\d{2}$/, 'must be a two-digit reason code')
@@ -78,6 +81,7 @@ export function readFiscalSettings(env: NodeJS.ProcessEnv): FiscalSettingsResult
       defaultItemClass: e.VSDC_DEFAULT_ITEM_CLASS,
       deliveryCategory: e.VSDC_DELIVERY_TAX_CATEGORY,
       creditNoteReason: e.VSDC_CREDIT_NOTE_REASON,
+      leaseMs: e.VSDC_LEASE_SECONDS * 1000,
     },
   };
 }

@@ -26,6 +26,7 @@ export function fiscalSettings(simulator: RunningSimulators, more: Partial<Fisca
     defaultItemClass: '53131600',
     deliveryCategory: 'D',
     creditNoteReason: '02',
+    leaseMs: 3_000,
     ...more,
   };
 }
