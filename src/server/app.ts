@@ -16,7 +16,7 @@ import { backupRoutes, backupsPlugin } from './features/backups';
 import { dashboardRoutes } from './features/dashboard';
 import { deliveryOptionsCachePlugin, deliveryRoutes } from './features/delivery';
 import { discountRoutes } from './features/discounts';
-import { fiscalPlugin } from './features/fiscal';
+import { fiscalPlugin, fiscalRoutes } from './features/fiscal';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
 import { mailPlugin, mailRoutes } from './features/mail';
@@ -110,6 +110,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(deliveryRoutes, { prefix: '/delivery-options' });
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(fiscalRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(discountRoutes, { prefix: '/discounts' });

@@ -789,6 +789,10 @@ export const fiscalSubmissions = pgTable(
       .on(t.device, t.seq)
       .where(sql`${t.status} in ('pending','sending')`),
     index('fiscal_submissions_order_idx').on(t.orderId),
+    // The receipt's QR code is found by the signature printed beside it.
+    index('fiscal_submissions_sign_idx')
+      .on(t.rcptSign)
+      .where(sql`${t.rcptSign} is not null`),
     index('fiscal_submissions_failed_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'failed'`),

@@ -67,4 +67,5 @@ CREATE UNIQUE INDEX "fiscal_submissions_invoice_key" ON "fiscal_submissions" USI
 CREATE UNIQUE INDEX "fiscal_submissions_seq_key" ON "fiscal_submissions" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "fiscal_submissions_due_idx" ON "fiscal_submissions" USING btree ("device","seq") WHERE "fiscal_submissions"."status" in ('pending','sending');--> statement-breakpoint
 CREATE INDEX "fiscal_submissions_order_idx" ON "fiscal_submissions" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "fiscal_submissions_sign_idx" ON "fiscal_submissions" USING btree ("rcpt_sign") WHERE "fiscal_submissions"."rcpt_sign" is not null;--> statement-breakpoint
 CREATE INDEX "fiscal_submissions_failed_idx" ON "fiscal_submissions" USING btree ("created_at") WHERE "fiscal_submissions"."status" = 'failed';

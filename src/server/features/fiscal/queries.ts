@@ -51,11 +51,10 @@ export async function orderForInvoice(tx: Queryable, orderId: string) {
   return { ...order, deliveryName: order.delivery?.name ?? order.deliveryName ?? null, lines };
 }
 
-/** What the sale's header says of the buyer and how they paid. */
+/** How the buyer paid, for the sale's header. */
 export async function buyerOfOrder(db: Queryable, orderId: string) {
   const [row] = await db
     .select({
-      customerName: orders.customerName,
       paymentMethod: orders.paymentMethod,
       paymentResult: orders.paymentResult,
     })

@@ -121,7 +121,6 @@ export async function sendSubmission(deps: SendDeps, row: ClaimedSubmission): Pr
   const header = {
     invoiceNo: row.invoiceNo,
     occurredAt: row.occurredAt,
-    customerName: buyer?.customerName ?? '',
     paymentType: paymentTypeOf(buyer?.paymentMethod ?? '', buyer?.paymentResult ?? null),
   };
   request = original

@@ -107,7 +107,6 @@ function itemList(lines: readonly FiscalLine[], classes: ReadonlyMap<string, str
 export interface SaleHeader {
   invoiceNo: string;
   occurredAt: Date;
-  customerName: string;
   paymentType: string;
 }
 
@@ -118,7 +117,9 @@ export function saleBody(sale: SaleHeader, lines: readonly FiscalLine[], classes
     orgInvcNo: 0,
     cisInvcNo: sale.invoiceNo,
     custTpin: null,
-    custNm: sale.customerName.slice(0, 60) || null,
+    // Optional (decision 060) and left out: the receipt's QR opens ZRA's page of it, and a signed order link
+    // that carries the QR may be forwarded with the promise that it shows no name (decision 061).
+    custNm: null,
     salesTyCd: 'N',
     rcptTyCd: 'S',
     pmtTyCd: sale.paymentType,
