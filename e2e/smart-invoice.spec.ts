@@ -1,7 +1,16 @@
 import { expect, test, type Page } from './support/test';
 import { simulatorURL } from '../playwright.config';
 import { expectNoSeriousViolations } from './support/a11y';
-import { apiToken, bearer, createTestProduct, E2E_ADMIN, expectNoSidewaysScroll, registerByApi } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  createTestProduct,
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  placeOrderByApi,
+  registerByApi,
+  signInAsAdmin,
+} from './support/shop';
 
 /**
  * ZRA Smart Invoice on a phone (docs/operations/smart-invoice.md): an order paid while the co-op's VSDC is
@@ -105,6 +114,51 @@ test('a paid order shows "fiscal receipt pending", then its ZRA receipt with the
     await expectNoSeriousViolations(page, 'order page with the ZRA receipt');
     await shot(page, 'order-issued');
   } finally {
+    await page.request.delete(`/api/products/${product._id}`, { headers: admin });
+  }
+});
+
+// Alone: the device's refusal is set on the simulator every journey shares, so no other journey's sale may take it.
+test('an admin finds a sale the VSDC refused, with its words, and sends it again @alone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const token = await signInAsAdmin(page);
+  const admin = bearer(token);
+  const product = await createTestProduct(page.request, admin, { kind: 'zra-refused', price: 64, countInStock: 5 });
+  const shopper = await registerByApi(page, 'Bupe Tembo');
+  try {
+    // A first sale of the product installs the device (on a fresh shop) and registers the item, so the
+    // refusal below meets the sale itself.
+    const first = await placeOrderByApi(page.request, shopper, [{ product, quantity: 1 }]);
+    expect(
+      (await page.request.put(`/api/orders/${first._id}/pay`, { headers: admin, data: { note: 'Cash' } })).status(),
+    ).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get(`/api/orders/${first._id}`, { headers: admin })).json()).fiscalReceipt.status,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe('issued');
+    const order = await placeOrderByApi(page.request, shopper, [{ product, quantity: 1 }]);
+    await vsdc(page, { failNext: 1, failCode: '910', failMessage: 'Invalid classification code' });
+    expect(
+      (await page.request.put(`/api/orders/${order._id}/pay`, { headers: admin, data: { note: 'Cash' } })).status(),
+    ).toBe(200);
+    await page.goto('/admin/smart-invoice');
+    await expect(page.getByRole('heading', { level: 1, name: 'Smart Invoice' })).toBeVisible();
+    const entry = page.getByRole('listitem', { name: `Sale, order ${order._id.slice(0, 8)}` });
+    await expect(entry).toContainText('VSDC: 910 Invalid classification code', { timeout: 20_000 });
+    await expectNoSeriousViolations(page, 'Smart Invoice: a failed sale');
+    await shot(page, 'admin-failed');
+    await entry.getByRole('button', { name: 'Send again' }).click();
+    await expect(page.getByText(`Sale of order ${order._id.slice(0, 8)} sent again`)).toBeVisible();
+    await expect(entry).toHaveCount(0, { timeout: 20_000 });
+    const stored = await (await page.request.get(`/api/orders/${order._id}`, { headers: admin })).json();
+    expect(stored.fiscalReceipt.status).toBe('issued');
+  } finally {
+    await vsdc(page, { failNext: 0 });
     await page.request.delete(`/api/products/${product._id}`, { headers: admin });
   }
 });

@@ -15,7 +15,7 @@ export const fiscalSubmissionSchema = z.object({
   orderReference: z.string(),
   invoiceNo: z.string(),
   status: z.enum(FISCAL_STATUSES),
-  /** Requests sent so far (a report in doubt is read back before another). */
+  /** Times the line took it up to send (a sale or credit note taken up before is read back before it goes again). */
   sends: z.number().int(),
   /** The device's result code of the last answer; null before one, or when the shop held it back. */
   resultCd: z.string().nullable(),
