@@ -157,6 +157,24 @@ test('an admin finds a sale the VSDC refused, with its words, and sends it again
     await expect(entry).toHaveCount(0, { timeout: 20_000 });
     const stored = await (await page.request.get(`/api/orders/${order._id}`, { headers: admin })).json();
     expect(stored.fiscalReceipt.status).toBe('issued');
+
+    // The classifications: the device's list read on demand, a pick saved for the product.
+    await page.getByRole('button', { name: 'Read the list from the VSDC' }).click();
+    await expect(page.getByText(/^\d+ classifications kept$/)).toBeVisible();
+    await page.getByRole('combobox', { name: product.name }).fill('53131600');
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .filter({ hasText: product.name })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await expect(page.getByText(`${product.name}: classification saved`)).toBeVisible();
+    // The month's VAT from the receipts, beside the books.
+    await expect(page.getByRole('heading', { name: 'VAT for a month, from the receipts' })).toBeVisible();
+    await expect(page.getByText('Net VAT from the receipts')).toBeVisible();
+    await page.getByRole('heading', { name: 'VAT for a month, from the receipts' }).scrollIntoViewIfNeeded();
+    await expectNoSeriousViolations(page, 'Smart Invoice: classifications and the month');
+    await shot(page, 'admin-month');
   } finally {
     await vsdc(page, { failNext: 0 });
     await page.request.delete(`/api/products/${product._id}`, { headers: admin });

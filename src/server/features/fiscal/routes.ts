@@ -5,11 +5,20 @@ import { fiscalTotals, type FiscalLine } from '../../../shared/fiscal-invoice';
 import { orderReference } from '../../../shared/order-status';
 import { errorSchema } from '../../../shared/schemas/common';
 import {
+  fiscalItemListQuerySchema,
+  fiscalItemListSchema,
+  fiscalItemSchema,
   fiscalListQuerySchema,
   fiscalListSchema,
   fiscalReceiptParamsSchema,
   fiscalRetrySchema,
   fiscalSubmissionParamsSchema,
+  itemClassListSchema,
+  itemClassQuerySchema,
+  itemClassRefreshSchema,
+  pickItemClassParamsSchema,
+  vatReportQuerySchema,
+  vatReportSchema,
   type FiscalSubmission,
 } from '../../../shared/schemas/fiscal';
 import { Conflict, NotFound } from '../../lib/http-errors';
@@ -17,6 +26,9 @@ import { isUuid } from '../../lib/ids';
 import { countsByStatus, FISCAL_PAGE_SIZE, listSubmissions, qrCodeUrlOf } from './admin-queries';
 import { deviceKey } from './fiscal-settings';
 import { deviceRow, findSubmission, type SubmissionRow } from './queries';
+import { listFiscalItems, pickItemClass, refreshItemClasses, searchItemClasses } from './item-classes';
+import { vatReport } from './vat-report';
+import type { FiscalService } from './fiscal-plugin';
 
 const security = [{ bearerAuth: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -40,6 +52,13 @@ function toSubmissionJson(row: SubmissionRow): FiscalSubmission {
     createdAt: row.createdAt.toISOString(),
     doneAt: row.doneAt?.toISOString() ?? null,
   };
+}
+
+const OFF = 'Smart Invoice is off (SMART_INVOICE): nothing is sent to ZRA';
+
+function on(fiscal: FiscalService | null): FiscalService {
+  if (!fiscal) throw Conflict(OFF);
+  return fiscal;
 }
 
 /**
@@ -132,8 +151,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const fiscal = app.fiscal;
-      if (!fiscal) throw Conflict('Smart Invoice is off (SMART_INVOICE): nothing is sent to ZRA');
+      const fiscal = on(app.fiscal);
       const { id } = request.params;
       const row = isUuid(id) ? await findSubmission(app.db, id) : null;
       if (!row) throw NotFound('Report not found');
@@ -146,6 +164,86 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { retried: retried.map(toSubmissionJson) };
     },
+  );
+
+  app.get(
+    '/fiscal/item-classes',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['smart invoice'],
+        summary: "Admin: ZRA's item classifications the shop keeps, 50 at most, by code prefix or words of the name",
+        security,
+        querystring: itemClassQuerySchema,
+        response: { 200: itemClassListSchema, ...errors },
+      },
+    },
+    async (request) => searchItemClasses(app.db, request.query.q),
+  );
+
+  app.post(
+    '/fiscal/item-classes/refresh',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['smart invoice'],
+        summary: 'Admin: read the classification list from the VSDC again and keep it',
+        description: '409 when Smart Invoice is off, or the VSDC is away or refuses (its words in the message).',
+        security,
+        response: { 200: itemClassRefreshSchema, ...errors },
+      },
+    },
+    async (request) => refreshItemClasses(app.db, on(app.fiscal), request.log),
+  );
+
+  app.get(
+    '/fiscal/items',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['smart invoice'],
+        summary:
+          'Admin: the products (and the delivery line) with the classification picked and the one the VSDC holds',
+        security,
+        querystring: fiscalItemListQuerySchema,
+        response: { 200: fiscalItemListSchema, ...errors },
+      },
+    },
+    async (request) => listFiscalItems(app.db, on(app.fiscal).settings, request.query.page),
+  );
+
+  app.put(
+    '/fiscal/items/:id/class/:itemClsCd',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['smart invoice'],
+        summary:
+          'Admin: pick a product\'s classification (id "delivery" for the delivery line); its next sale registers it',
+        description:
+          '404 unknown product; 409 a code the kept list does not hold, or no longer uses, or Smart Invoice off.',
+        security,
+        params: pickItemClassParamsSchema,
+        response: { 200: fiscalItemSchema, ...errors },
+      },
+    },
+    async (request) => pickItemClass(app.db, on(app.fiscal).settings, request.params.id, request.params.itemClsCd),
+  );
+
+  app.get(
+    '/fiscal/vat-report',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['smart invoice'],
+        summary:
+          "Admin: a month's VAT as the ZRA receipts say it, beside the orders paid and refunds made, with each difference",
+        security,
+        querystring: vatReportQuerySchema,
+        response: { 200: vatReportSchema, ...errors },
+      },
+    },
+    async (request) => vatReport(app.db, on(app.fiscal).settings, request.query.month),
   );
 };
 

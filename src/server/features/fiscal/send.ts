@@ -148,7 +148,9 @@ export async function sendSubmission(deps: SendDeps, row: ClaimedSubmission): Pr
 }
 
 /** Installs the device once (its sdcId and mrcNo kept: a second call answers 902 with nothing). */
-async function installDevice(deps: SendDeps): Promise<true | Stop> {
+export async function installDevice(
+  deps: Pick<SendDeps, 'db' | 'settings' | 'client' | 'log'>,
+): Promise<true | { away: string }> {
   const device = deviceKey(deps.settings);
   if (await deviceRow(deps.db, device)) return true;
   const init = await deps.client.call('/initializer/selectInitInfo', { dvcSrlNo: deps.settings.deviceSerial });

@@ -129,6 +129,7 @@ export function fiscalHelpers(shop: FiscalShop, simulator: RunningSimulators) {
     stock: async () =>
       (await vsdc('/_sim/vsdc/stock')).json() as {
         devices: {
+          items: { itemCd: string; itemClsCd: string; versions: number }[];
           reports: { sarNo: number; items: { itemCd: string; qty: number }[]; repeats: number }[];
           master: Record<string, number>;
         }[];

@@ -9,6 +9,8 @@ import { formatDateTime, formatKwacha } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFiscalSubmissions, useRetryFiscalSubmission, type FiscalFilter } from './api';
+import { ItemClassesSection } from './item-classes-section';
+import { VatReportSection } from './vat-report-section';
 
 const FILTERS: { value: FiscalFilter; label: string }[] = [
   { value: 'open', label: 'Not done (pending and failed)' },
@@ -32,7 +34,8 @@ const STATUS_WORDS: Record<FiscalSubmission['status'], string> = {
 
 /**
  * ZRA Smart Invoice in the back office (docs/operations/smart-invoice.md): the device reported to, the
- * reports not done with the device's own words, and a retry of a failed one (with what waits on it).
+ * reports not done with the device's own words, and a retry of a failed one (with what waits on it); the
+ * products' classifications; a month's VAT from the receipts.
  */
 export function FiscalPage() {
   useDocumentTitle('Smart Invoice');
@@ -114,6 +117,8 @@ export function FiscalPage() {
               </Button>
             </nav>
           )}
+          <ItemClassesSection />
+          <VatReportSection />
         </>
       )}
     </div>
