@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN, E2E_UNPAID_BOUNDS } from './e2e/support/shop';
 import { DEMO_USSD } from './simulators/demo-accounts';
 import { shopEnvForSimulator } from './simulators/shop-env';
+import { smartInvoiceEnvForSimulator } from './simulators/vsdc';
 
 /** A free port, found synchronously: the config is plain code evaluated before anything starts. */
 function freePort(): string {
@@ -118,6 +119,8 @@ export default defineConfig({
         // Each simulated provider calls back to its id under this (simulators/main.ts).
         SIMULATOR_SHOP_CALLBACK_BASE: `${baseURL}/api/payments/callback`,
         SIMULATOR_USSD_CALLBACK_URL: `${baseURL}/api/ussd/${DEMO_USSD.secret}`,
+        // Every journey's paid order is signed in turn: a fast device keeps the line short.
+        SIMULATOR_VSDC_SIGNING_MS: '100',
       },
     },
     {
@@ -148,6 +151,8 @@ export default defineConfig({
         UNPAID_ITEMS_MAX: String(E2E_UNPAID_BOUNDS.items),
         // Both mobile-money methods collect through the simulator; its phone page approves or declines.
         ...shopEnvForSimulator(simulatorURL, `${baseURL}/api/payments/callback`),
+        // Every sale and refund is fiscalised through the simulator's ZRA VSDC, as PAYMENTS=simulator npm start does.
+        ...smartInvoiceEnvForSimulator(simulatorURL),
         // Backups are made by the backups journey when it asks, never by the clock in the middle of a run.
         BACKUP_SCHEDULE: 'off',
         PAYMENT_POLL_FIRST_SECONDS: '2',

@@ -2,6 +2,7 @@ import { startSimulators } from './server';
 import { DEMO_USSD } from './demo-accounts';
 import { SIMULATED_PROVIDERS } from './providers';
 import { shopEnvForSimulator } from './shop-env';
+import { smartInvoiceEnvForSimulator } from './vsdc';
 
 /** SIMULATOR_USSD_CALLBACK_URL, else the shop's /api/ussd/{demo secret} next to its payment callbacks. */
 function ussdCallbackUrl(): string | undefined {
@@ -17,12 +18,18 @@ function ussdCallbackUrl(): string | undefined {
  * e.g. http://localhost:3000/api/payments/callback/lenco); SIMULATOR_SHOP_CALLBACK_BASE (the shop's
  * .../api/payments/callback: each provider's callbacks go to its id under it unless its own variable says
  * otherwise), SIMULATOR_USSD_CALLBACK_URL (the shop's USSD callback,
- * for the feature phone at /ussd), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
+ * for the feature phone at /ussd), SIMULATOR_VSDC_SIGNING_MS (how long ZRA's simulated VSDC takes to sign a
+ * receipt: 2000, as a real one does), SIMULATOR_STOP_WITH_STDIN=1 (stop when stdin closes).
  * Credentials are the demo ones in demo-accounts.ts.
  */
 const port = Number(process.env.SIMULATOR_PORT || 4010);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error('SIMULATOR_PORT must be a port number');
+  process.exit(1);
+}
+const signingMs = Number(process.env.SIMULATOR_VSDC_SIGNING_MS || 2000);
+if (!Number.isInteger(signingMs) || signingMs < 0 || signingMs > 600_000) {
+  console.error('SIMULATOR_VSDC_SIGNING_MS must be a whole number of milliseconds, 0 to 600000');
   process.exit(1);
 }
 const simulators = await startSimulators({
@@ -36,9 +43,10 @@ const simulators = await startSimulators({
     ),
   ),
   ussd: { callbackUrl: ussdCallbackUrl() },
+  vsdc: { signingMs },
 });
 console.log(
-  `${SIMULATED_PROVIDERS.map((p) => p.name).join(', ')} and Africa's Talking simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,
+  `${SIMULATED_PROVIDERS.map((p) => p.name).join(', ')}, Africa's Talking and ZRA VSDC simulators on ${simulators.url}: the shopper's phone is ${simulators.url}/`,
 );
 const stop = () => void simulators.close().then(() => process.exit(0));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
@@ -47,7 +55,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 if (process.send) {
   const host = process.env.SIMULATOR_HOST || '127.0.0.1';
   const url = host === '0.0.0.0' || host === '::' ? `http://127.0.0.1:${new URL(simulators.url).port}` : simulators.url;
-  process.send({ url, shopEnv: shopEnvForSimulator(url, process.env.SIMULATOR_SHOP_CALLBACK_BASE || undefined) });
+  // The launcher's shop fiscalises through the simulated VSDC too (docs/operations/smart-invoice.md).
+  const shopEnv = {
+    ...shopEnvForSimulator(url, process.env.SIMULATOR_SHOP_CALLBACK_BASE || undefined),
+    ...smartInvoiceEnvForSimulator(url),
+  };
+  process.send({ url, shopEnv });
   process.channel?.unref();
 }
 if (process.env.SIMULATOR_STOP_WITH_STDIN === '1') process.stdin.on('end', stop).resume();

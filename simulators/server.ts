@@ -10,6 +10,7 @@ import { smsRoutes, type AfricasTalkingAccount } from './africastalking-sms';
 import { SimulatorState } from './state';
 import { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD } from './demo-accounts';
 import { ussdRoutes, type UssdGateway } from './africastalking-ussd';
+import { vsdcSimulator, type VsdcAccount } from './vsdc';
 
 /**
  * The simulators of the shop's outside providers, one server on one port: the collection providers of
@@ -27,6 +28,8 @@ export interface SimulatorOptions extends SettleOptions {
   africasTalking?: Partial<AfricasTalkingAccount>;
   /** Where the USSD gateway posts each step (the shop's /api/ussd/{secret}); unset: the code is not in service. */
   ussd?: Partial<UssdGateway>;
+  /** ZRA's VSDC: the taxpayers it serves (the demo one by default) and how long signing takes (0 by default; about 2 s on a real device). */
+  vsdc?: { accounts?: VsdcAccount[]; signingMs?: number };
 }
 
 export { DEMO_AFRICASTALKING, DEMO_AIRTEL, DEMO_MTN, DEMO_MTN_DISBURSEMENT, DEMO_USSD };
@@ -58,6 +61,10 @@ export async function startSimulators(options: SimulatorOptions = {}): Promise<R
   controlRoutes(app, state, settle);
   const ussd: UssdGateway = { serviceCode: DEMO_USSD.serviceCode, ...options.ussd };
   ussdRoutes(app, state, ussd);
+  if (options.vsdc?.accounts) state.vsdcAccounts = options.vsdc.accounts;
+  state.vsdc.defaultSigningMs = options.vsdc?.signingMs ?? 0;
+  state.vsdc.reset();
+  vsdcSimulator(app, state.vsdc);
   phonePage(app, state);
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   return {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SmsInbox } from './africastalking-sms-inbox';
 import type { SimulatedProvider } from './simulated-provider';
+import { DEMO_VSDC, VsdcDevices, type VsdcAccount } from './vsdc';
 
 /**
  * The simulator's memory: tokens it gave out, every payment request and text message it received, and how it was told to
@@ -139,6 +140,10 @@ export class SimulatorState {
   readonly tokensIssued: Record<TokenHolder, number> = { mtn: 0, airtel: 0, 'mtn-disbursement': 0 };
   /** Text messages sent through the simulated Africa's Talking SMS API (sms-routes.ts). */
   readonly sms = new SmsInbox();
+  /** The taxpayers whose VSDC the simulator plays (the demo one unless a test names others). */
+  vsdcAccounts: VsdcAccount[] = [DEMO_VSDC];
+  /** ZRA's VSDC: its devices, what they signed, how they behave (vsdc/). */
+  readonly vsdc = new VsdcDevices(() => this.vsdcAccounts);
   private globalBehaviour: Behaviour = { ...DEFAULT_BEHAVIOUR };
   private readonly byPhone = new Map<string, Behaviour>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -188,6 +193,7 @@ export class SimulatorState {
     this.tokensIssued['mtn-disbursement'] = 0;
     this.resetBehaviour();
     this.sms.reset();
+    this.vsdc.reset();
   }
 
   later(ms: number, run: () => void): void {

@@ -16,6 +16,7 @@ import { backupRoutes, backupsPlugin } from './features/backups';
 import { dashboardRoutes } from './features/dashboard';
 import { deliveryOptionsCachePlugin, deliveryRoutes } from './features/delivery';
 import { discountRoutes } from './features/discounts';
+import { fiscalPlugin, fiscalRoutes } from './features/fiscal';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
 import { mailPlugin, mailRoutes } from './features/mail';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
+  await app.register(fiscalPlugin);
   await app.register(catalogCachePlugin);
   await app.register(deliveryOptionsCachePlugin);
   await app.register(unpaidReleasePlugin);
@@ -111,6 +113,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(deliveryRoutes, { prefix: '/delivery-options' });
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(fiscalRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
       await api.register(discountRoutes, { prefix: '/discounts' });

@@ -300,4 +300,46 @@ describe('loadConfig', () => {
       /AFRICASTALKING_SENDER_ID/,
     );
   });
+  it('reports nothing to ZRA unless SMART_INVOICE=vsdc, which needs the VSDC address, TPIN and device serial', () => {
+    expect(loadConfig({ DATA_DIR: dir }).fiscal).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, SMART_INVOICE: 'off', VSDC_TPIN: '1002003004' }).fiscal).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        SMART_INVOICE: 'vsdc',
+        VSDC_URL: 'http://localhost:8080/zrasandboxvsdc/',
+        VSDC_TPIN: '1002003004',
+        VSDC_DEVICE_SERIAL: 'VSDC-2026-0001',
+      }).fiscal,
+    ).toEqual({
+      vsdcUrl: 'http://localhost:8080/zrasandboxvsdc',
+      tpin: '1002003004',
+      branchId: '000',
+      deviceSerial: 'VSDC-2026-0001',
+      timeoutMs: 30_000,
+      defaultItemClass: undefined,
+      deliveryCategory: 'D',
+      creditNoteReason: '02',
+      leaseMs: 60_000,
+    });
+  });
+
+  it('refuses to start with SMART_INVOICE=vsdc half set or a malformed VSDC setting, naming each', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, SMART_INVOICE: 'vsdc', VSDC_TPIN: '1002003004' })).toThrow(
+      /VSDC_URL, VSDC_DEVICE_SERIAL: SMART_INVOICE=vsdc needs/,
+    );
+    const full = {
+      DATA_DIR: dir,
+      SMART_INVOICE: 'vsdc',
+      VSDC_URL: 'http://localhost:8080/zrasandboxvsdc',
+      VSDC_TPIN: '1002003004',
+      VSDC_DEVICE_SERIAL: 'VSDC-2026-0001',
+    };
+    expect(() => loadConfig({ ...full, VSDC_TPIN: '12345' })).toThrow(/VSDC_TPIN: must be the 10-digit TPIN/);
+    expect(() => loadConfig({ ...full, VSDC_BRANCH_ID: '1' })).toThrow(/VSDC_BRANCH_ID/);
+    expect(() => loadConfig({ ...full, VSDC_URL: 'localhost:8080' })).toThrow(/VSDC_URL/);
+    expect(() => loadConfig({ ...full, VSDC_DELIVERY_TAX_CATEGORY: 'A' })).toThrow(/VSDC_DELIVERY_TAX_CATEGORY/);
+    expect(() => loadConfig({ ...full, SMART_INVOICE: 'zra' })).toThrow(/SMART_INVOICE: must be vsdc or off/);
+    expect(() => loadConfig({ ...full, VSDC_TIMEOUT_SECONDS: '2' })).toThrow(/VSDC_TIMEOUT_SECONDS/);
+  });
 });

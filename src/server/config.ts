@@ -16,6 +16,8 @@ import {
   type AfricasTalkingSettings,
 } from './features/sms/sms-settings';
 import { readUssdSettings, type UssdSettings } from './features/ussd/ussd-settings';
+import { readFiscalSettings, type FiscalSettings } from './features/fiscal/fiscal-settings';
+import type { FiscalTiming } from './features/fiscal/fiscal-line';
 
 const envSchema = z
   .object({
@@ -125,6 +127,10 @@ export interface AppConfig {
   sms?: AfricasTalkingSettings;
   /** Ordering by USSD through Africa's Talking (features/ussd); unset: the callback route is off. */
   ussd?: UssdSettings;
+  /** ZRA Smart Invoice through the taxpayer's VSDC (features/fiscal); unset: nothing is reported. */
+  fiscal?: FiscalSettings;
+  /** How the Smart Invoice line keeps time (defaults in features/fiscal/fiscal-line.ts; tests shorten it). */
+  fiscalTiming?: Partial<FiscalTiming>;
   /** How often to look for products that fell to their low-stock level (ms); unset or 0: never (tests). */
   lowStockCheckMs?: number;
   /** The embedded database's shared buffers in MB (PGLITE_BUFFERS_MB); unset: PostgreSQL's 128 (tests). */
@@ -205,7 +211,8 @@ export function loadConfig(
   const sms = readSmsSettings(env);
   const ussd = readUssdSettings(env);
   const backupCopy = readBackupCopySettings(env);
-  if (!parsed.success || !payments.ok || !storage.ok || !sms.ok || !ussd.ok || !backupCopy.ok) {
+  const fiscal = readFiscalSettings(env);
+  if (!parsed.success || !payments.ok || !storage.ok || !sms.ok || !ussd.ok || !backupCopy.ok || !fiscal.ok) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)),
       ...(payments.ok ? [] : payments.issues),
@@ -213,6 +220,7 @@ export function loadConfig(
       ...(sms.ok ? [] : sms.issues),
       ...(ussd.ok ? [] : ussd.issues),
       ...(backupCopy.ok ? [] : backupCopy.issues),
+      ...(fiscal.ok ? [] : fiscal.issues),
     ];
     throw new ConfigError(`Invalid settings:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -265,6 +273,7 @@ export function loadConfig(
     storage: storage.settings,
     sms: sms.settings,
     ussd: ussd.settings,
+    fiscal: fiscal.settings,
     lowStockCheckMs: e.LOW_STOCK_CHECK_SECONDS * 1000,
     pgliteBuffersMb: e.PGLITE_BUFFERS_MB,
     answerCacheMb: e.ANSWER_CACHE_MB,

@@ -742,3 +742,112 @@ export const ussdTranslations = pgTable(
     check('ussd_translations_language_known', sql`${t.language} in ('toi','nya','bem')`),
   ],
 );
+
+/**
+ * ZRA Smart Invoice (docs/decisions/062-smart-invoice.md): a device the shop reports to, and what its
+ * installation answered once (a second selectInitInfo answers 902 with nothing).
+ */
+export const fiscalDevices = pgTable('fiscal_devices', {
+  /** TPIN:branch:serial (features/fiscal deviceKey). */
+  device: text('device').primaryKey(),
+  sdcId: text('sdc_id'),
+  mrcNo: text('mrc_no'),
+  installedAt: timestamp('installed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Every report to ZRA's VSDC, written in the transaction of what it reports (an order made paid, a refund
+ * ended) and sent by one delivery line per device in `seq` order: a sale, then its stock report; a credit
+ * note after its sale. 'sending' is committed before each request, so a row found 'sending' again is in
+ * doubt and is read back from the device (selectInvoice) before it is sent again.
+ */
+export const fiscalSubmissions = pgTable(
+  'fiscal_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of sending, per device. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    device: text('device').notNull(),
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    /** The sale this credit note or stock report follows (no foreign key: a backup loads a table in batches). */
+    parentId: uuid('parent_id'),
+    /** cisInvcNo: unique per device, so a sale or credit note is recorded once. */
+    invoiceNo: text('invoice_no').notNull(),
+    /** The lines in ngwee, VAT included (src/shared/fiscal-invoice.ts), fixed when recorded. */
+    lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
+    /** When it happened (the payment, the refund): the invoice's date. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: text('status').notNull().default('pending'),
+    /** Requests sent (a sale or credit note in doubt is read back before another). */
+    sends: integer('sends').notNull().default(0),
+    resultCd: text('result_cd'),
+    lastError: text('last_error'),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** The last body sent, for the back office. */
+    request: jsonb('request').$type<Record<string, unknown>>(),
+    rcptNo: integer('rcpt_no'),
+    totRcptNo: integer('tot_rcpt_no'),
+    intrlData: text('intrl_data'),
+    rcptSign: text('rcpt_sign'),
+    sdcId: text('sdc_id'),
+    mrcNo: text('mrc_no'),
+    /** The device's date and time of the receipt, yyyyMMddHHmmss as it answered. */
+    vsdcDate: text('vsdc_date'),
+    qrCodeUrl: text('qr_code_url'),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('fiscal_submissions_kind_known', sql`${t.kind} in ('sale','credit-note','stock')`),
+    check('fiscal_submissions_status_known', sql`${t.status} in ('pending','sending','done','failed')`),
+    uniqueIndex('fiscal_submissions_invoice_key').on(t.device, t.invoiceNo),
+    uniqueIndex('fiscal_submissions_seq_key').on(t.seq),
+    // The line's head: the oldest unsent report of a device.
+    index('fiscal_submissions_due_idx')
+      .on(t.device, t.seq)
+      .where(sql`${t.status} in ('pending','sending')`),
+    index('fiscal_submissions_order_idx').on(t.orderId),
+    // The receipt's QR code is found by the signature printed beside it.
+    index('fiscal_submissions_sign_idx')
+      .on(t.rcptSign)
+      .where(sql`${t.rcptSign} is not null`),
+    index('fiscal_submissions_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
+  ],
+);
+
+/** A product (or the delivery line) as an item registered on a device, with the class an admin picked. */
+export const fiscalItems = pgTable(
+  'fiscal_items',
+  {
+    device: text('device').notNull(),
+    /** itemCd: P + the product id's first 19 hex digits, or DELIVERY (20 characters at most, decision 060). */
+    itemCd: text('item_cd').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The class an admin picked; null: the shop's default (VSDC_DEFAULT_ITEM_CLASS). */
+    itemClsCd: text('item_cls_cd'),
+    /** What the device holds: class and name as last saved; null until saveItem succeeded. */
+    registeredClsCd: text('registered_cls_cd'),
+    registeredName: text('registered_name'),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.device, t.itemCd] }), index('fiscal_items_product_idx').on(t.productId)],
+);
+
+/** The device's classification codes, kept for the admin's picker (/itemClass/selectItemsClass is large). */
+export const fiscalItemClasses = pgTable('fiscal_item_classes', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  level: integer('level'),
+  taxType: text('tax_type'),
+  inUse: boolean('in_use').notNull().default(true),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_MONEY_METHODS } from '../payment-methods';
+import { fiscalReceiptSchema } from './orders';
 
 /** GET /order-links/{token}: the 43-character signed token of an SMS link (checked by its MAC, not here). */
 export const orderLinkParamsSchema = z.object({ token: z.string() });
@@ -41,6 +42,8 @@ export const orderLinkViewSchema = z.object({
   refundStatus: z.enum(['none', 'partly refunded', 'refunded']),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
+  /** The ZRA Smart Invoice receipt (decision 062): what the printed receipt shows, nothing of the person. */
+  fiscalReceipt: fiscalReceiptSchema,
   orderItems: z.array(
     z.object({
       _id: z.string(),

@@ -99,6 +99,24 @@ export const markedPaidSchema = z.object({
 });
 export type MarkedPaid = z.infer<typeof markedPaidSchema>;
 
+/**
+ * The order's ZRA Smart Invoice receipt (docs/decisions/062-smart-invoice.md): pending until the device
+ * signed its sale (failed: the device refused it and an admin is on it), then what the printed receipt
+ * must show. not-required: an unpaid order, or Smart Invoice was off when it was paid. Fields are null
+ * until issued.
+ */
+export const fiscalReceiptSchema = z.object({
+  status: z.enum(['pending', 'issued', 'failed', 'not-required']),
+  receiptNo: z.number().int().nullable(),
+  totalReceiptNo: z.number().int().nullable(),
+  sdcId: z.string().nullable(),
+  internalData: z.string().nullable(),
+  signature: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  qrCodeUrl: z.string().nullable(),
+});
+export type FiscalReceipt = z.infer<typeof fiscalReceiptSchema>;
+
 export const orderSchema = z.object({
   _id: z.string(),
   channel: z.enum(ORDER_CHANNELS),
@@ -143,6 +161,7 @@ export const orderSchema = z.object({
     .optional(),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
+  fiscalReceipt: fiscalReceiptSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

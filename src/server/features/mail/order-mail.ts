@@ -28,6 +28,7 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
       publicUrl: app.config.publicUrl,
       shopInbox: app.config.shopEmail ?? settings.email,
       automaticPayments,
+      smartInvoice: Boolean(app.config.fiscal),
     };
   };
   const update =

@@ -11,6 +11,7 @@ import { attachPaymentReference, findOrder, itemsOfOrder, lockOrder, withItems, 
 import { moneyOfOrders, NO_MONEY_BACK } from './refund-figures';
 import { markOrderPaid } from './paid';
 import { toAdminOrderJson, toOrderJson } from './serialize';
+import { fiscalReceiptsOfOrders, NOT_REQUIRED } from './fiscal-receipt';
 import { returnStock, stockLines, takeStock } from '../inventory';
 import { recordAudit, type AuditActor } from '../audit';
 import { orderStatusEntry } from './order-audit';
@@ -75,7 +76,12 @@ export async function changeOrderStatus(
           : null;
       await recordAudit(tx, actor, orderStatusEntry(order, current.status, stock));
     }
-    const changed = { order, items, money: (await moneyOfOrders(tx, [order])).get(order.id) ?? NO_MONEY_BACK };
+    const changed = {
+      order,
+      items,
+      money: (await moneyOfOrders(tx, [order])).get(order.id) ?? NO_MONEY_BACK,
+      fiscal: (await fiscalReceiptsOfOrders(tx, [order])).get(order.id) ?? NOT_REQUIRED,
+    };
     if (cancelling)
       await raise('order.cancelled', {
         order: toOrderJson(changed),

@@ -24,6 +24,7 @@ export function toOrderLinkJson(found: OrderWithItems, settings: ShopSettings, l
     refundStatus: order.refundStatus,
     isDelivered: order.isDelivered,
     deliveredAt: order.deliveredAt,
+    fiscalReceipt: order.fiscalReceipt,
     orderItems: order.orderItems.map((item) => ({
       _id: item._id,
       name: item.name,

@@ -8,6 +8,8 @@ import type { OrderStatus } from '../../../shared/order-status';
 import { isUuid } from '../../lib/ids';
 import type { PaymentResult } from './payment-result';
 import { moneyOfOrders, NO_MONEY_BACK, type OrderMoney } from './refund-figures';
+import { fiscalReceiptsOfOrders, NOT_REQUIRED } from './fiscal-receipt';
+import type { FiscalReceipt } from '../../../shared/schemas/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -16,6 +18,8 @@ export interface OrderWithItems {
   items: OrderItemRow[];
   /** Collected and refunded (docs/decisions/030-refunds.md), read with the lines. */
   money: OrderMoney;
+  /** Its Smart Invoice receipt (decision 062), read with the lines. */
+  fiscal: FiscalReceipt;
 }
 type Queryable = Db | Tx;
 
@@ -34,8 +38,12 @@ export async function findOrder(db: Queryable, orderId: string): Promise<OrderWi
 
 /** One order's lines and money, for an order row the caller already holds. */
 export async function withItems(db: Queryable, order: OrderRow): Promise<OrderWithItems> {
-  const [items, money] = await Promise.all([itemsOfOrder(db, order.id), moneyOfOrders(db, [order])]);
-  return { order, items, money: money.get(order.id) ?? NO_MONEY_BACK };
+  const [items, money, fiscal] = await Promise.all([
+    itemsOfOrder(db, order.id),
+    moneyOfOrders(db, [order]),
+    fiscalReceiptsOfOrders(db, [order]),
+  ]);
+  return { order, items, money: money.get(order.id) ?? NO_MONEY_BACK, fiscal: fiscal.get(order.id) ?? NOT_REQUIRED };
 }
 
 export async function findOrderByIdempotencyKey(
@@ -60,6 +68,7 @@ export function itemsOfOrder(db: Queryable, orderId: string): Promise<OrderItemR
 export async function attachItems(db: Queryable, rows: OrderRow[]): Promise<OrderWithItems[]> {
   if (rows.length === 0) return [];
   const money = await moneyOfOrders(db, rows);
+  const fiscal = await fiscalReceiptsOfOrders(db, rows);
   const items = await db
     .select()
     .from(orderItems)
@@ -80,6 +89,7 @@ export async function attachItems(db: Queryable, rows: OrderRow[]): Promise<Orde
     order,
     items: byOrder.get(order.id) ?? [],
     money: money.get(order.id) ?? NO_MONEY_BACK,
+    fiscal: fiscal.get(order.id) ?? NOT_REQUIRED,
   }));
 }
 
@@ -153,7 +163,7 @@ export async function insertOrderWithItems(
     itemRows.length < PREPARED_ROWS_MAX
       ? await insertOrderPrepared(tx, rows)
       : await buildOrderInsert(tx, [{ ...order, id: orderId }, ...itemRows]);
-  return { order: row, items: itemRows, money: NO_MONEY_BACK };
+  return { order: row, items: itemRows, money: NO_MONEY_BACK, fiscal: NOT_REQUIRED };
 }
 
 /** The order and its lines in one statement: the first row is the order, the rest its lines. */

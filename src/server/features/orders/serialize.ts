@@ -12,7 +12,7 @@ export function orderCustomer(order: Pick<OrderRow, 'userId' | 'customerName' | 
 }
 
 /** An order as the API speaks it: kwacha amounts under both of the spec's names, ISO dates. */
-export function toOrderJson({ order, items, money }: OrderWithItems): Order {
+export function toOrderJson({ order, items, money, fiscal }: OrderWithItems): Order {
   const itemsPrice = toKwacha(order.itemsNgwee);
   const taxPrice = toKwacha(order.taxNgwee);
   const shippingPrice = toKwacha(order.shippingNgwee);
@@ -57,6 +57,7 @@ export function toOrderJson({ order, items, money }: OrderWithItems): Order {
           },
     isDelivered: order.isDelivered,
     deliveredAt: iso(order.deliveredAt),
+    fiscalReceipt: fiscal,
     channel: order.channel as Order['channel'],
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),

@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
-import { OrderDetails, orderQuery, PaymentInstructions, RefundMark } from '../checkout';
+import { FiscalReceiptPanel, OrderDetails, orderQuery, PaymentInstructions, RefundMark } from '../checkout';
 import { useAccountGate } from './login-gate';
 import { PaidBadge } from '../../components/ui/paid-badge';
 import { PayByPhone } from '../payments';
@@ -113,6 +113,7 @@ function OrderView({ order }: { order: Order }) {
             }
           />
         )}
+        <FiscalReceiptPanel receipt={order.fiscalReceipt} />
         <OrderDetails order={order} />
         <ShippingAddress order={order} />
       </div>

@@ -21,6 +21,7 @@ const ReportsPage = screen(() => import('./reports/reports-page'), 'ReportsPage'
 const StatementsPage = screen(() => import('./statements/statements-page'), 'StatementsPage');
 const DiscountsPage = screen(() => import('./discounts/discounts-page'), 'DiscountsPage');
 const UssdTranslationsPage = screen(() => import('./ussd/translations-page'), 'UssdTranslationsPage');
+const FiscalPage = screen(() => import('./fiscal/fiscal-page'), 'FiscalPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
 export function AdminApp() {
@@ -40,6 +41,7 @@ export function AdminApp() {
         <Route path="delivery" element={<DeliveryPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="ussd" element={<UssdTranslationsPage />} />
+        <Route path="smart-invoice" element={<FiscalPage />} />
         <Route path="backups" element={<BackupsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="reports" element={<ReportsPage />} />

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { PayByPhone } from '../payments';
 import { orderQuery } from './api';
+import { FiscalReceiptPanel } from './fiscal-receipt';
 import { OrderDetails } from './order-details';
 import { PaymentInstructions } from './payment-instructions';
 
@@ -71,6 +72,7 @@ export function CheckoutSuccessPage() {
                 }
               />
               {!waitsForTransactionId(order) && <OrderPageLink order={order} />}
+              <FiscalReceiptPanel receipt={order.fiscalReceipt} />
               <OrderDetails order={order} withPayment />
             </div>
           )}

@@ -4,3 +4,4 @@ export { OrderDetails } from './order-details';
 export { OrderDelivery } from './order-delivery';
 export { HowToPayPanel, PaymentInstructions } from './payment-instructions';
 export { RefundMark } from './refund-mark';
+export { FiscalReceiptPanel } from './fiscal-receipt';

@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { failureMessage } from '../../lib/failure-message';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { HowToPayPanel, RefundMark } from '../checkout';
+import { FiscalReceiptPanel, HowToPayPanel, RefundMark } from '../checkout';
 import { orderLinkQuery } from './api';
 import { OrderSteps } from './order-steps';
 
@@ -104,6 +104,7 @@ function LinkedOrder({ order }: { order: OrderLinkView }) {
         <RefundMark order={order} />
         {order.howToPay && <HowToPayPanel pay={order.howToPay} missingNumber="please ask the shop for it" />}
         <OrderItems order={order} />
+        <FiscalReceiptPanel receipt={order.fiscalReceipt} />
       </div>
       <div className="mt-8 space-y-3 text-center sm:text-left">
         <ButtonLink to={LOGIN_TO_ORDERS} variant="outline" className="w-full sm:w-auto">

@@ -13,6 +13,7 @@ import {
   paymentMethodLabel,
   shippingAddressText,
   deliveryBlocks,
+  fiscalReceiptBlocks,
   totalRows,
   type OrderMailContext,
 } from './order-mail-parts';
@@ -141,6 +142,7 @@ export function orderUpdateMail(update: OrderUpdate, order: Order, context: Orde
           text: `We have received your payment of ${total} for order ${number}. Thank you! We are now preparing your order and will e-mail you when it is on its way.`,
         },
         ...summary,
+        ...fiscalReceiptBlocks(order, context),
         orderLink(order, context),
       ]);
     case 'Shipped':
@@ -149,6 +151,7 @@ export function orderUpdateMail(update: OrderUpdate, order: Order, context: Orde
         { type: 'text', text: `Order ${number} has been shipped to:` },
         { type: 'text', text: shippingAddressText(order) },
         ...summary,
+        ...fiscalReceiptBlocks(order, context),
         orderLink(order, context),
       ]);
     case 'Delivered':
@@ -166,6 +169,7 @@ export function orderUpdateMail(update: OrderUpdate, order: Order, context: Orde
           },
           { type: 'text', text: 'If anything is wrong with it, reply to this e-mail and we will put it right.' },
           ...summary,
+          ...fiscalReceiptBlocks(order, context),
           orderLink(order, context),
         ],
       );

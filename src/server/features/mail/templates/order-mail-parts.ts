@@ -5,6 +5,13 @@ import { deliveryLine, deliveryWorthNaming } from '../../../../shared/delivery';
 import type { ShopSettings } from '../../../../shared/schemas/settings';
 import type { OutgoingMail } from '../outbox';
 import { renderHtml, renderText, type MailBlock, type MailLayout } from './order-mail-layout';
+import {
+  FISCAL_RECEIPT_PENDING,
+  FISCAL_RECEIPT_PENDING_DETAIL,
+  FISCAL_RECEIPT_TITLE,
+  fiscalQrPath,
+  fiscalReceiptLines,
+} from '../../../../shared/fiscal-receipt';
 
 /** What every order e-mail needs besides the order: the shop's identity and where its pages are. */
 export interface OrderMailContext {
@@ -14,6 +21,8 @@ export interface OrderMailContext {
   shopInbox: string;
   /** Mobile-money methods the shop collects by itself (a prompt on the shopper's phone); absent: none. */
   automaticPayments?: readonly string[];
+  /** SMART_INVOICE is on: a paid order's mail names its ZRA receipt, or that it is pending. */
+  smartInvoice?: boolean;
 }
 
 /** '#abcd1234': the order number customers quote when they pay. */
@@ -99,4 +108,29 @@ export function composeMail(
     text: renderText(layout),
     html: renderHtml(layout),
   };
+}
+
+/**
+ * The order's ZRA Smart Invoice receipt (docs/decisions/062-smart-invoice.md): its lines and a link to its
+ * QR code once issued; pending until then (the payment's own mail is written before the device signs).
+ */
+export function fiscalReceiptBlocks(order: Order, context: OrderMailContext): MailBlock[] {
+  const receipt = order.fiscalReceipt;
+  if (receipt.status === 'issued' && receipt.signature)
+    return [
+      { type: 'heading', text: FISCAL_RECEIPT_TITLE },
+      { type: 'rows', rows: fiscalReceiptLines(receipt).map(([label, value]) => ({ label, value })) },
+      {
+        type: 'link',
+        label: 'The QR code of your receipt',
+        url: `${context.publicUrl}${fiscalQrPath(receipt.signature)}`,
+      },
+    ];
+  if (!context.smartInvoice || !order.isPaid) return [];
+  return [
+    {
+      type: 'text',
+      text: `${FISCAL_RECEIPT_PENDING}. ${FISCAL_RECEIPT_PENDING_DETAIL.replace('here', 'on your order page')}`,
+    },
+  ];
 }

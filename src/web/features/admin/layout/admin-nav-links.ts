@@ -12,6 +12,7 @@ import ScrollText from 'lucide-react/icons/scroll-text';
 import ChartPie from 'lucide-react/icons/chart-pie';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Phone from 'lucide-react/icons/phone';
+import Stamp from 'lucide-react/icons/stamp';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -34,6 +35,7 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/customers', label: 'Customers', icon: ContactRound },
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
+  { to: '/admin/smart-invoice', label: 'Smart Invoice', icon: Stamp },
   { to: '/admin/statements', label: 'Statements', icon: FileCheck },
   { to: '/admin/reports', label: 'Reports', icon: ChartPie },
   { to: '/admin/delivery', label: 'Delivery', icon: Signpost },

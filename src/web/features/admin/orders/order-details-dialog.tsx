@@ -23,6 +23,7 @@ import { MarkCollectedDialog } from './mark-collected-dialog';
 import { MarkedPaid, OrderAttempts } from './order-payments';
 import { Section } from './order-section';
 import { OrderRefundsPanel } from '../refunds/order-refunds-panel';
+import { FiscalReceiptLines } from './fiscal-receipt-lines';
 import { statusChangeQuestion } from './status-change-question';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
@@ -177,6 +178,12 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
         </Section>
 
         <OrderRefundsPanel order={order} />
+
+        {order.fiscalReceipt.status !== 'not-required' && (
+          <Section title="Smart Invoice">
+            <FiscalReceiptLines receipt={order.fiscalReceipt} />
+          </Section>
+        )}
 
         <Section title="Items">
           <ul className="divide-y divide-sand-200 rounded-xl border border-sand-200" aria-label="Items">

@@ -3,6 +3,7 @@ import type { Order } from '../../../../shared/schemas/orders';
 import { deliveryLine } from '../../../../shared/delivery';
 import { formatDate, formatKwacha } from '../../../lib/format';
 import type { ShopSettings } from '../../../lib/shop-settings';
+import { FiscalReceiptLines } from './fiscal-receipt-lines';
 
 /** One order's slip, to go in its parcel: who it goes to, what to pack (with a box to tick), paid or what to collect. Each prints on its own page. */
 export function PackingSlip({ order, shop }: { order: Order; shop: ShopSettings | undefined }) {
@@ -105,6 +106,7 @@ export function PackingSlip({ order, shop }: { order: Order; shop: ShopSettings 
         <dt className="font-semibold">Total</dt>
         <dd className="text-right font-semibold">{formatKwacha(order.totalPrice)}</dd>
       </dl>
+      <FiscalReceiptLines receipt={order.fiscalReceipt} compact />
       <p className="mt-4 text-sm text-bark-700">Thank you for supporting the women of the co-op.</p>
     </article>
   );
