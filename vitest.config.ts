@@ -1,15 +1,18 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { preactForReact } from './scripts/preact-for-react';
+import { EMBEDDED_ONLY_TESTS } from './src/server/test/embedded-only-tests';
 
 // *.pg.test.ts need a real PostgreSQL (npm run test:pg gives TEST_DATABASE_URL); without one they are
 // left out of the run rather than reported as skipped.
 const postgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'];
+// On PostgreSQL, the files that would run exactly as on the embedded database are left out (decision 061).
+const sameOnEveryDatabase = process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY_TESTS : [];
 
 export default defineConfig({
   resolve: { alias: preactForReact },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'simulators/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...postgresOnly],
+    exclude: [...configDefaults.exclude, ...postgresOnly, ...sameOnEveryDatabase],
     environment: 'node',
     // The migrated PGlite every API test file starts from, made once per migration change (decision 061).
     globalSetup: ['src/server/test/global-setup.ts'],
