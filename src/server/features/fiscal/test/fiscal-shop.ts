@@ -9,6 +9,7 @@ import { insertProduct } from '../../orders/test/fixtures';
 import { computeTotals, toKwacha } from '../../../../shared/money';
 import type { FiscalSettings } from '../fiscal-settings';
 import type { FiscalTiming } from '../fiscal-line';
+import { until } from '../../../test/until';
 
 /**
  * Test-only: a shop that fiscalises through the simulator's VSDC over real HTTP, with short timings, and
@@ -147,18 +148,4 @@ export function fiscalHelpers(shop: FiscalShop, simulator: RunningSimulators) {
   };
 }
 
-export async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2_000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { until };

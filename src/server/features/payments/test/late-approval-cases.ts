@@ -10,6 +10,7 @@ import { formatKwacha } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
 import type { PaymentList } from '../../../../shared/schemas/payments';
 import type { PaymentTiming } from '../service';
+import { until } from '../../../test/until';
 
 /**
  * Late approvals (docs/decisions/029-late-approvals.md) end to end: the shop listens on 127.0.0.1, the
@@ -87,20 +88,7 @@ export function useLateApprovalShop(instances: 1 | 2, more: Partial<AppConfig> =
   return shop;
 }
 
-export async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { until };
 
 /** What the tests ask of the shop and the simulator, over HTTP where a shopper, an admin or the phone would. */
 export function lateHelpers(shop: LateShop) {

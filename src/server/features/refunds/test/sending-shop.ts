@@ -9,6 +9,7 @@ import { createTestApp, createUser, startSecondInstance, type TestApp } from '..
 import { insertOrder } from '../../orders/test/fixtures';
 import { simulatorProviders } from '../../payments/test/simulator-providers';
 import type { SimRefund } from '../../../../../simulators/state';
+import { until } from '../../../test/until';
 
 /**
  * Test-only: a shop (one instance, or two on one PostgreSQL) whose collections and refunds go through the
@@ -62,20 +63,7 @@ export function useSendingShop(instances: 1 | 2): SendingShop {
   return shop;
 }
 
-export async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { until };
 
 export const PHONES = { mtn: '+260961234567', airtel: '+260971234567' } as const;
 

@@ -48,21 +48,7 @@ export async function startUssdShop(): Promise<{ t: TestApp; simulator: RunningS
   };
 }
 
-/** Reads until `done`, every 50 ms, for at most `ms`. */
-export async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { until } from '../../../test/until';
 
 /** The orders of the account of this number (none when it has no account). */
 export async function ordersOf(t: TestApp, mobile: string) {

@@ -197,22 +197,25 @@ export function paymentColumns(actions: RowActions): AdminColumn<PaymentRow>[] {
   ];
 }
 
+/** The top of a card on a phone: the order and its customer, the amount on the right. */
+function CardHead({ orderId, customer, amount }: { orderId: string; customer: ReactNode; amount: ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div className="min-w-0">
+        <p className="text-xs text-bark-600">
+          Order <OrderNumber id={orderId} />
+        </p>
+        <div className="mt-1 text-sm">{customer}</div>
+      </div>
+      <div className="shrink-0 text-right">{amount}</div>
+    </div>
+  );
+}
+
 function OwedCard({ row, actions }: { row: OwedBack; actions: RowActions }) {
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-xs text-bark-600">
-            Order <OrderNumber id={row._id} />
-          </p>
-          <div className="mt-1 text-sm">
-            <Customer row={row} />
-          </div>
-        </div>
-        <div className="shrink-0 text-right">
-          <OwedAmount row={row} />
-        </div>
-      </div>
+      <CardHead orderId={row._id} customer={<Customer row={row} />} amount={<OwedAmount row={row} />} />
       <div className="mt-2 text-sm">
         <OwedPayers row={row} />
       </div>
@@ -233,19 +236,7 @@ function OwedCard({ row, actions }: { row: OwedBack; actions: RowActions }) {
 function AttemptCard({ row, actions }: { row: ReconciliationAttempt; actions: RowActions }) {
   return (
     <>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-xs text-bark-600">
-            Order <OrderNumber id={row.order._id} />
-          </p>
-          <div className="mt-1 text-sm">
-            <Customer row={row} />
-          </div>
-        </div>
-        <div className="shrink-0 text-right">
-          <Amount row={row} />
-        </div>
-      </div>
+      <CardHead orderId={row.order._id} customer={<Customer row={row} />} amount={<Amount row={row} />} />
       <p className="mt-2 text-sm text-bark-700">
         <ProviderAndPhone attempt={row} />
       </p>
