@@ -1,21 +1,13 @@
-import { useEffect, useRef } from 'react';
 import { Link } from '../../lib/router';
+import { CheckoutAlert } from './checkout-alert';
 
 /**
  * The shop refused the order because the shopper's unpaid orders already hold what one shopper may
- * (decision 056): the server's sentence, and the way to the orders to pay. Takes the focus, as the cart's
- * alert does, so a screen reader hears it at once; the cart is kept as it is.
+ * (decision 056): the server's sentence, and the way to the orders to pay. The cart is kept as it is.
  */
 export function UnpaidOrdersAlert({ message }: { message: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [message]);
   return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="alert"
-      className="mb-6 rounded-2xl border-2 border-honey-500 bg-honey-50 p-4 text-left text-bark-900"
-    >
+    <CheckoutAlert focusKey={message}>
       <p className="font-semibold">{message}</p>
       <p className="mt-2">
         Nothing was ordered or charged, and your cart is kept.{' '}
@@ -23,6 +15,6 @@ export function UnpaidOrdersAlert({ message }: { message: string }) {
           See your orders
         </Link>
       </p>
-    </div>
+    </CheckoutAlert>
   );
 }
