@@ -11,6 +11,7 @@ import type { ShopLayout } from './layout';
 import { LOW_PEAK_NODE_FLAGS } from './node-runtime';
 import { checkSettings } from './settings-check';
 import { readSettings } from './settings-file';
+import { runReleaseCommand } from './release-command';
 
 const DAY = 86_400_000;
 /** A restore test runs once this long after the last, at the quiet hour. */
@@ -97,17 +98,7 @@ export async function backupCheck(
 
 /** The shop's own backup command of the running release, as the service user (it asks a running shop). */
 async function makeBackup(context: OperationsContext, layout: ShopLayout, owner: Owner) {
-  const said = await mustRun(
-    context.host,
-    layout.nodeBin,
-    [LOW_PEAK_NODE_FLAGS, path.join(layout.currentLink, 'dist/server/cli/backup.js')],
-    {
-      as: context.host.isRoot() ? owner : undefined,
-      cwd: layout.dataDir,
-      env: withSbin({ ...Object.fromEntries(readSettings(layout)), PATH: process.env.PATH }),
-      timeoutMs: 30 * 60_000,
-    },
-  );
+  const said = await runReleaseCommand(context, layout, owner, layout.currentLink, 'backup', [], 30 * 60_000);
   context.out(said.split('\n')[0]);
 }
 

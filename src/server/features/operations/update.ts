@@ -8,6 +8,7 @@ import type { ShopLayout } from './layout';
 import { LOW_PEAK_NODE_FLAGS } from './node-runtime';
 import { currentVersion, installRelease, openReleaseSource, releaseFolder } from './release';
 import { readSettings } from './settings-file';
+import { runReleaseCommand } from './release-command';
 import { shopServes, waitForShop } from './shop-health';
 
 export interface UpdateOptions {
@@ -113,17 +114,7 @@ export async function update(context: OperationsContext, layout: ShopLayout, opt
 
 /** The running release's own backup command, as the service user (it asks the running shop). */
 async function takeBackup(context: OperationsContext, layout: ShopLayout, owner: Owner): Promise<string> {
-  const said = await mustRun(
-    context.host,
-    layout.nodeBin,
-    [LOW_PEAK_NODE_FLAGS, path.join(layout.currentLink, 'dist/server/cli/backup.js')],
-    {
-      as: context.host.isRoot() ? owner : undefined,
-      cwd: layout.dataDir,
-      env: withSbin({ ...Object.fromEntries(readSettings(layout)), PATH: process.env.PATH }),
-      timeoutMs: 30 * 60_000,
-    },
-  );
+  const said = await runReleaseCommand(context, layout, owner, layout.currentLink, 'backup', [], 30 * 60_000);
   const file = /^Backup written: (.+)$/m.exec(said)?.[1];
   if (!file) throw new Error(`the backup command said: ${said.trim().slice(0, 300)}`);
   return file;
@@ -137,17 +128,7 @@ export async function restoreBackup(
   owner: Owner,
   backup: string,
 ) {
-  await mustRun(
-    context.host,
-    layout.nodeBin,
-    [LOW_PEAK_NODE_FLAGS, path.join(release, 'dist/server/cli/restore.js'), backup, '--force'],
-    {
-      as: context.host.isRoot() ? owner : undefined,
-      cwd: layout.dataDir,
-      env: withSbin({ ...Object.fromEntries(readSettings(layout)), PATH: process.env.PATH }),
-      timeoutMs: 60 * 60_000,
-    },
-  );
+  await runReleaseCommand(context, layout, owner, release, 'restore', [backup, '--force'], 60 * 60_000);
 }
 
 /** All but the newest few releases, never the current or the previous one. */
