@@ -1,9 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulators, type RunningSimulators } from '../../../../simulators/server';
+import { describe, expect, it } from 'vitest';
+import type { RunningSimulators } from '../../../../simulators/server';
 import { createTestApp, createUser } from '../../test/test-app';
 import { insertOrder, insertProduct } from '../orders/test/fixtures';
 import { shopMonthOf } from '../../../shared/shop-time';
-import { createFiscalShop, fiscalHelpers, fiscalSettings, type FiscalShop } from './test/fiscal-shop';
+import {
+  createFiscalShop,
+  fiscalHelpers,
+  fiscalSettings,
+  type FiscalShop,
+  useFiscalShop,
+  type FiscalHelpers,
+} from './test/fiscal-shop';
 
 /**
  * Items and the month (decision 062): ZRA's classification list kept from the device, an admin's pick per
@@ -13,17 +20,9 @@ import { createFiscalShop, fiscalHelpers, fiscalSettings, type FiscalShop } from
  */
 let simulator: RunningSimulators;
 let shop: FiscalShop;
-let h: ReturnType<typeof fiscalHelpers>;
+let h: FiscalHelpers;
 
-beforeAll(async () => {
-  simulator = await startSimulators();
-  shop = await createFiscalShop(simulator);
-  h = fiscalHelpers(shop, simulator);
-}, 60_000);
-afterAll(async () => {
-  await shop?.t.close();
-  await simulator?.close();
-});
+useFiscalShop((made) => ({ simulator, shop, h } = made));
 
 const call = (
   method: 'GET' | 'POST' | 'PUT',

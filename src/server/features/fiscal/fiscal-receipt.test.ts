@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulators, type RunningSimulators } from '../../../../simulators/server';
+import { describe, expect, it } from 'vitest';
+import type { RunningSimulators } from '../../../../simulators/server';
 import { mailMessages } from '../../db/schema';
 import { createTestApp, createUser } from '../../test/test-app';
 import { orderLinkUrl } from '../orders';
-import { createFiscalShop, fiscalHelpers, until, type FiscalShop } from './test/fiscal-shop';
+import { until, type FiscalShop, useFiscalShop, type FiscalHelpers } from './test/fiscal-shop';
 
 /**
  * The receipt where the shopper and the co-op read it (decision 062): the order's fiscalReceipt for its
@@ -14,17 +14,9 @@ import { createFiscalShop, fiscalHelpers, until, type FiscalShop } from './test/
  */
 let simulator: RunningSimulators;
 let shop: FiscalShop;
-let h: ReturnType<typeof fiscalHelpers>;
+let h: FiscalHelpers;
 
-beforeAll(async () => {
-  simulator = await startSimulators();
-  shop = await createFiscalShop(simulator);
-  h = fiscalHelpers(shop, simulator);
-}, 60_000);
-afterAll(async () => {
-  await shop?.t.close();
-  await simulator?.close();
-});
+useFiscalShop((made) => ({ simulator, shop, h } = made));
 
 const get = (url: string, auth?: Record<string, string>) =>
   shop.t.app.inject({ method: 'GET', url, headers: auth ?? {} });

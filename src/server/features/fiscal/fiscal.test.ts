@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulators, type RunningSimulators } from '../../../../simulators/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunningSimulators } from '../../../../simulators/server';
 import { fiscalSubmissions } from '../../db/schema';
 import { createTestApp, createUser } from '../../test/test-app';
-import { createFiscalShop, fiscalHelpers, until, type FiscalShop } from './test/fiscal-shop';
+import { fiscalHelpers, until, type FiscalShop, useFiscalShop, type FiscalHelpers } from './test/fiscal-shop';
 import { toNgwee } from '../../../shared/money';
 
 /**
@@ -13,17 +13,9 @@ import { toNgwee } from '../../../shared/money';
  */
 let simulator: RunningSimulators;
 let shop: FiscalShop;
-let h: ReturnType<typeof fiscalHelpers>;
+let h: FiscalHelpers;
 
-beforeAll(async () => {
-  simulator = await startSimulators();
-  shop = await createFiscalShop(simulator);
-  h = fiscalHelpers(shop, simulator);
-}, 60_000);
-afterAll(async () => {
-  await shop?.t.close();
-  await simulator?.close();
-});
+useFiscalShop((made) => ({ simulator, shop, h } = made));
 afterEach(async () => {
   await h.behave({ down: false, failNext: 0, http500Next: 0, timeoutAfterSigningNext: 0, latencyMs: 0 });
   await h.settled();

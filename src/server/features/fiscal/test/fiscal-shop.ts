@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_VSDC, VSDC_BASE_PATH } from '../../../../../simulators/vsdc';
-import type { RunningSimulators } from '../../../../../simulators/server';
+import { startSimulators, type RunningSimulators } from '../../../../../simulators/server';
 import type { AppConfig } from '../../../config';
 import { fiscalSubmissions, orders } from '../../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
@@ -149,3 +149,22 @@ export function fiscalHelpers(shop: FiscalShop, simulator: RunningSimulators) {
 }
 
 export { until };
+
+export type FiscalHelpers = ReturnType<typeof fiscalHelpers>;
+
+/** A test file's shop and simulator: made before its tests (handed to `take`), closed after them. */
+export function useFiscalShop(
+  take: (made: { simulator: RunningSimulators; shop: FiscalShop; h: FiscalHelpers }) => void,
+): void {
+  let made: { simulator: RunningSimulators; shop: FiscalShop; h: FiscalHelpers } | undefined;
+  beforeAll(async () => {
+    const simulator = await startSimulators();
+    const shop = await createFiscalShop(simulator);
+    made = { simulator, shop, h: fiscalHelpers(shop, simulator) };
+    take(made);
+  }, 60_000);
+  afterAll(async () => {
+    await made?.shop.t.close();
+    await made?.simulator.close();
+  });
+}
