@@ -77,6 +77,8 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold'),
     /** When this product was last named in a low-stock digest; cleared once its stock is above the threshold again. */
     lowStockReportedAt: timestamp('low_stock_reported_at', { withTimezone: true, mode: 'date' }),
+    /** The makers' percent of this product's net price (decision 063); null: the shop's default (settings). */
+    makersPercent: smallint('makers_percent'),
     /** Name and description for keyword search (see search-text.ts); kept by PostgreSQL, never written. */
     searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('name', 'description')),
     createdAt: createdAt(),
@@ -86,6 +88,7 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${t.priceNgwee} >= 0`),
     check('products_stock_nonnegative', sql`${t.countInStock} >= 0`),
     check('products_low_stock_threshold_range', sql`${t.lowStockThreshold} between 0 and 100000`),
+    check('products_makers_percent_range', sql`${t.makersPercent} between 0 and 100`),
     uniqueIndex('products_sku_lower_key').on(sql`lower(${t.sku})`),
     index('products_category_created_idx').on(t.category, t.createdAt),
     index('products_created_at_idx').on(t.createdAt),
@@ -851,3 +854,193 @@ export const fiscalItemClasses = pgTable('fiscal_item_classes', {
   inUse: boolean('in_use').notNull().default(true),
   fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * The co-op's makers (docs/decisions/063-member-shares.md): who is paid her share of what sells, and the
+ * wallet it goes to. A new wallet number waits in pending_mobile until a second admin approves it.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    /** The wallet payouts go to: +260 and 9 digits, checked by the shop's one phone rule. */
+    mobile: text('mobile').notNull(),
+    /** The mobile-money network of that number (src/shared/phone-numbers.ts), which picks the payout's provider. */
+    network: text('network').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** A new wallet number one admin asked for; it takes effect when another admin approves it. */
+    pendingMobile: text('pending_mobile'),
+    pendingMobileBy: uuid('pending_mobile_by').references(() => users.id, { onDelete: 'set null' }),
+    pendingMobileByName: text('pending_mobile_by_name'),
+    pendingMobileAt: timestamp('pending_mobile_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('members_name_length', sql`char_length(${t.name}) between 1 and 80`),
+    check('members_role_length', sql`char_length(${t.role}) <= 80`),
+    check('members_mobile_form', sql`${t.mobile} ~ '^\\+260[0-9]{9}$'`),
+    check('members_pending_mobile_form', sql`${t.pendingMobile} ~ '^\\+260[0-9]{9}$'`),
+    check('members_network_known', sql`${t.network} in ('mtn','airtel','zamtel')`),
+    uniqueIndex('members_mobile_key').on(t.mobile),
+  ],
+);
+
+/** Who made a product, and each maker's parts of the makers' share (two makers at 1 and 1 split it evenly). */
+export const productMakers = pgTable(
+  'product_makers',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'restrict' }),
+    parts: smallint('parts').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.memberId] }),
+    check('product_makers_parts_range', sql`${t.parts} between 1 and 100`),
+    index('product_makers_member_idx').on(t.memberId),
+  ],
+);
+
+/**
+ * A payout run (docs/decisions/064-member-payouts.md): one admin proposes it (or the monthly schedule does,
+ * and an admin confirms), another approves it; then its payouts are sent.
+ */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The shop-time month it pays for, YYYY-MM: the shares earned up to that month's end. */
+    period: text('period').notNull(),
+    trigger: text('trigger').notNull(),
+    /** The schedule's month slot (YYYY-MM): of several instances, one proposes the month's run. */
+    slot: text('slot'),
+    state: text('state').notNull().default('proposed'),
+    /** Null for a run the schedule proposed until an admin confirms it (then that admin is its proposer). */
+    proposedBy: uuid('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    proposedByName: text('proposed_by_name'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    cancelledByName: text('cancelled_by_name'),
+    cancelNote: text('cancel_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('payout_runs_period_form', sql`${t.period} ~ '^[0-9]{4}-[0-9]{2}$'`),
+    check('payout_runs_trigger_known', sql`${t.trigger} in ('schedule','admin')`),
+    check('payout_runs_state_known', sql`${t.state} in ('proposed','approved','cancelled')`),
+    check('payout_runs_cancel_note_length', sql`char_length(${t.cancelNote}) <= 500`),
+    uniqueIndex('payout_runs_slot_key').on(t.slot),
+    index('payout_runs_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One transfer to one member's wallet (docs/decisions/064-member-payouts.md). Written before any provider
+ * is asked, with our reference as the provider's key; sent and read as refunds are (decision 032):
+ * proposed > approved > sent > successful | failed, or cancelled before it was sent.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => payoutRuns.id, { onDelete: 'restrict' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'restrict' }),
+    /** The wallet as it was when proposed; a later change of the member's number does not move this payout. */
+    mobile: text('mobile').notNull(),
+    network: text('network').notNull(),
+    /** mtn-transfer, airtel-disbursement, lenco-transfer, or by-hand (src/shared/payouts.ts). */
+    route: text('route').notNull(),
+    reference: uuid('reference').notNull().unique(),
+    amountNgwee: integer('amount_ngwee').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').notNull().default('proposed'),
+    /** What it pays for, in the member's text: "11 jars of Mukwa shea butter, 3 gift sets". */
+    summary: text('summary').notNull().default(''),
+    providerTransactionId: text('provider_transaction_id'),
+    failureReason: text('failure_reason'),
+    sendCount: integer('send_count').notNull().default(0),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    pollCount: integer('poll_count').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** A failed payout an admin has seen (Needs attention no longer shows it); its shares are owed again. */
+    resolvedByName: text('resolved_by_name'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('payouts_route_known', sql`${t.route} in ('mtn-transfer','airtel-disbursement','lenco-transfer','by-hand')`),
+    check('payouts_state_known', sql`${t.state} in ('proposed','approved','sent','successful','failed','cancelled')`),
+    check('payouts_amount_positive', sql`${t.amountNgwee} > 0`),
+    check('payouts_network_known', sql`${t.network} in ('mtn','airtel','zamtel')`),
+    // One payout of a member on its way at a time: her shares are in exactly one.
+    uniqueIndex('payouts_one_live_per_member')
+      .on(t.memberId)
+      .where(sql`${t.state} in ('proposed','approved','sent')`),
+    index('payouts_run_idx').on(t.runId),
+    index('payouts_member_idx').on(t.memberId, t.createdAt),
+    // What the payout sender reads: approved rows to send, sent rows to read until final.
+    index('payouts_due_idx')
+      .on(t.nextPollAt)
+      .where(sql`${t.state} in ('approved','sent')`),
+  ],
+);
+
+/**
+ * The shares ledger in ngwee (docs/decisions/063-member-shares.md): what each maker and the co-op's fund
+ * earned from each order line, credited when the order is paid and handed over, debited by each refund
+ * after. Entries are only added (key: what earned it, so adding twice is a no-op); payout_id marks the
+ * payout that carries an entry, and is cleared again if that payout fails or is cancelled.
+ */
+export const shareEntries = pgTable(
+  'share_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** sale:<item>:<party>, delivery:<order>, refund:<refund>:<item or delivery>:<party> */
+    key: text('key').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The order line; null for the delivery fee (the fund's). */
+    orderItemId: uuid('order_item_id'),
+    /** The maker; null: the co-op's fund. */
+    memberId: uuid('member_id').references(() => members.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    /** The line's name and the units a sale entry stands for (0 on refunds and delivery), for the member's text. */
+    productName: text('product_name').notNull().default(''),
+    quantity: integer('quantity').notNull().default(0),
+    amountNgwee: integer('amount_ngwee').notNull(),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('share_entries_kind_known', sql`${t.kind} in ('sale','delivery','refund')`),
+    check(
+      'share_entries_sign',
+      sql`(${t.kind} = 'refund' and ${t.amountNgwee} <= 0) or (${t.kind} <> 'refund' and ${t.amountNgwee} >= 0)`,
+    ),
+    check('share_entries_refund_named', sql`(${t.kind} = 'refund') = (${t.refundId} is not null)`),
+    check('share_entries_fund_unpaid', sql`${t.memberId} is not null or ${t.payoutId} is null`),
+    index('share_entries_order_idx').on(t.orderId),
+    index('share_entries_member_idx').on(t.memberId, t.createdAt),
+    index('share_entries_owed_idx')
+      .on(t.memberId)
+      .where(sql`${t.payoutId} is null and ${t.memberId} is not null`),
+    index('share_entries_payout_idx').on(t.payoutId),
+  ],
+);
