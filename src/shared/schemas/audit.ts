@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { emptyToUndefined, limitQuery, pageQuery } from './common';
 
-/** What an audit line is about: money, stock or people. */
-export const AUDIT_SUBJECTS = ['product', 'order', 'payment', 'user', 'settings', 'delivery', 'discount'] as const;
+/** What an audit line is about: money, stock or people (a member: one of the co-op's makers, docs/decisions/065). */
+export const AUDIT_SUBJECTS = [
+  'product',
+  'order',
+  'payment',
+  'user',
+  'settings',
+  'delivery',
+  'discount',
+  'member',
+] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 export const AUDIT_PAGE_SIZE = 20;

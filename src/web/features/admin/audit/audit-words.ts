@@ -12,6 +12,7 @@ export const SUBJECT_LABELS: Record<AuditSubject, string> = {
   settings: 'Settings',
   delivery: 'Delivery',
   discount: 'Discount codes',
+  member: 'Members',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -22,6 +23,12 @@ const ACTION_LABELS: Record<string, string> = {
   'product.created': 'Product added',
   'product.updated': 'Product edited',
   'product.deleted': 'Product deleted',
+  'product.makers-changed': 'Makers changed',
+  'member.created': 'Member added',
+  'member.updated': 'Member edited',
+  'member.wallet-change-asked': 'Wallet change asked',
+  'member.wallet-changed': 'Wallet changed',
+  'member.wallet-change-cancelled': 'Wallet change cancelled',
   'order.status-changed': 'Order status',
   'order.cancelled': 'Order cancelled',
   'order.delivered': 'Order delivered',
