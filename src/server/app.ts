@@ -20,6 +20,7 @@ import { fiscalPlugin, fiscalRoutes } from './features/fiscal';
 import { healthRoutes } from './features/health';
 import { lowStockPlugin } from './features/inventory';
 import { mailPlugin, mailRoutes } from './features/mail';
+import { memberRoutes, productMakerRoutes } from './features/members';
 import {
   orderCollectedRoutes,
   orderEventsPlugin,
@@ -113,6 +114,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(deliveryRoutes, { prefix: '/delivery-options' });
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(memberRoutes);
+      await api.register(productMakerRoutes);
       await api.register(fiscalRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
