@@ -96,7 +96,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
   let t: TestApp;
   let operations: DocumentedOperation[];
   let actors: Actor[];
-  let ids: { user: string; product: string; order: string };
+  let ids: { user: string; product: string; order: string; member: string };
   /** A body that passes validation, per operation, so a hostile field reaches as far as it can. */
   let validBodies: Record<string, Record<string, unknown>>;
 
@@ -113,7 +113,14 @@ describe('hostile input on every route of the OpenAPI document', () => {
       payload: orderBody([{ product: product.id, quantity: 1, price: 50 }]),
     });
     expect(placed.statusCode).toBe(201);
-    ids = { user: target.user.id, product: product.id, order: placed.json()._id };
+    const member = await t.app.inject({
+      method: 'POST',
+      url: '/api/members',
+      headers: admin.auth,
+      payload: { name: 'Hostile Test Maker', mobile: '0977100000' },
+    });
+    expect(member.statusCode).toBe(201);
+    ids = { user: target.user.id, product: product.id, order: placed.json()._id, member: member.json()._id };
     actors = [
       { label: 'visitor', headers: {} },
       { label: 'customer', headers: customer.auth },
@@ -188,6 +195,10 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'PUT /api/discounts/{id}': { code: 'HOSTILE20', kind: 'fixed', value: 20, isActive: false },
       'POST /api/discounts/check': { code: 'HOSTILE10', orderItems: [{ product: product.id, quantity: 1 }] },
       'PUT /api/ussd/translations/{language}': { texts: { shop: 'Kuula' } },
+      'POST /api/members': { name: 'Hostile Member', role: 'Weaver', mobile: '0977100001', active: true },
+      'PATCH /api/members/{id}': { name: 'Hostile Test Maker', role: 'Dyer', active: true },
+      'POST /api/members/{id}/wallet': { mobile: '0967100002' },
+      'PUT /api/products/{id}/makers': { makersPercent: 60, makers: [{ memberId: ids.member, parts: 2 }] },
     };
     operations = await documentedOperations(t.app);
   });
@@ -208,7 +219,9 @@ describe('hostile input on every route of the OpenAPI document', () => {
           ? ids.user
           : op.path.startsWith('/api/orders')
             ? ids.order
-            : ids.product;
+            : op.path.startsWith('/api/members')
+              ? ids.member
+              : ids.product;
     return op.path
       .replace('{id}', id)
       .replace('{filename}', `${'a'.repeat(32)}.webp`)
