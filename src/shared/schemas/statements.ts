@@ -55,7 +55,7 @@ export type StatementUpload = z.input<typeof statementUploadSchema>;
 export const STATEMENT_CATEGORIES = ['not-in-shop', 'amount-differs', 'not-on-statement', 'matched'] as const;
 export type StatementCategory = (typeof STATEMENT_CATEGORIES)[number];
 
-/** One money-in row of the statement, as read. */
+/** One row of the statement, as read: money in, or money out (decision 066) with the amount that left (> 0). */
 export const statementLineSchema = z.object({
   /** The row as a spreadsheet numbers it: the header is row 1. */
   row: z.number().int(),
