@@ -67,7 +67,8 @@ interface Model {
   refundedNgwee: number;
   /** Seen paid and Delivered at some point (credits are earned once, and kept when it is reopened). */
   earned: boolean;
-  attempt: { id: string; provider: 'mtn' | 'airtel'; refundedNgwee: number } | null;
+  /** The provider's collection, what it took and what went back through it. */
+  attempt: { id: string; provider: 'mtn' | 'airtel'; amountNgwee: number; refundedNgwee: number } | null;
 }
 
 let t: TestApp;
@@ -205,7 +206,7 @@ async function approvePayment(model: Model, provider: 'mtn' | 'airtel', referenc
     (row) => row.isPaid,
   );
   model.collectedNgwee += attempt.amountNgwee;
-  model.attempt = { id: attempt.id, provider, refundedNgwee: 0 };
+  model.attempt = { id: attempt.id, provider, amountNgwee: attempt.amountNgwee, refundedNgwee: 0 };
 }
 
 /** A refund of a random part of what is left (sometimes all of it), by hand or back through MTN. */
@@ -213,7 +214,7 @@ async function refundSome(model: Model) {
   const left = model.collectedNgwee - model.refundedNgwee;
   if (left <= 0) return;
   const throughMtn = model.attempt?.provider === 'mtn' && rng.chance(0.5);
-  const most = throughMtn ? Math.min(left, model.collectedNgwee - model.attempt!.refundedNgwee) : left;
+  const most = throughMtn ? Math.min(left, model.attempt!.amountNgwee - model.attempt!.refundedNgwee) : left;
   if (most <= 0) return;
   const amount = rng.chance(0.25) ? most : rng.chance(0.2) ? rng.int(1, Math.min(most, 99)) : rng.int(1, most);
   let refund = await shop.askRefund(maker, model.id, amount, throughMtn ? model.attempt!.id : null);

@@ -19,6 +19,7 @@ export type NewShareEntry = Omit<typeof shareEntries.$inferInsert, 'id' | 'creat
 
 /** The order's figures the shares need, its row locked for the rest of the transaction (the lock its events hold). */
 export async function lockOrderForShares(tx: Tx, orderId: string) {
+  if (!isUuid(orderId)) return null;
   const [row] = await tx
     .select({
       id: orders.id,
