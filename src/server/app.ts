@@ -35,6 +35,7 @@ import { catalogCachePlugin, productImportRoutes, productRoutes } from './featur
 import { refundRoutes, refundsPlugin } from './features/refunds';
 import { meRoutes, reportRoutes } from './features/reports';
 import { settingsRoutes } from './features/settings';
+import { sharesPlugin } from './features/shares';
 import { smsPlugin } from './features/sms';
 import { storagePlugin, uploadRoutes } from './features/uploads';
 import { userRoutes } from './features/users';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
   await app.register(fiscalPlugin);
+  await app.register(sharesPlugin);
   await app.register(catalogCachePlugin);
   await app.register(deliveryOptionsCachePlugin);
   await app.register(unpaidReleasePlugin);
