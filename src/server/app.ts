@@ -30,6 +30,7 @@ import {
   unpaidReleasePlugin,
 } from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
+import { payoutRoutes, payoutsPlugin } from './features/payouts';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
 import { reportRoutes } from './features/reports';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
+  await app.register(payoutsPlugin);
   await app.register(fiscalPlugin);
   await app.register(catalogCachePlugin);
   await app.register(deliveryOptionsCachePlugin);
@@ -113,6 +115,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(deliveryRoutes, { prefix: '/delivery-options' });
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(payoutRoutes);
       await api.register(fiscalRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { emptyToUndefined, limitQuery, pageQuery } from './common';
 
 /** What an audit line is about: money, stock or people. */
-export const AUDIT_SUBJECTS = ['product', 'order', 'payment', 'user', 'settings', 'delivery', 'discount'] as const;
+export const AUDIT_SUBJECTS = [
+  'product',
+  'order',
+  'payment',
+  'user',
+  'settings',
+  'delivery',
+  'discount',
+  'payout',
+] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 export const AUDIT_PAGE_SIZE = 20;

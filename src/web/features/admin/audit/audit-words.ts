@@ -12,6 +12,7 @@ export const SUBJECT_LABELS: Record<AuditSubject, string> = {
   settings: 'Settings',
   delivery: 'Delivery',
   discount: 'Discount codes',
+  payout: 'Member payouts',
 };
 
 const ACTION_LABELS: Record<string, string> = {
