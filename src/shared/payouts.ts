@@ -110,8 +110,9 @@ export const payoutKwacha = (ngwee: number) => formatKwacha(toKwacha(ngwee)).rep
 
 /**
  * The member's text after a payout reached her wallet: "Forest Co-op: K 412.50 for November: 11 Mukwa shea
- * butter, 3 Gift set". One GSM-7 message: the shop's name goes first, then the list is shortened from its
- * end ("and 4 more"), the longest that fits (sms-text.ts picks).
+ * butter, 3 Gift set". One GSM-7 message (sms-text.ts picks): the longest list that fits, cut from its end
+ * ("and 4 more"), with the shop's name in front while it still fits beside that list (what was sold is
+ * worth more to her than who wrote: the money came from the co-op's own wallet).
  */
 export function payoutText(payout: {
   amountNgwee: number;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { members, payouts, shareEntries } from '../../db/schema';
+import { members, orderItems, payouts, shareEntries } from '../../db/schema';
 import { SHOP_TIME_ZONE } from '../../../shared/shop-time';
 
 /**
@@ -97,21 +97,25 @@ export interface PayoutEntryRow {
   amountNgwee: number;
 }
 
-/** The entries each payout carries, oldest first (its lines, and the units of its text). */
+/** The entries each payout carries, oldest first (its lines). */
 export async function entriesOfPayouts(db: Queryable, payoutIds: string[]): Promise<PayoutEntryRow[]> {
   if (payoutIds.length === 0) return [];
-  return db
-    .select({
-      payoutId: sql<string>`${shareEntries.payoutId}`,
-      orderId: shareEntries.orderId,
-      kind: shareEntries.kind,
-      productName: shareEntries.productName,
-      quantity: shareEntries.quantity,
-      amountNgwee: shareEntries.amountNgwee,
-    })
-    .from(shareEntries)
-    .where(inArray(shareEntries.payoutId, payoutIds))
-    .orderBy(asc(shareEntries.createdAt), asc(shareEntries.id));
+  return (
+    db
+      .select({
+        payoutId: sql<string>`${shareEntries.payoutId}`,
+        orderId: shareEntries.orderId,
+        kind: shareEntries.kind,
+        productName: shareEntries.productName,
+        quantity: shareEntries.quantity,
+        amountNgwee: shareEntries.amountNgwee,
+      })
+      .from(shareEntries)
+      .leftJoin(orderItems, eq(orderItems.id, shareEntries.orderItemId))
+      .where(inArray(shareEntries.payoutId, payoutIds))
+      // An order's entries are credited together: its lines in the order's own order.
+      .orderBy(asc(shareEntries.createdAt), asc(shareEntries.orderId), asc(orderItems.position), asc(shareEntries.id))
+  );
 }
 
 /** The sale entries of one payout: what its member's text lists. */

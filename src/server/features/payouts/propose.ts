@@ -69,7 +69,8 @@ export async function proposeRun(
 
   const owed = owedByMember(await lockOwedEntries(tx, request.period));
   const ids = owed.map((o) => o.memberId);
-  const [people, live] = await Promise.all([membersByIds(tx, ids), membersWithLivePayouts(tx, ids)]);
+  const people = await membersByIds(tx, ids);
+  const live = await membersWithLivePayouts(tx, ids);
   const member = new Map(people.map((p) => [p.id, p]));
   const skipped: SkippedMember[] = [];
   const due: Owed[] = [];

@@ -54,11 +54,9 @@ export async function settlePayout(
     await releaseEntries(tx, [ended.id]);
     return ended;
   }
-  const [run, settings, sales] = await Promise.all([
-    findRun(tx, ended.runId),
-    shopSettingsInTransaction(tx),
-    saleEntriesOfPayout(tx, ended.id),
-  ]);
+  const run = await findRun(tx, ended.runId);
+  const settings = await shopSettingsInTransaction(tx);
+  const sales = await saleEntriesOfPayout(tx, ended.id);
   const text = payoutText({
     amountNgwee: ended.amountNgwee,
     period: run!.period,
