@@ -137,7 +137,10 @@ describe('reading the audit trail', () => {
   it.each([
     ['action=Product!', 'action must be an action (product.updated) or the start of one ending in a dot (product.)'],
     ['action=product.%25', 'action must be an action (product.updated) or the start of one ending in a dot (product.)'],
-    ['subjectType=cat', 'subjectType must be one of product, order, payment, user, settings, delivery, discount'],
+    [
+      'subjectType=cat',
+      'subjectType must be one of product, order, payment, user, settings, delivery, discount, payout',
+    ],
     ['actor=ruth', 'actor must be the id of an admin'],
     ['from=yesterday', 'from must be a date (2026-11-24) or a moment with its time zone (2026-11-24T08:00:00+02:00)'],
     ['to=2026-02-30', 'to must be a date (2026-11-24) or a moment with its time zone (2026-11-24T08:00:00+02:00)'],
