@@ -31,6 +31,7 @@ import {
   unpaidReleasePlugin,
 } from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
+import { payoutRoutes, payoutsPlugin } from './features/payouts';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
 import { meRoutes, reportRoutes } from './features/reports';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
+  await app.register(payoutsPlugin);
   await app.register(fiscalPlugin);
   await app.register(sharesPlugin);
   await app.register(catalogCachePlugin);
@@ -118,6 +120,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(refundRoutes);
       await api.register(memberRoutes);
       await api.register(productMakerRoutes);
+      await api.register(payoutRoutes);
       await api.register(fiscalRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
