@@ -42,6 +42,7 @@ export const sentByHandSchema = z.object({
 
 /** PUT /payouts/{id}/resolve: what was done about a failed payout (its shares are owed again either way). */
 export const resolvePayoutSchema = z.object({ note: note('note is required: say what was done about it') });
+export type ResolvePayoutInput = z.input<typeof resolvePayoutSchema>;
 
 export const payoutIdParamsSchema = z.object({ id: z.string() });
 

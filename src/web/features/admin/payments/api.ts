@@ -5,6 +5,7 @@ import type {
   PaymentList,
   ResolveAttemptInput,
 } from '../../../../shared/schemas/payments';
+import type { ResolvePayoutInput } from '../../../../shared/schemas/payouts';
 import { apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/failure-message';
 import { toast } from '../../../lib/toast';
@@ -50,5 +51,21 @@ export function useResolveAttempt() {
       // The order dialog's list of attempts shows the resolution too.
       void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_QUERY_ROOT });
     },
+  });
+}
+
+/** An admin records what was done about a member's failed payout; it leaves Needs attention (her shares are owed again either way). */
+export function useResolvePayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string } & ResolvePayoutInput) =>
+      apiRequest<unknown, ResolvePayoutInput>(`/payouts/${encodeURIComponent(id)}/resolve`, {
+        method: 'PUT',
+        body: { note },
+      }),
+    meta: { errorToast: false },
+    onSuccess: () => toast.success('Payout marked as dealt with'),
+    onError: (error) => toast.error(failureMessage(error, 'Failed to record what was done')),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: PAYMENTS_QUERY_ROOT }),
   });
 }

@@ -8,6 +8,7 @@ import { OrderDetailsDialog } from '../orders/order-details-dialog';
 import { AdminList } from '../shared/admin-list';
 import { useListAddress } from '../shared/use-list-address';
 import { useAdminPayments } from './api';
+import { FailedPayouts } from './failed-payouts';
 import { attemptRow, owedRow, PaymentCard, paymentColumns } from './payment-list';
 import { PaymentsTabs } from './payments-tabs';
 import { ResolveDialog, type ResolvedAttempt } from './resolve-dialog';
@@ -87,9 +88,15 @@ function AttemptsView() {
         pages: data.pages,
       })}
       empty={{
-        text: filter === 'attention' && !list.keyword ? 'Nothing needs attention.' : 'No payments found.',
+        text:
+          filter === 'attention' && !list.keyword
+            ? payments.data?.failedPayouts.length
+              ? 'No payment needs attention.'
+              : 'Nothing needs attention.'
+            : 'No payments found.',
         hint: filter !== 'all' || list.keyword ? 'Try another filter or search.' : undefined,
       }}
+      beforeList={payments.data && <FailedPayouts payouts={payments.data.failedPayouts} />}
       columns={columns}
       card={(row) => <PaymentCard row={row} actions={actions} />}
       tableFrom="lg"

@@ -62,6 +62,8 @@ interface AdminListProps<D, T extends { _id: string }> {
   aboveCards?: ReactNode;
   /** Where the table takes over from the cards: products need the room of a desktop beside the sidebar. */
   tableFrom: 'md' | 'lg';
+  /** Between the tools and the list: rows of another kind the list's filter also shows (failed payouts). */
+  beforeList?: ReactNode;
   /** The page's dialogs. */
   children?: ReactNode;
 }
@@ -211,6 +213,7 @@ export function AdminList<D, T extends { _id: string }>(props: AdminListProps<D,
         {props.tools}
       </div>
 
+      {props.beforeList}
       {body}
       {props.children}
     </div>
