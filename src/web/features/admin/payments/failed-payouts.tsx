@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
 import { useState } from 'react';
 import { PAYOUT_NOTE_MAX_LENGTH, PAYOUT_ROUTE_LABELS, periodLabelOf } from '../../../../shared/payouts';
 import type { FailedPayout } from '../../../../shared/schemas/payments';
