@@ -78,19 +78,24 @@ describe('what a page is drawn from', () => {
 });
 
 describe('a drawn page', () => {
-  it('is the product page itself: name, price, picture, description, escaped, with no loading state or script', async () => {
-    const html = await draw('https://shop.example/products/p-1', { settings, 'product:p-1': product });
-    expect(html).toContain('<h1 class="text-3xl font-bold sm:text-4xl">Mungongo &lt;Oil> 50 ml</h1>');
-    expect(html).toMatch(/K\s?130\.00/);
-    expect(html).toContain('Cold-pressed from nuts gathered on the forest floor.');
-    expect(html).toMatch(/<img[^>]+alt="Mungongo &lt;Oil> 50 ml"/);
-    expect(html).toContain('Test Co-op Shop');
-    expect(html).not.toContain('Loading');
-    expect(html).not.toContain('<script');
-    expect(html).not.toContain('<!--$?-->');
-    // The WhatsApp message names the product by the shop's address, not the server's.
-    expect(html).toContain(encodeURIComponent('https://shop.example/products/p-1'));
-  });
+  // The first page drawn loads the lazy page modules: seconds on a busy machine, so this one test has longer.
+  it(
+    'is the product page itself: name, price, picture, description, escaped, with no loading state or script',
+    { timeout: 30_000 },
+    async () => {
+      const html = await draw('https://shop.example/products/p-1', { settings, 'product:p-1': product });
+      expect(html).toContain('<h1 class="text-3xl font-bold sm:text-4xl">Mungongo &lt;Oil> 50 ml</h1>');
+      expect(html).toMatch(/K\s?130\.00/);
+      expect(html).toContain('Cold-pressed from nuts gathered on the forest floor.');
+      expect(html).toMatch(/<img[^>]+alt="Mungongo &lt;Oil> 50 ml"/);
+      expect(html).toContain('Test Co-op Shop');
+      expect(html).not.toContain('Loading');
+      expect(html).not.toContain('<script');
+      expect(html).not.toContain('<!--$?-->');
+      // The WhatsApp message names the product by the shop's address, not the server's.
+      expect(html).toContain(encodeURIComponent('https://shop.example/products/p-1'));
+    },
+  );
 
   it('is the listing of its address, with the shopper signed out and the cart empty', async () => {
     const list = { products: [summary], page: 2, pages: 3, totalProducts: 25 };
