@@ -28,7 +28,13 @@ const valuesOf = (member: Member | null): Values =>
     ? { name: member.name, role: member.role, mobile: '', active: member.active }
     : { name: '', role: '', mobile: '', active: true };
 
-/** The form read with the API's own rules, so the words are the server's. */
+/** The API's words for a person: 'name is required' reads 'Enter her name.', others start with a capital. */
+const plainWords = (field: keyof Values, message: string) =>
+  field === 'name' && message === 'name is required'
+    ? 'Enter her name.'
+    : message.charAt(0).toUpperCase() + message.slice(1);
+
+/** The form read with the API's own rules. */
 function read(values: Values, adding: boolean) {
   const parsed = adding
     ? createMemberSchema.safeParse(values)
@@ -37,7 +43,7 @@ function read(values: Values, adding: boolean) {
   const errors: Errors = {};
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0]) as keyof Values;
-    errors[field] ??= issue.message;
+    errors[field] ??= plainWords(field, issue.message);
   }
   return { errors };
 }

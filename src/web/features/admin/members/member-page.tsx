@@ -20,7 +20,7 @@ function Owed({ member }: { member: Member }) {
   const below = member.balanceNgwee < 0;
   return (
     <section aria-labelledby="owed-heading" className="rounded-2xl border border-sand-200 bg-white p-4">
-      <h2 id="owed-heading" className="text-sm font-semibold text-bark-700">
+      <h2 id="owed-heading" className="font-sans text-sm font-semibold text-bark-700">
         Owed to her now
       </h2>
       <p className={`text-3xl font-bold ${below ? 'text-red-800' : 'text-forest-900'}`}>
@@ -60,7 +60,7 @@ function MemberView({ member }: { member: Member }) {
           Edit
         </Button>
       </div>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid items-start gap-4 md:grid-cols-2">
         <Owed member={member} />
         <WalletPanel member={member} />
       </div>

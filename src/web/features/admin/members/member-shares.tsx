@@ -86,7 +86,7 @@ export function MemberShares({ memberId, onOrder }: { memberId: string; onOrder:
                   Amount
                 </th>
                 <th scope="col" className="px-3 py-3">
-                  Paid
+                  Payout
                 </th>
               </tr>
             </thead>

@@ -43,7 +43,7 @@ function SplitPreview({
   );
   return (
     <section aria-labelledby="split-heading" className="rounded-2xl border border-sand-200 bg-sand-50 p-4 text-sm">
-      <h3 id="split-heading" className="font-semibold text-bark-900">
+      <h3 id="split-heading" className="font-sans font-semibold text-bark-900">
         One sold at {kwachaOf(priceNgwee)} (before VAT) earns
       </h3>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" aria-live="polite">
@@ -177,7 +177,7 @@ export function MakersTab({ draft, control }: { draft: MakersDraft; control: Con
       </fieldset>
 
       <section aria-labelledby="makers-heading" className="space-y-3">
-        <h3 id="makers-heading" className="text-sm font-semibold text-bark-900">
+        <h3 id="makers-heading" className="font-sans text-sm font-semibold text-bark-900">
           Makers
         </h3>
         {values.makers.length === 0 ? (
@@ -185,27 +185,32 @@ export function MakersTab({ draft, control }: { draft: MakersDraft; control: Con
         ) : (
           <ul className="divide-y divide-sand-200 rounded-2xl border border-sand-200" aria-label="Makers">
             {values.makers.map((maker) => (
-              <li key={maker.memberId} className="flex flex-wrap items-end gap-3 p-3">
-                <div className="min-w-0 flex-1 basis-40">
+              <li key={maker.memberId} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 p-3">
+                <div className="min-w-0">
                   <p className="font-semibold break-words">{maker.name}</p>
                   {!maker.active && <Badge tone="red">Inactive: remove her to save</Badge>}
                 </div>
-                <TextField
-                  className="w-24"
-                  label="Parts"
-                  aria-label={`${maker.name}'s parts`}
-                  inputMode="numeric"
-                  value={maker.parts}
-                  onInput={(e) => setParts(maker.memberId, e.currentTarget.value)}
-                />
-                <Button
-                  variant="danger"
-                  size="sm"
-                  onClick={() => set({ makers: values.makers.filter((m) => m.memberId !== maker.memberId) })}
-                  aria-label={`Remove ${maker.name}`}
-                >
-                  Remove
-                </Button>
+                <div className="flex shrink-0 items-center gap-2">
+                  <label htmlFor={`${percentId}-${maker.memberId}`} className="text-sm font-semibold text-bark-900">
+                    Parts
+                  </label>
+                  <input
+                    id={`${percentId}-${maker.memberId}`}
+                    aria-label={`${maker.name}'s parts`}
+                    inputMode="numeric"
+                    className="min-h-11 w-16 rounded-xl border-2 border-sand-300 bg-white px-3 text-base text-bark-900 focus:border-forest-600"
+                    value={maker.parts}
+                    onInput={(e) => setParts(maker.memberId, e.currentTarget.value)}
+                  />
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    onClick={() => set({ makers: values.makers.filter((m) => m.memberId !== maker.memberId) })}
+                    aria-label={`Remove ${maker.name}`}
+                  >
+                    Remove
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
