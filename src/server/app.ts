@@ -33,7 +33,7 @@ import {
 import { paymentRoutes, paymentsPlugin } from './features/payments';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
-import { reportRoutes } from './features/reports';
+import { meRoutes, reportRoutes } from './features/reports';
 import { settingsRoutes } from './features/settings';
 import { smsPlugin } from './features/sms';
 import { storagePlugin, uploadRoutes } from './features/uploads';
@@ -119,6 +119,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(fiscalRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });
+      await api.register(meRoutes, { prefix: '/me' });
       await api.register(discountRoutes, { prefix: '/discounts' });
       await api.register(auditRoutes, { prefix: '/audit' });
       await api.register(ussdPlugin, { prefix: '/ussd' });

@@ -55,7 +55,7 @@ export type StatementUpload = z.input<typeof statementUploadSchema>;
 export const STATEMENT_CATEGORIES = ['not-in-shop', 'amount-differs', 'not-on-statement', 'matched'] as const;
 export type StatementCategory = (typeof STATEMENT_CATEGORIES)[number];
 
-/** One money-in row of the statement, as read. */
+/** One row of the statement, as read: money in, or money out (decision 066) with the amount that left (> 0). */
 export const statementLineSchema = z.object({
   /** The row as a spreadsheet numbers it: the header is row 1. */
   row: z.number().int(),
@@ -101,21 +101,58 @@ export const statementItemSchema = z.object({
 });
 export type StatementItem = z.infer<typeof statementItemSchema>;
 
+/**
+ * A payout of the shop a statement's money-out line is about (docs/decisions/066-member-earnings-reports.md):
+ * one member's transfer, with the month its run paid for.
+ */
+export const statementPayoutSchema = z.object({
+  _id: z.string(),
+  memberId: z.string(),
+  memberName: z.string(),
+  reference: z.string(),
+  providerTransactionId: z.string().nullable(),
+  state: z.string(),
+  amountNgwee: z.number().int(),
+  currency: z.string(),
+  period: z.string(),
+  endedAt: z.string().nullable(),
+});
+export type StatementPayout = z.infer<typeof statementPayoutSchema>;
+
+/**
+ * A payout line or a payout in the same four groups: matched, not-in-shop (money out no payout of the shop
+ * explains, or one the shop does not have as paid), amount-differs, not-on-statement (paid, with no line).
+ */
+export const statementPayoutItemSchema = z.object({
+  category: z.enum(STATEMENT_CATEGORIES),
+  /** As for a collection: the line's transaction id, or the payout's reference when the statement has no line. */
+  key: z.string(),
+  line: statementLineSchema.nullable(),
+  payout: statementPayoutSchema.nullable(),
+  why: z.string(),
+  dealtWith: statementNoteSchema.nullable(),
+});
+export type StatementPayoutItem = z.infer<typeof statementPayoutItemSchema>;
+
+const categoryCountsSchema = z.object({
+  'not-in-shop': z.number(),
+  'amount-differs': z.number(),
+  'not-on-statement': z.number(),
+  matched: z.number(),
+});
+
 export const statementReconciliationSchema = z.object({
   provider: mobileMoneyProviderSchema,
   from: z.string(),
   to: z.string(),
   /** Header names the file used for each field (what the per-provider table matched). */
   columns: z.record(z.string(), z.string()),
-  counts: z.object({
-    'not-in-shop': z.number(),
-    'amount-differs': z.number(),
-    'not-on-statement': z.number(),
-    matched: z.number(),
-  }),
-  /** Rows that are not money in, or outside the period: left out, counted by why. */
+  counts: categoryCountsSchema,
+  /** Rows that are neither a collection nor a payout (refunds, no money moved), or outside the period: counted by why. */
   skipped: z.array(z.object({ why: z.string(), rows: z.number() })),
   items: z.array(statementItemSchema),
+  /** Money out set against the members' payouts paid through this provider (decision 066). */
+  payouts: z.object({ counts: categoryCountsSchema, items: z.array(statementPayoutItemSchema) }),
 });
 export type StatementReconciliation = z.infer<typeof statementReconciliationSchema>;
 

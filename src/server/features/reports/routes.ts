@@ -10,6 +10,8 @@ import {
   monthQuerySchema,
   ordersExportQuerySchema,
 } from '../../../shared/schemas/reports';
+import { memberMonthReportSchema } from '../../../shared/schemas/member-reports';
+import { memberMonthReport, memberMonthReportCsv } from './member-report';
 import {
   currentShopMonth,
   customersCsv,
@@ -105,6 +107,48 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const month = request.query.month ?? currentShopMonth();
       return sendCsv(request, reply, `sales-report-${month}.csv`, monthlyReportCsv(await monthlyReport(app.db, month)));
+    },
+  );
+
+  app.get(
+    '/members',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['reports'],
+        summary:
+          "Admin: each member's shares of one month (Africa/Lusaka): earned, taken back by refunds, net, paid out, owed at the month's end; the co-op fund's line and totals",
+        description:
+          'month is YYYY-MM; this month when left out. Amounts in ngwee. A sale credit or refund debit counts in the month it was written, ' +
+          "a payout in the month it ended successful; owed is the member's ledger up to the month's end less her payouts paid by then.",
+        security,
+        querystring: monthQuerySchema,
+        response: { 200: memberMonthReportSchema, ...errors },
+      },
+    },
+    async (request) => memberMonthReport(app.db, request.query.month ?? currentShopMonth()),
+  );
+
+  app.get(
+    '/members.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['reports'],
+        summary: "Admin: the members' shares of one month as CSV (UTF-8 with BOM; money as 1234.50)",
+        security,
+        querystring: monthQuerySchema,
+        response: csvAnswer,
+      },
+    },
+    async (request, reply) => {
+      const month = request.query.month ?? currentShopMonth();
+      return sendCsv(
+        request,
+        reply,
+        `member-shares-${month}.csv`,
+        memberMonthReportCsv(await memberMonthReport(app.db, month)),
+      );
     },
   );
 

@@ -1,32 +1,16 @@
-import { HttpError } from '../../lib/http-errors';
-import { CATEGORY_LABELS, isCategory } from '../../../shared/categories';
 import { compactKwacha, toKwacha } from '../../../shared/money';
 import { optionFee } from '../../../shared/delivery';
 import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { orderReference } from '../../../shared/order-status';
-import { NETWORK_NAMES, type ZambianMobile } from '../../../shared/phone-numbers';
-import {
-  MAX_LINE_QUANTITY,
-  MAX_ORDER_LINES,
-  unpaidLimitSchema,
-  type ShippingAddress,
-} from '../../../shared/schemas/orders';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
+import { draw, option, SCREEN_LIMIT, type Answer } from '../../../shared/ussd-screen';
+import { USSD_LANGUAGES, isUssdLanguage, type TextKey } from '../../../shared/ussd-texts';
 import { deliveryOptionsFor } from '../delivery';
-import { PRICES_CHANGED } from '../orders';
-import { findPhoneAccount, openPhoneAccount, type UserRow } from '../users';
-import {
-  BASKET_CHANGED,
-  changeDraft,
-  choices,
-  draftFigures,
-  placeQuote,
-  quoteOf,
-  reloadDraft,
-  sameFigures,
-  type BasketContext,
-  type Quote,
-} from './basket';
+import { findPhoneAccount, type UserRow } from '../users';
+import { changeDraft, choices, draftFigures } from './basket';
+import { confirm } from './confirm';
+import { earningsText } from './my-earnings';
 import {
   categoriesInStock,
   lastAddress,
@@ -36,234 +20,36 @@ import {
   type Draft,
   type ProductChoice,
 } from './queries';
-import { draw, option, SCREEN_LIMIT, type Answer } from '../../../shared/ussd-screen';
-import { USSD_LANGUAGES, isUssdLanguage, type Say, type TextKey, type UssdLanguage } from '../../../shared/ussd-texts';
+import {
+  FOOTER_ROOM,
+  mainScreen,
+  NAME_MOST,
+  NOTE_ROOM,
+  PAGE_MOST,
+  placeOf,
+  productLabel,
+  push,
+  quantityLeft,
+  show,
+  summaryOf,
+  top,
+  townAddress,
+  type MenuContext,
+  type MenuState,
+  type Screen,
+  type StepResult,
+} from './screens';
 
-/**
- * The menu (docs/decisions/043-ussd-sessions.md): a stack of screens kept in the session row. Each step
- * answers the screen on top, or acts on the caller's input and answers the next one; 0 goes back one
- * screen. The order being built lives in the caller's draft (ussd_callers, basket.ts), not in the
- * session, so a dropped session loses nothing; the summary keeps what it showed (its quote), which is
- * what confirm places (docs/decisions/054-ussd-one-basket-one-order.md).
+/*
+ * The menu's moves (docs/decisions/043-ussd-sessions.md): what each input does on the screen on top. The
+ * screens and how they are drawn are in screens.ts, the confirm in confirm.ts, "My earnings" in my-earnings.ts.
  */
-export type Screen =
-  | { s: 'lang' }
-  | { s: 'main'; options: MainOption[] }
-  | { s: 'cats'; cats: string[] }
-  | { s: 'products'; category: string; offset: number; ids: string[]; more: boolean }
-  | { s: 'qty'; productId: string }
-  | { s: 'cart'; added?: boolean }
-  | { s: 'delivery'; saved: ShippingAddress }
-  | { s: 'town' }
-  | { s: 'province' }
-  | { s: 'sent'; options: { id: string; label: string }[] }
-  | { s: 'name' }
-  /** The quote is absent only in a session drawn by a release before quotes were kept. */
-  | { s: 'summary'; quote?: Quote }
-  | { s: 'problem'; text: string }
-  | { s: 'info'; text: string };
 
-type MainOption = 'continue' | 'shop' | 'orders' | 'help' | 'language';
-
-export interface MenuState {
-  stack: Screen[];
-  lang: UssdLanguage;
-  /** The delivery address chosen in this session. */
-  address?: ShippingAddress;
-  /** The delivery option chosen for it, when more than one serves it. */
-  deliveryOption?: string;
-  /** The name a caller without an account gave, for the account opened at confirm. */
-  name?: string;
-}
-
-export interface MenuContext extends BasketContext {
-  say: Say;
-  shop: { shopName: string; phone: string };
-  /** Translations exist: the caller is offered a language. */
-  multilingual: boolean;
-  /** The language the caller picked before, if any. */
-  language: UssdLanguage | null;
-  sayIn: (language: UssdLanguage) => Say;
-}
-
-export interface StepResult {
-  answer: Answer;
-  /** Set when this step placed an order (the payment prompt follows the end of the session). */
-  placedOrderId?: string;
-}
-
-/** Products on one page at most: 1-8 (9 is More, 0 is Back). */
-const PAGE_MOST = 8;
-const NAME_MOST = 26;
-/** A note takes the title's line on a list screen: room is kept for the longer of the two. */
-const NOTE_ROOM = 30;
-/** "9. More" and "0. Back" with their line breaks, in a long translation. */
-const FOOTER_ROOM = 22;
 const TOWN = /^[\p{L}][\p{L} .'-]{1,39}$/u;
 
 export function startState(ctx: MenuContext): MenuState {
   const lang = ctx.language ?? 'en';
   return { stack: [ctx.multilingual && !ctx.language ? { s: 'lang' } : mainScreen(ctx)], lang };
-}
-
-function mainScreen(ctx: MenuContext): Screen {
-  const options: MainOption[] = [];
-  if (ctx.draft.lines.length > 0) options.push('continue');
-  options.push('shop', 'orders', 'help');
-  if (ctx.multilingual) options.push('language');
-  return { s: 'main', options };
-}
-
-const top = (state: MenuState) => state.stack[state.stack.length - 1]!;
-
-const addressOf = (ctx: MenuContext, state: MenuState) =>
-  state.address ?? (ctx.draft.town ? townAddress(ctx.draft.town, ctx.mobile, ctx.draft.province) : undefined);
-
-/** The summary of the draft as it is now: what it shows is kept with it, for confirm. */
-async function summaryOf(ctx: MenuContext, state: MenuState): Promise<Screen> {
-  return { s: 'summary', quote: await quoteOf(ctx, addressOf(ctx, state), state.deliveryOption) };
-}
-
-async function draftSummary(ctx: MenuContext) {
-  const products = await choices(
-    ctx,
-    ctx.draft.lines.map((l) => l.productId),
-  );
-  const { count, totals } = draftFigures(ctx, products);
-  return { count, total: compactKwacha(toKwacha(totals.itemsNgwee)) };
-}
-
-const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
-
-/** "Shea butter 100ml K150.00": the size only when the name does not already say it. */
-const productLabel = (p: ProductChoice) => {
-  const size = p.size && !squeeze(p.name).includes(squeeze(p.size)) ? p.size : null;
-  const name = p.name.length > NAME_MOST ? `${p.name.slice(0, NAME_MOST - 2)}..` : p.name;
-  return [name, size, compactKwacha(toKwacha(p.priceNgwee))].filter(Boolean).join(' ');
-};
-
-/** Draws the screen on top of the stack, with a note above it (a wrong choice, "Added."). */
-export async function show(ctx: MenuContext, state: MenuState, note?: string): Promise<Answer> {
-  const { say } = ctx;
-  const screen = top(state);
-  const back = option(0, say('back'));
-  const lines = (title: string, body: string[], footer: string[] = [back]) =>
-    draw('CON', [...(note ? [note] : [title]), ...body, ...footer]);
-  switch (screen.s) {
-    case 'lang':
-      return lines(
-        say('chooseLanguage'),
-        USSD_LANGUAGES.map((l, i) => option(i + 1, l.name)),
-        state.stack.length > 1 ? [back] : [],
-      );
-    case 'main': {
-      const summary = screen.options.includes('continue') ? await draftSummary(ctx) : null;
-      const label: Record<MainOption, string> = {
-        continue: summary ? say('continueOrder', summary) : '',
-        shop: say('shop'),
-        orders: say('myOrders'),
-        help: say('help'),
-        language: say('language'),
-      };
-      return lines(
-        say('welcome', { shop: ctx.shop.shopName }),
-        screen.options.map((o, i) => option(i + 1, label[o])),
-        [],
-      );
-    }
-    case 'cats':
-      if (screen.cats.length === 0) return lines(say('noProducts'), []);
-      return lines(
-        say('categories'),
-        screen.cats.map((c, i) => option(i + 1, categoryName(c))),
-      );
-    case 'products': {
-      const found = new Map((await choices(ctx, screen.ids)).map((p) => [p.id, p]));
-      const body = screen.ids.flatMap((id, i) => {
-        const p = found.get(id);
-        return p ? [option(i + 1, productLabel(p))] : [];
-      });
-      return lines(categoryName(screen.category), body, [...(screen.more ? [option(9, say('more'))] : []), back]);
-    }
-    case 'qty': {
-      const [p] = await choices(ctx, [screen.productId]);
-      if (!p) return lines(say('gone', { product: '' }), []);
-      const max = quantityLeft(ctx, p);
-      return lines(productLabel(p), [
-        say('each', { price: compactKwacha(toKwacha(p.priceNgwee)), stock: p.countInStock }),
-        say('howMany', { max }),
-      ]);
-    }
-    case 'cart': {
-      const summary = await draftSummary(ctx);
-      const title = say(screen.added ? 'added' : 'yourOrder', summary);
-      return lines(title, [option(1, say('checkOut')), option(2, say('addMore')), option(3, say('emptyOrder'))]);
-    }
-    case 'delivery':
-      return lines(say('deliverTo', { place: placeOf(screen.saved) }), [
-        option(1, say('yes')),
-        option(2, say('otherTown')),
-      ]);
-    case 'town':
-      return lines(say('whichTown'), []);
-    case 'province':
-      return lines(
-        say('whichProvince'),
-        ZAMBIAN_PROVINCES.map((p, i) => option(i + 1, p)),
-      );
-    case 'sent':
-      return lines(
-        say('howSent'),
-        screen.options.map((o, i) => option(i + 1, o.label)),
-      );
-    case 'name':
-      return lines(say('yourName'), []);
-    case 'summary': {
-      const quote = screen.quote ?? (await quoteOf(ctx, addressOf(ctx, state), state.deliveryOption));
-      const network = ctx.mobile.network === 'zamtel' ? '' : NETWORK_NAMES[ctx.mobile.network];
-      const amount = (ngwee: number) => compactKwacha(toKwacha(ngwee));
-      const items = say('summaryItems', { count: quote.count, amount: amount(quote.itemsNgwee) });
-      return lines(items, [
-        ...(note ? [items] : []),
-        say('summaryVat', { amount: amount(quote.taxNgwee) }),
-        say('summaryDelivery', { amount: amount(quote.shippingNgwee) }),
-        say('summaryTotal', { amount: amount(quote.totalNgwee) }),
-        say('payBy', { network }),
-        option(1, say('confirm')),
-      ]);
-    }
-    case 'problem':
-      return lines(screen.text, [option(1, say('changeOrder'))]);
-    case 'info':
-      return lines(screen.text, []);
-  }
-}
-
-/** 'Body Care', as the storefront's menu names a category. */
-const categoryName = (category: string) => (isCategory(category) ? CATEGORY_LABELS[category] : category);
-
-const placeOf = (address: ShippingAddress) =>
-  address.address === TOWN_ONLY_ADDRESS ? address.city : `${address.address}, ${address.city}`;
-
-function quantityLeft(ctx: MenuContext, p: ProductChoice): number {
-  const inDraft = ctx.draft.lines.find((l) => l.productId === p.id)?.quantity ?? 0;
-  return Math.max(0, Math.min(p.countInStock, MAX_LINE_QUANTITY, 99) - inDraft);
-}
-
-/** A delivery to a town only: the co-op calls the number to agree on the place. */
-export const TOWN_ONLY_ADDRESS = 'To agree by phone';
-
-/** A town-only address's province when the caller was not asked (every option serves every province). */
-const PROVINCE_NOT_ASKED = 'Not given';
-
-function townAddress(town: string, mobile: ZambianMobile, province = PROVINCE_NOT_ASKED): ShippingAddress {
-  return {
-    address: TOWN_ONLY_ADDRESS,
-    city: town,
-    province,
-    zipCode: '-',
-    phoneNumber: `0${mobile.national}`,
-  };
 }
 
 /** A choice from a numbered list: 1..count, else null. */
@@ -343,11 +129,6 @@ async function afterAddress(ctx: MenuContext, state: MenuState): Promise<Answer>
   return push(ctx, state, user || state.name ? await summaryOf(ctx, state) : { s: 'name' });
 }
 
-function push(ctx: MenuContext, state: MenuState, screen: Screen, note?: string): Promise<Answer> {
-  state.stack.push(screen);
-  return show(ctx, state, note);
-}
-
 /** `quantity` more of the product, within the line's limits: `draft` may be another session's newer one. */
 function withMore(draft: Draft, p: ProductChoice, quantity: number): Draft {
   const most = Math.min(p.countInStock, MAX_LINE_QUANTITY, 99);
@@ -388,6 +169,15 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       if (picked === 'shop')
         return { answer: await push(ctx, state, { s: 'cats', cats: await categoriesInStock(ctx.app.db) }) };
       if (picked === 'language') return { answer: await push(ctx, state, { s: 'lang' }) };
+      if (picked === 'earnings') {
+        const text = ctx.member ? await earningsText(ctx) : null;
+        if (text === null) {
+          // No longer a member's number since the menu was drawn: the menu without it, as for a choice it lacks.
+          state.stack[state.stack.length - 1] = mainScreen(ctx);
+          return invalid();
+        }
+        return { answer: await push(ctx, state, { s: 'info', text }) };
+      }
       if (picked === 'help')
         return { answer: draw('END', [say('helpText', { shop: ctx.shop.shopName, phone: ctx.shop.phone || '-' })]) };
       return { answer: await push(ctx, state, { s: 'info', text: await myOrders(ctx) }) };
@@ -490,89 +280,4 @@ async function myOrders(ctx: MenuContext): Promise<string> {
       `#${orderReference(o.id)} ${compactKwacha(toKwacha(o.totalNgwee))} ${say(`status${o.status}` as TextKey)}, ${say(o.isPaid ? 'paid' : 'notPaid')}`,
   );
   return [say('ordersTitle'), ...lines].join('\n');
-}
-
-/** The summary drawn again from the draft as it is now, with a note that says why. */
-async function summaryAgain(
-  ctx: MenuContext,
-  state: MenuState,
-  screen: SummaryScreen,
-  note: string,
-): Promise<StepResult> {
-  screen.quote = await quoteOf(ctx, addressOf(ctx, state), state.deliveryOption);
-  return { answer: await show(ctx, state, note) };
-}
-
-type SummaryScreen = Extract<Screen, { s: 'summary' }>;
-
-/**
- * Places what the summary showed (basket.ts placeQuote), or refuses with the summary as it is now: a
- * price or fee that moved, or a basket another session of the number changed. A basket that became an
- * order from another session is answered with that order.
- */
-async function confirm(ctx: MenuContext, state: MenuState, screen: SummaryScreen): Promise<StepResult> {
-  const { say, app } = ctx;
-  const network = ctx.mobile.network;
-  const shown = screen.quote;
-  if (network === 'zamtel') return { answer: await show(ctx, state, say('invalidChoice')) };
-  if (!shown) return summaryAgain(ctx, state, screen, say('orderChanged'));
-  const { basket, address } = shown;
-  if (!basket || !address || shown.lines.length === 0) return { answer: await show(ctx, state, say('invalidChoice')) };
-  if (ctx.draft.id === basket && !sameFigures(await quoteOf(ctx, address, state.deliveryOption), shown))
-    return summaryAgain(ctx, state, screen, say('pricesChanged'));
-  let user = await account(ctx);
-  if (!user) {
-    if (!state.name) return { answer: await push(ctx, state, { s: 'name' }) };
-    user = await openPhoneAccount(app.db, ctx.mobile.e164, state.name);
-  }
-  try {
-    const { order, created } = await placeQuote(ctx, user, { ...shown, basket });
-    ctx.draft = { lines: [] };
-    const values = {
-      number: `#${orderReference(order._id)}`,
-      total: compactKwacha(order.totalPrice),
-      network: NETWORK_NAMES[network],
-    };
-    const prompt = Boolean(app.payments.providers[network]);
-    return {
-      answer: draw('END', [say(prompt ? 'placedWithPrompt' : 'placedPayLater', values)]),
-      placedOrderId: prompt && created ? order._id : undefined,
-    };
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const details = error.details ?? {};
-    const product = typeof details.name === 'string' ? details.name : '';
-    if (error.message === BASKET_CHANGED) {
-      await reloadDraft(ctx);
-      if (ctx.draft.lines.length > 0) return summaryAgain(ctx, state, screen, say('orderChanged'));
-      state.stack = [mainScreen(ctx)];
-      return { answer: await show(ctx, state, say('orderEmptied')) };
-    }
-    const unpaid = unpaidLimitSchema.safeParse(details.unpaidLimit);
-    if (error.statusCode === 409 && unpaid.success) {
-      // Unpaid orders of this number hold what they may (decision 056): nothing to change here, pay first.
-      const phone = ctx.shop.phone || '-';
-      const { orders, items, maxOrders, maxItems } = unpaid.data;
-      const adding = ctx.draft.lines.reduce((sum, line) => sum + line.quantity, 0);
-      const text =
-        maxOrders > 0 && orders >= maxOrders
-          ? say('unpaidOrders', { orders, phone })
-          : say('unpaidItems', { max: maxItems, items: items + adding, phone });
-      return { answer: draw('END', [text]) };
-    }
-    if (error.statusCode === 409 && (error.message === PRICES_CHANGED || 'totalAmount' in details))
-      return summaryAgain(ctx, state, screen, say('pricesChanged'));
-    if (error.statusCode === 409 && typeof details.countInStock === 'number')
-      return {
-        answer: await push(ctx, state, {
-          s: 'problem',
-          text: say('soldOut', { stock: details.countInStock, product }),
-        }),
-      };
-    if (error.statusCode === 409 && 'product' in details)
-      return { answer: await push(ctx, state, { s: 'problem', text: say('gone', { product }) }) };
-    if (error.statusCode === 400)
-      return { answer: draw('END', [say('orderTooLarge', { phone: ctx.shop.phone || '-' })]) };
-    throw error;
-  }
 }

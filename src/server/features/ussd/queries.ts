@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, ne, 
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { CATEGORIES } from '../../../shared/categories';
-import { orders, products, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
+import { members, orders, products, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
 import type { TranslatedLanguage, Translations, TextKey } from '../../../shared/ussd-texts';
 
 export type SessionRow = typeof ussdSessions.$inferSelect;
@@ -16,20 +16,24 @@ export async function findSession(db: Db, id: string): Promise<SessionRow | unde
 
 const sessionAndCaller = preparedStatement('ussd_session_and_caller', (db) =>
   db
-    .select({ session: ussdSessions, caller: ussdCallers })
+    .select({ session: ussdSessions, caller: ussdCallers, memberId: members.id })
     .from(sql`(select 1) as one`)
     .leftJoin(ussdSessions, eq(ussdSessions.id, sql.placeholder('id')))
-    .leftJoin(ussdCallers, eq(ussdCallers.mobile, sql.placeholder('mobile'))),
+    .leftJoin(ussdCallers, eq(ussdCallers.mobile, sql.placeholder('mobile')))
+    .leftJoin(members, and(eq(members.mobile, sql.placeholder('mobile')), eq(members.active, true))),
 );
 
-/** A step's session (if the gateway sent one before) and its caller (if known), in one round trip. */
+/**
+ * A step's session (if the gateway sent one before), its caller (if known), and whether the number is an
+ * active co-op member's wallet (docs/decisions/066-member-earnings-reports.md), in one round trip.
+ */
 export async function findSessionAndCaller(
   db: Db,
   id: string,
   mobile: string,
-): Promise<{ session: SessionRow | undefined; caller: CallerRow | undefined }> {
+): Promise<{ session: SessionRow | undefined; caller: CallerRow | undefined; member: boolean }> {
   const [row] = await sessionAndCaller(db, { id, mobile });
-  return { session: row?.session ?? undefined, caller: row?.caller ?? undefined };
+  return { session: row?.session ?? undefined, caller: row?.caller ?? undefined, member: Boolean(row?.memberId) };
 }
 
 /** A session waiting for the caller's next input (its last answer was a CON). */

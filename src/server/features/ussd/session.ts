@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { readZambianMobile } from '../../../shared/phone-numbers';
 import { cachedShopSettings } from '../settings';
 import { freshDraft } from './basket';
-import { show, startState, step, type MenuContext, type MenuState, type StepResult } from './menu';
+import { startState, step } from './menu';
+import { show, type MenuContext, type MenuState, type StepResult } from './screens';
 import {
   advanceSession,
   findSession,
@@ -50,7 +51,7 @@ export async function answerStep(app: FastifyInstance, request: UssdStep): Promi
   if (!found.ok) return { answer: draw('END', [english('notZambian')]) };
   const mobile = found.mobile;
   const inputs = request.text === '' ? [] : request.text.split('*');
-  const { session: row, caller } = await findSessionAndCaller(app.db, request.sessionId, mobile.e164);
+  const { session: row, caller, member } = await findSessionAndCaller(app.db, request.sessionId, mobile.e164);
   if (row && row.mobile !== mobile.e164) return { answer: draw('END', [english('notRecognised')]) };
   if (row && (inputs.length <= row.steps || row.answer.startsWith('END'))) return { answer: row.answer as Answer };
 
@@ -68,6 +69,7 @@ export async function answerStep(app: FastifyInstance, request: UssdStep): Promi
     draft: freshDraft(caller?.draft, caller?.draftUpdatedAt),
     multilingual: Object.values(known).some((texts) => texts && Object.keys(texts).length > 0),
     language,
+    member,
     seen: new Map(),
   };
 

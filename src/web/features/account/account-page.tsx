@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth';
 import { profileQuery } from './api';
 import { useAccountGate } from './login-gate';
+import { MyEarnings } from './my-earnings';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { SignInNumber } from './sign-in-number';
@@ -39,6 +40,7 @@ function AccountScreen() {
         </span>
         <ChevronRight size={24} aria-hidden="true" className="shrink-0 text-forest-700" />
       </Link>
+      <MyEarnings hasNumber={Boolean(profile?.mobile)} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm profile={profile} onSessionError={onSessionError} />
         <div className="grid gap-6">

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { MY_ORDERS_PAGE_SIZE, type Order, type PayOrderInput } from '../../../shared/schemas/orders';
 import type { MobileChangeInput, PhoneCodeRequest, PhoneCodeSent } from '../../../shared/schemas/phone-sign-in';
+import type { MyEarnings } from '../../../shared/schemas/member-reports';
 import type { User } from '../../../shared/schemas/users';
 import { apiRequest } from '../../lib/api-client';
 
@@ -42,3 +43,11 @@ export function confirmNumber(input: MobileChangeInput): Promise<User> {
 export function removeNumber(): Promise<User> {
   return apiRequest<User>('/users/profile/mobile', { method: 'DELETE' });
 }
+
+/** A co-op member's own earnings (GET /me/earnings); 404 for everyone else, asked only with a confirmed number. */
+export const myEarningsQuery = queryOptions({
+  queryKey: ['me', 'earnings'],
+  queryFn: ({ signal }) => apiRequest<MyEarnings>('/me/earnings', { signal }),
+  retry: false,
+  meta: { errorToast: false },
+});

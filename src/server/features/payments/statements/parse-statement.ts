@@ -19,7 +19,10 @@ const NOT_MONEY_IN = /fail|reject|cancel|declin|pend|expir|revers|time ?out|time
 const BINARY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 export interface ParsedStatement {
+  /** Money in: lines with a positive amount. */
   lines: StatementLine[];
+  /** Money out: lines with a negative amount, the amount as what left (> 0). Payouts and refunds are among them. */
+  outLines: StatementLine[];
   columns: Partial<Record<string, string>>;
   /** Rows left out, by why. */
   skipped: Map<string, number>;
@@ -101,9 +104,11 @@ function findHeader(provider: MobileMoneyProvider, rows: string[][]): { at: numb
 const count = (skipped: Map<string, number>, why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
 
 /**
- * The money-in lines of a statement file. Refuses (400) a file that is not CSV text, too long, without a
- * column the per-provider table needs, or with a line whose amount or date cannot be read (naming it).
- * Lines without a transaction id (totals, blank lines), money out, and not-money-in statuses are counted.
+ * The money-in and money-out lines of a statement file. Refuses (400) a file that is not CSV text, too long,
+ * without a column the per-provider table needs, or with a line whose amount or date cannot be read (naming
+ * it). Lines without a transaction id (totals, blank lines), of no amount, and statuses that say no money
+ * moved are counted. A negative amount is the only mark of money out the parser knows: an export that writes
+ * money out as a positive amount gives its payouts as money-in lines (decision 066 matches them by reference).
  */
 export function parseStatement(provider: MobileMoneyProvider, csv: string): ParsedStatement {
   if (BINARY.test(csv)) {
@@ -127,6 +132,7 @@ export function parseStatement(provider: MobileMoneyProvider, csv: string): Pars
   }
   const cell = (row: string[], index: number | null) => (index === null ? '' : (row[index] ?? '').trim());
   const lines: StatementLine[] = [];
+  const outLines: StatementLine[] = [];
   const skipped = new Map<string, number>();
   for (const [i, row] of body.entries()) {
     const rowNumber = headerAt + i + 2;
@@ -144,8 +150,8 @@ export function parseStatement(provider: MobileMoneyProvider, csv: string): Pars
     const amountNgwee = parseAmountNgwee(amountText);
     if (amountNgwee === null)
       throw BadRequest(`Row ${rowNumber}: the amount "${amountText.slice(0, 40)}" is not an amount in kwacha.`);
-    if (amountNgwee <= 0) {
-      count(skipped, 'money out or zero');
+    if (amountNgwee === 0) {
+      count(skipped, 'no amount');
       continue;
     }
     const date = cell(row, columns.date);
@@ -154,16 +160,16 @@ export function parseStatement(provider: MobileMoneyProvider, csv: string): Pars
       throw BadRequest(
         `Row ${rowNumber}: the date "${date.slice(0, 40)}" is not a date (2026-11-27 14:03 or 27/11/2026 14:03).`,
       );
-    lines.push({
+    (amountNgwee > 0 ? lines : outLines).push({
       row: rowNumber,
       transactionId: transactionId.slice(0, 200),
       reference: cell(row, columns.reference).slice(0, 200) || null,
-      amountNgwee,
+      amountNgwee: Math.abs(amountNgwee),
       date: date.slice(0, 40),
       day,
       status: status?.slice(0, 40) ?? null,
       phone: cell(row, columns.phone).slice(0, 40) || null,
     });
   }
-  return { lines, columns: columns.headers, skipped };
+  return { lines, outLines, columns: columns.headers, skipped };
 }

@@ -33,13 +33,16 @@ const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 2 * STATEMENT_MAX_CHARACTERS + 64 * 1024,
       schema: {
         tags: ['payments'],
-        summary: "Admin: check a provider's statement (CSV) against the shop's payments; nothing is stored or changed",
+        summary:
+          "Admin: check a provider's statement (CSV) against the shop's payments and members' payouts; nothing is stored or changed",
         description:
           "provider: mtn or airtel; csv: the text of the statement exported from the provider's merchant portal (the header row may " +
           `follow up to 9 title lines; columns found by name, see docs/operations/payments.md); from/to: the period (YYYY-MM-DD, shop ` +
           `time), the statement's first and last day when left out. At most ${STATEMENT_MAX_ROWS.toLocaleString('en-US')} rows. ` +
           'Answers each line and each payment collected in the period as matched, not-in-shop (no payment, or one the shop does not ' +
-          'have as collected), amount-differs, or not-on-statement; differences with any "dealt with" note. Matched lines beyond ' +
+          'have as collected), amount-differs, or not-on-statement; money out (a negative amount, or a line naming a payout by our ' +
+          "reference or the provider's id) likewise against the members' payouts paid through this provider, in payouts; lines " +
+          'naming a refund are counted in skipped. Differences come with any "dealt with" note. Matched lines beyond ' +
           `the first ${MATCHED_LINES_LISTED} are counted, not listed. 400 names a missing column, a row that cannot be read, or a file that is not CSV text.`,
         security,
         body: statementUploadSchema,
@@ -57,7 +60,7 @@ const statementRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Admin: record that a statement difference was dealt with (what was done, in the note)',
         description:
-          "key: the statement line's transaction id, or the payment's reference for a payment not on the statement (the item's key). " +
+          "key: the statement line's transaction id, or the payment's or payout's reference for one not on the statement (the item's key). " +
           'The note shows on that item on every later upload; 409 when it already has one.',
         security,
         body: statementNoteInputSchema,

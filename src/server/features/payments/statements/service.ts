@@ -9,13 +9,16 @@ import {
   type PaymentSummary,
   type PaymentSummaryDay,
   type StatementNote,
+  type StatementLine,
   type StatementReconciliation,
 } from '../../../../shared/schemas/statements';
 import { shopDayOf } from '../../../../shared/shop-time';
 import { recordAudit } from '../../audit';
 import { csvLine, UTF8_BOM } from '../../reports';
+import { matchPayouts, sortLines } from './match-payouts';
 import { matchStatement } from './match-statement';
 import { parseStatement } from './parse-statement';
+import { payoutsNamedBy, payoutsPaidBetween, refundKeysNamedBy } from './payout-queries';
 import {
   attemptsCollectedBetween,
   attemptsNamedBy,
@@ -36,46 +39,57 @@ const toNote = (row: StatementNoteRow): StatementNote => ({
   at: row.createdAt.toISOString(),
 });
 
+/** The differences first, then at most MATCHED_LINES_LISTED matched items (all are counted). */
+const listedOf = <T extends { category: string }>(items: T[]) => [
+  ...items.filter((item) => item.category !== 'matched'),
+  ...items.filter((item) => item.category === 'matched').slice(0, MATCHED_LINES_LISTED),
+];
+
 /**
- * A provider's statement set against the shop (docs/decisions/031-statement-reconciliation.md). Reads
- * only: nothing the upload holds is stored or changes a payment. The period is the one given, else the
- * first to the last day of the statement's lines.
+ * A provider's statement set against the shop (docs/decisions/031-statement-reconciliation.md): money in
+ * against its collections, money out against the members' payouts (decision 066). Reads only: nothing the
+ * upload holds is stored or changes a payment. The period is the one given, else the first to the last day
+ * of the statement's lines.
  */
 export async function reconcileStatement(
   db: Db,
   input: { provider: MobileMoneyProvider; csv: string; from?: string; to?: string },
 ): Promise<StatementReconciliation> {
   const parsed = parseStatement(input.provider, input.csv);
-  const days = parsed.lines.map((line) => line.day).sort();
+  const days = [...parsed.lines, ...parsed.outLines].map((line) => line.day).sort();
   const from = input.from ?? days[0] ?? input.to ?? shopDayOf(new Date());
   const to = input.to ?? days.at(-1) ?? from;
   const skipped = parsed.skipped;
-  const lines = parsed.lines.filter((line) => {
+  const count = (why: string, rows = 1) => {
+    if (rows > 0) skipped.set(why, (skipped.get(why) ?? 0) + rows);
+  };
+  const inPeriod = (line: StatementLine) => {
     const inside = line.day >= from && line.day <= to;
-    if (!inside) skipped.set('outside the period', (skipped.get('outside the period') ?? 0) + 1);
+    if (!inside) count('outside the period');
     return inside;
+  };
+  const moneyIn = parsed.lines.filter(inPeriod);
+  const moneyOut = parsed.outLines.filter(inPeriod);
+  const keys = [...moneyIn, ...moneyOut].flatMap((line) =>
+    line.reference ? [line.transactionId, line.reference] : [line.transactionId],
+  );
+  const [named, namedPayouts, refundKeys, collected, paid] = await Promise.all([
+    attemptsNamedBy(db, input.provider, keys),
+    payoutsNamedBy(db, input.provider, keys),
+    refundKeysNamedBy(db, input.provider, keys),
+    attemptsCollectedBetween(db, input.provider, from, to),
+    payoutsPaidBetween(db, input.provider, from, to),
+  ]);
+  const sorted = sortLines(moneyIn, moneyOut, named, namedPayouts, refundKeys);
+  count('a refund to a shopper (not checked here)', sorted.refunds);
+  const { items, counts } = matchStatement(sorted.collections, named, collected);
+  const payouts = matchPayouts(sorted.payouts, namedPayouts, paid);
+  const differenceKeys = [...items, ...payouts.items].filter((i) => i.category !== 'matched').map((i) => i.key);
+  const notes = new Map((await notesFor(db, input.provider, differenceKeys)).map((row) => [row.key, toNote(row)]));
+  const withNote = <T extends { category: string; key: string }>(item: T) => ({
+    ...item,
+    dealtWith: item.category === 'matched' ? null : (notes.get(item.key) ?? null),
   });
-  const named = await attemptsNamedBy(
-    db,
-    input.provider,
-    lines.flatMap((line) => (line.reference ? [line.transactionId, line.reference] : [line.transactionId])),
-  );
-  const collected = await attemptsCollectedBetween(db, input.provider, from, to);
-  const { items, counts } = matchStatement(lines, named, collected);
-  const differences = items.filter((item) => item.category !== 'matched');
-  const notes = new Map(
-    (
-      await notesFor(
-        db,
-        input.provider,
-        differences.map((item) => item.key),
-      )
-    ).map((row) => [row.key, toNote(row)]),
-  );
-  const listed = [
-    ...differences,
-    ...items.filter((item) => item.category === 'matched').slice(0, MATCHED_LINES_LISTED),
-  ];
   return {
     provider: input.provider,
     from,
@@ -83,10 +97,8 @@ export async function reconcileStatement(
     columns: parsed.columns as Record<string, string>,
     counts,
     skipped: [...skipped].map(([why, rows]) => ({ why, rows })),
-    items: listed.map((item) => ({
-      ...item,
-      dealtWith: item.category === 'matched' ? null : (notes.get(item.key) ?? null),
-    })),
+    items: listedOf(items).map(withNote),
+    payouts: { counts: payouts.counts, items: listedOf(payouts.items).map(withNote) },
   };
 }
 

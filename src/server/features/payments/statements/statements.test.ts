@@ -5,6 +5,7 @@ import { paymentAttempts, refunds } from '../../../db/schema';
 import { rowsOf } from '../../../db/client';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
 import { insertOrder } from '../../orders/test/fixtures';
+import { insertMember, insertPayout } from '../../reports/test/member-ledger';
 import type { PaymentSummary, StatementItem, StatementReconciliation } from '../../../../shared/schemas/statements';
 
 /**
@@ -433,5 +434,138 @@ describe('GET /api/payments/summary', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/at most 366 days/);
+  });
+});
+
+/**
+ * Money out (docs/decisions/066-member-earnings-reports.md): members' payouts through MTN and Airtel set
+ * against the statement's payout lines, in October, away from the collections above.
+ */
+describe('POST /api/payments/statements: payouts', () => {
+  const payoutRef: Record<string, string> = {};
+  const payoutIds: Record<string, string> = {};
+  let refundReference = '';
+
+  beforeAll(async () => {
+    const chipo = await insertMember(t, { name: 'Chipo Banda', mobile: '+260961300001' });
+    const mutinta = await insertMember(t, { name: 'Mutinta Hamoonga', mobile: '+260971300002' });
+    const payout = async (
+      name: string,
+      member: typeof chipo,
+      amountNgwee: number,
+      state: 'successful' | 'failed',
+      endedAt: string,
+      providerTransactionId?: string,
+    ) => {
+      const row = await insertPayout(t, {
+        member,
+        amountNgwee,
+        period: '2026-09',
+        state,
+        createdAt: '2026-10-01T06:00:00Z',
+        endedAt,
+        providerTransactionId,
+      });
+      payoutRef[name] = row.reference;
+      payoutIds[name] = row.id;
+    };
+    await payout('matched', chipo, 15_000, 'successful', '2026-10-01T07:00:00Z', 'MT2001');
+    await payout('differs', chipo, 20_000, 'successful', '2026-10-02T07:00:00Z');
+    await payout('failed', chipo, 30_000, 'failed', '2026-10-02T08:00:00Z');
+    await payout('missing', chipo, 9_900, 'successful', '2026-10-03T07:00:00Z');
+    await payout('later', chipo, 5_000, 'successful', '2026-10-10T07:00:00Z');
+    await payout('airtel', mutinta, 6_000, 'successful', '2026-10-02T07:00:00Z', 'AM5001');
+    const [matched] = await t.app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptIds.matched));
+    refundReference = randomUUID();
+    await t.app.db.insert(refunds).values({
+      orderId: matched.orderId,
+      attemptId: matched.id,
+      route: 'mtn-refund',
+      reference: refundReference,
+      amountNgwee: 5_000,
+      currency: 'ZMW',
+      reason: 'Out of stock',
+      state: 'successful',
+      requestedByName: 'Bwalya Admin',
+      endedAt: at('2026-10-02T09:00:00Z'),
+    });
+  });
+
+  /** An MTN-like disbursement export: money out as negative amounts. */
+  const payoutStatement = () =>
+    [
+      'Date,Financial Transaction Id,External Transaction Id,To,Amount,Currency,Status',
+      '2026-10-01 09:00,MT2001,,260961300001,-150.00,ZMW,Successful',
+      `2026-10-02 09:00,MT2002,${payoutRef.differs},260961300001,-180.00,ZMW,Successful`,
+      `2026-10-02 10:00,MT2003,${payoutRef.failed},260961300001,-300.00,ZMW,Successful`,
+      `2026-10-02 11:00,MT2004,${refundReference},260961234567,-50.00,ZMW,Successful`,
+      '2026-10-02 12:00,MT9999,,260960000000,-12.00,ZMW,Successful',
+      '2026-10-03 08:00,MT2005,MT2001,260961300001,-150.00,ZMW,Successful',
+      '2026-10-03 09:00,MT2006,,260961300001,-40.00,ZMW,Failed',
+    ].join('\r\n');
+
+  it("sorts the payout lines and the period's payouts into the four groups; refunds are counted apart", async () => {
+    const res = await upload({ provider: 'mtn', csv: payoutStatement() });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<StatementReconciliation>();
+    expect({ from: answer.from, to: answer.to }).toEqual({ from: '2026-10-01', to: '2026-10-03' });
+    expect(answer.counts).toEqual({ matched: 0, 'amount-differs': 0, 'not-in-shop': 0, 'not-on-statement': 0 });
+    expect(answer.payouts.counts).toEqual({ matched: 1, 'amount-differs': 1, 'not-in-shop': 3, 'not-on-statement': 1 });
+    expect(answer.skipped).toEqual(
+      expect.arrayContaining([
+        { why: 'status "Failed"', rows: 1 },
+        { why: 'a refund to a shopper (not checked here)', rows: 1 },
+      ]),
+    );
+    const group = (category: StatementItem['category']) =>
+      answer.payouts.items
+        .filter((item) => item.category === category)
+        .map((item) => [item.key, item.payout?._id ?? null, item.why]);
+    expect(group('matched')).toEqual([['MT2001', payoutIds.matched, 'On both, same amount.']]);
+    expect(group('amount-differs')).toEqual([
+      ['MT2002', payoutIds.differs, expect.stringMatching(/statement has K.?180\.00 out, the shop paid K.?200\.00/)],
+    ]);
+    expect(group('not-in-shop')).toEqual([
+      ['MT2003', payoutIds.failed, expect.stringMatching(/Chipo Banda for September 2026 as failed.*owed again/)],
+      ['MT9999', null, 'Money out that no payout of the shop has this transaction id or reference for.'],
+      ['MT2005', payoutIds.matched, expect.stringMatching(/second statement line .* \(first on row 2\)/)],
+    ]);
+    expect(group('not-on-statement')).toEqual([
+      [payoutRef.missing, payoutIds.missing, expect.stringMatching(/Recorded as paid on 2026-10-03/)],
+    ]);
+    const matched = answer.payouts.items.find((item) => item.category === 'matched');
+    expect(matched?.payout).toMatchObject({ memberName: 'Chipo Banda', period: '2026-09', amountNgwee: 15_000 });
+  });
+
+  it('finds payouts by reference alone in an export that marks no money out, leaving the rest as money in', async () => {
+    const csv = [
+      'Date,Transaction ID,Reference,Amount',
+      `2026-10-01 09:00,X1001,${payoutRef.matched.toUpperCase()},150.00`,
+      '2026-10-01 10:00,X1002,,75.00',
+    ].join('\n');
+    const answer = (await upload({ provider: 'mtn', csv })).json<StatementReconciliation>();
+    expect(answer.payouts.counts).toEqual({ matched: 1, 'amount-differs': 0, 'not-in-shop': 0, 'not-on-statement': 0 });
+    expect(answer.counts).toEqual({ matched: 0, 'amount-differs': 0, 'not-in-shop': 1, 'not-on-statement': 0 });
+  });
+
+  it("checks Airtel's statement against the Airtel payouts only, and keeps a payout line's note", async () => {
+    const csv = [
+      'txn id;amount;transaction date',
+      'AM5001;-60,00;02-Oct-2026 09:00',
+      'AM9999;-1,00;02-Oct-2026 10:00',
+    ].join('\n');
+    const first = (await upload({ provider: 'airtel', csv })).json<StatementReconciliation>();
+    expect(first.payouts.counts).toEqual({ matched: 1, 'amount-differs': 0, 'not-in-shop': 1, 'not-on-statement': 0 });
+    const note = await t.app.inject({
+      method: 'PUT',
+      url: '/api/payments/statements/notes',
+      headers: admin.auth,
+      payload: { provider: 'airtel', key: 'AM9999', note: 'Airtel fee, charged by the provider' },
+    });
+    expect(note.statusCode).toBe(200);
+    const again = (await upload({ provider: 'airtel', csv })).json<StatementReconciliation>();
+    expect(again.payouts.items.find((item) => item.key === 'AM9999')?.dealtWith?.note).toBe(
+      'Airtel fee, charged by the provider',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MemberMonthReport } from '../../../../shared/schemas/member-reports';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
 import { apiRequest } from '../../../lib/api-client';
 import {
@@ -53,4 +54,15 @@ export function useFileDownload() {
   useEffect(() => () => controller.current?.abort(), []);
   const cancel = useCallback(() => controller.current?.abort(), []);
   return { ...mutation, progress, cancel };
+}
+
+/** GET /reports/members: each member's shares, payouts and what she is owed, and the fund's, for a month. */
+export function useMemberMonthReport(month: string) {
+  return useQuery({
+    queryKey: ['admin', 'reports', 'members', month],
+    queryFn: ({ signal }) => apiRequest<MemberMonthReport>('/reports/members', { query: { month }, signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+  });
 }

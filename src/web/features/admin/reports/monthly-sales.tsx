@@ -1,7 +1,6 @@
 import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
 import Printer from 'lucide-react/icons/printer';
 import { useState } from 'react';
-import { useSearchParams } from '../../../lib/router';
 import {
   monthlySummaryLines,
   monthName,
@@ -11,7 +10,6 @@ import {
   type MonthlyReportLine,
 } from '../../../../shared/monthly-report';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
-import { shopMonthOf } from '../../../../shared/shop-time';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -19,8 +17,8 @@ import { formatDateTime, formatKwacha } from '../../../lib/format';
 import { FALLBACK_SHOP_NAME, useShopSettings } from '../../../lib/shop-settings';
 import { useFileDownload, useMonthlyReport } from './api';
 import { DownloadStatus } from './download-status';
+import { useReportMonth } from './report-month';
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const cell = 'px-3 py-2.5';
 const numeric = `${cell} text-right tabular-nums whitespace-nowrap`;
 
@@ -95,10 +93,7 @@ function ReportTables({ report }: { report: MonthlyReport }) {
  * admin frame and the controls (print: variants), so the page prints as a one-page report.
  */
 export function MonthlySales() {
-  const [params, setParams] = useSearchParams();
-  const thisMonth = shopMonthOf(new Date());
-  const asked = params.get('month') ?? '';
-  const month = MONTH.test(asked) ? asked : thisMonth;
+  const { month, thisMonth, chooseMonth: showMonth } = useReportMonth();
   // What the picker holds while a month is being typed (incomplete reads as ''); the report follows once it is whole.
   const [picked, setPicked] = useState(month);
   const report = useMonthlyReport(month);
@@ -108,16 +103,7 @@ export function MonthlySales() {
 
   const chooseMonth = (value: string) => {
     setPicked(value);
-    if (!MONTH.test(value)) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === thisMonth) next.delete('month');
-        else next.set('month', value);
-        return next;
-      },
-      { replace: true },
-    );
+    showMonth(value);
   };
 
   let body;

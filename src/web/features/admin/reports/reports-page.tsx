@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ExportsPanel } from './exports-panel';
+import { MemberSharesReport } from './member-shares-report';
 import { MonthlySales } from './monthly-sales';
 
 /** The admins' numbers: the monthly sales report (printable, and as CSV) and the CSV exports. */
@@ -10,10 +11,11 @@ export function ReportsPage() {
       <div className="print:hidden">
         <h1 className="text-3xl font-bold">Reports</h1>
         <p className="mt-1 text-bark-700">
-          Sales month by month, and files of orders, customers and products for a spreadsheet.
+          Sales and members' shares month by month, and files of orders, customers and products for a spreadsheet.
         </p>
       </div>
       <MonthlySales />
+      <MemberSharesReport />
       <ExportsPanel />
     </div>
   );

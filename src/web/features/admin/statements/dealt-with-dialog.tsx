@@ -3,12 +3,22 @@ import {
   statementNoteInputSchema,
   type StatementItem,
   type StatementNote,
+  type StatementPayoutItem,
   type StatementReconciliation,
 } from '../../../../shared/schemas/statements';
 import { NoteDialog } from '../shared/note-dialog';
 import { useMarkStatementLine } from './api';
 
 const noteSchema = statementNoteInputSchema.pick({ note: true });
+
+/** A difference about a collection or about a payout (decision 066): both are kept under the same key rule. */
+export type StatementDifference = StatementItem | StatementPayoutItem;
+
+/** What the dialog names when the statement has no line: the shop's payment or payout. */
+function shopSide(item: StatementDifference): string {
+  if ('attempt' in item) return `Payment ${item.attempt?.providerTransactionId ?? item.key}`;
+  return `Payout ${item.payout?.providerTransactionId ?? item.key}`;
+}
 
 /** "Mark dealt with" on a statement difference: the note is kept under the line, and shows on every later check of it. */
 export function DealtWithDialog({
@@ -18,9 +28,9 @@ export function DealtWithDialog({
   onSaved,
 }: {
   result: StatementReconciliation;
-  item: StatementItem | null;
+  item: StatementDifference | null;
   onClose: () => void;
-  onSaved: (item: StatementItem, note: StatementNote) => void;
+  onSaved: (item: StatementDifference, note: StatementNote) => void;
 }) {
   const mark = useMarkStatementLine();
   return (
@@ -31,11 +41,8 @@ export function DealtWithDialog({
       description={
         item && (
           <>
-            {item.line
-              ? `Statement line ${item.line.transactionId}`
-              : `Payment ${item.attempt?.providerTransactionId ?? item.key}`}
-            . Your name, the time and this note are kept, and show on this line whenever a statement with it is checked
-            again.
+            {item.line ? `Statement line ${item.line.transactionId}` : shopSide(item)}. Your name, the time and this
+            note are kept, and show on this line whenever a statement with it is checked again.
           </>
         )
       }

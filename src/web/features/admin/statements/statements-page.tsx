@@ -1,22 +1,23 @@
 import { useEffect, useState } from 'react';
-import type { StatementItem, StatementReconciliation } from '../../../../shared/schemas/statements';
+import type { StatementReconciliation } from '../../../../shared/schemas/statements';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminOrder } from '../orders/api';
 import { OrderDetailsDialog } from '../orders/order-details-dialog';
 import { DailySummary } from './daily-summary';
-import { DealtWithDialog } from './dealt-with-dialog';
+import { DealtWithDialog, type StatementDifference } from './dealt-with-dialog';
+import { PayoutGroups } from './payout-groups';
 import { StatementForm } from './statement-form';
 import { StatementGroups } from './statement-groups';
 
 /**
- * A provider's statement set against the shop's payments (docs/decisions/031-statement-reconciliation.md),
- * and the daily money summary. Each difference opens its order (where it is refunded or marked paid) or is
+ * A provider's statement set against the shop's payments (docs/decisions/031-statement-reconciliation.md)
+ * and the members' payouts (decision 066), and the daily money summary. Each difference opens its order (where it is refunded or marked paid) or is
  * marked dealt with.
  */
 export function StatementsPage() {
   useDocumentTitle('Statements');
   const [result, setResult] = useState<StatementReconciliation | null>(null);
-  const [marking, setMarking] = useState<StatementItem | null>(null);
+  const [marking, setMarking] = useState<StatementDifference | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
   const viewed = useAdminOrder(viewedId);
   const loadFailed = viewed.isError && viewed.data === undefined;
@@ -36,12 +37,19 @@ export function StatementsPage() {
       {result && (
         <>
           <StatementGroups result={result} actions={{ onOpenOrder: setViewedId, onDealtWith: setMarking }} />
+          <PayoutGroups result={result} onDealtWith={setMarking} />
           <DealtWithDialog
             result={result}
             item={marking}
             onClose={() => setMarking(null)}
             onSaved={(item, note) => {
-              setResult({ ...result, items: result.items.map((i) => (i === item ? { ...i, dealtWith: note } : i)) });
+              const noted = <T extends StatementDifference>(list: T[]) =>
+                list.map((i) => (i === item ? { ...i, dealtWith: note } : i));
+              setResult({
+                ...result,
+                items: noted(result.items),
+                payouts: { ...result.payouts, items: noted(result.payouts.items) },
+              });
               setMarking(null);
             }}
           />
