@@ -8,6 +8,7 @@ import type {
   UpdateMemberInput,
 } from '../../../../shared/schemas/members';
 import { apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 
 /** Every screen that shows members: the list, a member's page, the product editor's makers. */
 export const MEMBERS_QUERY_ROOT = ['admin', 'members'] as const;
@@ -86,7 +87,10 @@ export function useAskWalletChange(id: string) {
   });
 }
 
-/** A 403 (the asker) or 409 (already approved or cancelled) reloads too, so the screen stops offering it. */
+/**
+ * A 403 (the asker) or 409 (already approved or cancelled) reloads too, so the screen stops offering it.
+ * The toast is the hook's: the waiting change's buttons are gone once the member is read again.
+ */
 export function useApproveWalletChange(id: string) {
   const reload = useReloadMembers();
   return useMutation({
@@ -95,6 +99,7 @@ export function useApproveWalletChange(id: string) {
         method: 'PUT',
       }),
     meta: { errorToast: false },
+    onSuccess: () => toast.success('Wallet number changed'),
     onSettled: reload,
   });
 }
@@ -104,6 +109,7 @@ export function useCancelWalletChange(id: string) {
   return useMutation({
     mutationFn: () => apiRequest<Member>(`/members/${encodeURIComponent(id)}/wallet`, { method: 'DELETE' }),
     meta: { errorToast: false },
+    onSuccess: () => toast.success('Wallet change cancelled'),
     onSettled: reload,
   });
 }

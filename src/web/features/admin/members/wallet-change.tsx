@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { readZambianMobile } from '../../../../shared/phone-numbers';
 import type { Member } from '../../../../shared/schemas/members';
 import { Button } from '../../../components/ui/button';
@@ -78,17 +78,18 @@ function AskWalletDialog({ member, open, onClose }: { member: Member; open: bool
   );
 }
 
+type WalletAction = ReturnType<typeof useApproveWalletChange> | ReturnType<typeof useCancelWalletChange>;
+
 /** A change waiting: another admin approves it; any admin may cancel it. The asker is told to wait. */
-function WaitingChange({ member }: { member: Member }) {
+function WaitingChange({ member, approve, cancel }: { member: Member; approve: WalletAction; cancel: WalletAction }) {
   const pending = member.pendingWallet!;
   const { user } = useAuth();
-  const approve = useApproveWalletChange(member._id);
-  const cancel = useCancelWalletChange(member._id);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const explanation = useId();
   const mine = user !== null && pending.requestedBy._id === user._id;
   const busy = approve.isPending || cancel.isPending;
-  const onError = (fallback: string) => (error: unknown) => setRefusal(failureMessage(error, fallback));
+  const act = (action: WalletAction, other: WalletAction) => {
+    other.reset();
+    action.mutate();
+  };
 
   return (
     <div className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
@@ -99,44 +100,14 @@ function WaitingChange({ member }: { member: Member }) {
       <p className="text-bark-800">
         Asked by {pending.requestedBy.name || 'a former admin'}, {formatDateTime(pending.requestedAt)}
       </p>
-      {mine && (
-        <p id={explanation} className="mt-2 font-semibold">
-          {WAITING_FOR_ANOTHER_ADMIN}.
-        </p>
-      )}
-      {refusal && (
-        <p role="alert" className="mt-2 rounded-xl border border-red-200 bg-red-50 p-2 break-words text-red-900">
-          {refusal}
-        </p>
-      )}
+      {mine && <p className="mt-2 font-semibold">{WAITING_FOR_ANOTHER_ADMIN}.</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         {!mine && (
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => {
-              setRefusal(null);
-              approve.mutate(undefined, {
-                onSuccess: () => toast.success('Wallet number changed'),
-                onError: onError('Failed to approve the wallet change'),
-              });
-            }}
-          >
+          <Button size="sm" disabled={busy} onClick={() => act(approve, cancel)}>
             {approve.isPending ? 'Approving...' : 'Approve new number'}
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy}
-          onClick={() => {
-            setRefusal(null);
-            cancel.mutate(undefined, {
-              onSuccess: () => toast.success('Wallet change cancelled'),
-              onError: onError('Failed to cancel the wallet change'),
-            });
-          }}
-        >
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => act(cancel, approve)}>
           {cancel.isPending ? 'Cancelling...' : 'Cancel change'}
         </Button>
       </div>
@@ -147,6 +118,17 @@ function WaitingChange({ member }: { member: Member }) {
 /** The member's wallet: her number, and the change waiting for a second admin (decision 065). */
 export function WalletPanel({ member }: { member: Member }) {
   const [asking, setAsking] = useState(false);
+  // Held here, not in the waiting change: a refusal (403, or 409 when another admin was first) stays in
+  // view after the member is read again and the waiting change is gone.
+  const approve = useApproveWalletChange(member._id);
+  const cancel = useCancelWalletChange(member._id);
+  const failed = approve.error ?? cancel.error;
+  const refusal = failed
+    ? failureMessage(
+        failed,
+        approve.error ? 'Failed to approve the wallet change' : 'Failed to cancel the wallet change',
+      )
+    : null;
   return (
     <section aria-labelledby="wallet-heading" className="space-y-3 rounded-2xl border border-sand-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -157,12 +139,26 @@ export function WalletPanel({ member }: { member: Member }) {
           <p className="text-bark-900">{walletWords(member)}</p>
         </div>
         {!member.pendingWallet && (
-          <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-haspopup="dialog"
+            onClick={() => {
+              approve.reset();
+              cancel.reset();
+              setAsking(true);
+            }}
+          >
             Change wallet
           </Button>
         )}
       </div>
-      {member.pendingWallet && <WaitingChange member={member} />}
+      {refusal && (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-2 text-sm break-words text-red-900">
+          {refusal}
+        </p>
+      )}
+      {member.pendingWallet && <WaitingChange member={member} approve={approve} cancel={cancel} />}
       <AskWalletDialog member={member} open={asking} onClose={() => setAsking(false)} />
     </section>
   );
