@@ -10,8 +10,9 @@ import { ngweeOf, phoneKey, type SimRefund, type SimulatorState } from './state'
  * Airtel's disbursement v1 as the shop's refunds use it: POST /standard/v1/disbursements/ (our id in
  * transaction.id, the PIN encrypted with the simulator's key) and the enquiry GET .../{id}, both answered
  * with status.response_code as the research lists them (DP00900001001 success, 006 in process, 007 float
- * short, 015 not found, 017 duplicate id). The refusal of a wrong PIN uses 013 ("refused"); the research
- * found no code for it.
+ * short, 010 user not allowed (a number told to `refuse`), 015 not found, 017 duplicate id). The refusal of
+ * a wrong PIN uses 013 ("refused"); the research found no code for it. A member's payout is the same
+ * disbursement: the simulator records its payee and amount, and credits the payee's wallet.
  */
 export function airtelDisbursementRoutes(app: FastifyInstance, state: SimulatorState, account: AirtelAccount): void {
   app.post('/standard/v1/disbursements/', async (request, reply) => {
@@ -40,8 +41,11 @@ export function airtelDisbursementRoutes(app: FastifyInstance, state: SimulatorS
     if (duplicate(state, id)) return envelope(false, '400', 'DP00900001017', 'Duplicate transaction id');
     if (await misbehave(state, phone, reply)) return reply;
     if (duplicate(state, id)) return envelope(false, '400', 'DP00900001017', 'Duplicate transaction id');
+    if (state.behaviourFor(phone).answer === 'refuse')
+      return envelope(false, '400', 'DP00900001010', 'User is not allowed to receive');
     const refund = receiveRefund(state, {
       provider: 'airtel',
+      kind: 'disbursement',
       reference: id,
       collectionReference: null,
       phone,

@@ -4,7 +4,7 @@ import { settlePayment, type SettleOptions, type SimEnding } from './settle';
 import { DEFAULT_BEHAVIOUR, cardKey, phoneKey, type Behaviour, type SimulatorState } from './state';
 
 const OUTCOMES = new Set(['wait', 'approve', 'decline', 'wrong-pin']);
-const ANSWERS = new Set(['normal', 'error-500', 'slow', 'error-500-after-accept']);
+const ANSWERS = new Set(['normal', 'error-500', 'slow', 'error-500-after-accept', 'refuse']);
 const REFUND_OUTCOMES = new Set(['succeed', 'fail', 'never']);
 const CALLBACKS = new Set(['once', 'twice', 'never', 'early']);
 const ACTIONS = new Set(['approve', 'decline', 'wrong-pin', 'expire']);
@@ -57,10 +57,39 @@ export function controlRoutes(app: FastifyInstance, state: SimulatorState, settl
     },
   );
 
-  /** Refunds received, with how many sends each got and how many times its money moved (never more than once). */
+  /**
+   * Refunds, disbursements and transfers received, with how many sends each got and how many times its money
+   * moved (never more than once).
+   */
   app.get('/_sim/refunds', async () => ({ refunds: [...state.refunds.values()], float: state.float }));
 
-  /** Ends a refund left pending (refundOutcome never): succeed (money moves if the float has it) or fail. */
+  /**
+   * A wallet as its owner sees it on her phone (a member after a payout, a shopper after a refund): what the
+   * shop sent it in ngwee, each transfer, and the texts the number received (the SMS simulator's inbox).
+   */
+  app.get<{ Params: { phone: string } }>('/_sim/wallets/:phone', async (request, reply) => {
+    const phone = phoneKey(request.params.phone);
+    if (!phone) return reply.code(400).send({ message: 'phone must be a Zambian number' });
+    const received = [...state.refunds.values()].filter((r) => r.phone === phone);
+    return {
+      phone,
+      balanceNgwee: state.wallets.get(phone) ?? 0,
+      received: received.map((r) => ({
+        provider: r.provider,
+        kind: r.kind,
+        reference: r.reference,
+        amountNgwee: r.amountNgwee,
+        status: r.status,
+        reason: r.reason,
+        providerTransactionId: r.providerTransactionId,
+        receivedAt: r.receivedAt,
+        endedAt: r.endedAt,
+      })),
+      texts: state.sms.to(phone).map((m) => ({ text: m.text, receivedAt: m.receivedAt })),
+    };
+  });
+
+  /** Ends a refund or payout left pending (refundOutcome never): succeed (money moves if the float has it) or fail. */
   app.post<{ Params: { reference: string; action: string } }>(
     '/_sim/refunds/:reference/:action',
     async (request, reply) => {
@@ -75,10 +104,10 @@ export function controlRoutes(app: FastifyInstance, state: SimulatorState, settl
     },
   );
 
-  /** Sets a provider's disbursement float, in ngwee: { mtn?, airtel? }. */
+  /** Sets a provider's disbursement float (Lenco: the payouts account's balance), in ngwee: { mtn?, airtel?, lenco? }. */
   app.post('/_sim/float', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    for (const provider of ['mtn', 'airtel'] as const) {
+    for (const provider of ['mtn', 'airtel', 'lenco'] as const) {
       if (body[provider] === undefined) continue;
       if (!Number.isInteger(body[provider]) || (body[provider] as number) < 0)
         return reply.code(400).send({ message: `${provider} must be a whole number of ngwee, 0 or more` });
@@ -113,7 +142,7 @@ function behaviourChange(body: Record<string, unknown>): Partial<Behaviour> | st
     return true;
   };
   if (!pick('outcome', OUTCOMES)) return 'outcome must be wait, approve, decline or wrong-pin';
-  if (!pick('answer', ANSWERS)) return 'answer must be normal, error-500, slow or error-500-after-accept';
+  if (!pick('answer', ANSWERS)) return 'answer must be normal, error-500, slow, error-500-after-accept or refuse';
   if (!pick('callback', CALLBACKS)) return 'callback must be once, twice, never or early';
   if (!pick('refundOutcome', REFUND_OUTCOMES)) return 'refundOutcome must be succeed, fail or never';
   if (!count('refundAfterMs', 0)) return 'refundAfterMs must be a whole number, 0 or more';

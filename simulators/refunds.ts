@@ -1,10 +1,10 @@
-import { newTransactionId, type RefundingProvider, type SimRefund, type SimulatorState } from './state';
+import { newTransactionId, type PayingProvider, type SimRefund, type SimulatorState } from './state';
 
 /**
- * Money going back to shoppers (MTN refunds, Airtel disbursements): recorded once per reference, paid
- * from the provider's float, final after the number's `refundAfterMs` as its `refundOutcome` says. A
- * second send with a reference already received is refused by the routes, so money moves at most once
- * per reference, and `moneyMoved` lets tests check it.
+ * Money the shop sends out (MTN refunds and transfers, Airtel disbursements, Lenco transfers): recorded
+ * once per reference, paid from the provider's float into the number's wallet, final after the number's
+ * `refundAfterMs` as its `refundOutcome` says. A second send with a reference already received is refused
+ * by the routes, so money moves at most once per reference, and `moneyMoved` lets tests check it.
  */
 export function receiveRefund(
   state: SimulatorState,
@@ -18,13 +18,16 @@ export function receiveRefund(
     | 'statusReads'
     | 'receivedAt'
     | 'endedAt'
-  >,
+  > & {
+    /** Set at once by a provider that numbers a transfer when it takes it (Lenco's lencoReference). */
+    providerTransactionId?: string;
+  },
 ): SimRefund {
   const received: SimRefund = {
     ...refund,
     status: 'PENDING',
     reason: null,
-    providerTransactionId: null,
+    providerTransactionId: refund.providerTransactionId ?? null,
     sendsReceived: 1,
     moneyMoved: 0,
     statusReads: 0,
@@ -57,10 +60,11 @@ export function endRefund(state: SimulatorState, refund: SimRefund, outcome: 'su
     });
   } else {
     state.float[refund.provider] -= refund.amountNgwee;
+    state.wallets.set(refund.phone, (state.wallets.get(refund.phone) ?? 0) + refund.amountNgwee);
     Object.assign(refund, ended, {
       status: 'SUCCESSFUL',
       moneyMoved: refund.moneyMoved + 1,
-      providerTransactionId: newTransactionId(refund.provider),
+      providerTransactionId: refund.providerTransactionId ?? newTransactionId(refund.provider),
     });
   }
   return true;
@@ -74,5 +78,9 @@ export function refundableOf(state: SimulatorState, collectionReference: string,
   return amountNgwee - taken;
 }
 
-const failureReason = (provider: RefundingProvider) =>
-  provider === 'mtn' ? 'COULD_NOT_PERFORM_TRANSACTION' : 'Transaction failed';
+const failureReason = (provider: PayingProvider) =>
+  provider === 'mtn'
+    ? 'COULD_NOT_PERFORM_TRANSACTION'
+    : provider === 'lenco'
+      ? 'Transfer failed'
+      : 'Transaction failed';

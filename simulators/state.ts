@@ -11,6 +11,8 @@ import { DEMO_VSDC, VsdcDevices, type VsdcAccount } from './vsdc';
 export type SimProvider = string;
 /** The providers whose refunds the simulator pays out of a float (refunds.ts; Lenco has no refund API). */
 export type RefundingProvider = 'mtn' | 'airtel';
+/** Those that send money out of a float: refunds, and members' payouts (Lenco's transfers too). */
+export type PayingProvider = RefundingProvider | 'lenco';
 /** Who a token was given to: MTN's Disbursement product has its own (a Collection token does not open it). */
 export type TokenHolder = RefundingProvider | 'mtn-disbursement';
 /** EXPIRED: the provider ended the prompt itself (MTN reads it as FAILED with reason EXPIRED, Airtel as TE). */
@@ -24,16 +26,18 @@ export interface Behaviour {
   afterSeconds: number;
   /**
    * normal; error-500: every request and status read for the number answers 500; slow: answers after
-   * slowMs; error-500-after-accept (refunds): the refund is taken and the money moves, then the answer is a 500.
+   * slowMs; error-500-after-accept (refunds, payouts): the send is taken and the money moves, then the
+   * answer is a 500; refuse (payouts to the number through Airtel or Lenco): the provider refuses the send
+   * (Airtel DP00900001010, Lenco errorCode 05), nothing is taken.
    */
-  answer: 'normal' | 'error-500' | 'slow' | 'error-500-after-accept';
+  answer: 'normal' | 'error-500' | 'slow' | 'error-500-after-accept' | 'refuse';
   slowMs: number;
   /** once (the default), twice, never, or early: the callback goes out earlyMs before the status read agrees. */
   callback: 'once' | 'twice' | 'never' | 'early';
   earlyMs: number;
   /** Added to the amount the status read and callback report (MTN; Airtel's enquiry reports no amount). */
   amountDeltaNgwee: number;
-  /** What becomes of a refund to this number (refunds.ts): it succeeds, fails, or stays pending for ever. */
+  /** What becomes of a refund or payout to this number (refunds.ts): it succeeds, fails, or stays pending for ever. */
   refundOutcome: 'succeed' | 'fail' | 'never';
   /** Milliseconds between a refund's arrival and its outcome. */
   refundAfterMs: number;
@@ -98,10 +102,14 @@ export function receivedPayment<P extends Omit<SimPayment, SetOnArrival>>(given:
   };
 }
 
-/** A refund (MTN) or disbursement (Airtel) the shop sent. */
+/**
+ * Money the shop sent out of a provider's float: a refund (MTN), a disbursement (Airtel: a refund or a
+ * member's payout) or a transfer to a member's wallet (MTN, Lenco).
+ */
 export interface SimRefund {
-  provider: RefundingProvider;
-  /** MTN: X-Reference-Id; Airtel: transaction.id. */
+  provider: PayingProvider;
+  kind: 'refund' | 'disbursement' | 'transfer';
+  /** MTN: X-Reference-Id; Airtel: transaction.id; Lenco: reference. */
   reference: string;
   /** MTN: the collection's X-Reference-Id it pays back; Airtel: null (a disbursement names its payee). */
   collectionReference: string | null;
@@ -120,8 +128,12 @@ export interface SimRefund {
   endedAt: string | null;
 }
 
-/** K 1,000,000 each, unless a test says otherwise. */
-export const DEFAULT_FLOAT: Record<RefundingProvider, number> = { mtn: 100_000_000, airtel: 100_000_000 };
+/** K 1,000,000 each, unless a test says otherwise (Lenco's: the balance of the account payouts are sent from). */
+export const DEFAULT_FLOAT: Record<PayingProvider, number> = {
+  mtn: 100_000_000,
+  airtel: 100_000_000,
+  lenco: 100_000_000,
+};
 
 export class SimulatorState {
   /** The simulated collection providers (providers.ts), each payment's by its id. */
@@ -132,10 +144,12 @@ export class SimulatorState {
     return provider;
   }
   readonly payments = new Map<string, SimPayment>();
-  /** Refunds and disbursements received, by our reference (refunds.ts). */
+  /** Refunds, disbursements and transfers received, by our reference (refunds.ts). */
   readonly refunds = new Map<string, SimRefund>();
-  /** The disbursement float of each provider, in ngwee: what refunds are paid from (set by tests via /_sim/float). */
-  readonly float: Record<RefundingProvider, number> = { ...DEFAULT_FLOAT };
+  /** The disbursement float of each provider, in ngwee: what refunds and payouts are paid from (set by tests via /_sim/float). */
+  readonly float: Record<PayingProvider, number> = { ...DEFAULT_FLOAT };
+  /** What each number's wallet received from the shop, in ngwee (a member's payouts, a shopper's refunds). */
+  readonly wallets = new Map<string, number>();
   readonly tokens = new Map<string, { provider: TokenHolder; expiresAt: number }>();
   readonly tokensIssued: Record<TokenHolder, number> = { mtn: 0, airtel: 0, 'mtn-disbursement': 0 };
   /** Text messages sent through the simulated Africa's Talking SMS API (sms-routes.ts). */
@@ -186,6 +200,7 @@ export class SimulatorState {
     this.clearTimers();
     this.payments.clear();
     this.refunds.clear();
+    this.wallets.clear();
     Object.assign(this.float, DEFAULT_FLOAT);
     this.tokens.clear();
     this.tokensIssued.mtn = 0;
@@ -219,11 +234,13 @@ export function phoneKey(value: string): string | null {
   return digits.length >= 9 ? `+260${digits.slice(-9)}` : null;
 }
 
-/** A refund's transaction id, as each refunding provider writes one. */
-export const newTransactionId = (provider: RefundingProvider) =>
+/** A refund's or payout's transaction id, as each provider writes one (Lenco: its lencoReference). */
+export const newTransactionId = (provider: PayingProvider) =>
   provider === 'mtn'
     ? String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999))
-    : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
+    : provider === 'lenco'
+      ? String(240_000_000 + Math.floor(Math.random() * 9_999_999))
+      : `MP${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** 12345 -> "123.45" (the simulator shares no code with the shop, so it keeps its own three lines). */
 export function kwachaText(ngwee: number): string {

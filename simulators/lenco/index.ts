@@ -1,6 +1,7 @@
 import { DEMO_LENCO } from './demo-account';
 import { LENCO_BASE_PATH, lencoRoutes } from './lenco-api';
 import { lencoCardRoutes } from './lenco-card';
+import { lencoTransferRoutes } from './lenco-transfers';
 import { lencoSignature, lencoWebhookBody } from './lenco-view';
 import type { SimulatedProvider } from '../simulated-provider';
 
@@ -9,7 +10,7 @@ export { LENCO_BASE_PATH, type LencoAccount } from './lenco-api';
 
 /**
  * Lenco (docs/providers/lenco-api.md): mobile money with Zamtel, the stand-in of its card widget, signed
- * webhooks to the account's one URL. Its own options and payment fields are declared beside its routes.
+ * webhooks to the account's one URL, transfers to members' wallets (lenco-transfers.ts). Its own options and payment fields are declared beside its routes.
  */
 export const lencoSimulator: SimulatedProvider = {
   id: 'lenco',
@@ -19,6 +20,7 @@ export const lencoSimulator: SimulatedProvider = {
     settle.lencoApiToken = account.apiToken;
     lencoRoutes(app, state, account, settle);
     lencoCardRoutes(app, state, account, settle);
+    lencoTransferRoutes(app, state, account);
   },
   settleFromEnv: (env, shopCallbackBase) => ({
     lencoWebhookUrl: env.SIMULATOR_LENCO_WEBHOOK_URL || (shopCallbackBase && `${shopCallbackBase}/lenco`),
@@ -49,5 +51,7 @@ export const lencoSimulator: SimulatedProvider = {
     LENCO_PUBLIC_KEY: DEMO_LENCO.publicKey,
     LENCO_WIDGET_URL: `${simulatorUrl}/lenco/inline.js`,
     LENCO_METHODS: 'zamtel,creditCard',
+    // ...and sends members' payouts to Zamtel wallets (MTN's and Airtel's go by their own APIs).
+    LENCO_PAYOUT_ACCOUNT_ID: DEMO_LENCO.accountId,
   }),
 };

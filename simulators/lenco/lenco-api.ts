@@ -34,6 +34,8 @@ export interface LencoAccount {
   apiToken: string;
   /** The widget's public key. */
   publicKey: string;
+  /** The account members' payouts are debited from (LENCO_PAYOUT_ACCOUNT_ID). */
+  accountId: string;
 }
 
 /** Lenco's base path: the shop's LENCO_BASE_URL is the simulator's address and this. */

@@ -31,10 +31,12 @@ import {
   unpaidReleasePlugin,
 } from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
+import { payoutRoutes, payoutsPlugin } from './features/payouts';
 import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
 import { meRoutes, reportRoutes } from './features/reports';
 import { settingsRoutes } from './features/settings';
+import { sharesPlugin } from './features/shares';
 import { smsPlugin } from './features/sms';
 import { storagePlugin, uploadRoutes } from './features/uploads';
 import { userRoutes } from './features/users';
@@ -90,7 +92,9 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
+  await app.register(payoutsPlugin);
   await app.register(fiscalPlugin);
+  await app.register(sharesPlugin);
   await app.register(catalogCachePlugin);
   await app.register(deliveryOptionsCachePlugin);
   await app.register(unpaidReleasePlugin);
@@ -116,6 +120,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(refundRoutes);
       await api.register(memberRoutes);
       await api.register(productMakerRoutes);
+      await api.register(payoutRoutes);
       await api.register(fiscalRoutes);
       await api.register(backupRoutes, { prefix: '/backups' });
       await api.register(reportRoutes, { prefix: '/reports' });

@@ -87,6 +87,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('pays members owed PAYOUT_MINIMUM (K 20 unless set) and proposes the month’s run on PAYOUT_DAY (off unless set)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).payouts).toEqual({ minimumNgwee: 2_000, day: null });
+    expect(loadConfig({ DATA_DIR: dir, PAYOUT_MINIMUM: '50.5', PAYOUT_DAY: '28' }).payouts).toEqual({
+      minimumNgwee: 5_050,
+      day: 28,
+    });
+    expect(loadConfig({ DATA_DIR: dir, PAYOUT_DAY: '' }).payouts?.day).toBeNull();
+    for (const bad of ['K20', '-1', '1.234'])
+      expect(() => loadConfig({ DATA_DIR: dir, PAYOUT_MINIMUM: bad }), bad).toThrow(
+        /PAYOUT_MINIMUM: must be a kwacha amount/,
+      );
+    for (const bad of ['0', '29', '5th'])
+      expect(() => loadConfig({ DATA_DIR: dir, PAYOUT_DAY: bad }), bad).toThrow(
+        /PAYOUT_DAY: must be a day of the month from 1 to 28/,
+      );
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD/);
     expect(loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'Admin@B.co', ADMIN_PASSWORD: 'long-enough' }).admin).toEqual({

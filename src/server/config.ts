@@ -8,6 +8,7 @@ import { readBackupCopySettings, type BackupCopySettings } from './features/back
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
 import { optionalSetting } from './lib/optional-setting';
 import { toNgwee } from '../shared/money';
+import { DEFAULT_PAYOUT_MINIMUM_KWACHA } from '../shared/payouts';
 import type { RefundApprovalRule } from '../shared/refunds';
 import { persistedSigningSecret } from './lib/signing-secret';
 import {
@@ -65,6 +66,18 @@ const envSchema = z
         'must be always, off, or a kwacha amount like 500 (refunds above it need a second admin)',
       )
       .default('always'),
+    PAYOUT_MINIMUM: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a kwacha amount like 20 (smaller balances wait for the next run)')
+      .default(String(DEFAULT_PAYOUT_MINIMUM_KWACHA)),
+    PAYOUT_DAY: optionalSetting(
+      z.coerce
+        .number({ error: 'must be a day of the month from 1 to 28, or unset (no monthly run)' })
+        .int('must be a day of the month from 1 to 28, or unset (no monthly run)')
+        .min(1, 'must be a day of the month from 1 to 28, or unset (no monthly run)')
+        .max(28, 'must be a day of the month from 1 to 28, or unset (no monthly run)'),
+    ),
     BACKUP_SCHEDULE: z
       .string()
       .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day like 02:00 (24-hour, server time) or off')
@@ -121,6 +134,8 @@ export interface AppConfig {
   unpaidOrders?: UnpaidOrderSettings;
   /** REFUND_APPROVAL: which refunds a second admin approves (docs/decisions/030-refunds.md); unset: always. */
   refundApproval?: RefundApprovalRule;
+  /** Members' payouts (docs/decisions/064-member-payouts.md); unset: K 20 minimum, no monthly run. */
+  payouts?: PayoutSettings;
   /** Product images in an S3-compatible bucket; unset: files in DATA_DIR/uploads. */
   storage?: S3StorageSettings;
   /** Text messages through Africa's Talking; unset: files in DATA_DIR/sms-outbox (features/sms). */
@@ -154,6 +169,14 @@ export interface BackupSettings {
   keep: number;
   /** BACKUP_COPY_URL, BACKUP_COPY_DAYS: where coop-shop copies them off the machine; unset: nowhere. */
   copy?: BackupCopySettings;
+}
+
+/** Decision 064. */
+export interface PayoutSettings {
+  /** PAYOUT_MINIMUM in ngwee: a member owed less waits for the next run. */
+  minimumNgwee: number;
+  /** PAYOUT_DAY: the shop-time day of the month a run is proposed for the month before; null: no monthly run. */
+  day: number | null;
 }
 
 /** Decision 056. A 0 turns its rule off. */
@@ -270,6 +293,7 @@ export function loadConfig(
       sweepMs: 5 * 60_000,
     },
     refundApproval: parseRefundApproval(e.REFUND_APPROVAL),
+    payouts: { minimumNgwee: toNgwee(Number(e.PAYOUT_MINIMUM)), day: e.PAYOUT_DAY ?? null },
     storage: storage.settings,
     sms: sms.settings,
     ussd: ussd.settings,

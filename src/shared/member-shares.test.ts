@@ -5,6 +5,7 @@ import {
   shareOfKey,
   sharedMoneyRefunded,
   splitByWeights,
+  takeFromShares,
   type ShareBalance,
   type ShareOrder,
 } from './member-shares';
@@ -104,6 +105,17 @@ describe('refunds take back the net part from every share', () => {
     ]);
     const half = refundShareDebits('r2', shares, money, 0, 5_000);
     expect(sum(half.map((d) => d.amountNgwee))).toBe(-sharedMoneyRefunded(money, 5_000));
+  });
+
+  it('takes what it is asked from the shares by what each holds, never more than they hold nor less than 0', () => {
+    const shares: ShareBalance[] = [
+      { share: 'i1:m1', orderItemId: 'i1', memberId: 'm1', productName: 'x', heldNgwee: 1 },
+      { share: 'i1:fund', orderItemId: 'i1', memberId: null, productName: 'x', heldNgwee: 2 },
+    ];
+    expect(takeFromShares('r1', shares, 2).map((d) => d.amountNgwee)).toEqual([-1, -1]);
+    expect(takeFromShares('r1', shares, 99).map((d) => d.amountNgwee)).toEqual([-1, -2]);
+    expect(takeFromShares('r1', shares, -5)).toEqual([]);
+    expect(takeFromShares('r1', [{ ...shares[0], heldNgwee: 0 }], 5)).toEqual([]);
   });
 
   it('names the share of a credit as its debits do', () => {

@@ -179,11 +179,22 @@ export function refundShareDebits(
   refundedBeforeNgwee: number,
   refundNgwee: number,
 ): ShareDebit[] {
-  const held = shares.reduce((sum, share) => sum + share.heldNgwee, 0);
-  const taken = Math.min(
-    held,
+  return takeFromShares(
+    refundId,
+    shares,
     sharedMoneyRefunded(money, refundedBeforeNgwee + refundNgwee) - sharedMoneyRefunded(money, refundedBeforeNgwee),
   );
+}
+
+/**
+ * The debits of a refund that takes `takenNgwee` of the order's shared money back, split over the shares in
+ * proportion to what each still holds: never more than they hold together, never below 0. The ledger gives
+ * it what `sharedMoneyRefunded` says all refunds so far take, less what earlier debits took, so the order's
+ * shares add up to it whatever order refunds are written in (docs/decisions/063-member-shares.md).
+ */
+export function takeFromShares(refundId: string, shares: readonly ShareBalance[], takenNgwee: number): ShareDebit[] {
+  const held = shares.reduce((sum, share) => sum + share.heldNgwee, 0);
+  const taken = Math.max(0, Math.min(held, takenNgwee));
   const parts = splitByWeights(
     taken,
     shares.map((share) => share.heldNgwee),

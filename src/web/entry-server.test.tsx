@@ -17,6 +17,7 @@ const settings: ShopSettings = {
   lowStockThreshold: 5,
   whatsappNumber: '+260971234567',
   orderSmsNumber: '',
+  makersPercent: 70,
 };
 
 const product: Product = {

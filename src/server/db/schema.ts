@@ -978,6 +978,10 @@ export const payouts = pgTable(
     /** A failed payout an admin has seen (Needs attention no longer shows it); its shares are owed again. */
     resolvedByName: text('resolved_by_name'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    /** The admin who recorded a by-hand payout as sent. */
+    sentByHandByName: text('sent_by_hand_by_name'),
+    /** That admin's words (how it was sent), or, for a failed one, what was done about it. */
+    note: text('note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
@@ -987,6 +991,7 @@ export const payouts = pgTable(
     check('payouts_state_known', sql`${t.state} in ('proposed','approved','sent','successful','failed','cancelled')`),
     check('payouts_amount_positive', sql`${t.amountNgwee} > 0`),
     check('payouts_network_known', sql`${t.network} in ('mtn','airtel','zamtel')`),
+    check('payouts_note_length', sql`char_length(${t.note}) <= 500`),
     // One payout of a member on its way at a time: her shares are in exactly one.
     uniqueIndex('payouts_one_live_per_member')
       .on(t.memberId)

@@ -11,6 +11,7 @@ export const AUDIT_SUBJECTS = [
   'delivery',
   'discount',
   'member',
+  'payout',
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

@@ -22,6 +22,8 @@ export const dashboardSchema = z.object({
   totalCustomers: z.number().int(),
   totalProducts: z.number().int(),
   pendingOrders: z.number().int(),
+  /** Members' payouts that failed and no admin has dealt with: they are on Needs attention (GET /payments). */
+  failedPayouts: z.number().int(),
   monthlyRevenue: z.array(monthlyRevenueSchema),
   recentOrders: z.array(recentOrderSchema),
 });

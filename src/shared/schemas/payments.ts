@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, keywordQuery, limitQuery, pageQuery } from './common';
 import { COLLECTION_PROVIDER_IDS, PAYMENT_METHODS } from '../payment-methods';
+import { PAYOUT_ROUTES } from '../payouts';
 
 /** How a mobile-money attempt moves: initiated > pending > successful | failed | expired. */
 export const ATTEMPT_STATES = ['initiated', 'pending', 'successful', 'failed', 'expired'] as const;
@@ -108,8 +109,9 @@ export const STUCK_AFTER_MINUTES = 10;
  * collected, but not this order's payment (another amount or currency, or the order was already paid or
  * cancelled), and nobody paid it back or dealt with it yet; owed: orders that owe money back (owedBack,
  * one row per order: cancelled after it took money, a flagged collection, a refund that failed);
- * attention: the owed rows, then the attempts stuck, or failed while their order is still unpaid and not
- * cancelled (a flagged collection is in its order's owed row, not listed again). An attempt an admin has
+ * attention: the owed rows, then members' payouts that failed (failedPayouts), then the attempts stuck, or
+ * failed while their order is still unpaid and not cancelled (a flagged collection is in its order's owed
+ * row, not listed again). An attempt an admin has
  * dealt with (resolution) leaves stuck, flagged and attention; all and failed keep it.
  */
 export const PAYMENT_FILTERS = ['attention', 'owed', 'stuck', 'failed', 'flagged', 'all'] as const;
@@ -197,10 +199,33 @@ export const owedBackSchema = z.object({
 });
 export type OwedBack = z.infer<typeof owedBackSchema>;
 
+/**
+ * A member's payout that failed and no admin has dealt with yet (docs/decisions/064-member-payouts.md): her
+ * shares are owed again (the next run takes them); PUT /payouts/{id}/resolve takes it off Needs attention.
+ */
+export const failedPayoutSchema = z.object({
+  /** The payout's id. */
+  _id: z.string(),
+  runId: z.string(),
+  /** The run's month (YYYY-MM). */
+  period: z.string(),
+  member: z.object({ _id: z.string(), name: z.string() }),
+  mobile: z.string(),
+  route: z.enum(PAYOUT_ROUTES),
+  reference: z.string(),
+  amount: z.number(),
+  amountNgwee: z.number().int(),
+  failureReason: z.string().nullable(),
+  endedAt: z.string().nullable(),
+});
+export type FailedPayout = z.infer<typeof failedPayoutSchema>;
+
 export const paymentListSchema = z.object({
   payments: z.array(reconciliationAttemptSchema),
   /** Orders that owe money back, first on attention (and the whole of owed); empty under the other filters. */
   owedBack: z.array(owedBackSchema),
+  /** Members' payouts that failed, not yet dealt with: on attention after the owed rows, before the attempts. */
+  failedPayouts: z.array(failedPayoutSchema),
   page: z.number().int(),
   pages: z.number().int(),
   /** Rows matching the filter (and keyword): owed orders and attempts. */

@@ -50,6 +50,13 @@ function webAddress(label: string) {
   });
 }
 
+/** The makers' percent of a product's net price: a whole number from 0 to 100 (the co-op's fund keeps the rest). */
+export const makersPercentSchema = z
+  .number({ error: 'makersPercent must be a whole number from 0 to 100' })
+  .int('makersPercent must be a whole number from 0 to 100')
+  .min(0, 'makersPercent must be a whole number from 0 to 100')
+  .max(100, 'makersPercent must be a whole number from 0 to 100');
+
 /** The shop's identity and payment numbers: shown in the footer, contact page, payment instructions and e-mails. */
 export const shopSettingsSchema = z.object({
   shopName: text(120, 'shopName').min(1, 'shopName cannot be empty'),
@@ -68,6 +75,12 @@ export const shopSettingsSchema = z.object({
   whatsappNumber: zambianMobileOrEmpty('whatsappNumber'),
   /** A phone that gets an SMS for each new order (empty: none). */
   orderSmsNumber: zambianMobileOrEmpty('orderSmsNumber'),
+  /**
+   * The makers' share of a product's net price when the product names no percent of its own
+   * (docs/decisions/063-member-shares.md; DEFAULT_MAKERS_PERCENT until an admin sets it); the fund keeps
+   * the rest. A change applies to orders handed over after it.
+   */
+  makersPercent: makersPercentSchema,
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

@@ -1,6 +1,6 @@
 import { desc, inArray, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
-import { orders, products, users } from '../../db/schema';
+import { orders, payouts, products, users } from '../../db/schema';
 import { ACTION_NEEDED_STATUSES } from '../../../shared/order-status';
 import { SHOP_TIME_ZONE } from '../../../shared/shop-time';
 
@@ -10,26 +10,34 @@ const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
 /** Both drivers answer a raw statement with its rows under `rows` (bigint as text on node-postgres). */
 
 /**
- * The four headline figures in one statement: both order figures come from a single pass over
- * orders (aggregate FILTERs), the other two are counts on their own tables.
+ * The headline figures in one statement: both order figures come from a single pass over orders
+ * (aggregate FILTERs), the others are counts on their own tables.
  */
 export async function headlineFigures(db: Db) {
   const result = await db.execute(sql`
-    select o.total_sales, o.pending_orders, u.total_customers, p.total_products
+    select o.total_sales, o.pending_orders, u.total_customers, p.total_products, f.failed_payouts
     from (
       select coalesce(sum(${orders.totalNgwee}) filter (where ${ne(orders.status, 'Cancelled')}), 0) as total_sales,
              count(*) filter (where ${inArray(orders.status, [...ACTION_NEEDED_STATUSES])}) as pending_orders
       from ${orders}
     ) o
     cross join (select count(*) as total_customers from ${users} where not ${users.isAdmin}) u
-    cross join (select count(*) as total_products from ${products} where ${products.countInStock} > 0) p`);
+    cross join (select count(*) as total_products from ${products} where ${products.countInStock} > 0) p
+    cross join (select count(*) as failed_payouts from ${payouts}
+      where ${payouts.state} = 'failed' and ${payouts.resolvedAt} is null) f`);
   const [row] =
-    rowsOf<Record<'total_sales' | 'pending_orders' | 'total_customers' | 'total_products', number | string>>(result);
+    rowsOf<
+      Record<
+        'total_sales' | 'pending_orders' | 'total_customers' | 'total_products' | 'failed_payouts',
+        number | string
+      >
+    >(result);
   return {
     totalSalesNgwee: Number(row.total_sales),
     pendingOrders: Number(row.pending_orders),
     totalCustomers: Number(row.total_customers),
     totalProducts: Number(row.total_products),
+    failedPayouts: Number(row.failed_payouts),
   };
 }
 

@@ -19,6 +19,7 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
     totalCustomers: figures.totalCustomers,
     totalProducts: figures.totalProducts,
     pendingOrders: figures.pendingOrders,
+    failedPayouts: figures.failedPayouts,
     monthlyRevenue: months.map((m) => ({ month: MONTHS[m.month - 1], revenue: toKwacha(m.revenueNgwee) })),
     recentOrders: recent.map((o) => ({
       _id: o.id,

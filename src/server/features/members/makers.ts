@@ -4,7 +4,7 @@ import { isUuid } from '../../lib/ids';
 import type { ProductMakers, productMakersInputSchema } from '../../../shared/schemas/members';
 import type { z } from 'zod';
 import { recordAudit } from '../audit';
-import { shopMakersPercent } from './makers-percent';
+import { getShopSettings, shopSettingsInTransaction } from '../settings';
 import { makersChangedEntry } from './member-audit';
 import {
   findProductForMakers,
@@ -34,7 +34,10 @@ const view = (
 export async function productMakers(app: FastifyInstance, productId: string): Promise<ProductMakers> {
   const product = isUuid(productId) ? await findProductForMakers(app.db, productId) : null;
   if (!product) throw productNotFound();
-  const [makers, shopDefault] = await Promise.all([makersOfProduct(app.db, product.id), shopMakersPercent(app.db)]);
+  const [makers, shopDefault] = await Promise.all([
+    makersOfProduct(app.db, product.id),
+    getShopSettings(app.db).then((s) => s.makersPercent),
+  ]);
   return view(product, makers, shopDefault);
 }
 
@@ -75,7 +78,10 @@ export async function saveProductMakers(
     const wanted = makers.map((m) => m.memberId);
     const problem = makersProblem(wanted, await membersToName(tx, wanted.filter(isUuid)));
     if (problem) throw BadRequest(problem);
-    const [before, shopDefault] = await Promise.all([makersOfProduct(tx, product.id), shopMakersPercent(tx)]);
+    const [before, shopDefault] = await Promise.all([
+      makersOfProduct(tx, product.id),
+      shopSettingsInTransaction(tx).then((s) => s.makersPercent),
+    ]);
     await replaceMakers(tx, product.id, input.makersPercent, makers);
     const after = await makersOfProduct(tx, product.id);
     const entry = makersChangedEntry(

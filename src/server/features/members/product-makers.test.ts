@@ -94,6 +94,18 @@ describe('product makers', () => {
     expect(cleared.json()).toMatchObject({ makersPercent: 0, makers: [] });
   });
 
+  it("reads the shop's default percent from the settings", async () => {
+    const product = await insertProduct(shop.t, { price: 30 });
+    const settings = (await h.inject('GET', '/api/settings', shop.checker)).json();
+    const changed = await h.inject('PUT', '/api/settings', shop.checker, { ...settings, makersPercent: 65 });
+    expect(changed.statusCode).toBe(200);
+    try {
+      expect((await read(product.id)).json()).toMatchObject({ makersPercent: null, defaultMakersPercent: 65 });
+    } finally {
+      await h.inject('PUT', '/api/settings', shop.checker, settings);
+    }
+  });
+
   it('refuses a bad list with 400 naming the problem, and keeps the stored one', async () => {
     const product = await insertProduct(shop.t, { price: 40 });
     expect((await save(product.id, { makersPercent: 60, makers: [{ memberId: mary._id, parts: 1 }] })).statusCode).toBe(

@@ -13,3 +13,6 @@ export { callbackOperations } from './providers/registry';
 export { startAttempt, NOT_AVAILABLE } from './service';
 // The pages that pay open the content security policy to the card widget's origin (features/ssr).
 export { cardWidgetOrigin } from './providers/registry';
+// Member payouts (features/payouts) send shares to members' wallets through these (docs/decisions/064-member-payouts.md).
+export type { PayoutProvider, PayoutReading, PayoutRequest } from './providers/payout-provider';
+export { payoutProvidersFor, payoutRouteFor } from './providers/payout-routes';

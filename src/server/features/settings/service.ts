@@ -3,6 +3,7 @@ import { lockStoredSettings, mergeStoredSettings, readStoredSettings } from './q
 import { recordAudit, type AuditActor } from '../audit';
 import { settingsChangedEntry } from './settings-audit';
 import { shopSettingsSchema, type ShopSettings } from '../../../shared/schemas/settings';
+import { DEFAULT_MAKERS_PERCENT } from '../../../shared/member-shares';
 
 /** Clearly fictional demo values until an admin enters the cooperative's own. */
 export const DEMO_SHOP_SETTINGS: ShopSettings = {
@@ -19,6 +20,7 @@ export const DEMO_SHOP_SETTINGS: ShopSettings = {
   lowStockThreshold: 5,
   whatsappNumber: '+260 97 000 0000',
   orderSmsNumber: '',
+  makersPercent: DEFAULT_MAKERS_PERCENT,
 };
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {

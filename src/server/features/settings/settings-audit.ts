@@ -17,8 +17,10 @@ const FIELD_WORDS: Record<string, string> = {
   lowStockThreshold: 'low-stock level',
   whatsappNumber: 'WhatsApp number',
   orderSmsNumber: 'number for new-order SMS',
+  makersPercent: "makers' percent",
 };
 // The two phone numbers too: a wrong one sends customers' orders (WhatsApp) or order alerts (SMS) to a stranger.
+// The makers' percent is a money rule: it moves members' shares of every order handed over after it.
 const SAID_WITH_VALUES = [
   'airtelMoneyNumber',
   'mtnMoneyNumber',
@@ -26,6 +28,7 @@ const SAID_WITH_VALUES = [
   'lowStockThreshold',
   'whatsappNumber',
   'orderSmsNumber',
+  'makersPercent',
 ];
 
 const shown = (value: unknown) => (value === '' || value === null || value === undefined ? '(empty)' : String(value));

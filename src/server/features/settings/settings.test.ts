@@ -216,3 +216,32 @@ describe('the pay-to numbers and the contact phone', () => {
     expect((await read()).json().mtnMoneyNumber).toBe('12345');
   });
 });
+
+describe("the makers' percent (docs/decisions/063-member-shares.md)", () => {
+  it('is 70 until an admin sets it; a change is said with both values in the audit line', async () => {
+    expect((await read()).json().makersPercent).toBe(70);
+    const res = await save(admin.auth, { makersPercent: 65 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().makersPercent).toBe(65);
+    // A save of other fields leaves it as it is.
+    expect((await save(admin.auth, { address: 'Plot 5, Choma' })).json().makersPercent).toBe(65);
+    const audit = await t.app.inject({ method: 'GET', url: '/api/audit?q=makers', headers: admin.auth });
+    expect(audit.json().events.map((e: { summary: string }) => e.summary)).toContain(
+      "Shop settings: makers' percent 70 → 65",
+    );
+    await save(admin.auth, { makersPercent: 70 });
+  });
+
+  it.each([101, -1, 12.5, '70', null])('answers 400 for %j, changing nothing', async (makersPercent) => {
+    const res = await save(admin.auth, { makersPercent });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/makersPercent must be a whole number from 0 to 100/);
+    expect((await read()).json().makersPercent).toBe(70);
+  });
+
+  it('accepts 0 (all to the fund) and 100 (all to the makers)', async () => {
+    expect((await save(admin.auth, { makersPercent: 0 })).json().makersPercent).toBe(0);
+    expect((await save(admin.auth, { makersPercent: 100 })).json().makersPercent).toBe(100);
+    await save(admin.auth, { makersPercent: 70 });
+  });
+});

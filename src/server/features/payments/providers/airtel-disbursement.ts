@@ -4,23 +4,52 @@ import { ProviderError } from './collection-provider';
 import { airtelEnvelope, airtelMoneyId, AirtelSession } from './airtel-session';
 import { describe, unexpectedAnswer, type ProviderAnswer } from './provider-http';
 import type { AirtelDisbursementSettings } from './provider-config';
+import type { PayoutProvider, PayoutReading, PayoutRequest } from './payout-provider';
 import type { RefundProvider, RefundReading, RefundRequest } from './refund-provider';
 
 /**
  * Airtel Africa Open API, disbursement v1, used to send a refund to the shopper's wallet
- * (docs/decisions/032-refunds-sent-once.md): POST /standard/v1/disbursements/ with our reference as
+ * (docs/decisions/032-refunds-sent-once.md) and a member's payout to hers (decision 064): POST /standard/v1/disbursements/ with our reference as
  * transaction.id and the merchant PIN RSA-encrypted, GET /standard/v1/disbursements/{id}. Both answers are
  * read by status.response_code. Unlike Airtel's collection refund (whole amounts only, no id of ours, no
  * read), a disbursement can send part of a payment and be read and re-sent safely by our id.
  */
-export class AirtelMoneyDisbursements implements RefundProvider {
+export class AirtelMoneyDisbursements implements RefundProvider, PayoutProvider {
   private readonly session: AirtelSession;
 
   constructor(private readonly settings: AirtelDisbursementSettings) {
     this.session = new AirtelSession(settings);
   }
 
-  async sendRefund(request: RefundRequest): Promise<RefundReading> {
+  sendRefund(request: RefundRequest): Promise<RefundReading> {
+    return this.disburse({
+      ...request,
+      // Alphanumeric, 4 to 64 characters (research: Airtel's v2 rule; v1 states none).
+      words: `Refund${request.orderNumber.replace(/[^A-Za-z0-9]/g, '')}`,
+    });
+  }
+
+  readRefund(reference: string): Promise<RefundReading> {
+    return this.read(reference);
+  }
+
+  /** A member's payout is the same disbursement to her number (docs/decisions/064-member-payouts.md). */
+  sendPayout(request: PayoutRequest): Promise<PayoutReading> {
+    return this.disburse({ ...request, words: `Payout${request.note.replace(/[^A-Za-z0-9]/g, '')}` });
+  }
+
+  readPayout(reference: string): Promise<PayoutReading> {
+    return this.read(reference);
+  }
+
+  private async disburse(request: {
+    reference: string;
+    phone: string;
+    amountNgwee: number;
+    currency: string;
+    /** Airtel's `reference`: what the payee's history shows, letters and digits only. */
+    words: string;
+  }): Promise<RefundReading> {
     const step = 'Airtel Money disbursement';
     if (request.currency !== this.settings.currency) {
       throw new ProviderError(
@@ -31,8 +60,7 @@ export class AirtelMoneyDisbursements implements RefundProvider {
     }
     const body = JSON.stringify({
       payee: { msisdn: request.phone.replace(/^\+260/, ''), wallet_type: 'NORMAL' },
-      // Alphanumeric, 4 to 64 characters (research: Airtel's v2 rule; v1 states none).
-      reference: `Refund${request.orderNumber.replace(/[^A-Za-z0-9]/g, '')}`.slice(0, 64),
+      reference: request.words.slice(0, 64),
       pin: encryptPin(this.settings.pin, this.settings.pinPublicKeyPem),
       transaction: { amount: kwachaNumber(request.amountNgwee), id: request.reference, type: 'B2C' },
     });
@@ -53,7 +81,7 @@ export class AirtelMoneyDisbursements implements RefundProvider {
     return reading.result;
   }
 
-  async readRefund(reference: string): Promise<RefundReading> {
+  private async read(reference: string): Promise<RefundReading> {
     const step = 'Airtel Money disbursement enquiry';
     const answer = await this.session.call(step, `/standard/v1/disbursements/${encodeURIComponent(reference)}`, {
       method: 'GET',

@@ -13,5 +13,11 @@ export const airtelProvider: ProviderDefinition<AirtelSettings, 'airtel'> = {
     on: (s) => Boolean(s.disbursement),
     client: (s) => new AirtelMoneyDisbursements(s.disbursement!),
   },
+  // Members' shares go out by the same product (docs/decisions/064-member-payouts.md).
+  payout: {
+    route: 'airtel-disbursement',
+    networks: (s) => (s.disbursement ? ['airtel'] : []),
+    client: (s) => new AirtelMoneyDisbursements(s.disbursement!),
+  },
   callback: { kind: 'open' },
 };

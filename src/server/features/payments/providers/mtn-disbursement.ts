@@ -1,6 +1,6 @@
 import { kwachaText, ngweeFromKwacha } from './amounts';
 import { ProviderError, type PaymentState } from './collection-provider';
-import { unexpectedAnswer } from './provider-http';
+import { unexpectedAnswer, type ProviderAnswer } from './provider-http';
 import type { MtnDisbursementSettings } from './provider-config';
 import { mtnReason, MtnProductSession } from './mtn-session';
 import type { RefundProvider, RefundReading, RefundRequest } from './refund-provider';
@@ -46,25 +46,7 @@ export class MtnMomoDisbursements implements RefundProvider {
   async readRefund(reference: string): Promise<RefundReading> {
     const step = 'MTN MoMo refund status';
     const answer = await this.session.call(step, `/v1_0/refund/${encodeURIComponent(reference)}`, { method: 'GET' });
-    if (answer.status === 404)
-      throw new ProviderError('mtn', 'not-found', `${step}: MTN does not know refund ${reference}`, 404);
-    if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
-    const b = (answer.body ?? {}) as Record<string, unknown>;
-    if (typeof b.status !== 'string') throw new ProviderError('mtn', 'bad-answer', `${step}: no status in the answer`);
-    // Anything but SUCCESSFUL or FAILED stays pending: a refund is never ended on a word we do not know.
-    const state: PaymentState = b.status === 'SUCCESSFUL' ? 'successful' : b.status === 'FAILED' ? 'failed' : 'pending';
-    return {
-      state,
-      providerTransactionId:
-        typeof b.financialTransactionId === 'string' && b.financialTransactionId ? b.financialTransactionId : null,
-      reason:
-        mtnReason(b.reason) ??
-        (state === 'failed'
-          ? 'MTN gave no reason'
-          : state === 'pending' && b.status !== 'PENDING'
-            ? `status ${b.status.slice(0, 40)}`
-            : null),
-    };
+    return mtnDisbursementReading(step, answer, `refund ${reference}`);
   }
 
   /** What the Disbursement account holds: refunds are paid from it, not from what collections took in. */
@@ -78,4 +60,29 @@ export class MtnMomoDisbursements implements RefundProvider {
       currency: typeof b.currency === 'string' ? b.currency : null,
     };
   }
+}
+
+/**
+ * A Disbursement status read (refund or transfer: the same body, docs/providers/refund-apis.md):
+ * SUCCESSFUL and FAILED end it, anything else stays pending (never ended on a word we do not know); 404 is
+ * not-found.
+ */
+export function mtnDisbursementReading(step: string, answer: ProviderAnswer, what: string): RefundReading {
+  if (answer.status === 404) throw new ProviderError('mtn', 'not-found', `${step}: MTN does not know ${what}`, 404);
+  if (answer.status !== 200) throw unexpectedAnswer('mtn', step, answer);
+  const b = (answer.body ?? {}) as Record<string, unknown>;
+  if (typeof b.status !== 'string') throw new ProviderError('mtn', 'bad-answer', `${step}: no status in the answer`);
+  const state: PaymentState = b.status === 'SUCCESSFUL' ? 'successful' : b.status === 'FAILED' ? 'failed' : 'pending';
+  return {
+    state,
+    providerTransactionId:
+      typeof b.financialTransactionId === 'string' && b.financialTransactionId ? b.financialTransactionId : null,
+    reason:
+      mtnReason(b.reason) ??
+      (state === 'failed'
+        ? 'MTN gave no reason'
+        : state === 'pending' && b.status !== 'PENDING'
+          ? `status ${b.status.slice(0, 40)}`
+          : null),
+  };
 }

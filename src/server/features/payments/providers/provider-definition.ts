@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CollectionProviderId, PaymentMethod } from '../../../../shared/payment-methods';
+import type { ProviderPayoutRoute } from '../../../../shared/payouts';
+import type { MobileNetwork } from '../../../../shared/phone-numbers';
 import type { CardWidget } from '../../../../shared/schemas/payments';
 import type { CollectionProvider } from './collection-provider';
+import type { PayoutProvider } from './payout-provider';
 import type { RefundProvider } from './refund-provider';
 import type { ProviderRefundRoute } from './refund-routes';
 import type { SignedCallbackOptions } from './signed-callback';
@@ -46,6 +49,15 @@ export interface ProviderDefinition<S, Id extends CollectionProviderId = Collect
     route: ProviderRefundRoute;
     on(settings: S): boolean;
     client(settings: S): RefundProvider;
+  };
+  /**
+   * How it sends members their shares (docs/decisions/064-member-payouts.md), when its payout settings are
+   * set: the networks whose wallets it pays ([] when off) and its client.
+   */
+  payout?: {
+    route: ProviderPayoutRoute;
+    networks(settings: S): readonly MobileNetwork[];
+    client(settings: S): PayoutProvider;
   };
   /** A card paid in its hosted widget: the widget's options for an attempt, and the origin the pages' policy opens. */
   cardWidget?: {

@@ -5,11 +5,14 @@ import {
   type CollectionProviderId,
   type PaymentMethod,
 } from '../../../../shared/payment-methods';
+import type { ProviderPayoutRoute } from '../../../../shared/payouts';
+import type { MobileNetwork } from '../../../../shared/phone-numbers';
 import type { CardWidget } from '../../../../shared/schemas/payments';
 import { airtelProvider } from './airtel-provider';
 import type { CollectionProvider } from './collection-provider';
 import { lencoProvider } from './lenco/lenco-provider';
 import { mtnProvider } from './mtn-provider';
+import type { PayoutProvider } from './payout-provider';
 import { readCommonProviderSettings } from './provider-config';
 import type { CardAttempt, ProviderDefinition } from './provider-definition';
 import type { RefundProvider } from './refund-provider';
@@ -44,6 +47,12 @@ export interface ProviderEntry {
     on(settings: PaymentProviderSettings): boolean;
     client(settings: PaymentProviderSettings): RefundProvider;
   };
+  payout?: {
+    route: ProviderPayoutRoute;
+    /** The networks whose wallets it pays now ([] when its payout settings are not set). */
+    networks(settings: PaymentProviderSettings): readonly MobileNetwork[];
+    client(settings: PaymentProviderSettings): PayoutProvider;
+  };
   cardWidget?: {
     options(settings: PaymentProviderSettings, attempt: CardAttempt, email: string): CardWidget | null;
     origin(settings: PaymentProviderSettings): string | null;
@@ -57,7 +66,7 @@ function entryOf<S>(definition: ProviderDefinition<S>): ProviderEntry {
   const own = (settings: PaymentProviderSettings) =>
     (settings as Partial<Record<CollectionProviderId, unknown>>)[definition.id] as S | undefined;
   const served: PaymentMethod[] = [...shared.methods];
-  const { refund, cardWidget } = definition;
+  const { refund, payout, cardWidget } = definition;
   const on = <T>(settings: PaymentProviderSettings, use: (s: S) => T, off: T): T => {
     const s = own(settings);
     return s === undefined ? off : use(s);
@@ -72,6 +81,11 @@ function entryOf<S>(definition: ProviderDefinition<S>): ProviderEntry {
       route: refund.route,
       on: (settings) => on(settings, (s) => refund.on(s), false),
       client: (settings) => refund.client(own(settings)!),
+    },
+    payout: payout && {
+      route: payout.route,
+      networks: (settings) => on(settings, (s) => payout.networks(s), []),
+      client: (settings) => payout.client(own(settings)!),
     },
     cardWidget: cardWidget && {
       options: (settings, attempt, email) => on(settings, (s) => cardWidget.options(s, attempt, email), null),

@@ -13,6 +13,7 @@ export const SUBJECT_LABELS: Record<AuditSubject, string> = {
   delivery: 'Delivery',
   discount: 'Discount codes',
   member: 'Members',
+  payout: 'Member payouts',
 };
 
 const ACTION_LABELS: Record<string, string> = {

@@ -17,6 +17,11 @@ export interface LencoSettings {
   widgetUrl: string;
   /** The methods Lenco collects for the shop; for mtn and airtel it takes over from their own APIs. */
   methods: PaymentMethod[];
+  /**
+   * LENCO_PAYOUT_ACCOUNT_ID: the Lenco account (its 36-character uuid, GET /accounts) members' payouts are
+   * debited from; unset: Lenco sends no payouts (docs/decisions/064-member-payouts.md).
+   */
+  payoutAccountId?: string;
   timeoutMs: number;
 }
 
@@ -31,6 +36,7 @@ const lencoEnv = z.object({
   LENCO_BASE_URL: url,
   LENCO_PUBLIC_KEY: optionalSetting(z.string().regex(/^[\w-]{1,200}$/, 'must be the public key from Lenco')),
   LENCO_WIDGET_URL: url,
+  LENCO_PAYOUT_ACCOUNT_ID: optionalSetting(z.uuid('must be the uuid of the Lenco account payouts are sent from')),
   LENCO_METHODS: optionalSetting(
     z
       .string()
@@ -56,9 +62,9 @@ export function readLencoSettings(env: NodeJS.ProcessEnv, { timeoutMs }: CommonP
   if (!parsed.success) return { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
   const e = parsed.data;
   if (!e.LENCO_API_TOKEN) {
-    const stray = (['LENCO_BASE_URL', 'LENCO_PUBLIC_KEY', 'LENCO_WIDGET_URL', 'LENCO_METHODS'] as const).filter(
-      (key) => e[key] !== undefined,
-    );
+    const stray = (
+      ['LENCO_BASE_URL', 'LENCO_PUBLIC_KEY', 'LENCO_WIDGET_URL', 'LENCO_METHODS', 'LENCO_PAYOUT_ACCOUNT_ID'] as const
+    ).filter((key) => e[key] !== undefined);
     return {
       issues: stray.length
         ? [`${stray.join(', ')}: Lenco needs LENCO_API_TOKEN as well (or none, to leave it off)`]
@@ -66,7 +72,8 @@ export function readLencoSettings(env: NodeJS.ProcessEnv, { timeoutMs }: CommonP
     };
   }
   const methods = e.LENCO_METHODS ?? (e.LENCO_PUBLIC_KEY ? ['creditCard' as const] : []);
-  if (methods.length === 0)
+  // A co-op may use Lenco for members' payouts only: then it collects nothing.
+  if (methods.length === 0 && !e.LENCO_PAYOUT_ACCOUNT_ID)
     return { issues: [`LENCO_METHODS: say which methods Lenco collects (${LENCO_METHODS.join(', ')})`] };
   if (methods.includes('creditCard') && !e.LENCO_PUBLIC_KEY)
     return { issues: ['LENCO_PUBLIC_KEY: cards through Lenco need the public key of its widget'] };
@@ -78,6 +85,7 @@ export function readLencoSettings(env: NodeJS.ProcessEnv, { timeoutMs }: CommonP
       publicKey: e.LENCO_PUBLIC_KEY,
       widgetUrl: e.LENCO_WIDGET_URL ?? LENCO_LIVE_WIDGET_URL,
       methods: [...new Set(methods)],
+      payoutAccountId: e.LENCO_PAYOUT_ACCOUNT_ID,
       timeoutMs,
     },
   };
