@@ -19,6 +19,7 @@ import type {
   ProductMakersInput,
   UpdateMemberInput,
 } from '../../shared/schemas/members';
+import type { PayoutNoteInput, ProposeRunInput } from '../../shared/schemas/payouts';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -70,7 +71,9 @@ export type RequestBody =
   | CreateMemberInput
   | UpdateMemberInput
   | AskWalletChangeInput
-  | ProductMakersInput;
+  | ProductMakersInput
+  | ProposeRunInput
+  | PayoutNoteInput;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

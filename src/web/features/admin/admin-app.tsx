@@ -23,6 +23,8 @@ const DiscountsPage = screen(() => import('./discounts/discounts-page'), 'Discou
 const UssdTranslationsPage = screen(() => import('./ussd/translations-page'), 'UssdTranslationsPage');
 const MembersPage = screen(() => import('./members/members-page'), 'MembersPage');
 const MemberPage = screen(() => import('./members/member-page'), 'MemberPage');
+const PayoutsPage = screen(() => import('./payouts/payouts-page'), 'PayoutsPage');
+const PayoutRunPage = screen(() => import('./payouts/run-page'), 'PayoutRunPage');
 const FiscalPage = screen(() => import('./fiscal/fiscal-page'), 'FiscalPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
@@ -38,6 +40,8 @@ export function AdminApp() {
         <Route path="customers" element={<CustomersPage />} />
         <Route path="members" element={<MembersPage />} />
         <Route path="members/:id" element={<MemberPage />} />
+        <Route path="payouts" element={<PayoutsPage />} />
+        <Route path="payouts/runs/:id" element={<PayoutRunPage />} />
         <Route path="orders" element={<AdminOrdersPage />} />
         <Route path="orders/to-ship" element={<OrdersToShipPage />} />
         <Route path="payments" element={<PaymentsPage />} />

@@ -10,6 +10,7 @@ import { useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAdminOrder } from '../orders/api';
 import { OrderDetailsDialog } from '../orders/order-details-dialog';
+import { MemberPayouts } from '../payouts';
 import { useMember } from './api';
 import { MemberDialog } from './member-dialog';
 import { MemberShares } from './member-shares';
@@ -65,13 +66,14 @@ function MemberView({ member }: { member: Member }) {
         <WalletPanel member={member} />
       </div>
       <MemberShares memberId={member._id} onOrder={setViewedId} />
+      <MemberPayouts memberId={member._id} />
       <MemberDialog member={member} open={editing} onOpenChange={setEditing} />
       <OrderDetailsDialog order={viewedId ? (viewed.data ?? null) : null} onClose={() => setViewedId(null)} />
     </>
   );
 }
 
-/** One member (/admin/members/:id): her details, what she is owed, her wallet, her sales and shares. */
+/** One member (/admin/members/:id): her details, what she is owed, her wallet, her sales and shares, her payouts. */
 export function MemberPage() {
   const { id = '' } = useParams();
   const member = useMember(id);

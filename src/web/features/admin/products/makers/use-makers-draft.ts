@@ -7,6 +7,7 @@ import {
   type ProductMakersInput,
 } from '../../../../../shared/schemas/members';
 import { failureMessage } from '../../../../lib/failure-message';
+import { useShopSettings } from '../../../../lib/shop-settings';
 import { useProductMakers, useSaveProductMakers } from './api';
 
 /** A maker as the tab holds her: parts as typed. */
@@ -80,7 +81,9 @@ export function useMakersDraft(productId: string | null) {
   }, [saved.data, values]);
 
   const changed = values !== null && !sameValues(values, initial);
-  const defaultPercent = saved.data?.defaultMakersPercent ?? DEFAULT_MAKERS_PERCENT;
+  // A new product has no makers to read: the shop's settings say its default.
+  const settings = useShopSettings();
+  const defaultPercent = saved.data?.defaultMakersPercent ?? settings.data?.makersPercent ?? DEFAULT_MAKERS_PERCENT;
 
   /** Before the product is saved: a list that cannot be saved stops the save, its problem shown. */
   const check = () => {
