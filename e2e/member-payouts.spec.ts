@@ -3,6 +3,7 @@ import { simulatorURL } from '../playwright.config';
 import { orderShareCredits } from '../src/shared/member-shares';
 import { formatKwacha, toKwacha, toNgwee } from '../src/shared/money';
 import { formatZambianMobile } from '../src/shared/phone-numbers';
+import { monthNameOf, payoutKwacha } from '../src/shared/payouts';
 import { pageAtProjectSize } from './support/contexts';
 import { textsTo } from './support/outbox';
 import {
@@ -183,7 +184,7 @@ function owedFrom(
     .reduce((sum, credit) => sum + credit.amountNgwee, 0);
 }
 
-test('members named as makers earn their share of what sells; a wallet change takes a second admin', async ({
+test('members named as makers earn their share; a wallet change and a payout each take a second admin; her wallet and phone show the money', async ({
   page,
   browser,
   request,
@@ -298,4 +299,63 @@ test('members named as makers earn their share of what sells; a wallet change ta
   await expect(sales).toHaveCount(3);
   await expect(sales.filter({ hasText: soap.name })).toContainText('3 units');
   await expectNoSidewaysScroll(page);
+
+  await expect(page.getByRole('list', { name: 'Her payouts' })).toHaveCount(0);
+  await expect(page.getByText('No payouts yet.')).toBeVisible();
+
+  // One admin proposes a payout run: a payout per member, to her wallet as it is now, by her network's route.
+  await page.goto('/admin/payouts');
+  await page.getByRole('button', { name: 'Propose a payout run' }).click();
+  await expect(toast(page, 'Payout run proposed: another admin must approve it')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/payouts\/runs\//);
+  const payouts = page.getByRole('list', { name: 'Payouts of this run' }).getByRole('listitem');
+  const maryPayout = payouts.filter({ hasText: mary.name });
+  const ruthPayout = payouts.filter({ hasText: ruth.name });
+  await expect(maryPayout).toContainText(kwacha(maryOwed));
+  await expect(maryPayout).toContainText(`${formatZambianMobile(e164(mary.mobile))} (Airtel)`);
+  await expect(maryPayout).toContainText('Airtel Money disbursement');
+  await expect(ruthPayout).toContainText(kwacha(ruthOwed));
+  await expect(ruthPayout).toContainText(`${formatZambianMobile(e164(newNumber))} (MTN)`);
+  await expect(ruthPayout).toContainText('MTN MoMo transfer');
+  await expect(ruthPayout).toContainText(`3 ${soap.name}`);
+  await ruthPayout.getByText('What it pays for (3 lines)').click();
+  await expect(
+    ruthPayout.getByRole('list', { name: `Lines of ${ruth.name}'s payout` }).getByRole('listitem'),
+  ).toHaveCount(3);
+  await expect(page.getByText('Waiting for another admin to approve.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve and send' })).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+
+  // Another admin approves; each payout is sent and ends paid.
+  const approver = await checkerPage(browser, testInfo, checker);
+  await approver.goto(page.url());
+  await approver.getByRole('button', { name: 'Approve and send' }).click();
+  await expect(toast(approver, 'Payout run approved: the payouts are being sent')).toBeVisible();
+  const theirPayouts = approver.getByRole('list', { name: 'Payouts of this run' }).getByRole('listitem');
+  for (const name of [mary.name, ruth.name])
+    await expect(theirPayouts.filter({ hasText: name })).toContainText('Paid', { timeout: 30_000 });
+  await approver.context().close();
+
+  // Each member's wallet received her amount, and her phone the text saying what for.
+  const run = (
+    (await (await request.get('/api/payouts/runs', { headers: admin })).json()).runs as Array<{ period: string }>
+  )[0];
+  for (const [wallet, owed] of [
+    [mary.mobile, maryOwed],
+    [newNumber, ruthOwed],
+  ] as const) {
+    const seen = await (await request.get(`${simulatorURL}/_sim/wallets/${e164(wallet)}`)).json();
+    expect(seen.balanceNgwee, wallet).toBe(owed);
+    await expect
+      .poll(async () => (await textsTo(request, e164(wallet))).join('\n'), { timeout: 20_000 })
+      .toContain(`${payoutKwacha(owed)} for ${monthNameOf(run.period)}`);
+  }
+
+  // Her page: nothing owed now, the payout paid.
+  await page.goto(`/admin/members/${ruthMaker.memberId}`);
+  await expect(page.getByRole('region', { name: 'Owed to her now' })).toContainText(kwacha(0));
+  const herPayouts = page.getByRole('list', { name: 'Her payouts' }).getByRole('listitem');
+  await expect(herPayouts).toHaveCount(1);
+  await expect(herPayouts).toContainText(kwacha(ruthOwed));
+  await expect(herPayouts).toContainText('Paid');
 });

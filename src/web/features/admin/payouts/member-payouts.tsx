@@ -37,7 +37,11 @@ export function MemberPayouts({ memberId }: { memberId: string }) {
         >
           {data.payouts.map((payout) => (
             <li key={payout._id} className="rounded-2xl border border-sand-200 bg-white p-4">
-              <PayoutCard payout={payout} showPeriod actions={{ onSentByHand: setSending, onResolve: setResolving }} />
+              <PayoutCard
+                payout={payout}
+                showPeriod="as-title"
+                actions={{ onSentByHand: setSending, onResolve: setResolving }}
+              />
             </li>
           ))}
         </ul>

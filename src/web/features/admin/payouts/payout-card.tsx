@@ -48,8 +48,11 @@ export function PayoutCard({
 }: {
   payout: Payout | PayoutWithLines;
   actions?: PayoutActions;
-  /** On a member's page and in the failed list: which month's run it was. */
-  showPeriod?: boolean;
+  /**
+   * Which month's run it was, beside its amount (the failed list), or in place of her name (her own page,
+   * where each payout is hers).
+   */
+  showPeriod?: boolean | 'as-title';
 }) {
   const sendByHand = waitsForHand(payout) ? actions?.onSentByHand : undefined;
   const resolve = needsDealing(payout) ? actions?.onResolve : undefined;
@@ -57,18 +60,22 @@ export function PayoutCard({
     <>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <Link
-            to={memberPath(payout.member)}
-            className="inline-flex min-h-11 items-center font-semibold break-words text-forest-800 underline underline-offset-4"
-          >
-            {payout.member.name}
-          </Link>
+          {showPeriod === 'as-title' ? (
+            <p className="font-semibold text-bark-900">{periodLabelOf(payout.period)}</p>
+          ) : (
+            <Link
+              to={memberPath(payout.member)}
+              className="inline-flex min-h-11 items-center font-semibold break-words text-forest-800 underline underline-offset-4"
+            >
+              {payout.member.name}
+            </Link>
+          )}
           <p className="text-sm text-bark-800">{walletWords(payout)}</p>
           <p className="text-sm text-bark-700">{routeWords(payout.route)}</p>
         </div>
-        <div className="shrink-0 pt-3 text-right">
+        <div className={`shrink-0 text-right ${showPeriod === 'as-title' ? '' : 'pt-3'}`}>
           <p className="font-bold whitespace-nowrap text-bark-900">{kwachaOf(payout.amountNgwee)}</p>
-          {showPeriod && <p className="text-sm text-bark-700">{periodLabelOf(payout.period)}</p>}
+          {showPeriod === true && <p className="text-sm text-bark-700">{periodLabelOf(payout.period)}</p>}
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">

@@ -18,7 +18,9 @@ export const PAYOUT_STATE_TONES: Record<PayoutState, BadgeTone> = {
 };
 
 export const payoutStateWords = (state: PayoutState) => PAYOUT_STATE_LABELS[state];
-export const routeWords = (route: keyof typeof PAYOUT_ROUTE_LABELS) => PAYOUT_ROUTE_LABELS[route];
+/** How it travels; 'By hand' rather than the label's 'Sent by hand', which reads as done before it is. */
+export const routeWords = (route: keyof typeof PAYOUT_ROUTE_LABELS) =>
+  route === 'by-hand' ? 'By hand, from the co-op’s phone' : PAYOUT_ROUTE_LABELS[route];
 
 /** A run's state as the list shows it: who must act next. */
 export function runStateWords(run: Pick<PayoutRun, 'state' | 'awaitingConfirmation'>): {
