@@ -8,6 +8,7 @@ import { OrderDetailsDialog } from '../orders/order-details-dialog';
 import { AdminList } from '../shared/admin-list';
 import { useListAddress } from '../shared/use-list-address';
 import { useAdminPayments } from './api';
+import { FailedPayoutsNotice } from './failed-payouts-notice';
 import { attemptRow, owedRow, PaymentCard, paymentColumns } from './payment-list';
 import { PaymentsTabs } from './payments-tabs';
 import { ResolveDialog, type ResolvedAttempt } from './resolve-dialog';
@@ -79,6 +80,7 @@ function AttemptsView() {
           }
         />
       }
+      notice={<FailedPayoutsNotice payouts={payments.data?.failedPayouts ?? []} />}
       list={list}
       query={payments}
       pick={(data) => ({
@@ -87,7 +89,12 @@ function AttemptsView() {
         pages: data.pages,
       })}
       empty={{
-        text: filter === 'attention' && !list.keyword ? 'Nothing needs attention.' : 'No payments found.',
+        text:
+          filter === 'attention' && !list.keyword
+            ? payments.data?.failedPayouts.length
+              ? 'No payment needs attention.'
+              : 'Nothing needs attention.'
+            : 'No payments found.',
         hint: filter !== 'all' || list.keyword ? 'Try another filter or search.' : undefined,
       }}
       columns={columns}

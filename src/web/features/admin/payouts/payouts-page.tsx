@@ -14,8 +14,7 @@ import { useFailedPayouts, usePayoutRuns, useProposeRun } from './api';
 import { ResolvePayoutDialog } from './note-dialogs';
 import { PayoutCard } from './payout-card';
 import { countsWords, runStateWords, SKIP_WORDS } from './payout-words';
-
-export const runPath = (run: Pick<PayoutRun, '_id'>) => `/admin/payouts/runs/${encodeURIComponent(run._id)}`;
+import { runPath } from './run-path';
 
 /** What a 409 of POST /payouts/runs adds to its message: the run that waits, or who was left out and why. */
 interface ProposeRefusal {

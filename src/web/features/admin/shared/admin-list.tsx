@@ -47,6 +47,8 @@ interface AdminListProps<D, T extends { _id: string }> {
   action?: ReactNode;
   /** Beside the search box (a filter, buttons acting on a selection). */
   tools?: ReactNode;
+  /** Between the tools and the list: what belongs to the list but is not one of its rows (failed payouts). */
+  notice?: ReactNode;
   list: Pick<ReturnType<typeof useListAddress>, 'page' | 'setPage' | 'searchInput' | 'setSearchInput'>;
   /** False for a list the server cannot search (refunds): then only the tools show. */
   searchable?: boolean;
@@ -210,6 +212,8 @@ export function AdminList<D, T extends { _id: string }>(props: AdminListProps<D,
         )}
         {props.tools}
       </div>
+
+      {props.notice}
 
       {body}
       {props.children}
