@@ -5,7 +5,9 @@ import { formatKwacha, toKwacha, toNgwee } from '../src/shared/money';
 import { formatZambianMobile } from '../src/shared/phone-numbers';
 import { monthNameOf, payoutKwacha } from '../src/shared/payouts';
 import { pageAtProjectSize } from './support/contexts';
+import { expectNoSeriousViolations } from './support/a11y';
 import { textsTo } from './support/outbox';
+import { smallTouchTargets } from './support/touch-targets';
 import {
   apiToken,
   bearer,
@@ -63,6 +65,12 @@ async function addMember(page: Page, member: { name: string; role: string; mobil
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, `${member.name} added`)).toBeVisible();
   await expect(dialog).toBeHidden();
+}
+
+/** Read out right and reached by a finger: axe's serious findings and controls under 44 px, none. */
+async function expectUsable(page: Page, what: string) {
+  await expectNoSeriousViolations(page, what);
+  expect(await smallTouchTargets(page), what).toEqual([]);
 }
 
 /** A member's card in the list (the phone shows cards, not the table). */
@@ -127,6 +135,7 @@ async function setMakers(
     await expect(split).toContainText(
       `${credit.memberId === null ? 'Co-op fund' : makers.find((m) => m.memberId === credit.memberId)!.name}${kwacha(credit.amountNgwee)}`,
     );
+  await expectUsable(page, "the product editor's Makers tab");
   await editor.getByRole('button', { name: 'Save Product' }).click();
   await expect(toast(page, 'Product updated successfully')).toBeVisible();
   await expect(editor).toBeHidden();
@@ -229,6 +238,7 @@ test('members named as makers earn their share; a wallet change and a payout eac
   await expect(wallet).toContainText(`New number: ${formatZambianMobile(e164(newNumber))} (MTN)`);
   await expect(wallet).toContainText('Waiting for another admin.');
   await expect(wallet.getByRole('button', { name: 'Approve new number' })).toHaveCount(0);
+  await expectUsable(page, "a member's page with a wallet change waiting");
 
   const checkerScreen = await checkerPage(browser, testInfo, checker);
   await checkerScreen.goto(page.url());
@@ -325,6 +335,7 @@ test('members named as makers earn their share; a wallet change and a payout eac
   await expect(page.getByText('Waiting for another admin to approve.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve and send' })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
+  await expectUsable(page, 'a payout run waiting for approval');
 
   // Another admin approves; each payout is sent and ends paid.
   const approver = await checkerPage(browser, testInfo, checker);
@@ -358,4 +369,5 @@ test('members named as makers earn their share; a wallet change and a payout eac
   await expect(herPayouts).toHaveCount(1);
   await expect(herPayouts).toContainText(kwacha(ruthOwed));
   await expect(herPayouts).toContainText('Paid');
+  await expectUsable(page, "a member's page with her sales and payouts");
 });
