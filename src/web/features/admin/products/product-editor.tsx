@@ -54,10 +54,16 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
   const save = useSaveProduct();
   const images = useEditorImages(product?.images ?? [], product?.mainImage ?? '', save.isPending);
   const [tab, setTab] = useState<EditorTab>('basic');
+  // The makers are read when their tab is first opened: an edit of the price alone never asks for them.
+  const [makersOpened, setMakersOpened] = useState(false);
+  const openTab = (next: EditorTab) => {
+    if (next === 'makers') setMakersOpened(true);
+    setTab(next);
+  };
   // A new product saved whose makers were then refused: the next Save edits it rather than adding another.
   const [createdId, setCreatedId] = useState<string | null>(null);
   const savedId = product?._id ?? createdId;
-  const makers = useMakersDraft(product?._id ?? null);
+  const makers = useMakersDraft(product?._id ?? null, makersOpened);
   const [attempted, setAttempted] = useState(false);
   const form = useForm<ProductFormValues>({
     resolver: productFieldsResolver,
@@ -82,7 +88,7 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
 
   /** The first problem may sit on a tab not shown: show that tab, then put the cursor in the field. */
   const showTab = (next: EditorTab, field?: ProductField) => {
-    flushSync(() => setTab(next));
+    flushSync(() => openTab(next));
     if (field) form.setFocus(field);
   };
 
@@ -148,7 +154,7 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
               {problem}
             </p>
           )}
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
+          <Tabs.Root value={tab} onValueChange={(value) => openTab(value as EditorTab)}>
             <Tabs.List aria-label="Product editor sections" className="flex border-b border-sand-200">
               <TabTrigger value="basic" invalid={tabHasErrors(errors, 'basic')}>
                 Basic Info
@@ -174,7 +180,7 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
               <ImageTab images={images} problem={imageProblem} />
             </Tabs.Content>
             <Tabs.Content value="makers" forceMount className={panel}>
-              <MakersTab draft={makers} control={form.control} />
+              {makersOpened && <MakersTab draft={makers} control={form.control} />}
             </Tabs.Content>
           </Tabs.Root>
         </form>

@@ -4,13 +4,13 @@ import { apiRequest } from '../../../../lib/api-client';
 
 const makersKey = (productId: string) => ['admin', 'products', 'makers', productId] as const;
 
-/** Who made the product and its makers' percent (a new product has none yet: nothing to read). */
-export function useProductMakers(productId: string | null) {
+/** Who made the product and its makers' percent (a new product has none yet: nothing to read), once asked for. */
+export function useProductMakers(productId: string | null, wanted: boolean) {
   return useQuery({
     queryKey: makersKey(productId ?? ''),
     queryFn: ({ signal }) =>
       apiRequest<ProductMakers>(`/products/${encodeURIComponent(productId!)}/makers`, { signal }),
-    enabled: productId !== null,
+    enabled: productId !== null && wanted,
     meta: { errorToast: false },
   });
 }

@@ -65,11 +65,12 @@ export function readMakers(values: MakersValues): { input: ProductMakersInput } 
 }
 
 /**
- * The Makers tab's state beside the product form: read from GET /products/{id}/makers (nothing to read for
- * a new product), changed by the admin, saved by the editor's Save after the product's own fields.
+ * The Makers tab's state beside the product form: read from GET /products/{id}/makers once the tab is first
+ * opened (nothing to read for a new product; an edit of the price alone never asks), changed by the admin,
+ * saved by the editor's Save after the product's own fields.
  */
-export function useMakersDraft(productId: string | null) {
-  const saved = useProductMakers(productId);
+export function useMakersDraft(productId: string | null, opened: boolean) {
+  const saved = useProductMakers(productId, opened);
   const save = useSaveProductMakers();
   const [values, setValues] = useState<MakersValues | null>(() => (productId === null ? valuesOf(undefined) : null));
   const [problem, setProblem] = useState<string | null>(null);
