@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN, E2E_UNPAID_BOUNDS } from './e2e/support/shop';
+import { AIRTEL_PIN_PRIVATE_KEY_PEM } from './simulators/airtel-pin-key';
 import { DEMO_USSD } from './simulators/demo-accounts';
 import { shopEnvForSimulator } from './simulators/shop-env';
 import { smartInvoiceEnvForSimulator } from './simulators/vsdc';
@@ -121,6 +122,9 @@ export default defineConfig({
         SIMULATOR_USSD_CALLBACK_URL: `${baseURL}/api/ussd/${DEMO_USSD.secret}`,
         // Every journey's paid order is signed in turn: a fast device keeps the line short.
         SIMULATOR_VSDC_SIGNING_MS: '100',
+        // The key pair whose public half the shop below is given (shopEnvForSimulator): Airtel's
+        // disbursements (refunds, members' payouts) are refused when the PIN was encrypted with another.
+        SIMULATOR_AIRTEL_PIN_PRIVATE_KEY: AIRTEL_PIN_PRIVATE_KEY_PEM,
       },
     },
     {

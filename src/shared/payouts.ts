@@ -4,12 +4,11 @@
  */
 import type { MobileNetwork } from './phone-numbers';
 import { formatKwacha, toKwacha } from './money';
+import type { PayoutRoute, ProviderPayoutRoute } from './payout-routes';
 import { firstThatFits } from './sms-text';
 
-/** How a payout travels: a provider's API to the member's wallet, or the treasurer's send by hand. */
-export const PAYOUT_ROUTES = ['mtn-transfer', 'airtel-disbursement', 'lenco-transfer', 'by-hand'] as const;
-export type PayoutRoute = (typeof PAYOUT_ROUTES)[number];
-export type ProviderPayoutRoute = Exclude<PayoutRoute, 'by-hand'>;
+/** How a payout travels (its own small module: the storefront's payments schema names the routes). */
+export { PAYOUT_ROUTES, type PayoutRoute, type ProviderPayoutRoute } from './payout-routes';
 
 export const PAYOUT_ROUTE_LABELS: Record<PayoutRoute, string> = {
   'mtn-transfer': 'MTN MoMo transfer',

@@ -57,6 +57,7 @@ export const API_OPERATIONS: Record<string, Access> = {
   'GET /api/members': 'admin',
   'POST /api/members': 'admin',
   'GET /api/members/{id}': 'admin',
+  'GET /api/members/{id}/shares': 'admin',
   'PATCH /api/members/{id}': 'admin',
   'POST /api/members/{id}/wallet': 'admin',
   'PUT /api/members/{id}/wallet/approve': 'admin',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { MobileNetwork } from '../phone-numbers';
 import { withNameRule } from '../person-name';
-import { text } from './common';
+import { limitQuery, pageQuery, text } from './common';
 import { zambianMobileSchema } from './phone-sign-in';
 
 /**
@@ -82,7 +82,8 @@ export const memberSchema = z.object({
     .object({
       mobile: z.string(),
       network: networkSchema,
-      requestedBy: z.object({ name: z.string() }),
+      /** _id: the asking admin's account (null once it is gone), so the screen offers her no approval. */
+      requestedBy: z.object({ _id: z.string().nullable(), name: z.string() }),
       requestedAt: z.string(),
     })
     .nullable(),
@@ -95,6 +96,32 @@ export type Member = z.infer<typeof memberSchema>;
 
 export const memberListSchema = z.object({ members: z.array(memberSchema) });
 export type MemberList = z.infer<typeof memberListSchema>;
+
+/** GET /members/{id}/shares: her ledger lines, newest first, a page at a time. */
+export const memberSharesQuerySchema = z.object({ page: pageQuery, limit: limitQuery(50) });
+
+/** One line of her ledger: a sale's share (units of a product) or what a refund took back (negative). */
+export const memberShareLineSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  orderId: z.string(),
+  kind: z.enum(['sale', 'refund']),
+  product: z.string(),
+  /** The units a sale stands for; 0 on a refund's line. */
+  quantity: z.number().int(),
+  amountNgwee: z.number().int(),
+  /** The payout that carries it; null: owed to her still. */
+  payoutId: z.string().nullable(),
+});
+export type MemberShareLine = z.infer<typeof memberShareLineSchema>;
+
+export const memberSharesSchema = z.object({
+  lines: z.array(memberShareLineSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+});
+export type MemberShares = z.infer<typeof memberSharesSchema>;
 
 const makerInput = z.object({
   memberId: z.string({ error: 'memberId must be the id of a member' }).max(64, 'memberId is not the id of a member'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emptyToUndefined, keywordQuery, limitQuery, pageQuery } from './common';
 import { COLLECTION_PROVIDER_IDS, PAYMENT_METHODS } from '../payment-methods';
-import { PAYOUT_ROUTES } from '../payouts';
+import { PAYOUT_ROUTES } from '../payout-routes';
 
 /** How a mobile-money attempt moves: initiated > pending > successful | failed | expired. */
 export const ATTEMPT_STATES = ['initiated', 'pending', 'successful', 'failed', 'expired'] as const;

@@ -34,6 +34,8 @@ export type ProposeRunInput = z.input<typeof proposeRunSchema>;
 
 /** PUT /payouts/runs/{id}/cancel: why a run not yet approved is called off. */
 export const cancelRunSchema = z.object({ note: note('note is required: say why the run is called off') });
+/** The body of cancel, sent-by-hand and resolve: one note. */
+export type PayoutNoteInput = z.input<typeof cancelRunSchema>;
 
 /** PUT /payouts/{id}/sent-by-hand: how the treasurer sent it (the wallet's transaction id, the day). */
 export const sentByHandSchema = z.object({

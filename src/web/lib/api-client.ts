@@ -13,6 +13,13 @@ import type { MobileChangeInput, PhoneCodeRequest, PhoneVerifyInput } from '../.
 import type { AdminUserUpdate, LoginInput, ProfileUpdate, RegisterInput } from '../../shared/schemas/users';
 import type { DiscountCheckInput, DiscountInput } from '../../shared/schemas/discounts';
 import type { UssdTranslationsUpdate } from '../../shared/schemas/ussd';
+import type {
+  AskWalletChangeInput,
+  CreateMemberInput,
+  ProductMakersInput,
+  UpdateMemberInput,
+} from '../../shared/schemas/members';
+import type { PayoutNoteInput, ProposeRunInput } from '../../shared/schemas/payouts';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -60,10 +67,16 @@ export type RequestBody =
   | CancelRefundInput
   | DiscountInput
   | DiscountCheckInput
-  | UssdTranslationsUpdate;
+  | UssdTranslationsUpdate
+  | CreateMemberInput
+  | UpdateMemberInput
+  | AskWalletChangeInput
+  | ProductMakersInput
+  | ProposeRunInput
+  | PayoutNoteInput;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Only with its type named at the call: without one the body's type is `never`. */
   body?: TBody;
   /** Added to the address only when truthy (SPEC §7). */

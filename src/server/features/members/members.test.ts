@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { payoutRuns, payouts, shareEntries } from '../../db/schema';
+import { payoutRuns, payouts, refunds, shareEntries } from '../../db/schema';
 import { NOT_A_ZAMBIAN_MOBILE } from '../../../shared/phone-numbers';
 import { WALLET_NOT_HERE } from '../../../shared/schemas/members';
 import { insertOrder } from '../orders/test/fixtures';
@@ -239,11 +239,108 @@ describe('members', () => {
     expect((await h.inject('GET', '/api/members?active=', shop.checker)).json().members.length).toBe(all.length);
   });
 
+  it("answers her ledger lines newest first, a page at a time: sales' shares and refunds' debits below 0", async () => {
+    const member = await h.addMember({ name: 'Loveness Ledger' });
+    const other = await h.addMember({ name: 'Other Ledger' });
+    const order = await insertOrder(shop.t, { user: null, total: 200, isPaid: true, status: 'Delivered' });
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 3, 9, minute));
+    await shop.t.app.db.insert(shareEntries).values([
+      {
+        key: `sale:l1:${member._id}`,
+        orderId: order.id,
+        memberId: member._id,
+        kind: 'sale',
+        productName: 'Shea butter',
+        quantity: 3,
+        amountNgwee: 12_000,
+        createdAt: at(0),
+      },
+      {
+        key: `sale:l2:${member._id}`,
+        orderId: order.id,
+        memberId: member._id,
+        kind: 'sale',
+        productName: 'Gift set',
+        quantity: 1,
+        amountNgwee: 4_550,
+        createdAt: at(1),
+      },
+      {
+        key: `sale:l1:${other._id}`,
+        orderId: order.id,
+        memberId: other._id,
+        kind: 'sale',
+        productName: 'Shea butter',
+        quantity: 3,
+        amountNgwee: 5_000,
+        createdAt: at(1),
+      },
+      {
+        key: 'sale:l1:fund',
+        orderId: order.id,
+        memberId: null,
+        kind: 'sale',
+        productName: 'Shea butter',
+        quantity: 3,
+        amountNgwee: 3_000,
+        createdAt: at(1),
+      },
+    ]);
+    const [refund] = await shop.t.app.db
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        route: 'by-hand',
+        reference: randomUUID(),
+        amountNgwee: 1_000,
+        currency: 'ZMW',
+        reason: 'Broken jar',
+        state: 'successful',
+        requestedByName: 'Test',
+      })
+      .returning();
+    await shop.t.app.db.insert(shareEntries).values({
+      key: `refund:r1:l1:${member._id}`,
+      orderId: order.id,
+      memberId: member._id,
+      kind: 'refund',
+      refundId: refund.id,
+      productName: 'Shea butter',
+      amountNgwee: -2_000,
+      createdAt: at(2),
+    });
+
+    const res = await h.inject('GET', `/api/members/${member._id}/shares`, shop.checker);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, pages: 1, total: 3 });
+    expect(body.lines.map((l: Record<string, unknown>) => [l.kind, l.product, l.quantity, l.amountNgwee])).toEqual([
+      ['refund', 'Shea butter', 0, -2_000],
+      ['sale', 'Gift set', 1, 4_550],
+      ['sale', 'Shea butter', 3, 12_000],
+    ]);
+    expect(body.lines[0]).toMatchObject({ orderId: order.id, payoutId: null, at: at(2).toISOString() });
+
+    const second = (await h.inject('GET', `/api/members/${member._id}/shares?page=2&limit=2`, shop.checker)).json();
+    expect(second).toMatchObject({ page: 2, pages: 2, total: 3 });
+    expect(second.lines.map((l: { amountNgwee: number }) => l.amountNgwee)).toEqual([12_000]);
+
+    for (const url of [`/api/members/${randomUUID()}/shares`, '/api/members/not-an-id/shares']) {
+      const missing = await h.inject('GET', url, shop.checker);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().message).toBe('Member not found');
+    }
+    const bad = await h.inject('GET', `/api/members/${member._id}/shares?limit=101`, shop.checker);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('limit must be a whole number from 1 to 100');
+  });
+
   it('is for admins only: a customer gets 403, a visitor 401', async () => {
     const member = await h.addMember();
     for (const [method, url] of [
       ['GET', '/api/members'],
       ['GET', `/api/members/${member._id}`],
+      ['GET', `/api/members/${member._id}/shares`],
       ['PATCH', `/api/members/${member._id}`],
       ['POST', `/api/members/${member._id}/wallet`],
     ] as const) {

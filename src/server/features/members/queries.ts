@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { members, productMakers, products, shareEntries } from '../../db/schema';
 
@@ -48,6 +48,26 @@ export async function listMembers(db: Queryable, active: boolean | undefined): P
 export async function findMemberWithBalance(db: Queryable, id: string): Promise<MemberWithBalance | null> {
   const [row] = await selectWithBalance(db).where(eq(members.id, id)).limit(1);
   return row ? withBalance(row) : null;
+}
+
+/** Her share entries (sales and refunds' debits), newest first, one page; and how many there are. */
+export async function sharesOfMember(
+  db: Queryable,
+  memberId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: Array<typeof shareEntries.$inferSelect>; total: number }> {
+  const mine = eq(shareEntries.memberId, memberId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(shareEntries)
+      .where(mine)
+      .orderBy(desc(shareEntries.createdAt), desc(shareEntries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(shareEntries).where(mine),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export async function findMember(db: Queryable, id: string): Promise<MemberRow | null> {

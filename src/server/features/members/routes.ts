@@ -7,9 +7,11 @@ import {
   memberListQuerySchema,
   memberListSchema,
   memberSchema,
+  memberSharesQuerySchema,
+  memberSharesSchema,
   updateMemberSchema,
 } from '../../../shared/schemas/members';
-import { changeMember, createMember, memberJson, memberList } from './service';
+import { changeMember, createMember, memberJson, memberList, memberShares } from './service';
 import { approveWalletChange, askWalletChange, cancelWalletChange } from './wallet';
 
 const security = [{ bearerAuth: [] }];
@@ -63,6 +65,23 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => memberJson(app, request.params.id),
+  );
+
+  app.get(
+    '/members/:id/shares',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['members'],
+        summary: "Admin: her ledger lines, newest first: each sale's share, and what refunds took back (below 0)",
+        description: 'payoutId names the payout that carries a line; null: she is owed it still.',
+        security,
+        params: memberIdParamsSchema,
+        querystring: memberSharesQuerySchema,
+        response: { 200: memberSharesSchema, ...errors },
+      },
+    },
+    async (request) => memberShares(app, request.params.id, request.query),
   );
 
   app.patch(

@@ -23,7 +23,7 @@ export function toMemberJson(row: MemberWithBalance): Member {
         ? {
             mobile: row.pendingMobile,
             network: networkOf(row.pendingMobile),
-            requestedBy: { name: row.pendingMobileByName ?? '' },
+            requestedBy: { _id: row.pendingMobileBy, name: row.pendingMobileByName ?? '' },
             requestedAt: row.pendingMobileAt.toISOString(),
           }
         : null,

@@ -4,16 +4,25 @@ import { Conflict, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import { formatZambianMobile } from '../../../shared/phone-numbers';
-import type { Member, MemberList, createMemberSchema, updateMemberSchema } from '../../../shared/schemas/members';
+import type {
+  Member,
+  MemberList,
+  MemberShares,
+  createMemberSchema,
+  memberSharesQuerySchema,
+  updateMemberSchema,
+} from '../../../shared/schemas/members';
 import type { z } from 'zod';
 import { recordAudit } from '../audit';
 import { memberCreatedEntry, memberUpdatedEntry } from './member-audit';
 import {
+  findMember,
   findMemberWithBalance,
   insertMember,
   listMembers,
   lockMember,
   memberHoldingNumber,
+  sharesOfMember,
   updateMember,
   type MemberChanges,
 } from './queries';
@@ -68,6 +77,35 @@ export async function memberJson(app: FastifyInstance, id: string): Promise<Memb
   const found = isUuid(id) ? await findMemberWithBalance(app.db, id) : null;
   if (!found) throw memberNotFound();
   return toMemberJson(found);
+}
+
+/** GET /members/{id}/shares: her ledger lines, newest first (a sale's share, or a refund's debit below 0). */
+export async function memberShares(
+  app: FastifyInstance,
+  id: string,
+  query: z.output<typeof memberSharesQuerySchema>,
+): Promise<MemberShares> {
+  const found = isUuid(id) ? await findMember(app.db, id) : null;
+  if (!found) throw memberNotFound();
+  const { rows, total } = await sharesOfMember(app.db, id, {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  return {
+    lines: rows.map((row) => ({
+      _id: row.id,
+      at: row.createdAt.toISOString(),
+      orderId: row.orderId,
+      kind: row.kind === 'refund' ? 'refund' : 'sale',
+      product: row.productName,
+      quantity: row.quantity,
+      amountNgwee: row.amountNgwee,
+      payoutId: row.payoutId,
+    })),
+    page: query.page,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+    total,
+  };
 }
 
 /** POST /members: her wallet number as the phone rule read it, its network the rule's. */

@@ -30,7 +30,11 @@ describe('wallet changes', () => {
     expect(asked.json()).toMatchObject({
       mobile: '+260977104567',
       network: 'airtel',
-      pendingWallet: { mobile: '+260967104567', network: 'mtn', requestedBy: { name: 'Mutale Asker' } },
+      pendingWallet: {
+        mobile: '+260967104567',
+        network: 'mtn',
+        requestedBy: { _id: shop.asker.user.id, name: 'Mutale Asker' },
+      },
     });
     expect(new Date(asked.json().pendingWallet.requestedAt).getTime()).toBeGreaterThan(0);
 

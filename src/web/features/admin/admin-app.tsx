@@ -21,6 +21,10 @@ const ReportsPage = screen(() => import('./reports/reports-page'), 'ReportsPage'
 const StatementsPage = screen(() => import('./statements/statements-page'), 'StatementsPage');
 const DiscountsPage = screen(() => import('./discounts/discounts-page'), 'DiscountsPage');
 const UssdTranslationsPage = screen(() => import('./ussd/translations-page'), 'UssdTranslationsPage');
+const MembersPage = screen(() => import('./members/members-page'), 'MembersPage');
+const MemberPage = screen(() => import('./members/member-page'), 'MemberPage');
+const PayoutsPage = screen(() => import('./payouts/payouts-page'), 'PayoutsPage');
+const PayoutRunPage = screen(() => import('./payouts/run-page'), 'PayoutRunPage');
 const FiscalPage = screen(() => import('./fiscal/fiscal-page'), 'FiscalPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
@@ -34,6 +38,10 @@ export function AdminApp() {
         <Route index element={<DashboardPage />} />
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="customers" element={<CustomersPage />} />
+        <Route path="members" element={<MembersPage />} />
+        <Route path="members/:id" element={<MemberPage />} />
+        <Route path="payouts" element={<PayoutsPage />} />
+        <Route path="payouts/runs/:id" element={<PayoutRunPage />} />
         <Route path="orders" element={<AdminOrdersPage />} />
         <Route path="orders/to-ship" element={<OrdersToShipPage />} />
         <Route path="payments" element={<PaymentsPage />} />

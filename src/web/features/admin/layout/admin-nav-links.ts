@@ -13,6 +13,8 @@ import ChartPie from 'lucide-react/icons/chart-pie';
 import TicketPercent from 'lucide-react/icons/ticket-percent';
 import Phone from 'lucide-react/icons/phone';
 import Stamp from 'lucide-react/icons/stamp';
+import BookUser from 'lucide-react/icons/book-user';
+import PiggyBank from 'lucide-react/icons/piggy-bank';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -27,14 +29,16 @@ export interface AdminNavLink {
  * SPEC §2 admin layout, plus the mobile-money payments to reconcile
  * (docs/decisions/012-payment-attempts.md) and the shop settings screen where the real payment numbers
  * are entered, the providers' statements checked against the shop (docs/decisions/031-statement-reconciliation.md),
- * and the backups and the audit trail.
+ * the backups and the audit trail, and the co-op's members and their payouts (decisions 065 and 064).
  */
 export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/products', label: 'Products', icon: PackageOpen },
   { to: '/admin/customers', label: 'Customers', icon: ContactRound },
+  { to: '/admin/members', label: 'Members', icon: BookUser },
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
+  { to: '/admin/payouts', label: 'Payouts', icon: PiggyBank },
   { to: '/admin/smart-invoice', label: 'Smart Invoice', icon: Stamp },
   { to: '/admin/statements', label: 'Statements', icon: FileCheck },
   { to: '/admin/reports', label: 'Reports', icon: ChartPie },

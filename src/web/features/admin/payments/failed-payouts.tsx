@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatKwacha } from '../../../lib/format';
 import { Link } from '../../../lib/router';
+import { runPath } from '../payouts';
 import { localMobile } from '../refunds/refund-words';
 import { NoteDialog } from '../shared/note-dialog';
 import { useResolvePayout } from './api';
@@ -49,6 +50,12 @@ export function FailedPayouts({ payouts }: { payouts: FailedPayout[] }) {
               <p className="mt-1 break-words text-red-900">
                 <Badge tone="red">Failed</Badge> {payout.failureReason ?? 'The provider gave no reason.'}
               </p>
+              <Link
+                to={runPath({ _id: payout.runId })}
+                className="inline-flex min-h-11 items-center font-semibold text-forest-800 underline underline-offset-4"
+              >
+                Open the payout run
+              </Link>
             </div>
             <Button
               variant="secondary"

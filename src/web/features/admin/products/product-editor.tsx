@@ -11,6 +11,8 @@ import { ImageTab } from './images/image-tab';
 import { useEditorImages } from './images/use-editor-images';
 import { LeaveEditorDialog } from './leave/leave-editor-dialog';
 import { useEditorLeave } from './leave/use-editor-leave';
+import { MakersTab } from './makers/makers-tab';
+import { useMakersDraft } from './makers/use-makers-draft';
 import { BasicInfoFields, DetailsFields } from './product-fields';
 import {
   EMPTY_PRODUCT_FORM,
@@ -52,6 +54,16 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
   const save = useSaveProduct();
   const images = useEditorImages(product?.images ?? [], product?.mainImage ?? '', save.isPending);
   const [tab, setTab] = useState<EditorTab>('basic');
+  // The makers are read when their tab is first opened: an edit of the price alone never asks for them.
+  const [makersOpened, setMakersOpened] = useState(false);
+  const openTab = (next: EditorTab) => {
+    if (next === 'makers') setMakersOpened(true);
+    setTab(next);
+  };
+  // A new product saved whose makers were then refused: the next Save edits it rather than adding another.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const savedId = product?._id ?? createdId;
+  const makers = useMakersDraft(product?._id ?? null, makersOpened);
   const [attempted, setAttempted] = useState(false);
   const form = useForm<ProductFormValues>({
     resolver: productFieldsResolver,
@@ -59,23 +71,24 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
     shouldFocusError: false,
   });
   const { errors, isDirty } = form.formState;
-  const leaving = useEditorLeave({ unsaved: isDirty || images.changed, saving: save.isPending, images });
+  const saving = save.isPending || makers.saving;
+  const leaving = useEditorLeave({ unsaved: isDirty || images.changed || makers.changed, saving, images });
 
   const imageProblem = attempted ? imagesProblem(images.state) : null;
   const missingRequired = Object.values(errors).some((error) => error?.message === REQUIRED_FIELDS_MESSAGE);
   const problem = missingRequired ? REQUIRED_FIELDS_MESSAGE : imageProblem;
-  const busyLabel = images.busy ? 'Uploading Image...' : save.isPending ? 'Saving...' : null;
+  const busyLabel = images.busy ? 'Uploading Image...' : saving ? 'Saving...' : null;
 
   /** Closing without saving: what this session uploaded goes again. Never while a save is on its way. */
   const cancel = () => {
-    if (save.isPending) return;
+    if (saving) return;
     images.discard();
     onClose();
   };
 
   /** The first problem may sit on a tab not shown: show that tab, then put the cursor in the field. */
   const showTab = (next: EditorTab, field?: ProductField) => {
-    flushSync(() => setTab(next));
+    flushSync(() => openTab(next));
     if (field) form.setFocus(field);
   };
 
@@ -84,13 +97,20 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
       showTab('image');
       return;
     }
+    if (!makers.check()) {
+      showTab('makers');
+      return;
+    }
     const input = toProductInput(values, savedImages(images.state));
     save.mutate(
-      { id: product?._id ?? null, input },
+      { id: savedId, input },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           images.commit();
-          onClose();
+          form.reset(values);
+          if (!product) setCreatedId(saved._id);
+          // The makers are their own call, after the product's: a refusal keeps the editor open on their tab.
+          makers.saveFor(saved._id, (ok) => (ok ? onClose() : showTab('makers')));
         },
       },
     );
@@ -119,7 +139,7 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
         size="lg"
         footer={
           <>
-            <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+            <Button variant="outline" onClick={cancel} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" form={formId} disabled={busyLabel !== null}>
@@ -134,7 +154,7 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
               {problem}
             </p>
           )}
-          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
+          <Tabs.Root value={tab} onValueChange={(value) => openTab(value as EditorTab)}>
             <Tabs.List aria-label="Product editor sections" className="flex border-b border-sand-200">
               <TabTrigger value="basic" invalid={tabHasErrors(errors, 'basic')}>
                 Basic Info
@@ -144,6 +164,9 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
               </TabTrigger>
               <TabTrigger value="image" invalid={imageProblem !== null}>
                 Image
+              </TabTrigger>
+              <TabTrigger value="makers" invalid={makers.problem !== null}>
+                Makers
               </TabTrigger>
             </Tabs.List>
             {/* Every panel stays mounted (hidden when inactive), so its inputs keep their values and can take focus. */}
@@ -155,6 +178,9 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
             </Tabs.Content>
             <Tabs.Content value="image" forceMount className={panel}>
               <ImageTab images={images} problem={imageProblem} />
+            </Tabs.Content>
+            <Tabs.Content value="makers" forceMount className={panel}>
+              {makersOpened && <MakersTab draft={makers} control={form.control} />}
             </Tabs.Content>
           </Tabs.Root>
         </form>

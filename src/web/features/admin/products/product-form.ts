@@ -25,7 +25,7 @@ export interface ProductFormValues {
 }
 
 export type ProductField = keyof ProductFormValues;
-export type EditorTab = 'basic' | 'details' | 'image';
+export type EditorTab = 'basic' | 'details' | 'image' | 'makers';
 
 export const FIELD_TAB: Record<ProductField, EditorTab> = {
   name: 'basic',

@@ -97,6 +97,18 @@ export const SETTINGS_GROUPS: FieldGroup[] = [
     ],
   },
   {
+    title: "Members' shares",
+    description: "What the co-op's makers earn from each sale; the co-op fund keeps the rest.",
+    fields: [
+      {
+        name: 'makersPercent',
+        label: "Makers' share (default)",
+        type: 'number',
+        hint: "Percent of a product's price before VAT, for a product that sets none in its Makers tab. A change applies to orders handed over after it.",
+      },
+    ],
+  },
+  {
     title: 'Stock alerts',
     description: 'The shop e-mail gets one message listing the products whose stock falls to this level or below.',
     fields: [
