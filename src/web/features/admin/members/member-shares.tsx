@@ -16,7 +16,7 @@ function OrderButton({ line, onOrder }: { line: MemberShareLine; onOrder: OnOrde
   return (
     <button
       type="button"
-      className="-my-2 inline-flex min-h-11 items-center font-mono font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-900"
+      className="inline-flex min-h-11 items-center font-mono font-semibold text-forest-800 underline underline-offset-4 hover:text-forest-900"
       onClick={() => onOrder(line.orderId)}
       aria-haspopup="dialog"
       aria-label={`View order ${ref}`}

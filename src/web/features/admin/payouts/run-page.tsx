@@ -40,12 +40,12 @@ function RunHead({ run }: { run: PayoutRunDetail }) {
             <span className="text-sm text-bark-700">{countsWords(run.counts)}</span>
           </div>
         </div>
-        <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
-          <span className="text-2xl font-bold whitespace-nowrap sm:order-2">{kwachaOf(run.totalNgwee)}</span>
-          <span className="text-sm text-bark-700">
+        <div className="sm:text-right">
+          <p className="text-2xl font-bold whitespace-nowrap">{kwachaOf(run.totalNgwee)}</p>
+          <p className="text-sm text-bark-700">
             {run.payoutCount} {run.payoutCount === 1 ? 'member' : 'members'}
-          </span>
-        </p>
+          </p>
+        </div>
       </div>
       <div className="space-y-1 text-sm text-bark-700">
         <p>

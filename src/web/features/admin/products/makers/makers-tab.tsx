@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { toNgwee } from '../../../../../shared/money';
 import { PRODUCT_MAKERS_MAX } from '../../../../../shared/schemas/members';
@@ -48,10 +48,10 @@ function SplitPreview({
       </h3>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" aria-live="polite">
         {split.makers.map((maker) => (
-          <div key={maker.memberId} className="contents">
+          <Fragment key={maker.memberId}>
             <dt className="break-words text-bark-800">{maker.name}</dt>
             <dd className="text-right font-semibold whitespace-nowrap">{kwachaOf(maker.ngwee)}</dd>
-          </div>
+          </Fragment>
         ))}
         <dt className="text-bark-800">Co-op fund</dt>
         <dd className="text-right font-semibold whitespace-nowrap">{kwachaOf(split.fundNgwee)}</dd>
