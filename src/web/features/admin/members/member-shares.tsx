@@ -94,7 +94,7 @@ export function MemberShares({ memberId, onOrder }: { memberId: string; onOrder:
               {data.lines.map((line) => (
                 <tr key={line._id}>
                   <td className="px-3 py-3 whitespace-nowrap text-bark-700">{formatDate(line.at)}</td>
-                  <td className="px-3 py-3">
+                  <td className="px-3 py-1">
                     <OrderButton line={line} onOrder={onOrder} />
                   </td>
                   <td className="px-3 py-3 break-words">{what(line)}</td>
