@@ -376,6 +376,8 @@ test('the list pages ten at a time, a search starts again from page 1, and a fai
 });
 
 test('the products screen and the editor pass axe without serious or critical findings @layout', async ({ page }) => {
+  // Three axe passes (the list, the editor twice) with a product saved between: about 27 s on a quiet machine.
+  test.setTimeout(90_000);
   await openProductsAsAdmin(page);
   await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
   const check = (label: string) => expectNoSeriousViolations(page, label);
