@@ -8,7 +8,7 @@ import { until } from '../../test/until';
 import { insertCustomers } from '../orders/test/fixtures';
 import { insertProducts } from '../products/test/fixtures';
 import { simulatorProviders } from '../payments/test/simulator-providers';
-import { syncOrderShares } from './index';
+import { syncOrderShares } from './order-shares';
 import { insertMember, setMakers } from './test/fixtures';
 import { shopRoutes, type ShopCode, type ShopOption, type ShopProduct } from './test/shares-shop';
 

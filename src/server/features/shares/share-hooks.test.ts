@@ -5,7 +5,8 @@ import { payoutRuns, payouts, products, refunds, shareEntries } from '../../db/s
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertProduct } from '../orders/test/fixtures';
 import { updateShopSettings } from '../settings';
-import { memberBalances, orderShares, shareEntriesOfMember, syncOrderShares } from './index';
+import { memberBalances, orderShares, shareEntriesOfMember } from './balances';
+import { syncOrderShares } from './order-shares';
 import { entriesOf, insertMember, setMakers } from './test/fixtures';
 import { shopRoutes, type ShopOption, type ShopProduct } from './test/shares-shop';
 
