@@ -32,7 +32,7 @@ import {
 } from './features/orders';
 import { paymentRoutes, paymentsPlugin } from './features/payments';
 import { payoutRoutes, payoutsPlugin } from './features/payouts';
-import { catalogCachePlugin, productImportRoutes, productRoutes } from './features/products';
+import { catalogCachePlugin, productImportRoutes, productRoutes, variantRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
 import { meRoutes, reportRoutes } from './features/reports';
 import { settingsRoutes } from './features/settings';
@@ -105,6 +105,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(healthRoutes);
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(productRoutes, { prefix: '/products' });
+      await api.register(variantRoutes, { prefix: '/products' });
       await api.register(productImportRoutes, { prefix: '/products' });
       await api.register(orderRoutes, { prefix: '/orders' });
       await api.register(ordersToShipRoutes, { prefix: '/orders' });

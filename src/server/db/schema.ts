@@ -79,8 +79,23 @@ export const products = pgTable(
     lowStockReportedAt: timestamp('low_stock_reported_at', { withTimezone: true, mode: 'date' }),
     /** The makers' percent of this product's net price (decision 063); null: the shop's default (settings). */
     makersPercent: smallint('makers_percent'),
+    /**
+     * The names of the product's options ("Size", "Scent"; at most two), docs/decisions/067-sizes-and-sets.md.
+     * Empty: a plain product, its own one variant. Otherwise its variants are in product_variants and
+     * price, size and SKU here are the default variant's, count_in_stock the sum of the variants'.
+     */
+    options: jsonb('options')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** A gift set: its parts are in set_parts and count_in_stock is what they allow (kept by the stock module). */
+    isSet: boolean('is_set').notNull().default(false),
+    /** The lowest variant price when the variants' prices differ ("from K 85.00"); null otherwise. */
+    priceFromNgwee: integer('price_from_ngwee'),
+    /** The variants' SKUs and sizes, so a search finds the product by them; '' for a plain product. */
+    variantText: text('variant_text').notNull().default(''),
     /** Name and description for keyword search (see search-text.ts); kept by PostgreSQL, never written. */
-    searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('name', 'description')),
+    searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('name', 'description', 'variant_text')),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,6 +110,63 @@ export const products = pgTable(
     index('products_price_idx').on(t.priceNgwee),
     index('products_featured_idx').on(t.isFeatured, t.createdAt),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The variants of a product with options (docs/decisions/067-sizes-and-sets.md): each its own price,
+ * stock, SKU, size and image. A plain product has none: it is its own one variant.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** One value per option of the product, in the product's option order ("250 ml", "Lemongrass"). */
+    optionValues: jsonb('option_values').$type<string[]>().notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: smallint('position').notNull().default(0),
+    sku: text('sku').notNull(),
+    size: text('size'),
+    priceNgwee: integer('price_ngwee').notNull(),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    image: text('image').notNull().default(''),
+    lowStockReportedAt: timestamp('low_stock_reported_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('product_variants_price_nonnegative', sql`${t.priceNgwee} >= 0`),
+    check('product_variants_stock_nonnegative', sql`${t.countInStock} >= 0`),
+    uniqueIndex('product_variants_sku_lower_key').on(sql`lower(${t.sku})`),
+    uniqueIndex('product_variants_default_key').on(t.productId).where(sql`${t.isDefault}`),
+    uniqueIndex('product_variants_options_key').on(t.productId, t.optionValues),
+    index('product_variants_product_idx').on(t.productId, t.position),
+  ],
+);
+
+/**
+ * The parts of a gift set: a product (and its variant, when it has options) and how many of it one set
+ * takes. A part cannot be deleted while a set holds it.
+ */
+export const setParts = pgTable(
+  'set_parts',
+  {
+    setProductId: uuid('set_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    partProductId: uuid('part_product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    partVariantId: uuid('part_variant_id').references(() => productVariants.id, { onDelete: 'restrict' }),
+    quantity: smallint('quantity').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('set_parts_quantity_range', sql`${t.quantity} between 1 and 99`),
+    check('set_parts_not_itself', sql`${t.setProductId} <> ${t.partProductId}`),
+    uniqueIndex('set_parts_part_key').on(t.setProductId, t.partProductId, t.partVariantId),
+    index('set_parts_part_product_idx').on(t.partProductId),
   ],
 );
 
@@ -272,6 +344,12 @@ export const orderItems = pgTable(
     unitPriceNgwee: integer('unit_price_ngwee').notNull(),
     quantity: integer('quantity').notNull(),
     position: smallint('position').notNull().default(0),
+    /** The variant sold, for a product with options; null for a plain product (docs/decisions/067-sizes-and-sets.md). */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** The variant's option values as the shopper chose them ("250 ml"), kept when the variant changes. */
+    variantLabel: text('variant_label'),
+    /** For a gift set: the stock each set took from its parts, so a cancellation returns exactly that. */
+    stockTaken: jsonb('stock_taken').$type<{ productId: string; variantId: string | null; quantity: number }[]>(),
   },
   (t) => [
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),

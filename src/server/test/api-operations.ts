@@ -32,6 +32,8 @@ export const API_OPERATIONS: Record<string, Access> = {
   'DELETE /api/products/{id}': 'admin',
   'GET /api/products/{id}/related': 'anyone',
   'POST /api/products/{id}/reviews': 'signed-in',
+  'PUT /api/products/{id}/variants': 'admin',
+  'PUT /api/products/{id}/set-parts': 'admin',
   'POST /api/orders': 'signed-in',
   'GET /api/orders': 'admin',
   'GET /api/orders/myorders': 'signed-in',

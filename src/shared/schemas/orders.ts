@@ -49,6 +49,8 @@ export const orderItemInputSchema = z.object({
     .int('quantity must be a whole number')
     .min(1, 'quantity must be at least 1')
     .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+  /** The variant chosen, for a product with options (docs/decisions/067-sizes-and-sets.md); absent: its default. */
+  variant: z.string({ error: 'variant must be the id of a variant' }).max(64).optional(),
   name: z.string().optional(),
   image: z.string().optional(),
   price: z.number().optional(),
@@ -85,6 +87,9 @@ export const orderItemSchema = z.object({
   image: z.string(),
   price: z.number(),
   product: z.string().nullable(),
+  /** Only on a line of a product with options: the variant sold and its label ("250 ml"). */
+  variant: z.string().nullable().optional(),
+  variantLabel: z.string().optional(),
 });
 
 /** The longest reason an admin may give for marking an order paid by hand. */
@@ -239,6 +244,8 @@ export const orderConflictSchema = z.object({
   discountCode: z.string().optional(),
   discountAmount: z.number().optional(),
   product: z.string().optional(),
+  /** The variant that is short, when the line named a size (docs/decisions/067-sizes-and-sets.md). */
+  variant: z.string().optional(),
   name: z.string().nullable().optional(),
   countInStock: z.number().int().optional(),
   itemsPrice: z.number().optional(),
@@ -246,7 +253,15 @@ export const orderConflictSchema = z.object({
   shippingAmount: z.number().optional(),
   totalAmount: z.number().optional(),
   orderItems: z
-    .array(z.object({ product: z.string(), name: z.string(), price: z.number(), quantity: z.number().int() }))
+    .array(
+      z.object({
+        product: z.string(),
+        variant: z.string().optional(),
+        name: z.string(),
+        price: z.number(),
+        quantity: z.number().int(),
+      }),
+    )
     .optional(),
 });
 export type OrderConflict = z.infer<typeof orderConflictSchema>;

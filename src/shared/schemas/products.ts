@@ -40,6 +40,34 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** One variant of a product with options (docs/decisions/067-sizes-and-sets.md). */
+export const variantSchema = z.object({
+  _id: z.string(),
+  /** One value per option of the product, in its order. */
+  options: z.array(z.string()),
+  /** The values as a shopper reads them: "250 ml" or "Large / Lemongrass". */
+  label: z.string(),
+  sku: z.string(),
+  size: z.string().nullable(),
+  price: z.number(),
+  countInStock: z.number().int(),
+  image: z.string(),
+  isDefault: z.boolean(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** One part of a gift set: what one set takes from another product (and its variant). */
+export const setPartSchema = z.object({
+  product: z.string(),
+  variant: z.string().nullable(),
+  name: z.string(),
+  label: z.string().nullable(),
+  quantity: z.number().int(),
+  image: z.string(),
+  countInStock: z.number().int(),
+});
+export type SetPart = z.infer<typeof setPartSchema>;
+
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -61,14 +89,23 @@ export const productSchema = z.object({
   image: z.string(),
   /** The product's own low-stock alert level; null: the shop's default (settings). */
   lowStockThreshold: z.number().int().nullable(),
+  /** Present only for a product with options: their names ("Size"); a plain product answers as the spec has it. */
+  options: z.array(z.string()).optional(),
+  /** With options: the lowest variant price when the variants' prices differ, for "from K 85.00". */
+  priceFrom: z.number().optional(),
+  /** With options (product page only): every variant. `price`, `size`, `sku` above are the default's. */
+  variants: z.array(variantSchema).optional(),
+  /** Present only for a gift set: true, and (product page only) its parts. */
+  isSet: z.boolean().optional(),
+  setParts: z.array(setPartSchema).optional(),
   reviews: z.array(reviewSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** A product in a list (listing, featured, related): everything but the reviews. */
-export const productSummarySchema = productSchema.omit({ reviews: true });
+/** A product in a list (listing, featured, related): everything but the reviews, the variants and the set's parts. */
+export const productSummarySchema = productSchema.omit({ reviews: true, variants: true, setParts: true });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productListSchema = z.object({
@@ -174,3 +211,103 @@ export const reviewInputSchema = z.object({
   comment: text(2000, 'comment').min(1, 'Please write a comment'),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
+
+export const MAX_OPTIONS = 2;
+export const MAX_VARIANTS = 30;
+export const MAX_SET_PARTS = 10;
+export const MAX_SET_PART_QUANTITY = 99;
+
+const wholeNumber = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .min(0, `${label} must be 0 or more`)
+      .max(max, `${label} is too large`),
+  );
+
+const optionName = text(30, 'option name').min(1, 'Each option needs a name');
+const optionValue = text(40, 'option value').min(1, 'Each variant needs a value for every option');
+
+/**
+ * PUT /products/{id}/variants (admin): the product's options and every variant, in order. A variant with
+ * an `_id` is that variant changed; without, a new one; a variant left out is removed. No options: the
+ * product becomes plain again, with the default variant's price, stock, size and SKU.
+ */
+export const variantsInputSchema = z
+  .object({
+    options: z
+      .array(optionName, { error: 'options must be a list of option names' })
+      .max(MAX_OPTIONS, `A product can have at most ${MAX_OPTIONS} options`),
+    variants: z
+      .array(
+        z.object({
+          _id: z.string().max(64).optional(),
+          options: z.array(optionValue, { error: 'options must be a list of values' }).max(MAX_OPTIONS),
+          sku: text(40, 'sku').optional(),
+          size: text(40, 'size').nullable().optional(),
+          price: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), moneyKwacha),
+          countInStock: wholeNumber('countInStock', MAX_STOCK),
+          image: imageUrlSchema.optional().or(z.literal('')),
+          isDefault: z.boolean().optional(),
+        }),
+        { error: 'variants must be a list' },
+      )
+      .max(MAX_VARIANTS, `A product can have at most ${MAX_VARIANTS} variants`),
+  })
+  .superRefine((input, ctx) => {
+    const names = input.options.map((o) => o.toLowerCase());
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'Each option needs its own name' });
+    if (input.options.length === 0) {
+      if (input.variants.length > 1)
+        ctx.addIssue({ code: 'custom', message: 'Give the product an option (such as Size) to sell it in several variants' });
+      return;
+    }
+    if (input.variants.length === 0) ctx.addIssue({ code: 'custom', message: 'A product with options needs at least one variant' });
+    const seen = new Set<string>();
+    for (const variant of input.variants) {
+      if (variant.options.length !== input.options.length) {
+        ctx.addIssue({ code: 'custom', message: 'Each variant needs a value for every option' });
+        return;
+      }
+      const key = variant.options.map((v) => v.toLowerCase()).join('\n');
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', message: `Two variants are both ${variant.options.join(' / ')}` });
+        return;
+      }
+      seen.add(key);
+    }
+    if (input.variants.filter((v) => v.isDefault).length > 1)
+      ctx.addIssue({ code: 'custom', message: 'Only one variant can be the default' });
+  });
+export type VariantsInput = z.input<typeof variantsInputSchema>;
+
+/** PUT /products/{id}/set-parts (admin): what one set takes; an empty list makes it an ordinary product again. */
+export const setPartsInputSchema = z.object({
+  parts: z
+    .array(
+      z.object({
+        product: z.string({ error: 'Each part needs a product id' }).min(1).max(64),
+        variant: z.string().max(64).nullable().optional(),
+        quantity: z
+          .number({ error: 'quantity must be a whole number' })
+          .int('quantity must be a whole number')
+          .min(1, 'quantity must be at least 1')
+          .max(MAX_SET_PART_QUANTITY, `quantity must be at most ${MAX_SET_PART_QUANTITY}`),
+      }),
+      { error: 'parts must be a list' },
+    )
+    .max(MAX_SET_PARTS, `A set can hold at most ${MAX_SET_PARTS} parts`),
+});
+export type SetPartsInput = z.input<typeof setPartsInputSchema>;
+
+/** The variant's values as one label: "250 ml", "Large / Lemongrass". */
+export function variantLabel(values: readonly string[]): string {
+  return values.join(' / ');
+}
+
+/** An order line's or cart line's name: the product's, and the variant's label after it. */
+export function nameWithVariant(name: string, label: string | null | undefined): string {
+  return label ? `${name} (${label})` : name;
+}

@@ -13,6 +13,7 @@ import { markOrderPaid } from './paid';
 import { toAdminOrderJson, toOrderJson } from './serialize';
 import { fiscalReceiptsOfOrders, NOT_REQUIRED } from './fiscal-receipt';
 import { returnStock, stockLines, takeStock } from '../inventory';
+import { keepStockTaken } from './stock-taken';
 import { recordAudit, type AuditActor } from '../audit';
 import { orderStatusEntry } from './order-audit';
 import type { RaiseOrderEvent, UnpaidRelease } from './order-events-plugin';
@@ -52,8 +53,14 @@ export async function changeOrderStatus(
     const lines = stockLines(items);
     const cancelling = status === 'Cancelled' && current.status !== 'Cancelled';
     const reopening = current.status === 'Cancelled' && status !== 'Cancelled';
-    if (cancelling) await returnStock(tx, lines);
-    if (reopening) await takeStock(tx, lines);
+    let stockMovedFor: string[] = [];
+    if (cancelling) stockMovedFor = (await returnStock(tx, lines)).changed;
+    if (reopening) {
+      const taken = await takeStock(tx, lines);
+      // A set is taken as it is made now, which is what a later cancellation must return.
+      await keepStockTaken(tx, items, taken.sold);
+      stockMovedFor = taken.changed;
+    }
     // isDelivered follows the status, so the flag and the badge never disagree; the first delivery date is kept.
     const delivered = status === 'Delivered';
     const [order] = await tx
@@ -90,10 +97,7 @@ export async function changeOrderStatus(
       });
     else if (current.status !== status)
       await raise('order.status-changed', { order: toOrderJson(changed), from: current.status });
-    return {
-      changed,
-      stockMovedFor: cancelling || reopening ? lines.map((line) => line.productId) : [],
-    };
+    return { changed, stockMovedFor };
   });
   if (stockMovedFor.length > 0) await app.catalogCache.invalidate('stock', stockMovedFor);
   return toAdminOrderJson(changed);

@@ -17,11 +17,20 @@ import { paymentMethodLabel } from '../../../shared/order-status';
 import { paysOnCollection } from '../../../shared/payment-methods';
 import { readZambianMobile } from '../../../shared/phone-numbers';
 import type { Order, OrderChannel, PlaceOrderInput } from '../../../shared/schemas/orders';
+import { nameWithVariant } from '../../../shared/schemas/products';
+import { stockTakenBy } from './stock-taken';
 import { findOrderByIdempotencyKey, insertOrderWithItems } from './queries';
 import { toOrderJson } from './serialize';
 import { refuseOverUnpaidBounds } from './unpaid-bounds';
 import { unpaidHoldUntil } from './unpaid-release';
-import { productNoLongerAvailable, stockLines, takeStock, type CataloguePrice, type StockLine } from '../inventory';
+import {
+  lineKey,
+  productNoLongerAvailable,
+  stockLines,
+  takeStock,
+  type CataloguePrice,
+  type StockLine,
+} from '../inventory';
 import { chooseDeliveryOption, collectedAtPoint, newCollectionCode, type ChosenDelivery } from '../delivery';
 import { applyDiscountCode, CodeRefused, recordRedemption, takeCodeTry, type AppliedDiscount } from '../discounts';
 
@@ -70,7 +79,8 @@ function checkClientTotal(
       totalAmount: toKwacha(totals.totalNgwee),
       orderItems: lines.map((l) => ({
         product: l.productId,
-        name: l.product.name,
+        ...(l.product.variantId ? { variant: l.product.variantId } : {}),
+        name: nameWithVariant(l.product.name, l.product.variantLabel),
         price: toKwacha(l.product.priceNgwee),
         quantity: l.quantity,
       })),
@@ -83,10 +93,12 @@ function checkClientTotal(
 }
 
 function differingFigures(lines: PricedLine[], input: PlaceOrderInput, totals: OrderTotals): DifferingFigure[] {
-  const current = new Map(lines.map((l) => [l.productId, l.product.priceNgwee]));
+  const current = new Map(lines.map((l) => [lineKey(l), l.product.priceNgwee]));
   const sentDiffers = (kwacha: number | undefined, ngwee: number) => kwacha !== undefined && toNgwee(kwacha) !== ngwee;
   const differs: DifferingFigure[] = [];
-  if (input.orderItems.some((item) => sentDiffers(item.price, current.get(item.product.trim().toLowerCase()) ?? NaN)))
+  const keyOf = (item: PlaceOrderInput['orderItems'][number]) =>
+    lineKey({ productId: item.product.trim().toLowerCase(), variantId: item.variant?.trim().toLowerCase() });
+  if (input.orderItems.some((item) => sentDiffers(item.price, current.get(keyOf(item)) ?? NaN)))
     differs.push('prices');
   if (sentDiffers(input.discountAmount ?? (input.discountCode ? undefined : 0), totals.discountNgwee))
     differs.push('discount');
@@ -138,9 +150,16 @@ export async function placeOrder(
   // to four statements whatever the number of lines (begin, take stock, write order and lines, commit):
   // placing orders is bound by statements per transaction on the embedded database.
   const lines = stockLines(
-    input.orderItems.map((item) => ({ productId: item.product, quantity: item.quantity, name: item.name })),
+    input.orderItems.map((item) => ({
+      productId: item.product,
+      variantId: item.variant,
+      quantity: item.quantity,
+      name: item.name,
+    })),
   );
-  for (const line of lines) if (!isUuid(line.productId)) throw productNoLongerAvailable(line.productId, line.name);
+  for (const line of lines)
+    if (!isUuid(line.productId) || (line.variantId && !isUuid(line.variantId)))
+      throw productNoLongerAvailable(line.productId, line.name);
   const discountCode = input.discountCode?.trim() || null;
   if (discountCode) await takeCodeTry(app, customer.id, context.address);
 
@@ -159,9 +178,9 @@ export async function placeOrder(
       // First of all: what this account and its numbers hold unpaid, under their locks (two statements more
       // while the bounds are on; decision 056).
       await refuseOverUnpaidBounds(tx, app.config.unpaidOrders, customer, contactMobile, items);
-      const taken = await takeStock(tx, lines);
+      const { sold, changed } = await takeStock(tx, lines);
       // The prices as locked now, so an edit made while the cart sat in a phone is caught, not charged.
-      const locked = lines.map((line) => ({ ...line, product: taken.get(line.productId)! }));
+      const locked = lines.map((line) => ({ ...line, product: sold.get(lineKey(line))! }));
       const applied = discountCode ? await applyCode(tx, customer.id, discountCode, locked) : null;
       const totals = checkClientTotal(locked, input, delivery.rule, applied?.effect);
       const order = await insertOrderWithItems(
@@ -190,17 +209,20 @@ export async function placeOrder(
         },
         locked.map((line, position) => ({
           productId: line.productId,
-          name: line.product.name,
+          name: nameWithVariant(line.product.name, line.product.variantLabel),
           image: line.product.image,
           unitPriceNgwee: line.product.priceNgwee,
           quantity: line.quantity,
           position,
+          variantId: line.product.variantId,
+          variantLabel: line.product.variantLabel,
+          stockTaken: stockTakenBy(line.product, line.quantity),
         })),
       );
       if (applied) await recordRedemption(tx, applied, order.order.id, customer.id, totals.discountNgwee);
       // In the transaction: what must follow an order (its e-mails) is recorded with it (decision 009).
       await raise('order.placed', { order: toOrderJson(order), customerMobile: customer.mobile });
-      return order;
+      return { order, changed };
     });
   } catch (error) {
     // The same submit arriving twice at once: the second one's insert hits the unique
@@ -213,11 +235,8 @@ export async function placeOrder(
     throw error;
   }
 
-  await app.catalogCache.invalidate(
-    'stock',
-    lines.map((line) => line.productId),
-  );
-  return { order: toOrderJson(placed), created: true };
+  await app.catalogCache.invalidate('stock', placed.changed);
+  return { order: toOrderJson(placed.order), created: true };
 }
 
 /**

@@ -27,6 +27,8 @@ export function toOrderJson({ order, items, money, fiscal }: OrderWithItems): Or
       image: item.image,
       price: toKwacha(item.unitPriceNgwee),
       product: item.productId,
+      // A plain product's line answers as the spec has it; a variant's names it (decision 067).
+      ...(item.variantLabel === null ? {} : { variant: item.variantId, variantLabel: item.variantLabel }),
     })),
     shippingAddress: order.shippingAddress,
     paymentMethod: order.paymentMethod,

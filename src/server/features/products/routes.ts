@@ -185,7 +185,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a product (admin) and the image files no other product uses; past orders keep their lines',
         ...adminOnly,
         params: idParams,
-        response: { 200: messageSchema, ...adminErrors, 404: errorSchema },
+        response: { 200: messageSchema, ...adminErrors, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {

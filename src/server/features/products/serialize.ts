@@ -1,4 +1,4 @@
-import type { Product, ProductSummary, Review } from '../../../shared/schemas/products';
+import type { Product, ProductSummary, Review, SetPart, Variant } from '../../../shared/schemas/products';
 import { toKwacha } from '../../../shared/money';
 import type { productReviews, products } from '../../db/schema';
 
@@ -32,6 +32,12 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     mainImage: row.mainImage,
     image: row.mainImage,
     lowStockThreshold: row.lowStockThreshold ?? null,
+    // A plain product answers exactly as the spec has it; options and sets add their fields (decision 067).
+    ...(row.options.length > 0 && {
+      options: row.options,
+      ...(row.priceFromNgwee !== null && { priceFrom: toKwacha(row.priceFromNgwee) }),
+    }),
+    ...(row.isSet && { isSet: true }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -47,6 +53,17 @@ export function toReview(row: ReviewRow): Review {
   };
 }
 
-export function toProduct(row: ProductRow, reviews: readonly ReviewRow[]): Product {
-  return { ...toProductSummary(row), reviews: reviews.map(toReview) };
+/** A product's variants and a set's parts, read only for a product that has them. */
+export interface ProductMakeUp {
+  variants?: Variant[];
+  setParts?: SetPart[];
+}
+
+export function toProduct(row: ProductRow, reviews: readonly ReviewRow[], makeUp: ProductMakeUp = {}): Product {
+  return {
+    ...toProductSummary(row),
+    ...(row.options.length > 0 && { variants: makeUp.variants ?? [] }),
+    ...(row.isSet && { setParts: makeUp.setParts ?? [] }),
+    reviews: reviews.map(toReview),
+  };
 }

@@ -14,7 +14,7 @@ import type {
   reviewInputSchema,
 } from '../../../shared/schemas/products';
 import type { Db } from '../../db/client';
-import { Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
+import { BadRequest, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
 import { isUuid } from '../../lib/ids';
 import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit';
@@ -25,6 +25,8 @@ import { pageOfMatches } from './search-facts';
 import { productCreatedEntry, productDeletedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
 import { toProduct, toProductSummary, toReview, type ProductRow } from './serialize';
+import { lockStockOf, refreshSetStock } from '../inventory';
+import { makeUpOf, writeDefaultVariant } from './variant-queries';
 
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ParsedProductInput = z.output<typeof productInputSchema>;
@@ -132,7 +134,7 @@ export async function featuredProducts(db: Db): Promise<ProductSummary[]> {
 export async function productDetail(db: Db, id: string): Promise<Product | null> {
   if (!isProductId(id)) return null;
   const found = await q.findProductWithReviews(db, id, REVIEWS_SHOWN);
-  return found ? toProduct(found.row, found.reviews) : null;
+  return found ? toProduct(found.row, found.reviews, await makeUpOf(db, found.row)) : null;
 }
 
 export async function relatedProducts(db: Db, id: string): Promise<ProductSummary[] | null> {
@@ -166,6 +168,17 @@ export function productValues(input: ParsedProductInput, current?: ProductRow): 
 
 const SKU_IN_USE = 'SKU already in use';
 
+/**
+ * A product with options keeps its stock per variant, a gift set's comes from its parts: an edit may send
+ * the stock as it is (the editor sends every field) but not change it (docs/decisions/067-sizes-and-sets.md).
+ */
+function refuseStockKeptElsewhere(current: ProductRow, countInStock: number): void {
+  if (countInStock === current.countInStock) return;
+  if (current.isSet) throw BadRequest("A gift set's stock comes from its parts: change the parts' stock");
+  if (current.options.length > 0)
+    throw BadRequest("This product's stock is kept per variant: change each variant's stock in its variants");
+}
+
 export async function createProduct(db: Db, input: ParsedProductInput, actor: AuditActor): Promise<Product> {
   // A generated SKU can collide with an existing one (1 in ~10^9); draw again rather than blame the admin.
   for (let attempt = 1; ; attempt += 1) {
@@ -194,11 +207,16 @@ export async function updateProduct(
   let current: ProductRow, row: ProductRow;
   try {
     ({ current, row } = await db.transaction(async (tx) => {
-      const found = await q.lockProductById(tx, id);
+      // In the stock's lock order: the product, and the sets whose stock follows it.
+      const { sets } = await lockStockOf(tx, [id]);
+      const found = await q.findProductById(tx, id);
       if (!found) throw NotFound(PRODUCT_NOT_FOUND);
       const values = productValues(input, found);
+      refuseStockKeptElsewhere(found, values.countInStock!);
       const updated = await q.updateProductRow(tx, id, values);
       if (!updated) throw NotFound(PRODUCT_NOT_FOUND);
+      if (found.options.length > 0) await writeDefaultVariant(tx, updated);
+      await refreshSetStock(tx, sets.filter((setId) => setId !== id));
       const entry = productUpdatedEntry(found, values);
       if (entry) await recordAudit(tx, actor, entry);
       return { current: found, row: updated };
@@ -209,7 +227,7 @@ export async function updateProduct(
   }
   const kept = new Set(storedImageNames(row));
   return {
-    product: toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN)),
+    product: toProduct(row, await q.findReviews(db, id, REVIEWS_SHOWN), await makeUpOf(db, row)),
     droppedImageNames: storedImageNames(current).filter((name) => !kept.has(name)),
   };
 }
@@ -223,6 +241,10 @@ export function storedImageNames(row: Pick<ProductRow, 'images' | 'mainImage'>):
 export async function deleteProduct(db: Db, id: string, actor: AuditActor): Promise<{ imageNames: string[] }> {
   if (!isProductId(id)) throw NotFound(PRODUCT_NOT_FOUND);
   const deleted = await db.transaction(async (tx) => {
+    const { sets } = await lockStockOf(tx, [id]);
+    const holding = sets.filter((setId) => setId !== id);
+    if (holding.length > 0)
+      throw Conflict('This product is a part of a gift set: take it out of the set before deleting it');
     const row = await q.deleteProductRow(tx, id);
     if (row) await recordAudit(tx, actor, productDeletedEntry(row));
     return row;

@@ -62,6 +62,8 @@ export async function insertCustomers(t: TestApp, count: number, base = 'Custome
 
 export interface CartLine {
   product: string;
+  /** The variant, for a product with options. */
+  variant?: string;
   quantity: number;
   /** The price the shopper's cart shows, in kwacha. */
   price: number;
@@ -74,6 +76,7 @@ export function orderBody(lines: CartLine[], overrides: Record<string, unknown> 
   return {
     orderItems: lines.map((l) => ({
       product: l.product,
+      ...(l.variant && { variant: l.variant }),
       quantity: l.quantity,
       price: l.price,
       name: l.name ?? 'Item',
