@@ -203,6 +203,10 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'PATCH /api/members/{id}': { name: 'Hostile Test Maker', role: 'Dyer', active: true },
       'POST /api/members/{id}/wallet': { mobile: '0967100002' },
       'PUT /api/products/{id}/makers': { makersPercent: 60, makers: [{ memberId: ids.member, parts: 2 }] },
+      // Harmless on the walk's product: it stays plain, no set, and nothing is merged into it.
+      'PUT /api/products/{id}/variants': { options: [], variants: [] },
+      'PUT /api/products/{id}/set-parts': { parts: [] },
+      'POST /api/products/{id}/merge': { products: [randomUUID()] },
     };
     operations = await documentedOperations(t.app);
   });

@@ -95,7 +95,9 @@ export const products = pgTable(
     /** The variants' SKUs and sizes, so a search finds the product by them; '' for a plain product. */
     variantText: text('variant_text').notNull().default(''),
     /** Name and description for keyword search (see search-text.ts); kept by PostgreSQL, never written. */
-    searchText: text('search_text').notNull().generatedAlwaysAs(searchTextOf('name', 'description', 'variant_text')),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(searchTextOf('name', 'description', 'variant_text')),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -139,7 +141,9 @@ export const productVariants = pgTable(
     check('product_variants_price_nonnegative', sql`${t.priceNgwee} >= 0`),
     check('product_variants_stock_nonnegative', sql`${t.countInStock} >= 0`),
     uniqueIndex('product_variants_sku_lower_key').on(sql`lower(${t.sku})`),
-    uniqueIndex('product_variants_default_key').on(t.productId).where(sql`${t.isDefault}`),
+    uniqueIndex('product_variants_default_key')
+      .on(t.productId)
+      .where(sql`${t.isDefault}`),
     uniqueIndex('product_variants_options_key').on(t.productId, t.optionValues),
     index('product_variants_product_idx').on(t.productId, t.position),
   ],

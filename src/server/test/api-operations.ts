@@ -34,6 +34,7 @@ export const API_OPERATIONS: Record<string, Access> = {
   'POST /api/products/{id}/reviews': 'signed-in',
   'PUT /api/products/{id}/variants': 'admin',
   'PUT /api/products/{id}/set-parts': 'admin',
+  'POST /api/products/{id}/merge': 'admin',
   'POST /api/orders': 'signed-in',
   'GET /api/orders': 'admin',
   'GET /api/orders/myorders': 'signed-in',

@@ -258,13 +258,18 @@ export const variantsInputSchema = z
   })
   .superRefine((input, ctx) => {
     const names = input.options.map((o) => o.toLowerCase());
-    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'Each option needs its own name' });
+    if (new Set(names).size !== names.length)
+      ctx.addIssue({ code: 'custom', message: 'Each option needs its own name' });
     if (input.options.length === 0) {
       if (input.variants.length > 1)
-        ctx.addIssue({ code: 'custom', message: 'Give the product an option (such as Size) to sell it in several variants' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Give the product an option (such as Size) to sell it in several variants',
+        });
       return;
     }
-    if (input.variants.length === 0) ctx.addIssue({ code: 'custom', message: 'A product with options needs at least one variant' });
+    if (input.variants.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'A product with options needs at least one variant' });
     const seen = new Set<string>();
     for (const variant of input.variants) {
       if (variant.options.length !== input.options.length) {

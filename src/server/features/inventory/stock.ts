@@ -72,7 +72,13 @@ export function stockLines(
       line.name ||= item.name;
       if (item.stockTaken) line.stockTaken = [...(line.stockTaken ?? []), ...item.stockTaken];
     } else {
-      lines.set(key, { productId, variantId, quantity: item.quantity, name: item.name, stockTaken: item.stockTaken });
+      lines.set(key, {
+        productId,
+        ...(variantId && { variantId }),
+        quantity: item.quantity,
+        name: item.name,
+        ...(item.stockTaken && { stockTaken: item.stockTaken }),
+      });
     }
   }
   return [...lines.values()];
@@ -165,7 +171,8 @@ function combined(moves: readonly StockMove[]): StockMove[] {
 
 /** How many of a thing are left now: a variant's or plain product's stock. */
 function leftOf(catalogue: Catalogue, move: StockMove): number {
-  if (move.variantId) return catalogue.variants.get(move.productId)?.find((v) => v.id === move.variantId)?.countInStock ?? 0;
+  if (move.variantId)
+    return catalogue.variants.get(move.productId)?.find((v) => v.id === move.variantId)?.countInStock ?? 0;
   return catalogue.products.get(move.productId)?.countInStock ?? 0;
 }
 
@@ -186,7 +193,10 @@ export async function takeStock(
   lines: readonly StockLine[],
 ): Promise<{ sold: Map<string, CataloguePrice>; changed: string[] }> {
   const ordered = [...lines].sort((a, b) => (lineKey(a) < lineKey(b) ? -1 : 1));
-  const catalogue = await lockCatalogue(tx, ordered.map((l) => l.productId));
+  const catalogue = await lockCatalogue(
+    tx,
+    ordered.map((l) => l.productId),
+  );
   const sold = new Map<string, CataloguePrice>();
   const moves: StockMove[] = [];
   for (const line of ordered) {
@@ -241,7 +251,9 @@ export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<
   const back = (productId: string, variantId: string | null, quantity: number) => {
     const product = catalogue.products.get(productId);
     if (!product || product.isSet) return;
-    const variant = product.hasOptions ? variantOf(catalogue, productId, variantId) ?? variantOf(catalogue, productId, null) : null;
+    const variant = product.hasOptions
+      ? (variantOf(catalogue, productId, variantId) ?? variantOf(catalogue, productId, null))
+      : null;
     if (product.hasOptions && !variant) return;
     moves.push({ productId, variantId: variant?.id ?? null, quantity: -quantity });
   };

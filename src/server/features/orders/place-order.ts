@@ -98,8 +98,7 @@ function differingFigures(lines: PricedLine[], input: PlaceOrderInput, totals: O
   const differs: DifferingFigure[] = [];
   const keyOf = (item: PlaceOrderInput['orderItems'][number]) =>
     lineKey({ productId: item.product.trim().toLowerCase(), variantId: item.variant?.trim().toLowerCase() });
-  if (input.orderItems.some((item) => sentDiffers(item.price, current.get(keyOf(item)) ?? NaN)))
-    differs.push('prices');
+  if (input.orderItems.some((item) => sentDiffers(item.price, current.get(keyOf(item)) ?? NaN))) differs.push('prices');
   if (sentDiffers(input.discountAmount ?? (input.discountCode ? undefined : 0), totals.discountNgwee))
     differs.push('discount');
   if (sentDiffers(input.shippingAmount, totals.shippingNgwee)) differs.push('shipping');

@@ -17,7 +17,9 @@ export async function keepStockTaken(
 ): Promise<void> {
   for (const item of items) {
     if (!item.productId) continue;
-    const price = sold.get(lineKey({ productId: item.productId.toLowerCase(), variantId: item.variantId?.toLowerCase() }));
+    const price = sold.get(
+      lineKey({ productId: item.productId.toLowerCase(), variantId: item.variantId?.toLowerCase() }),
+    );
     if (!price?.partsPerUnit) continue;
     await tx
       .update(orderItems)

@@ -13,6 +13,9 @@ import { productCreatedEntry, productUpdatedEntry } from './product-audit';
 import * as q from './queries';
 import type { ProductRow } from './serialize';
 import { productValues, storedImageNames, type ParsedProductInput } from './service';
+import { lockStockOf, refreshSetStock } from '../inventory';
+import { writeDefaultVariant } from './variant-queries';
+import { findVariantsBySkus, planSize, writeImportedVariant, type ImportedVariant } from './variant-import';
 
 /**
  * Product import from CSV: create and update by SKU, all or nothing. Each row is checked with
@@ -89,14 +92,17 @@ function readCell(field: Field, cell: string): unknown {
   }
 }
 
-/** The editor's input as a stored product is, so a row's cells can be laid over it. */
-function inputOf(row: ProductRow): ProductInput {
+/**
+ * The editor's input as a stored product is, so a row's cells can be laid over it. A product with sizes is
+ * its default variant's row (the export writes it so): its stock there is the default's.
+ */
+function inputOf(row: ProductRow, defaultStock?: number): ProductInput {
   return {
     name: row.name,
     price: toKwacha(row.priceNgwee),
     category: row.category as ProductInput['category'],
     description: row.description,
-    countInStock: row.countInStock,
+    countInStock: defaultStock ?? row.countInStock,
     brand: row.brand,
     isFeatured: row.isFeatured,
     sku: row.sku,
@@ -114,7 +120,12 @@ interface PlannedRow {
   report: ProductImportRow;
   input?: ParsedProductInput;
   current?: ProductRow;
+  /** A row of one of a product's sizes (or its default): the variant its price, stock and size go to. */
+  variant?: ImportedVariant;
 }
+
+/** Of a size's row only these cells change the size; the rest must say what its product says. */
+const VARIANT_FIELDS: readonly Field[] = ['price', 'countInStock', 'size'];
 
 const FIELD_WORDS: Partial<Record<Field, string>> = {
   isFeatured: 'featured',
@@ -172,7 +183,9 @@ export async function planImport(db: Db, csv: string): Promise<{ report: Product
     throw BadRequest('The file needs a SKU column: products are matched by their SKU (the export has it).');
 
   const skuAt = fields.indexOf('sku');
-  const existing = await q.findProductsBySkus(db, rows.map((r) => unguard(r[skuAt] ?? '')).filter(Boolean));
+  const skus = rows.map((r) => unguard(r[skuAt] ?? '')).filter(Boolean);
+  const existing = await q.findProductsBySkus(db, skus);
+  const variants = await findVariantsBySkus(db, skus);
   const seen = new Map<string, number>();
   const planned = rows.map((cells, index): PlannedRow => {
     const rowNumber = index + 2;
@@ -182,7 +195,8 @@ export async function planImport(db: Db, csv: string): Promise<{ report: Product
       const cell = unguard(cells[i] ?? '');
       if (field && field !== 'sku' && cell !== '') given[field] = readCell(field, cell);
     });
-    const current = sku ? existing.get(sku.toLowerCase()) : undefined;
+    const sizeOf = sku ? variants.get(sku.toLowerCase()) : undefined;
+    const current = sku ? (existing.get(sku.toLowerCase()) ?? sizeOf?.product) : undefined;
     const name = typeof given.name === 'string' ? given.name : (current?.name ?? '');
     const report: ProductImportRow = { row: rowNumber, sku, name, action: 'error', changes: [], errors: [] };
     if (cells.length > header.length && cells.slice(header.length).some((c) => c.trim() !== ''))
@@ -192,7 +206,12 @@ export async function planImport(db: Db, csv: string): Promise<{ report: Product
     if (sku && earlier) report.errors.push(`SKU ${sku} is also on row ${earlier}.`);
     if (sku) seen.set(sku.toLowerCase(), rowNumber);
 
-    const merged = current ? { ...inputOf(current), ...given, sku: current.sku } : { ...given, sku };
+    if (current?.isSet && given.countInStock !== undefined && given.countInStock !== current.countInStock)
+      report.errors.push("A gift set's stock comes from its parts: change the parts' stock.");
+    if (sizeOf && !sizeOf.variant.isDefault) return planSize(report, given, sizeOf);
+    const merged = current
+      ? { ...inputOf(current, sizeOf?.variant.countInStock), ...given, sku: current.sku }
+      : { ...given, sku };
     if (!current && given.images && !given.mainImage)
       (merged as ProductInput).mainImage = (given.images as string[])[0];
     if (current && given.images && !(given.images as string[]).includes(current.mainImage))
@@ -210,11 +229,16 @@ export async function planImport(db: Db, csv: string): Promise<{ report: Product
     }
     if (report.errors.length > 0 || !parsed.success) return { report };
     if (!current) return { report: { ...report, action: 'create' }, input: parsed.data };
-    const changes = changesOf(current, parsed.data, Object.keys(given) as Field[]);
+    const changes = changesOf(
+      sizeOf ? { ...current, countInStock: sizeOf.variant.countInStock } : current,
+      parsed.data,
+      Object.keys(given) as Field[],
+    );
     return {
       report: { ...report, action: changes.length > 0 ? 'update' : 'unchanged', changes },
       input: parsed.data,
       current,
+      variant: sizeOf,
     };
   });
 
@@ -247,28 +271,48 @@ export async function applyImport(
     return await db.transaction(async (tx) => {
       const ids: string[] = [];
       const dropped: string[] = [];
-      for (const { report, input, current } of planned) {
-        if (!input || report.action === 'unchanged') continue;
+      // Every product the file changes, and the sets whose stock follows them, in the stock's lock order.
+      const { sets } = await lockStockOf(
+        tx,
+        planned.flatMap((p) => (p.current && p.report.action === 'update' ? [p.current.id] : [])),
+      );
+      for (const { report, input, current, variant } of planned) {
+        if ((!input && !variant?.values) || report.action === 'unchanged') continue;
         if (!current) {
-          const created = await q.insertProduct(tx, productValues(input));
+          const created = await q.insertProduct(tx, productValues(input!));
           const entry = productCreatedEntry(created);
           await recordAudit(tx, actor, { ...entry, summary: `${entry.summary} (imported)` });
           ids.push(created.id);
           continue;
         }
-        const locked = await q.lockProductById(tx, current.id);
+        const locked = await q.findProductById(tx, current.id);
         if (!locked)
           throw Conflict(
             `The product with SKU ${current.sku} was deleted while the file was imported. Check the file again.`,
           );
-        const values = productValues(input, locked);
+        if (variant && !variant.variant.isDefault) {
+          await writeImportedVariant(tx, actor, locked, variant.variant, variant.values!);
+          ids.push(locked.id);
+          continue;
+        }
+        const values = productValues(input!, locked);
+        if (variant) {
+          // A product with sizes: its row is its default's, and its stock the sum of its sizes'.
+          values.countInStock = await writeImportedVariant(tx, null, locked, variant.variant, {
+            priceNgwee: values.priceNgwee,
+            countInStock: values.countInStock!,
+            size: values.size ?? null,
+          });
+        }
         const updated = await q.updateProductRow(tx, locked.id, values);
+        if (variant) await writeDefaultVariant(tx, updated!);
         const entry = productUpdatedEntry(locked, values);
         if (entry) await recordAudit(tx, actor, { ...entry, summary: `${entry.summary} (imported)` });
         ids.push(locked.id);
         const kept = new Set(storedImageNames(updated!));
         dropped.push(...storedImageNames(locked).filter((n) => !kept.has(n)));
       }
+      await refreshSetStock(tx, sets);
       return { ids, droppedImageNames: dropped };
     });
   } catch (error) {

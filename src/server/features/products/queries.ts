@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { containsPattern, searchTextContains, searchesAcrossColumns } from '../../db/search-text';
-import { orderItems, orders, productReviews, products } from '../../db/schema';
+import { orderItems, orders, productReviews, productVariants, products } from '../../db/schema';
 import type { MatchColumns } from './search-facts';
 import type { IndexedProduct } from './search-index';
 import type { ProductRow, ReviewRow } from './serialize';
@@ -215,6 +215,7 @@ export async function isImageInUse(db: Db, storedName: string): Promise<boolean>
   const result = await db.execute(sql`select (
     exists (select 1 from ${products} where ${products.images}::text like ${pattern} or ${products.mainImage} like ${pattern})
     or exists (select 1 from ${orderItems} where ${orderItems.image} like ${pattern})
+    or exists (select 1 from ${productVariants} where ${productVariants.image} like ${pattern})
   ) as used`);
   const [row] = rowsOf<{ used: boolean }>(result);
   return row?.used === true;

@@ -216,7 +216,10 @@ export async function updateProduct(
       const updated = await q.updateProductRow(tx, id, values);
       if (!updated) throw NotFound(PRODUCT_NOT_FOUND);
       if (found.options.length > 0) await writeDefaultVariant(tx, updated);
-      await refreshSetStock(tx, sets.filter((setId) => setId !== id));
+      await refreshSetStock(
+        tx,
+        sets.filter((setId) => setId !== id),
+      );
       const entry = productUpdatedEntry(found, values);
       if (entry) await recordAudit(tx, actor, entry);
       return { current: found, row: updated };

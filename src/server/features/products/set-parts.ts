@@ -28,7 +28,8 @@ export async function saveSetParts(db: Db, setId: string, input: ParsedSetPartsI
     const productId = part.product.trim().toLowerCase();
     const variantId = part.variant ? part.variant.trim().toLowerCase() : null;
     if (!isUuid(productId)) throw partNotFound(part.product);
-    if (variantId !== null && !isUuid(variantId)) throw BadRequest(`Variant ${part.variant} is not a variant of that part`);
+    if (variantId !== null && !isUuid(variantId))
+      throw BadRequest(`Variant ${part.variant} is not a variant of that part`);
     if (productId === setId.toLowerCase()) throw BadRequest('A set cannot be a part of itself');
     const key = `${productId}/${variantId ?? ''}`;
     const seen = wanted.get(key);
@@ -55,9 +56,18 @@ export async function saveSetParts(db: Db, setId: string, input: ParsedSetPartsI
     );
     const variants = parts.some((p) => p.variantId)
       ? await tx
-          .select({ id: productVariants.id, productId: productVariants.productId, isDefault: productVariants.isDefault })
+          .select({
+            id: productVariants.id,
+            productId: productVariants.productId,
+            isDefault: productVariants.isDefault,
+          })
           .from(productVariants)
-          .where(inArray(productVariants.productId, parts.map((p) => p.productId)))
+          .where(
+            inArray(
+              productVariants.productId,
+              parts.map((p) => p.productId),
+            ),
+          )
       : [];
     for (const part of parts) {
       const product = partProducts.get(part.productId);

@@ -102,7 +102,11 @@ export async function setsHolding(
 
 /** Whether this product is a part of some set (a set cannot be a part of another). */
 export async function isPartOfASet(tx: Tx, productId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: setParts.setProductId }).from(setParts).where(eq(setParts.partProductId, productId)).limit(1);
+  const [row] = await tx
+    .select({ id: setParts.setProductId })
+    .from(setParts)
+    .where(eq(setParts.partProductId, productId))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -119,7 +123,6 @@ export async function repointParts(tx: Tx, productId: string, from: string | nul
     );
 }
 
-
 /** A product's variants and a set's parts, read only when it has them (a plain product costs nothing more). */
 export async function makeUpOf(db: Db | Tx, row: Pick<ProductRow, 'id' | 'options' | 'isSet'>): Promise<ProductMakeUp> {
   return {
@@ -127,7 +130,6 @@ export async function makeUpOf(db: Db | Tx, row: Pick<ProductRow, 'id' | 'option
     ...(row.isSet && { setParts: await partsOfSet(db, row.id) }),
   };
 }
-
 
 /**
  * After an edit of a product with options through the spec's product form: its price, size and SKU are

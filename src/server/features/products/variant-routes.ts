@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../../shared/schemas/common';
 import { productSchema, setPartsInputSchema, variantsInputSchema } from '../../../shared/schemas/products';
+import { mergeInputSchema, mergeProducts } from './merge';
+import { removeUnusedImages } from './service';
 import { saveSetParts } from './set-parts';
 import { saveVariants } from './variants';
 
@@ -53,6 +55,35 @@ const variantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const product = await saveSetParts(db, request.params.id, request.body, request.currentUser!);
       await cache.invalidate('products', [product._id]);
+      return product;
+    },
+  );
+
+  app.post(
+    '/:id/merge',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['products'],
+        summary:
+          'Admin: make separate size products variants of this one (their price, stock, SKU, image, orders, reviews ' +
+          'and places in sets kept), then delete them. Each becomes the value of `option` (default Size) given in ' +
+          '`values`, else its size text, else its name.',
+        ...adminOnly,
+        params: idParams,
+        body: mergeInputSchema,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { product, droppedImageNames } = await mergeProducts(
+        db,
+        request.params.id,
+        request.body,
+        request.currentUser!,
+      );
+      await cache.invalidate('products');
+      await removeUnusedImages(db, app.imageStore, request.log, droppedImageNames);
       return product;
     },
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertCustomers, insertProduct, orderBody, stockOf } from '../orders/test/fixtures';
+import { fetchCsv } from '../reports/test/fixtures';
 import { productAnswer, putSetParts, putVariants, threeSizes } from './test/variant-fixtures';
 
 /** Sizes and gift sets (docs/decisions/067-sizes-and-sets.md), through the API, on PGlite and PostgreSQL. */
@@ -43,7 +44,8 @@ describe('sizes and gift sets', () => {
   it('a plain product answers exactly the spec fields, with no variant fields', async () => {
     const plain = await insertProduct(t, { price: 40, countInStock: 3 });
     const answer = await productAnswer(t, plain.id);
-    for (const field of ['options', 'priceFrom', 'variants', 'isSet', 'setParts']) expect(answer).not.toHaveProperty(field);
+    for (const field of ['options', 'priceFrom', 'variants', 'isSet', 'setParts'])
+      expect(answer).not.toHaveProperty(field);
   });
 
   it('orders a size at its own price, names it on the line, and takes its stock and the product total', async () => {
@@ -139,7 +141,10 @@ describe('sizes and gift sets', () => {
     expect((await productAnswer(t, set.id)).countInStock).toBe(0);
     const refused = await order(buyer.auth, [{ product: set.id, quantity: 1, price: 250 }]);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: 'Not enough stock for Forest Gift Set: only 0 left', countInStock: 0 });
+    expect(refused.json()).toMatchObject({
+      message: 'Not enough stock for Forest Gift Set: only 0 left',
+      countInStock: 0,
+    });
     // Cancelling the set's order returns its parts, and the set can be sold again.
     const cancel = await t.app.inject({
       method: 'PUT',
@@ -190,8 +195,12 @@ describe('sizes and gift sets', () => {
     await putSetParts(t, admin, set.id, { parts: [{ product: a.id, quantity: 2 }] });
     expect((await put(`/api/products/${set.id}/variants`, threeSizes([1, 1, 1]))).statusCode).toBe(409);
     const nested = await insertProduct(t, { price: 50 });
-    expect((await put(`/api/products/${nested.id}/set-parts`, { parts: [{ product: set.id, quantity: 1 }] })).statusCode).toBe(409);
-    expect((await put(`/api/products/${set.id}/set-parts`, { parts: [{ product: set.id, quantity: 1 }] })).statusCode).toBe(400);
+    expect(
+      (await put(`/api/products/${nested.id}/set-parts`, { parts: [{ product: set.id, quantity: 1 }] })).statusCode,
+    ).toBe(409);
+    expect(
+      (await put(`/api/products/${set.id}/set-parts`, { parts: [{ product: set.id, quantity: 1 }] })).statusCode,
+    ).toBe(400);
     const deleting = await t.app.inject({ method: 'DELETE', url: `/api/products/${a.id}`, headers: admin });
     expect(deleting.statusCode).toBe(409);
     const twice = await put(`/api/products/${a.id}/variants`, {
@@ -233,5 +242,104 @@ describe('sizes and gift sets', () => {
     const [buyer] = await insertCustomers(t, 1, 'Plainer');
     expect((await order(buyer.auth, [{ product: set.id, quantity: 1, price: 300 }])).statusCode).toBe(201);
     expect(await stockOf(t, oil.id)).toBe(2);
+  });
+
+  it('merges separate size products into one, keeping their stock, SKUs, orders, reviews and places in sets', async () => {
+    const small = await insertProduct(t, { name: 'Ximenia Oil 100 ml', price: 85, countInStock: 4 });
+    const big = await insertProduct(t, { name: 'Ximenia Oil 250 ml', price: 180, countInStock: 2 });
+    const [buyer] = await insertCustomers(t, 1, 'Merger');
+    const placed = await order(buyer.auth, [{ product: big.id, quantity: 1, price: 180 }]);
+    expect(placed.statusCode).toBe(201);
+    const set = await insertProduct(t, { name: 'Ximenia Set', price: 200 });
+    await putSetParts(t, admin, set.id, { parts: [{ product: big.id, quantity: 1 }] });
+    const merge = (payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/products/${small.id}/merge`, headers: admin, payload });
+    expect((await merge({ products: [small.id] })).statusCode).toBe(400);
+    const merged = await merge({ products: [big.id], values: { [small.id]: '100 ml', [big.id]: '250 ml' } });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json()).toMatchObject({
+      options: ['Size'],
+      price: 85,
+      countInStock: 5,
+      priceFrom: 85,
+      sku: small.sku,
+    });
+    const [own, bigger] = merged.json().variants;
+    expect(own).toMatchObject({ label: '100 ml', sku: small.sku, countInStock: 4, isDefault: true });
+    expect(bigger).toMatchObject({ label: '250 ml', sku: big.sku, countInStock: 1, price: 180 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${big.id}` })).statusCode).toBe(404);
+    // The old order now names the product and its size; the set holds the size; cancelling returns it there.
+    const theOrder = await t.app.inject({ method: 'GET', url: `/api/orders/${placed.json()._id}`, headers: admin });
+    expect(theOrder.json().orderItems[0]).toMatchObject({
+      product: small.id,
+      variant: bigger._id,
+      variantLabel: '250 ml',
+    });
+    expect((await productAnswer(t, set.id)).setParts![0]).toMatchObject({ product: small.id, variant: bigger._id });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${placed.json()._id}/status`,
+      headers: admin,
+      payload: { status: 'Cancelled' },
+    });
+    expect(await variantStock(bigger._id)).toBe(2);
+    expect(await stockOf(t, small.id)).toBe(6);
+    expect(await stockOf(t, set.id)).toBe(2);
+  });
+
+  it("exports a row per size and a set's parts, and the sheet edited reads back into the sizes", async () => {
+    const oil = await insertProduct(t, { name: 'Sheet Oil', price: 85 });
+    const sized = await putVariants(t, admin, oil.id, threeSizes([1, 2, 3]));
+    const set = await insertProduct(t, { name: 'Sheet Set', price: 200 });
+    await putSetParts(t, admin, set.id, { parts: [{ product: oil.id, variant: sized.variants![1]._id, quantity: 2 }] });
+    const sheet = await fetchCsv(t, '/api/reports/products.csv', admin);
+    expect(sheet.header.slice(-3)).toEqual(['Options', 'Variant of', 'Set parts']);
+    const rows = sheet.records.filter((r) => r['Product ID'] === oil.id);
+    expect(rows.map((r) => [r.SKU, r.Options, r['Variant of'], r.Stock, r['Price (ZMW)']])).toEqual(
+      sized.variants!.map((v, i) => [
+        v.sku,
+        `Size: ${v.label}`,
+        i === 0 ? '' : oil.sku,
+        String(v.countInStock),
+        v.price.toFixed(2),
+      ]),
+    );
+    expect(sheet.records.find((r) => r['Product ID'] === set.id)!['Set parts']).toBe(`2 × ${sized.variants![1].sku}`);
+
+    // The 250 ml row's stock and price, and the default's stock, changed in the sheet; the set's stock too.
+    const csv = [
+      sheet.header.join(','),
+      ...sheet.data
+        .filter((cells) => cells[0] === oil.id || cells[0] === set.id)
+        .map((cells) => {
+          const row = [...cells];
+          if (row[2] === sized.variants![1].sku) [row[4], row[5]] = ['190.00', '9'];
+          if (row[2] === oil.sku) row[5] = '4';
+          return row.map((c) => (/[,"]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+        }),
+    ].join('\r\n');
+    const importing = (dryRun: boolean, text = csv) =>
+      t.app.inject({ method: 'POST', url: '/api/products/import', headers: admin, payload: { csv: text, dryRun } });
+    const checked = (await importing(true)).json();
+    expect(checked.failed).toBe(0);
+    expect(
+      checked.rows.filter((r: { action: string }) => r.action === 'update').map((r: { name: string }) => r.name),
+    ).toEqual(['Sheet Oil', 'Sheet Oil (250 ml)']);
+    expect((await importing(false)).json()).toMatchObject({ applied: true, updated: 2 });
+    const after = await productAnswer(t, oil.id);
+    expect(after.variants!.map((v) => [v.countInStock, v.price])).toEqual([
+      [4, 85],
+      [9, 190],
+      [3, 600],
+    ]);
+    expect(after.countInStock).toBe(16);
+    expect(await stockOf(t, set.id)).toBe(4);
+    const setRow = csv
+      .split('\r\n')
+      .find((line) => line.startsWith(set.id))!
+      .split(',');
+    setRow[5] = '50';
+    const refused = (await importing(true, [sheet.header.join(','), setRow.join(',')].join('\r\n'))).json();
+    expect(refused.rows[0].errors).toContain("A gift set's stock comes from its parts: change the parts' stock.");
   });
 });

@@ -12,14 +12,7 @@ import { lockStockOf, refreshSetStock } from '../inventory';
 import * as q from './queries';
 import { toProduct, type ProductRow } from './serialize';
 import { PRODUCT_NOT_FOUND, REVIEWS_SHOWN, generateSku } from './service';
-import {
-  makeUpOf,
-  repointParts,
-  setsHolding,
-  skuTakenElsewhere,
-  variantsOf,
-  type VariantRow,
-} from './variant-queries';
+import { makeUpOf, repointParts, setsHolding, skuTakenElsewhere, variantsOf, type VariantRow } from './variant-queries';
 
 export type ParsedVariantsInput = z.output<typeof variantsInputSchema>;
 
@@ -74,7 +67,10 @@ export async function saveVariants(db: Db, productId: string, input: ParsedVaria
         input.options.length === 0
           ? await becomePlain(tx, current, existing, input)
           : await keepVariants(tx, current, existing, input);
-      await refreshSetStock(tx, sets.filter((id) => id !== productId));
+      await refreshSetStock(
+        tx,
+        sets.filter((id) => id !== productId),
+      );
       await recordAudit(tx, actor, {
         action: 'product.variants-changed',
         subjectType: 'product',
@@ -128,7 +124,9 @@ async function keepVariants(
       id,
       optionValues: v.options,
       // A product gaining options keeps its SKU on its default variant.
-      sku: v.sku || (id ? known.get(id)!.sku : isDefault && wasPlain ? current.sku : generateSku(current.category as Category)),
+      sku:
+        v.sku ||
+        (id ? known.get(id)!.sku : isDefault && wasPlain ? current.sku : generateSku(current.category as Category)),
       size: v.size === undefined ? (id ? known.get(id)!.size : null) : v.size || null,
       priceNgwee: toNgwee(v.price),
       countInStock: v.countInStock,
@@ -153,17 +151,23 @@ async function keepVariants(
   if (holding.length > 0)
     throw Conflict(`A variant you removed is part of the gift set ${holding.join(', ')}: take it out of the set first`);
   if (removed.length > 0)
-    await tx.delete(productVariants).where(
-      and(
-        eq(productVariants.productId, current.id),
-        notInArray(productVariants.id, keptIds.length > 0 ? keptIds : ['00000000-0000-0000-0000-000000000000']),
-      ),
-    );
+    await tx
+      .delete(productVariants)
+      .where(
+        and(
+          eq(productVariants.productId, current.id),
+          notInArray(productVariants.id, keptIds.length > 0 ? keptIds : ['00000000-0000-0000-0000-000000000000']),
+        ),
+      );
   // Values may move between kept variants (two swap their sizes): first out of the way of the unique keys.
   if (keptIds.length > 0)
     await tx
       .update(productVariants)
-      .set({ optionValues: sql`to_jsonb(array[${productVariants.id}::text])`, sku: sql`${productVariants.id}::text`, isDefault: false })
+      .set({
+        optionValues: sql`to_jsonb(array[${productVariants.id}::text])`,
+        sku: sql`${productVariants.id}::text`,
+        isDefault: false,
+      })
       .where(eq(productVariants.productId, current.id));
   for (const v of planned) {
     const values = {
@@ -225,7 +229,11 @@ async function becomePlain(
       sku,
       priceNgwee: sent ? toNgwee(sent.price) : (kept?.priceNgwee ?? current.priceNgwee),
       size: sent ? sent.size || null : (kept?.size ?? current.size),
-      countInStock: current.isSet ? current.countInStock : sent ? sent.countInStock : (kept?.countInStock ?? current.countInStock),
+      countInStock: current.isSet
+        ? current.countInStock
+        : sent
+          ? sent.countInStock
+          : (kept?.countInStock ?? current.countInStock),
       updatedAt: sql`now()`,
     })
     .where(eq(products.id, current.id))

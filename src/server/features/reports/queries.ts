@@ -263,9 +263,68 @@ export async function productsBatch(
   }));
 }
 
+/** Whether any product has options or is a gift set: the products export then carries their columns. */
+export async function catalogueHasMakeUp(db: Db): Promise<boolean> {
+  const result = await db.execute(
+    sql`select exists (select 1 from products where is_set or jsonb_array_length(options) > 0) as yes`,
+  );
+  return rowsOf<{ yes: boolean }>(result)[0].yes === true;
+}
+
+/** The variants ("Size: 250 ml", in order) and sets' parts ("2 × SKU; 1 × SKU") of a batch of exported products. */
+export async function makeUpOfProducts(db: Db, products: readonly { id: string }[]) {
+  const ids = sql.join(
+    products.map((p) => sql`(${p.id}::uuid)`),
+    sql`, `,
+  );
+  const variantRows = rowsOf<{
+    product_id: string;
+    sku: string;
+    price_ngwee: number | string;
+    count_in_stock: number | string;
+    is_default: boolean;
+    options: string;
+  }>(
+    await db.execute(sql`
+      select v.product_id, v.sku, v.price_ngwee, v.count_in_stock, v.is_default,
+        (select string_agg(o.name || ': ' || (v.option_values->>(o.n - 1)::int), '; ' order by o.n)
+         from jsonb_array_elements_text(p.options) with ordinality as o (name, n)) as options
+      from product_variants v join products p on p.id = v.product_id
+      where v.product_id in (select id from (values ${ids}) as x (id))
+      order by v.product_id, v.is_default desc, v.position`),
+  );
+  const partRows = rowsOf<{ set_product_id: string; parts: string }>(
+    await db.execute(sql`
+      select sp.set_product_id,
+        string_agg(sp.quantity || ' × ' || coalesce(v.sku, p.sku), '; ' order by sp.position) as parts
+      from set_parts sp join products p on p.id = sp.part_product_id
+      left join product_variants v on v.id = sp.part_variant_id
+      where sp.set_product_id in (select id from (values ${ids}) as x (id))
+      group by sp.set_product_id`),
+  );
+  const variants = new Map<
+    string,
+    { sku: string; priceNgwee: number; countInStock: number; isDefault: boolean; options: string }[]
+  >();
+  for (const r of variantRows)
+    variants.set(r.product_id, [
+      ...(variants.get(r.product_id) ?? []),
+      {
+        sku: r.sku,
+        priceNgwee: Number(r.price_ngwee),
+        countInStock: Number(r.count_in_stock),
+        isDefault: r.is_default,
+        options: r.options ?? '',
+      },
+    ]);
+  return { variants, parts: new Map(partRows.map((r) => [r.set_product_id, r.parts])) };
+}
+
+/** Rows of the products export: one a product, and one more for each of its variants past the first. */
 export async function countProducts(db: Db, range: DayRange): Promise<number> {
   const result = await db.execute(
-    sql`select count(*) as n from products p ${where(inRange(sql`p.created_at`, range))}`,
+    sql`select count(*) + coalesce(sum(greatest((select count(*) from product_variants v where v.product_id = p.id) - 1, 0)), 0) as n
+      from products p ${where(inRange(sql`p.created_at`, range))}`,
   );
   return Number(rowsOf<{ n: number | string }>(result)[0].n);
 }

@@ -207,29 +207,48 @@ export const PRODUCTS_HEADER = [
   'Created at',
 ] as const;
 
-export function productsCsv(
+/** Columns added when the catalogue has sizes or gift sets (docs/decisions/067-sizes-and-sets.md). */
+export const PRODUCTS_MAKE_UP_HEADER = ['Options', 'Variant of', 'Set parts'] as const;
+
+/**
+ * Every product, or those created in the range; a product with sizes as one row per variant (its default
+ * first, under the product's SKU), so the sheet reads back into the import. A shop without sizes or sets
+ * gets the columns it always had.
+ */
+export async function* productsCsv(
   db: Db,
   range: DayRange,
   { batchSize = BATCH_SIZES.products, giveWay = 0 }: ExportPace = {},
-) {
-  return batches(
-    PRODUCTS_HEADER,
+): AsyncGenerator<string> {
+  const makeUp = await q.catalogueHasMakeUp(db);
+  yield* batches(
+    makeUp ? [...PRODUCTS_HEADER, ...PRODUCTS_MAKE_UP_HEADER] : PRODUCTS_HEADER,
     (after) => q.productsBatch(db, range, after, batchSize),
-    (products) =>
-      products
-        .map((p) =>
-          csvLine([
-            p.id,
-            p.name,
-            p.sku,
-            p.category,
-            plainKwacha(p.priceNgwee),
-            p.countInStock,
-            yesNo(p.isFeatured),
-            iso(p.createdAt),
-          ]),
-        )
-        .join(''),
+    async (products) => {
+      const extra = makeUp ? await q.makeUpOfProducts(db, products) : null;
+      return products
+        .flatMap((p) => {
+          const line = (sku: string, priceNgwee: number, stock: number, tail: CsvCell[]) =>
+            csvLine([
+              p.id,
+              p.name,
+              sku,
+              p.category,
+              plainKwacha(priceNgwee),
+              stock,
+              yesNo(p.isFeatured),
+              iso(p.createdAt),
+              ...tail,
+            ]);
+          if (!extra) return [line(p.sku, p.priceNgwee, p.countInStock, [])];
+          const variants = extra.variants.get(p.id);
+          if (!variants) return [line(p.sku, p.priceNgwee, p.countInStock, ['', '', extra.parts.get(p.id) ?? ''])];
+          return variants.map((v) =>
+            line(v.sku, v.priceNgwee, v.countInStock, [v.options, v.isDefault ? '' : p.sku, '']),
+          );
+        })
+        .join('');
+    },
     batchSize,
     giveWay,
   );
