@@ -20,6 +20,14 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A worker runs file after file in one module graph: each file no longer imports the whole app again
+    // (1.3 s a file, a third of the run) and warm code runs faster. What a file changes for the process is
+    // undone after each test (spies, stubbed globals and environment), and tests leave no state in modules
+    // (decision 068).
+    isolate: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
     // Libraries that import React are bundled through the alias too, so that one Preact runs a test.
     server: {
       deps: { inline: [/@tanstack[\\/]/, /radix-ui/, /sonner/, /lucide-react/, /react-hook-form/, /@hookform[\\/]/] },
