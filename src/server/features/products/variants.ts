@@ -2,7 +2,7 @@ import { eq, notInArray, and, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Category } from '../../../shared/categories';
 import { toNgwee } from '../../../shared/money';
-import { variantLabel, type Product, type variantsInputSchema } from '../../../shared/schemas/products';
+import { type Product, type variantsInputSchema } from '../../../shared/schemas/products';
 import type { Db, Tx } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/http-errors';
@@ -17,6 +17,7 @@ import {
   repointParts,
   setsHolding,
   skuTakenElsewhere,
+  variantTextOf,
   variantsOf,
   type VariantRow,
 } from './variant-queries';
@@ -46,7 +47,7 @@ function summaryOf(planned: readonly PlannedVariant[]) {
     sku: chosen.sku,
     countInStock: planned.reduce((sum, v) => sum + v.countInStock, 0),
     priceFromNgwee: differ ? Math.min(...prices) : null,
-    variantText: planned.flatMap((v) => [v.sku, v.size ?? '', variantLabel(v.optionValues)]).join('\n'),
+    variantText: variantTextOf(planned),
   };
 }
 
