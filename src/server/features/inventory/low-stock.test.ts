@@ -206,7 +206,14 @@ describe('low stock', () => {
     await t.app.db.update(productVariants).set({ lowStockReportedAt: null }).where(eq(productVariants.id, small!._id));
     const before = (await digests()).length;
     expect(await sendLowStockDigest(t.app)).toEqual([
-      { id: oil.id, variant: small!._id, name: 'Kalomo Baobab Oil (100 ml)', sku: small!.sku, countInStock: 2, threshold: 5 },
+      {
+        id: oil.id,
+        variant: small!._id,
+        name: 'Kalomo Baobab Oil (100 ml)',
+        sku: small!.sku,
+        countInStock: 2,
+        threshold: 5,
+      },
     ]);
     const mail = (await digests()).at(-1)!;
     expect(await digests()).toHaveLength(before + 1);

@@ -161,7 +161,13 @@ describe('GET /api/products?keyword= through the search column', () => {
     const admin = (await createUser(t, { isAdmin: true })).auth;
     const image = fakeImageUrl();
     const [oil] = await insertProducts(t, [
-      { name: 'Kasama Ximenia Oil', description: 'Pressed by hand', priceNgwee: 9_000, images: [image], mainImage: image },
+      {
+        name: 'Kasama Ximenia Oil',
+        description: 'Pressed by hand',
+        priceNgwee: 9_000,
+        images: [image],
+        mainImage: image,
+      },
     ]);
     ids.push(oil.id);
     const sizes = (skus: [string, string]) => ({

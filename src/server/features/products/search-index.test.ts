@@ -173,7 +173,13 @@ describe('the in-memory search index', () => {
       const answer = await putVariants(t, admin, id, {
         options: ['Size'],
         variants: [
-          { options: [`${10 * (i + 1)} ml`], sku: `VAR-${i}-SMALL`, size: `Flask ${sentence(1)}`, price: 10, countInStock: 1 },
+          {
+            options: [`${10 * (i + 1)} ml`],
+            sku: `VAR-${i}-SMALL`,
+            size: `Flask ${sentence(1)}`,
+            price: 10,
+            countInStock: 1,
+          },
           { options: [`Jar ${sentence(1)} ${i}`], sku: `var-${i}-big`, price: 30 + i, countInStock: 2 },
         ],
       });

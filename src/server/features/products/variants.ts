@@ -138,6 +138,9 @@ async function keepVariants(
       position,
     };
   });
+  const ids = planned.flatMap((v) => (v.id ? [v.id] : []));
+  const sentTwice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (sentTwice) throw BadRequest(`Variant ${sentTwice} is sent twice`);
   const skus = planned.map((v) => v.sku.toLowerCase());
   const twice = skus.find((sku, i) => skus.indexOf(sku) !== i);
   if (twice) throw Conflict(SKU_IN_USE(twice));

@@ -222,7 +222,8 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       if (!n) return invalid();
       const [p] = await choices(ctx, [screen.ids[n - 1]!]);
       // A product with sizes asks which one first (a gift set has none: it orders like any product).
-      if (p && p.options.length > 0 && p.countInStock > 0) return { answer: await push(ctx, state, sizePage(ctx, p, 0)) };
+      if (p && p.options.length > 0 && p.countInStock > 0)
+        return { answer: await push(ctx, state, sizePage(ctx, p, 0)) };
       if (!p || quantityLeft(ctx, p) <= 0)
         return { answer: await show(ctx, state, say('soldOutNow', { product: p?.name ?? '' })) };
       return { answer: await push(ctx, state, { s: 'qty', productId: p.id }) };

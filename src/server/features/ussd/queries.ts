@@ -2,7 +2,15 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, ne, 
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { CATEGORIES } from '../../../shared/categories';
-import { members, orders, products, productVariants, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
+import {
+  members,
+  orders,
+  products,
+  productVariants,
+  ussdCallers,
+  ussdSessions,
+  ussdTranslations,
+} from '../../db/schema';
 import { variantLabel } from '../../../shared/schemas/products';
 import type { TranslatedLanguage, Translations, TextKey } from '../../../shared/ussd-texts';
 

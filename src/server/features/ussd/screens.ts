@@ -5,7 +5,16 @@ import { NETWORK_NAMES, type ZambianMobile } from '../../../shared/phone-numbers
 import { MAX_LINE_QUANTITY, type ShippingAddress } from '../../../shared/schemas/orders';
 import { draw, option, type Answer } from '../../../shared/ussd-screen';
 import { USSD_LANGUAGES, type Say, type UssdLanguage } from '../../../shared/ussd-texts';
-import { choices, draftFigures, isLineOf, quoteOf, unitOf, type BasketContext, type LineUnit, type Quote } from './basket';
+import {
+  choices,
+  draftFigures,
+  isLineOf,
+  quoteOf,
+  unitOf,
+  type BasketContext,
+  type LineUnit,
+  type Quote,
+} from './basket';
 import type { ProductChoice, VariantChoice } from './queries';
 
 /**
@@ -123,7 +132,9 @@ export const productLabel = (p: ProductChoice, say: Say) => {
 
 /** The quantity screen's title: the product as listed, or "Mungongo Oil 250 ml K180.00" for a size. */
 export const unitLabel = (p: ProductChoice, unit: LineUnit, say: Say) =>
-  unit.label === null ? productLabel(p, say) : [shortened(p.name), shortened(unit.label), kwacha(unit.priceNgwee)].join(' ');
+  unit.label === null
+    ? productLabel(p, say)
+    : [shortened(p.name), shortened(unit.label), kwacha(unit.priceNgwee)].join(' ');
 
 /** "250 ml K180.00", or "1 litre K600.00 (out)" when none is left. */
 export const sizeLabel = (v: VariantChoice, say: Say) =>

@@ -148,7 +148,9 @@ describe('a product in sizes', () => {
     const caller = new Caller(t.app, newMtn());
     // Caller checks every screen is at most 160 characters.
     const first = await openProduct(caller, 'Lotion', 'Honey and Moringa');
-    expect(first).toMatch(/^CON Honey and Moringa Soap Bar: which scent\?\n1\. Lemongrass with wild hon\.\. K40\.00 \(out\)\n/);
+    expect(first).toMatch(
+      /^CON Honey and Moringa Soap Bar: which scent\?\n1\. Lemongrass with wild hon\.\. K40\.00 \(out\)\n/,
+    );
     expect(first).toContain('\n9. More\n0. Back');
     const shown = first.split('\n').filter((l) => /^[1-8]\. /.test(l)).length;
     expect(shown).toBeGreaterThan(0);
