@@ -123,6 +123,7 @@ test('@phone a caller picks a size after the product, and the order takes that s
     await page.goto(`${simulatorURL}/ussd?phone=${freshMtnNumber()}`);
     const { screen, press, choose, checkOut } = featurePhone(page);
     await press('*384*123#');
+    await expect(screen).toContainText('Welcome to');
     await choose('Shop', /Choose a category/);
     await choose(CATEGORY_LABELS[model!.category as Category], /K\d/);
     // Page by page ("9. More") to the product, listed once from its lowest price.

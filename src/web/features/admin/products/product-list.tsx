@@ -35,7 +35,7 @@ function Stock({ product, shopLevel }: { product: LowStockListProduct; shopLevel
   if (product.lowVariants && product.lowVariants.length > 0)
     return (
       <span className="text-bark-900">
-        {count}
+        {count} in all
         {product.lowVariants.map((v) => (
           <span key={v._id} className="block font-semibold text-amber-900">
             {v.label}: {v.countInStock === 0 ? 'out of stock' : `${v.countInStock} left`}
