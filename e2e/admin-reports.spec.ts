@@ -113,7 +113,7 @@ test('an admin reads the monthly sales, prints it, and downloads the report and 
   const monthly = await downloadBy(page, 'Download CSV of the monthly report');
   expect(monthly.suggestedFilename()).toBe(`sales-report-${report.month}.csv`);
   const monthlyText = await savedText(monthly);
-  expect(monthlyText.split('\r\n')[0]).toBe('Month,Figure,Orders,Amount (ZMW),Paid amount (ZMW)');
+  expect(monthlyText.split('\r\n')[0]).toBe('Month,Figure,Orders,Amount (ZMW),Paid amount (ZMW),Quantity');
   expect(monthlyText).toContain(`${report.month},Orders placed,`);
   await expect(page.getByRole('status').filter({ hasText: `Saved sales-report-${report.month}.csv` })).toBeVisible();
 

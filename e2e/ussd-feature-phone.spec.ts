@@ -1,6 +1,15 @@
 import { expect, test, type Page } from './support/test';
 import { simulatorURL } from '../playwright.config';
-import { expectNoSidewaysScroll, signInAsAdmin, toast } from './support/shop';
+import { CATEGORY_LABELS, type Category } from '../src/shared/categories';
+import {
+  apiToken,
+  bearer,
+  demoProducts,
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  signInAsAdmin,
+  toast,
+} from './support/shop';
 
 /**
  * Ordering by USSD (issue 31) on the simulator's feature phone: dialling the short code speaks Africa's
@@ -15,9 +24,8 @@ function freshMtnNumber() {
   return `096${rest}`;
 }
 
-test('@phone a caller orders by USSD from the feature phone and pays on the prompt that follows', async ({ page }) => {
-  test.setTimeout(90_000);
-  await page.goto(`${simulatorURL}/ussd?phone=${freshMtnNumber()}`);
+/** The simulator's feature phone: keys pressed, and the menu line holding a label chosen. */
+function featurePhone(page: Page) {
   const screen = page.getByRole('status', { name: 'Screen' });
   const press = async (keys: string) => {
     for (const key of keys) await page.getByRole('button', { name: key, exact: true }).click();
@@ -34,6 +42,28 @@ test('@phone a caller orders by USSD from the feature phone and pays on the prom
     await press(await optionFor(label));
     await expect(screen).toContainText(next);
   };
+  /** From "Check out" to the summary: the town typed, the province and delivery when asked, the name. */
+  const checkOut = async (name: string) => {
+    await choose('Check out', /Which town/);
+    // Letters come from the keyboard, standing for a phone's multi-tap.
+    await typeText(page, 'Choma');
+    // Other journeys leave delivery options on the shared shop that serve some provinces only: then the
+    // province is asked, and the options serving Choma are offered (decision 043).
+    await expect(screen).toContainText(/Your name|Which province\?/);
+    if ((await screen.textContent())?.includes('Which province')) {
+      await choose('Southern', /Your name|How should it come\?/);
+      if ((await screen.textContent())?.includes('How should it come')) await choose('Standard delivery', /Your name/);
+    }
+    await typeText(page, name);
+    await expect(screen).toContainText('Total K');
+  };
+  return { screen, press, choose, checkOut };
+}
+
+test('@phone a caller orders by USSD from the feature phone and pays on the prompt that follows', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${simulatorURL}/ussd?phone=${freshMtnNumber()}`);
+  const { screen, press, choose, checkOut } = featurePhone(page);
 
   await press('*384*123#');
   await expect(screen).toContainText('Welcome to');
@@ -45,18 +75,7 @@ test('@phone a caller orders by USSD from the feature phone and pays on the prom
   await expect(screen).toContainText('How many?');
   await press('2');
   await expect(screen).toContainText('Added. Your order: 2 items');
-  await choose('Check out', /Which town/);
-  // Letters come from the keyboard, standing for a phone's multi-tap.
-  await typeText(page, 'Choma');
-  // Other journeys leave delivery options on the shared shop that serve some provinces only: then the
-  // province is asked, and the options serving Choma are offered (decision 043).
-  await expect(screen).toContainText(/Your name|Which province\?/);
-  if ((await screen.textContent())?.includes('Which province')) {
-    await choose('Southern', /Your name|How should it come\?/);
-    if ((await screen.textContent())?.includes('How should it come')) await choose('Standard delivery', /Your name/);
-  }
-  await typeText(page, 'Mutinta Hamoonga');
-  await expect(screen).toContainText('Total K');
+  await checkOut('Mutinta Hamoonga');
   await shot(page, 'summary');
   await choose('Confirm', /Order #\w+ placed\. Total K[\d,.]+\. Approve the MTN prompt/);
   await shot(page, 'placed');
@@ -70,6 +89,72 @@ test('@phone a caller orders by USSD from the feature phone and pays on the prom
   await shot(page, 'paid');
   // Phone size: the phone fits without sideways scroll.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('@phone a caller picks a size after the product, and the order takes that size (issue 41)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = bearer(await apiToken(request, E2E_ADMIN));
+  const [model] = await demoProducts(request);
+  // Short enough for the menu to show whole; "Test" marks it as a journey's own product.
+  const name = `A Test size ${String(Date.now()).slice(-5)}`;
+  const made = await request.post('/api/products', {
+    headers: admin,
+    data: { name, price: 85, category: model!.category, countInStock: 0, images: model!.images },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const product = (await made.json()) as { _id: string };
+  try {
+    const sizes = await request.put(`/api/products/${product._id}/variants`, {
+      headers: admin,
+      data: {
+        options: ['Size'],
+        variants: [
+          { options: ['100 ml'], price: 85, countInStock: 5, isDefault: true },
+          { options: ['250 ml'], price: 180, countInStock: 5 },
+          { options: ['1 litre'], price: 600, countInStock: 0 },
+        ],
+      },
+    });
+    expect(sizes.status(), await sizes.text()).toBe(200);
+
+    await page.goto(`${simulatorURL}/ussd?phone=${freshMtnNumber()}`);
+    const { screen, press, choose, checkOut } = featurePhone(page);
+    await press('*384*123#');
+    await expect(screen).toContainText('Welcome to');
+    await choose('Shop', /Choose a category/);
+    await choose(CATEGORY_LABELS[model!.category as Category], /K\d/);
+    // Page by page ("9. More") to the product, listed once from its lowest price.
+    for (let pages = 0; !(await screen.textContent())?.includes(name); pages += 1) {
+      expect(pages, 'the product is on some page').toBeLessThan(20);
+      await press('9');
+      await expect(screen).toContainText(/K\d/);
+    }
+    await expect(screen).toContainText(`${name} from K85.00`);
+    await choose(name, /which size\?/);
+    await expect(screen).toContainText('2. 250 ml K180.00');
+    await expect(screen).toContainText('3. 1 litre K600.00 (out)');
+    await shot(page, 'sizes');
+    await choose('250 ml', /K180\.00 each, 5 left/);
+    await press('1');
+    await expect(screen).toContainText('Added. Your order: 1 items, K180.00');
+    await checkOut('Mutinta Hamoonga');
+    await expect(screen).toContainText('1 items K180.00');
+    await choose('Confirm', /Order #\w+ placed/);
+
+    const stored = (await (await request.get(`/api/products/${product._id}`)).json()) as {
+      variants: { label: string; countInStock: number }[];
+    };
+    expect(stored.variants.map((v) => [v.label, v.countInStock])).toEqual([
+      ['100 ml', 5],
+      ['250 ml', 4],
+      ['1 litre', 0],
+    ]);
+  } finally {
+    await request.delete(`/api/products/${product._id}`, { headers: admin });
+  }
 });
 
 /** Text for a free-text screen (a town, a name): typed on the keyboard into the phone, then sent. */

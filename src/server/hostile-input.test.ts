@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, insertProduct, orderBody } from './features/orders/test/fixtures';
+import { putSetParts, putVariants } from './features/products/test/variant-fixtures';
 import { documentedOperations, unclassifiedOrMissing, type DocumentedOperation } from './test/api-operations';
 import { createTestApp, createUser, type TestApp } from './test/test-app';
 
@@ -96,7 +97,7 @@ describe('hostile input on every route of the OpenAPI document', () => {
   let t: TestApp;
   let operations: DocumentedOperation[];
   let actors: Actor[];
-  let ids: { user: string; product: string; order: string; member: string };
+  let ids: { user: string; product: string; order: string; member: string; sized: string; set: string };
   /** A body that passes validation, per operation, so a hostile field reaches as far as it can. */
   let validBodies: Record<string, Record<string, unknown>>;
 
@@ -120,7 +121,32 @@ describe('hostile input on every route of the OpenAPI document', () => {
       payload: { name: 'Hostile Test Maker', mobile: '0977100000' },
     });
     expect(member.statusCode).toBe(201);
-    ids = { user: target.user.id, product: product.id, order: placed.json()._id, member: member.json()._id };
+    // Sizes and gift sets (decision 067) get products of their own, so their writes move no other route's product.
+    const sized = await insertProduct(t, { name: 'Hostile sized oil', price: 50, countInStock: 0 });
+    const sizes = {
+      options: ['Size'],
+      variants: [
+        { options: ['100 ml'], sku: 'HOSTILE-100', size: '100 ml', price: 50, countInStock: 1_000, isDefault: true },
+        { options: ['250 ml'], sku: 'HOSTILE-250', size: '250 ml', price: 90, countInStock: 1_000 },
+      ],
+    };
+    const [small, large] = (await putVariants(t, admin.auth, sized.id, sizes)).variants!;
+    const set = await insertProduct(t, { name: 'Hostile gift set', price: 120, countInStock: 0 });
+    const parts = {
+      parts: [
+        { product: sized.id, variant: small!._id, quantity: 2 },
+        { product: sized.id, variant: large!._id, quantity: 1 },
+      ],
+    };
+    await putSetParts(t, admin.auth, set.id, parts);
+    ids = {
+      user: target.user.id,
+      product: product.id,
+      order: placed.json()._id,
+      member: member.json()._id,
+      sized: sized.id,
+      set: set.id,
+    };
     actors = [
       { label: 'visitor', headers: {} },
       { label: 'customer', headers: customer.auth },
@@ -203,9 +229,15 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'PATCH /api/members/{id}': { name: 'Hostile Test Maker', role: 'Dyer', active: true },
       'POST /api/members/{id}/wallet': { mobile: '0967100002' },
       'PUT /api/products/{id}/makers': { makersPercent: 60, makers: [{ memberId: ids.member, parts: 2 }] },
-      // Harmless on the walk's product: it stays plain, no set, and nothing is merged into it.
-      'PUT /api/products/{id}/variants': { options: [], variants: [] },
-      'PUT /api/products/{id}/set-parts': { parts: [] },
+      // The sizes and the set as they are: each hostile field is sent on a write that would change nothing.
+      'PUT /api/products/{id}/variants': {
+        options: sizes.options,
+        variants: [
+          { _id: small!._id, ...sizes.variants[0], image: '' },
+          { _id: large!._id, ...sizes.variants[1], image: '' },
+        ],
+      },
+      'PUT /api/products/{id}/set-parts': parts,
       'POST /api/products/{id}/merge': { products: [randomUUID()] },
     };
     operations = await documentedOperations(t.app);
@@ -229,7 +261,11 @@ describe('hostile input on every route of the OpenAPI document', () => {
             ? ids.order
             : op.path.startsWith('/api/members')
               ? ids.member
-              : ids.product;
+              : op.path.endsWith('/variants')
+                ? ids.sized
+                : op.path.endsWith('/set-parts')
+                  ? ids.set
+                  : ids.product;
     return op.path
       .replace('{id}', id)
       .replace('{filename}', `${'a'.repeat(32)}.webp`)

@@ -1,6 +1,7 @@
 import { TAX_RATE_PERCENT } from './money';
 import { ORDER_CHANNEL_LABELS, PAYMENT_METHOD_LABELS } from './order-status';
 import { collectionLabel } from './payment-methods';
+import { nameWithVariant } from './schemas/products';
 import type { MonthlyReport } from './schemas/reports';
 
 /** One line of the monthly sales report, as the back office shows it and the CSV writes it (kwacha). */
@@ -10,6 +11,8 @@ export interface MonthlyReportLine {
   orders: number | null;
   amount: number | null;
   paidAmount?: number;
+  /** Units sold (the products' lines only). */
+  quantity?: number;
 }
 
 /** The figures of the month in reading order: what happened to the orders, then how they were sold. */
@@ -61,6 +64,19 @@ export function collectionLines(report: MonthlyReport): MonthlyReportLine[] {
     label: c.provider ? collectionLabel(c.provider, c.method) : `${PAYMENT_METHOD_LABELS[c.method]}, by hand`,
     orders: c.count,
     amount: c.amount,
+  }));
+}
+
+/**
+ * The products sold in orders not cancelled, a line per product and size ("Mungongo Oil (250 ml)"): the
+ * orders holding it, the units, and unit price x quantity before discount codes and VAT (decision 067).
+ */
+export function productLines(report: MonthlyReport): MonthlyReportLine[] {
+  return report.byProduct.map((p) => ({
+    label: nameWithVariant(p.name, p.variantLabel),
+    orders: p.orders,
+    amount: p.amount,
+    quantity: p.quantity,
   }));
 }
 

@@ -805,7 +805,8 @@ export const ussdCallers = pgTable('ussd_callers', {
   draft: jsonb('draft').$type<{
     /** A new one whenever the lines change: the basket a summary shows, and the key of the one order it becomes. */
     id?: string;
-    lines: { productId: string; quantity: number }[];
+    /** `variantId`: the size chosen, for a product with options (docs/decisions/067-sizes-and-sets.md). */
+    lines: { productId: string; variantId?: string; quantity: number }[];
     town?: string;
     province?: string;
   }>(),

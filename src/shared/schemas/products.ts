@@ -116,6 +116,27 @@ export const productListSchema = z.object({
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
+/** A size at or below its product's low-stock level, as the low-stock list names it (decision 067). */
+export const lowVariantSchema = z.object({
+  _id: z.string(),
+  /** "100 ml": the list shows "Mungongo Oil (100 ml): 2 left". */
+  label: z.string(),
+  sku: z.string(),
+  countInStock: z.number().int(),
+});
+export type LowVariant = z.infer<typeof lowVariantSchema>;
+
+/**
+ * GET /products/low-stock (admin): the spec's list. A plain product answers as it does everywhere; a
+ * product with options adds `lowVariants`, its sizes at or below its level, fewest left first. A gift set
+ * is never listed (its parts are).
+ */
+export const lowStockListSchema = productListSchema.extend({
+  products: z.array(productSummarySchema.extend({ lowVariants: z.array(lowVariantSchema).optional() })),
+});
+export type LowStockList = z.infer<typeof lowStockListSchema>;
+export type LowStockListProduct = LowStockList['products'][number];
+
 const priceQuery = (label: string) =>
   z.preprocess(
     emptyToUndefined,

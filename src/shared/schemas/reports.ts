@@ -108,6 +108,24 @@ export const channelFiguresSchema = z.object({
 });
 
 /**
+ * One product sold in the month's orders that are not cancelled, a line per product and size (the variant's
+ * label as sold, docs/decisions/067-sizes-and-sets.md): orders that hold it, units, and unit price x
+ * quantity as sold (before discount codes and VAT).
+ */
+export const productSalesSchema = z.object({
+  /** The product's id; null once it has been deleted. */
+  product: z.string().nullable(),
+  /** The product's name today (as sold, once it has been deleted). */
+  name: z.string(),
+  /** The size sold ("250 ml"); null for a plain product or a gift set. */
+  variantLabel: z.string().nullable(),
+  orders: z.number().int(),
+  quantity: z.number().int(),
+  amount: z.number(),
+});
+export type ProductSales = z.infer<typeof productSalesSchema>;
+
+/**
  * GET /reports/monthly: orders placed in one month (Africa/Lusaka), amounts in kwacha as stored on the
  * orders. Orders placed = cancelled + paid + unpaid; gross sales, items, VAT, shipping and the payment
  * methods count the orders that are not cancelled (gross = items + VAT + shipping).
@@ -128,6 +146,8 @@ export const monthlyReportSchema = z.object({
   byPaymentMethod: z.array(paymentMethodFiguresSchema),
   byChannel: z.array(channelFiguresSchema),
   byCollection: z.array(collectionFiguresSchema),
+  /** Products sold, a line per product and size, most sold (by amount) first. */
+  byProduct: z.array(productSalesSchema),
   /**
    * Refunds that reached shoppers in this month, whatever month their order was placed in: a credit here,
    * never a rewrite of the sale's month (docs/decisions/030-refunds.md). vat: the VAT they give back (16/116).

@@ -5,8 +5,9 @@ import { clearRestockedReports, takeNewlyLowStock, type LowStockProduct } from '
 
 /**
  * The low-stock digest: one e-mail to the shop naming every product that fell to its alert level
- * (its own, or the shop's default) since the last digest. A product is named once until its stock is above
- * the level again. The message is recorded in the same transaction that marks the products, so a crash
+ * (its own, or the shop's default) since the last digest; a product with sizes by each size that fell to
+ * the product's level ("Mungongo Oil (100 ml)"), a gift set never (its parts are). Each is named once until
+ * its stock is above the level again. The message is recorded in the same transaction that marks the products, so a crash
  * neither loses the digest nor sends it twice, and of several instances only one names each product.
  */
 export async function sendLowStockDigest(app: FastifyInstance): Promise<LowStockProduct[]> {
@@ -34,7 +35,7 @@ async function recordDigest(app: FastifyInstance, tx: Tx, low: LowStockProduct[]
     '',
     `See every product that is low on stock: ${link}`,
     '',
-    `Each product is named once until its stock is above its alert level again. Change the levels in the back office of ${shopName}.`,
+    `Each product (or size of a product) is named once until its stock is above its alert level again. Change the levels in the back office of ${shopName}.`,
   ].join('\n');
   await app.outbox.record(tx, [
     {

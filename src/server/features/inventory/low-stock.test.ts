@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, products } from '../../db/schema';
+import { mailMessages, productVariants, products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertProduct, orderBody } from '../orders/test/fixtures';
+import { putSetParts, putVariants, threeSizes } from '../products/test/variant-fixtures';
 import { sendLowStockDigest } from './low-stock-digest';
 
 describe('low stock', () => {
@@ -170,5 +171,73 @@ describe('low stock', () => {
     const last = (await digests()).at(-1)!;
     expect(last.subject).toBe('Low stock: Mungongo nuts 1 kg');
     expect(last.textBody).toContain('sold out');
+  });
+  it('a product with sizes is low when one size is: the list and the digest name that size; a gift set never itself', async () => {
+    const buyer = await createUser(t);
+    const oil = await insertProduct(t, { name: 'Kalomo Baobab Oil', price: 85, countInStock: 0 });
+    const [small, mid] = (await putVariants(t, admin.auth, oil.id, threeSizes([2, 12, 40]))).variants!;
+    const balm = await insertProduct(t, { name: 'Kalomo Marula Balm', price: 85, countInStock: 0 });
+    await putVariants(t, admin.auth, balm.id, threeSizes([10, 20, 30]));
+    const set = await insertProduct(t, { name: 'Kalomo Gift Set', price: 150, countInStock: 0 });
+    // The set's stock is what its part allows: 2, at the shop's level, yet the set is not listed (its part is).
+    expect(
+      (await putSetParts(t, admin.auth, set.id, { parts: [{ product: oil.id, variant: small!._id, quantity: 1 }] }))
+        .countInStock,
+    ).toBe(2);
+
+    const listed = (await lowList('?limit=100&keyword=kalomo')).json();
+    expect(listed.totalProducts).toBe(1);
+    expect(listed.products).toEqual([
+      expect.objectContaining({
+        _id: oil.id,
+        name: 'Kalomo Baobab Oil',
+        countInStock: 54,
+        lowVariants: [{ _id: small!._id, label: '100 ml', sku: small!.sku, countInStock: 2 }],
+      }),
+    ]);
+    // Fewest left first by the lowest size; a plain product's entry has no new field.
+    const all = (await lowList('?limit=100')).json().products as { _id: string; name: string }[];
+    const names = all.map((p) => p.name);
+    expect(names.indexOf('Kalomo Baobab Oil')).toBeLessThan(names.indexOf('Few mafura bars'));
+    expect(all.find((p) => p.name === 'Few mafura bars')).not.toHaveProperty('lowVariants');
+    expect(names).not.toContain('Kalomo Gift Set');
+
+    await sendLowStockDigest(t.app); // what the tests before left low
+    await t.app.db.update(productVariants).set({ lowStockReportedAt: null }).where(eq(productVariants.id, small!._id));
+    const before = (await digests()).length;
+    expect(await sendLowStockDigest(t.app)).toEqual([
+      {
+        id: oil.id,
+        variant: small!._id,
+        name: 'Kalomo Baobab Oil (100 ml)',
+        sku: small!.sku,
+        countInStock: 2,
+        threshold: 5,
+      },
+    ]);
+    const mail = (await digests()).at(-1)!;
+    expect(await digests()).toHaveLength(before + 1);
+    expect(mail.subject).toBe('Low stock: Kalomo Baobab Oil (100 ml)');
+    expect(mail.textBody).toContain(`- Kalomo Baobab Oil (100 ml) (SKU ${small!.sku}): 2 left (alert at 5)`);
+    expect(mail.textBody).not.toContain('Kalomo Gift Set');
+
+    // Another size sold down to the level is named alone; the one named already is not named again.
+    const sold = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: buyer.auth,
+      payload: orderBody([{ product: oil.id, variant: mid!._id, quantity: 7, price: 180 }]),
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect((await sendLowStockDigest(t.app)).map((p) => p.name)).toEqual(['Kalomo Baobab Oil (250 ml)']);
+
+    // Restocked above the level, then low again: named again.
+    await t.app.db.update(productVariants).set({ countInStock: 30 }).where(eq(productVariants.id, small!._id));
+    expect(await sendLowStockDigest(t.app)).toEqual([]);
+    await t.app.db.update(productVariants).set({ countInStock: 0 }).where(eq(productVariants.id, small!._id));
+    expect(await sendLowStockDigest(t.app)).toEqual([
+      expect.objectContaining({ variant: small!._id, countInStock: 0 }),
+    ]);
+    expect((await digests()).at(-1)!.textBody).toContain('- Kalomo Baobab Oil (100 ml) (SKU');
   });
 });

@@ -4,8 +4,10 @@ import { products } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { orderBody } from '../orders/test/fixtures';
 import { CatalogCache } from './catalog-cache';
+import { findProductPage } from './queries';
 import { listProducts } from './service';
 import { fakeImageUrl, insertOrderOf, insertProducts, minutesAgo } from './test/fixtures';
+import { putVariants } from './test/variant-fixtures';
 
 /** The keyword search reads the stored search column (name + description, lower-cased); it must find what ILIKE finds. */
 describe('GET /api/products?keyword= through the search column', () => {
@@ -154,5 +156,74 @@ describe('GET /api/products?keyword= through the search column', () => {
       expect(await listProducts(t.app.db, query, wide), JSON.stringify(query)).toEqual(expected);
     }
     expect((await listProducts(t.app.db, queries[0])).totalProducts).toBeGreaterThan(2);
+  });
+  it("finds a product by any variant's SKU or size, in the database and the in-memory index alike, and follows changes to them", async () => {
+    const admin = (await createUser(t, { isAdmin: true })).auth;
+    const image = fakeImageUrl();
+    const [oil] = await insertProducts(t, [
+      {
+        name: 'Kasama Ximenia Oil',
+        description: 'Pressed by hand',
+        priceNgwee: 9_000,
+        images: [image],
+        mainImage: image,
+      },
+    ]);
+    ids.push(oil.id);
+    const sizes = (skus: [string, string]) => ({
+      options: ['Size'],
+      variants: [
+        { options: ['50 ml'], sku: skus[0], size: 'Dropper 50 ml', price: 90, countInStock: 3, isDefault: true },
+        { options: ['Half litre'], sku: skus[1], size: 'Jerrycan 500 ml', price: 420, countInStock: 2 },
+      ],
+    });
+    await putVariants(t, admin, oil.id, sizes(['XIM-DROP-50', 'XIM-CAN-500']));
+    const search = t.app.catalogCache.search!;
+    /** The three ways a keyword is answered: the database, the index (once it took the change in), the API. */
+    const everywhere = async (keyword: string) => {
+      const database = (await findProductPage(t.app.db, { keyword }, 1, 100)).rows.map((row) => row.id);
+      await search.settled();
+      expect(search.index, 'the index is built and up to date').not.toBeNull();
+      const index = search.index!.page(keyword, {}, 1, 100)!.ids;
+      const api = await found(keyword);
+      expect(index, `index: ${keyword}`).toEqual(database);
+      expect(api, `api: ${keyword}`).toEqual(database);
+      return database;
+    };
+    // A variant that is not the default: its SKU (any case), its size text and its label.
+    for (const keyword of ['xim-can-500', 'XIM-CAN', 'jerrycan 500', 'half litre', 'dropper', 'XIM-DROP-50'])
+      expect(await everywhere(keyword), keyword).toEqual([oil.id]);
+
+    // New SKUs for the sizes: the old ones find nothing, the new ones the product.
+    const renamed = sizes(['XIM-DROP-51', 'XIM-CAN-501']);
+    renamed.variants[1]!.size = 'Tin 500 ml';
+    await putVariants(t, admin, oil.id, renamed);
+    expect(await everywhere('xim-can-500')).toEqual([]);
+    expect(await everywhere('jerrycan')).toEqual([]);
+    expect(await everywhere('xim-can-501')).toEqual([oil.id]);
+    expect(await everywhere('tin 500')).toEqual([oil.id]);
+
+    // The spec's product form writes the default's SKU and size: the search follows them too.
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${oil.id}`,
+      headers: admin,
+      payload: {
+        name: 'Kasama Ximenia Oil',
+        description: 'Pressed by hand',
+        price: 90,
+        category: 'oil',
+        countInStock: 5,
+        sku: 'XIM-PIPETTE-52',
+        size: 'Pipette 50 ml',
+        images: [image],
+        mainImage: image,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await everywhere('xim-drop-51')).toEqual([]);
+    expect(await everywhere('pipette 50')).toEqual([oil.id]);
+    expect(await everywhere('XIM-PIPETTE')).toEqual([oil.id]);
+    expect(await everywhere('xim-can-501')).toEqual([oil.id]);
   });
 });

@@ -292,7 +292,14 @@ export async function catalogueFingerprint(db: Db): Promise<string> {
   return row?.value ?? '';
 }
 
-/** Products at or below their low-stock level (their own, else the shop's), fewest left first, and how many in all. */
+/** What is left of a product at its lowest: a plain product's stock, or its least stocked variant's. */
+const leastLeft = sql<number>`coalesce((select min(v.count_in_stock) from ${productVariants} v where v.product_id = ${products.id}), ${products.countInStock})`;
+
+/**
+ * Products at or below their low-stock level (their own, else the shop's), fewest left first, and how many
+ * in all. A product with options is low when any of its variants is (docs/decisions/067-sizes-and-sets.md);
+ * a gift set never is (its stock is its parts', and they are listed).
+ */
 export async function findLowStockPage(
   db: Db,
   shopDefault: number,
@@ -301,18 +308,41 @@ export async function findLowStockPage(
   limit: number,
 ) {
   const where = and(
-    sql`${products.countInStock} <= coalesce(${products.lowStockThreshold}, ${shopDefault})`,
+    sql`not ${products.isSet}`,
+    sql`${leastLeft} <= coalesce(${products.lowStockThreshold}, ${shopDefault})`,
     keyword ? keywordCondition(keyword) : undefined,
   );
   const rows: ProductRow[] = await db
     .select(shownColumns)
     .from(products)
     .where(where)
-    .orderBy(products.countInStock, products.name, products.id)
+    .orderBy(leastLeft, products.name, products.id)
     .limit(limit)
     .offset((page - 1) * limit);
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   return { rows, total: Number(total) };
+}
+
+/** The variants of these products at or below their product's level, fewest left first. */
+export function findLowVariants(db: Db, productIds: readonly string[], shopDefault: number) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      optionValues: productVariants.optionValues,
+      sku: productVariants.sku,
+      countInStock: productVariants.countInStock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        inArray(productVariants.productId, [...productIds]),
+        sql`${productVariants.countInStock} <= coalesce(${products.lowStockThreshold}, ${shopDefault})`,
+      ),
+    )
+    .orderBy(productVariants.countInStock, productVariants.position, productVariants.id);
 }
 
 /** The products with these SKUs (compared without case, as the unique index does), by lower-cased SKU. */

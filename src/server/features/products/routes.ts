@@ -6,6 +6,7 @@ import {
   productInputSchema,
   productListQuerySchema,
   productListSchema,
+  lowStockListSchema,
   lowStockQuerySchema,
   productSchema,
   productSummarySchema,
@@ -61,10 +62,11 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary:
-          "Admin: products at or below their low-stock level (their own, else the shop's default), fewest left first",
+          "Admin: products at or below their low-stock level (their own, else the shop's default), fewest left first. " +
+          'A product with options is listed when any variant is low, and names those (lowVariants); a gift set never is.',
         ...adminOnly,
         querystring: lowStockQuerySchema,
-        response: { 200: productListSchema, ...adminErrors },
+        response: { 200: lowStockListSchema, ...adminErrors },
       },
     },
     async (request, reply) => {

@@ -2,11 +2,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { CATEGORIES } from '../../../shared/categories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { CatalogSearch } from './catalog-search';
 import { findIndexedProducts, findProductPage, type ProductFilter } from './queries';
 import { SearchIndex } from './search-index';
 import { insertProducts } from './test/fixtures';
+import { putVariants } from './test/variant-fixtures';
 
 const WORDS = [
   'Marula',
@@ -162,6 +163,34 @@ describe('the in-memory search index', () => {
       expect(index.size).toBe((await findIndexedProducts(t.app.db)).length);
       expect(await compare(index, await allTexts())).toBeGreaterThan(150);
     }
+  });
+
+  it("finds products by their variants' SKUs, sizes and labels as the database does", async () => {
+    const admin = (await createUser(t, { isAdmin: true })).auth;
+    const rows = await t.app.db.select({ id: products.id }).from(products).orderBy(products.id).limit(6);
+    const variantTexts: string[] = [];
+    for (const [i, { id }] of rows.entries()) {
+      const answer = await putVariants(t, admin, id, {
+        options: ['Size'],
+        variants: [
+          {
+            options: [`${10 * (i + 1)} ml`],
+            sku: `VAR-${i}-SMALL`,
+            size: `Flask ${sentence(1)}`,
+            price: 10,
+            countInStock: 1,
+          },
+          { options: [`Jar ${sentence(1)} ${i}`], sku: `var-${i}-big`, price: 30 + i, countInStock: 2 },
+        ],
+      });
+      for (const v of answer.variants!) variantTexts.push(`${v.sku} ${v.size ?? ''} ${v.label}`.toLowerCase());
+    }
+    const index = new SearchIndex(await findIndexedProducts(t.app.db));
+    expect(await compare(index, variantTexts)).toBeGreaterThan(150);
+    // Not empty-handed: a variant's SKU finds its product, and only it.
+    expect(index.page('var-3-small', {}, 1, 12)).toEqual({ ids: [rows[3]!.id], total: 1 });
+    expect(index.page('VAR-3-BIG', {}, 1, 12)).toEqual({ ids: [rows[3]!.id], total: 1 });
+    expect(index.page('30 ml', {}, 1, 12)!.ids).toContain(rows[2]!.id);
   });
 
   it('is used by the shop once built, and set aside while a change is being read', async () => {

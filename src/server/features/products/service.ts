@@ -4,14 +4,16 @@ import type { z } from 'zod';
 import type { Category } from '../../../shared/categories';
 import { storedImageName } from '../../../shared/images';
 import { toNgwee } from '../../../shared/money';
-import type {
-  Product,
-  ProductList,
-  ProductSummary,
-  Review,
-  productInputSchema,
-  productListQuerySchema,
-  reviewInputSchema,
+import {
+  variantLabel,
+  type LowStockList,
+  type Product,
+  type ProductList,
+  type ProductSummary,
+  type Review,
+  type productInputSchema,
+  type productListQuerySchema,
+  type reviewInputSchema,
 } from '../../../shared/schemas/products';
 import type { Db } from '../../db/client';
 import { BadRequest, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/http-errors';
@@ -83,15 +85,27 @@ export async function listProducts(db: Db, query: ProductListQuery, cache?: Cata
   };
 }
 
-/** The back office's "low stock" list: products at or below their level, fewest left first. */
+/**
+ * The back office's "low stock" list: products at or below their level, fewest left first. A product with
+ * options names the variants that are low (`lowVariants`); a plain product answers as in every list.
+ */
 export async function lowStockProducts(
   db: Db,
   query: { keyword?: string; page: number; limit: number },
-): Promise<ProductList> {
+): Promise<LowStockList> {
   const { lowStockThreshold } = await getShopSettings(db);
   const { rows, total } = await q.findLowStockPage(db, lowStockThreshold, query.keyword, query.page, query.limit);
+  const withOptions = rows.filter((row) => row.options.length > 0).map((row) => row.id);
+  const low = await q.findLowVariants(db, withOptions, lowStockThreshold);
   return {
-    products: rows.map(toProductSummary),
+    products: rows.map((row) => {
+      const summary = toProductSummary(row);
+      if (row.options.length === 0) return summary;
+      const lowVariants = low
+        .filter((v) => v.productId === row.id)
+        .map((v) => ({ _id: v.id, label: variantLabel(v.optionValues), sku: v.sku, countInStock: v.countInStock }));
+      return { ...summary, lowVariants };
+    }),
     page: query.page,
     pages: Math.max(1, Math.ceil(total / query.limit)),
     totalProducts: total,

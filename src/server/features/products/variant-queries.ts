@@ -132,17 +132,27 @@ export async function makeUpOf(db: Db | Tx, row: Pick<ProductRow, 'id' | 'option
 }
 
 /**
+ * The text the product row keeps of its variants for the stored search column: each variant's SKU, size
+ * and label, so a keyword search finds the product by any of them (docs/decisions/067-sizes-and-sets.md).
+ */
+export function variantTextOf(variants: readonly Pick<VariantRow, 'sku' | 'size' | 'optionValues'>[]): string {
+  return variants.flatMap((v) => [v.sku, v.size ?? '', variantLabel(v.optionValues)]).join('\n');
+}
+
+/**
  * After an edit of a product with options through the spec's product form: its price, size and SKU are
- * the default variant's, so they are written there, and the product's "from" price follows.
+ * the default variant's, so they are written there, and the product's "from" price and search text follow.
  */
 export async function writeDefaultVariant(tx: Tx, row: Pick<ProductRow, 'id' | 'priceNgwee' | 'size' | 'sku'>) {
   await tx
     .update(productVariants)
     .set({ priceNgwee: row.priceNgwee, size: row.size, sku: row.sku })
     .where(and(eq(productVariants.productId, row.id), eq(productVariants.isDefault, true)));
-  await tx.execute(sql`
-    update products p set price_from_ngwee = (
-      select case when min(v.price_ngwee) <> max(v.price_ngwee) then min(v.price_ngwee) end
-      from product_variants v where v.product_id = p.id)
-    where p.id = ${row.id}`);
+  const variants = await variantsOf(tx, row.id);
+  const prices = variants.map((v) => v.priceNgwee);
+  const differ = prices.some((p) => p !== prices[0]);
+  await tx
+    .update(products)
+    .set({ priceFromNgwee: differ ? Math.min(...prices) : null, variantText: variantTextOf(variants) })
+    .where(eq(products.id, row.id));
 }

@@ -229,6 +229,17 @@ describe('sizes and gift sets', () => {
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toMatchObject({ price: 90, countInStock: 6 });
     expect(resent.json().variants[0]).toMatchObject({ price: 90, isDefault: true });
+    // One variant sent twice (its id in two spellings) is said so, not taken for a clash of SKUs.
+    const [small] = sized.variants!;
+    const sameTwice = await put(`/api/products/${oil.id}/variants`, {
+      options: ['Size'],
+      variants: [
+        { _id: small!._id.toUpperCase(), options: ['Tiny'], price: 1, countInStock: 1 },
+        { _id: small!._id, options: ['Mini'], price: 1, countInStock: 1 },
+      ],
+    });
+    expect(sameTwice.statusCode).toBe(400);
+    expect(sameTwice.json().message).toBe(`Variant ${small!._id} is sent twice`);
   });
 
   it('back to plain: the default keeps price, stock and SKU; a set that held it holds the plain product', async () => {

@@ -2,7 +2,7 @@ import { eq, notInArray, and, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Category } from '../../../shared/categories';
 import { toNgwee } from '../../../shared/money';
-import { variantLabel, type Product, type variantsInputSchema } from '../../../shared/schemas/products';
+import { type Product, type variantsInputSchema } from '../../../shared/schemas/products';
 import type { Db, Tx } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/http-errors';
@@ -12,7 +12,15 @@ import { lockStockOf, refreshSetStock } from '../inventory';
 import * as q from './queries';
 import { toProduct, type ProductRow } from './serialize';
 import { PRODUCT_NOT_FOUND, REVIEWS_SHOWN, generateSku } from './service';
-import { makeUpOf, repointParts, setsHolding, skuTakenElsewhere, variantsOf, type VariantRow } from './variant-queries';
+import {
+  makeUpOf,
+  repointParts,
+  setsHolding,
+  skuTakenElsewhere,
+  variantTextOf,
+  variantsOf,
+  type VariantRow,
+} from './variant-queries';
 
 export type ParsedVariantsInput = z.output<typeof variantsInputSchema>;
 
@@ -39,7 +47,7 @@ function summaryOf(planned: readonly PlannedVariant[]) {
     sku: chosen.sku,
     countInStock: planned.reduce((sum, v) => sum + v.countInStock, 0),
     priceFromNgwee: differ ? Math.min(...prices) : null,
-    variantText: planned.flatMap((v) => [v.sku, v.size ?? '', variantLabel(v.optionValues)]).join('\n'),
+    variantText: variantTextOf(planned),
   };
 }
 
@@ -135,6 +143,9 @@ async function keepVariants(
       position,
     };
   });
+  const ids = planned.flatMap((v) => (v.id ? [v.id] : []));
+  const sentTwice = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (sentTwice) throw BadRequest(`Variant ${sentTwice} is sent twice`);
   const skus = planned.map((v) => v.sku.toLowerCase());
   const twice = skus.find((sku, i) => skus.indexOf(sku) !== i);
   if (twice) throw Conflict(SKU_IN_USE(twice));

@@ -59,10 +59,10 @@ describe('reports name the provider and method of each collection', () => {
     ]);
     const { data } = await fetchCsv(t, '/api/reports/monthly.csv?month=2026-05', admin.auth);
     expect(data.filter((row) => row[1].startsWith('Collected:'))).toEqual([
-      ['2026-05', 'Collected: MTN Mobile Money', '1', '191.00', ''],
-      ['2026-05', 'Collected: Zamtel Kwacha through Lenco', '1', '191.00', ''],
-      ['2026-05', 'Collected: Credit / Debit Card through Lenco', '2', '382.00', ''],
-      ['2026-05', 'Collected: Credit / Debit Card, by hand', '1', '191.00', ''],
+      ['2026-05', 'Collected: MTN Mobile Money', '1', '191.00', '', ''],
+      ['2026-05', 'Collected: Zamtel Kwacha through Lenco', '1', '191.00', '', ''],
+      ['2026-05', 'Collected: Credit / Debit Card through Lenco', '2', '382.00', '', ''],
+      ['2026-05', 'Collected: Credit / Debit Card, by hand', '1', '191.00', '', ''],
     ]);
   });
 

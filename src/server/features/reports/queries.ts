@@ -133,7 +133,7 @@ export async function ordersBatch(
 export interface ExportedLine {
   orderId: string;
   name: string;
-  /** The product's SKU today; null once the product has been deleted. */
+  /** The SKU today of the size sold, else of the product; null once the product has been deleted. */
   sku: string | null;
   quantity: number;
   unitPriceNgwee: number;
@@ -147,8 +147,10 @@ export async function linesOfOrders(db: Db, orderIds: string[]): Promise<Exporte
     sql`, `,
   );
   const result = await db.execute(sql`
-    select i.order_id, i.name, p.sku, i.quantity, i.unit_price_ngwee
-    from order_items i left join products p on p.id = i.product_id
+    select i.order_id, i.name, coalesce(v.sku, p.sku) as sku, i.quantity, i.unit_price_ngwee
+    from order_items i
+    left join products p on p.id = i.product_id
+    left join product_variants v on v.id = i.variant_id
     where i.order_id in (${ids})
     order by i.order_id, i.position, i.id`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
@@ -486,4 +488,45 @@ export async function monthByCollection(db: Db, month: string): Promise<Collecti
     count: Number(r.orders),
     amountNgwee: Number(r.amount),
   }));
+}
+
+export interface ProductFigures {
+  productId: string | null;
+  /** The product's name today, or the line's name as sold once the product has been deleted. */
+  name: string;
+  variantLabel: string | null;
+  orders: number;
+  quantity: number;
+  amountNgwee: number;
+}
+
+/**
+ * The month's orders that are not cancelled, by product and size: a line per product and variant label as
+ * sold (a size renamed since keeps its lines apart; decision 067), the amounts unit price x quantity.
+ */
+export async function monthByProduct(db: Db, month: string): Promise<ProductFigures[]> {
+  const result = await db.execute(sql`
+    select i.product_id, i.variant_label, max(p.name) as product_name, max(i.name) as line_name,
+           count(distinct o.id) as orders, sum(i.quantity) as quantity,
+           sum(i.unit_price_ngwee::bigint * i.quantity) as amount
+    from orders o
+    join order_items i on i.order_id = o.id
+    left join products p on p.id = i.product_id
+    ${where([...monthRange(month), sql`o.status <> 'Cancelled'`])}
+    group by i.product_id, i.variant_label, case when i.product_id is null then i.name end`);
+  return rowsOf<Record<string, string | number | null>>(result).map((r) => {
+    const label = (r.variant_label as string | null) ?? null;
+    const lineName = String(r.line_name);
+    // A deleted product's line name says its size already: "Mungongo Oil (250 ml)".
+    const suffix = label === null ? '' : ` (${label})`;
+    const asSold = suffix && lineName.endsWith(suffix) ? lineName.slice(0, -suffix.length) : lineName;
+    return {
+      productId: (r.product_id as string | null) ?? null,
+      name: r.product_name === null ? asSold : String(r.product_name),
+      variantLabel: label,
+      orders: Number(r.orders),
+      quantity: Number(r.quantity),
+      amountNgwee: Number(r.amount),
+    };
+  });
 }

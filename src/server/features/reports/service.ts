@@ -1,6 +1,12 @@
 import { plainKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { vatInRefund } from '../../../shared/refunds';
-import { channelLines, collectionLines, monthlySummaryLines, paymentMethodLines } from '../../../shared/monthly-report';
+import {
+  channelLines,
+  collectionLines,
+  monthlySummaryLines,
+  paymentMethodLines,
+  productLines,
+} from '../../../shared/monthly-report';
 import { ORDER_CHANNELS, PAYMENT_METHODS, paymentMethodLabel } from '../../../shared/order-status';
 import {
   COLLECTION_PAYMENT_LABELS,
@@ -278,12 +284,13 @@ export const currentShopMonth = () => shopMonthOf(new Date());
 
 /** The month's figures, computed by the database; every payment method is always listed. */
 export async function monthlyReport(db: Db, month: string): Promise<MonthlyReport> {
-  const [figures, methods, refunds, channels, collections] = await Promise.all([
+  const [figures, methods, refunds, channels, collections, sold] = await Promise.all([
     q.monthFigures(db, month),
     q.monthByPaymentMethod(db, month),
     q.monthRefunds(db, month),
     q.monthByChannel(db, month),
     q.monthByCollection(db, month),
+    q.monthByProduct(db, month),
   ]);
   const refundedNgwee = refunds.reduce((sum, amount) => sum + amount, 0);
   const refundVatNgwee = refunds.reduce((sum, amount) => sum + vatInRefund(amount), 0);
@@ -326,15 +333,34 @@ export async function monthlyReport(db: Db, month: string): Promise<MonthlyRepor
           (a.provider ?? '').localeCompare(b.provider ?? ''),
       )
       .map(({ provider, method, count, amountNgwee }) => ({ provider, method, count, amount: toKwacha(amountNgwee) })),
+    // Most sold first; then by name and size, so the order never depends on the database's.
+    byProduct: sold
+      .sort(
+        (a, b) =>
+          b.amountNgwee - a.amountNgwee ||
+          a.name.localeCompare(b.name) ||
+          (a.variantLabel ?? '').localeCompare(b.variantLabel ?? ''),
+      )
+      .map(({ productId, name, variantLabel, orders, quantity, amountNgwee }) => ({
+        product: productId,
+        name,
+        variantLabel,
+        orders,
+        quantity,
+        amount: toKwacha(amountNgwee),
+      })),
     refunds: { count: refunds.length, amount: toKwacha(refundedNgwee), vat: toKwacha(refundVatNgwee) },
     netReceived: toKwacha(figures.paidNgwee - refundedNgwee),
     netVat: toKwacha(figures.taxNgwee - refundVatNgwee),
   };
 }
 
-export const MONTHLY_HEADER = ['Month', 'Figure', 'Orders', 'Amount (ZMW)', 'Paid amount (ZMW)'] as const;
+export const MONTHLY_HEADER = ['Month', 'Figure', 'Orders', 'Amount (ZMW)', 'Paid amount (ZMW)', 'Quantity'] as const;
 
-/** The same lines as the back office's table, one per row (payment methods last, with their paid amount). */
+/**
+ * The same lines as the back office's table, one per row (payment methods with their paid amount; the
+ * products sold last, a row per product and size with its units).
+ */
 export function monthlyReportCsv(report: MonthlyReport): string {
   const money = (kwacha: number | null | undefined) =>
     kwacha === null || kwacha === undefined ? '' : plainKwacha(toNgwee(kwacha));
@@ -343,12 +369,22 @@ export function monthlyReportCsv(report: MonthlyReport): string {
     ...paymentMethodLines(report).map((line) => ({ ...line, label: `Payment method: ${line.label}` })),
     ...channelLines(report).map((line) => ({ ...line, label: `Channel: ${line.label}` })),
     ...collectionLines(report).map((line) => ({ ...line, label: `Collected: ${line.label}` })),
+    ...productLines(report).map((line) => ({ ...line, label: `Product: ${line.label}` })),
   ];
   return (
     UTF8_BOM +
     csvLine(MONTHLY_HEADER) +
     rows
-      .map((line) => csvLine([report.month, line.label, line.orders, money(line.amount), money(line.paidAmount)]))
+      .map((line) =>
+        csvLine([
+          report.month,
+          line.label,
+          line.orders,
+          money(line.amount),
+          money(line.paidAmount),
+          line.quantity ?? null,
+        ]),
+      )
       .join('')
   );
 }

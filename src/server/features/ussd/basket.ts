@@ -9,6 +9,30 @@ import { placeOrder } from '../orders';
 import type { UserRow } from '../users';
 import { productsByIds, readDraft, replaceDraft, takeBasket, type Draft, type ProductChoice } from './queries';
 
+/** What one line of a product sells: its price and stock, and the size's label and id when it has sizes. */
+export interface LineUnit {
+  priceNgwee: number;
+  countInStock: number;
+  /** "250 ml"; null for a plain product or a gift set. */
+  label: string | null;
+}
+
+/**
+ * What a line of this product takes (docs/decisions/067-sizes-and-sets.md): the size it names, or for a
+ * product with options and a line without one (a draft from before sizes), its default, as placeOrder
+ * does; undefined when that size is gone, or a size is named on a product that has none now.
+ */
+export function unitOf(p: ProductChoice, variantId: string | undefined): LineUnit | undefined {
+  if (p.options.length === 0)
+    return variantId ? undefined : { priceNgwee: p.priceNgwee, countInStock: p.countInStock, label: null };
+  const v = variantId ? p.variants.find((x) => x.id === variantId) : p.variants.find((x) => x.isDefault);
+  return v ? { priceNgwee: v.priceNgwee, countInStock: v.countInStock, label: v.label } : undefined;
+}
+
+/** Whether a draft line is this product in this size (absent: no size). */
+export const isLineOf = (line: Draft['lines'][number], productId: string, variantId: string | undefined) =>
+  line.productId === productId && (line.variantId ?? undefined) === (variantId ?? undefined);
+
 /**
  * The number's basket (docs/decisions/054-ussd-one-basket-one-order.md): the draft every session of the
  * number shares, changed on the draft as stored (never over another session's change), the quote a
@@ -33,8 +57,8 @@ export interface BasketContext {
 export interface Quote {
   /** The draft's id when the summary was drawn: the basket, and the key of its one order. */
   basket?: string;
-  /** Each line with the price shown (none for a product no longer sold: placing it says so). */
-  lines: { productId: string; quantity: number; priceNgwee?: number }[];
+  /** Each line with the price shown (none for a product or size no longer sold: placing it says so). */
+  lines: { productId: string; variantId?: string; quantity: number; priceNgwee?: number }[];
   count: number;
   itemsNgwee: number;
   taxNgwee: number;
@@ -87,7 +111,8 @@ export function draftFigures(ctx: BasketContext, products: ProductChoice[], deli
   const byId = new Map(products.map((p) => [p.id, p]));
   const priced = ctx.draft.lines.flatMap((line) => {
     const product = byId.get(line.productId);
-    return product ? [{ unitPriceNgwee: product.priceNgwee, quantity: line.quantity }] : [];
+    const unit = product && unitOf(product, line.variantId);
+    return unit ? [{ unitPriceNgwee: unit.priceNgwee, quantity: line.quantity }] : [];
   });
   const count = ctx.draft.lines.reduce((sum, line) => sum + line.quantity, 0);
   return { count, totals: computeTotals(priced, { delivery }) };
@@ -119,10 +144,14 @@ export async function quoteOf(
       : Promise.resolve(undefined);
   const delivery = (await choose(chosenOption)) ?? (chosenOption ? await choose(undefined) : undefined);
   const { count, totals } = draftFigures(ctx, products, delivery?.rule);
-  const price = new Map(products.map((p) => [p.id, p.priceNgwee]));
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const priceOf = (l: Draft['lines'][number]) => {
+    const product = byId.get(l.productId);
+    return product && unitOf(product, l.variantId)?.priceNgwee;
+  };
   return {
     basket: ctx.draft.id,
-    lines: ctx.draft.lines.map((l) => ({ ...l, priceNgwee: price.get(l.productId) })),
+    lines: ctx.draft.lines.map((l) => ({ ...l, priceNgwee: priceOf(l) })),
     count,
     itemsNgwee: totals.itemsNgwee,
     taxNgwee: totals.taxNgwee,
@@ -142,6 +171,7 @@ export const sameFigures = (a: Quote, b: Quote) =>
   a.lines.every(
     (l, i) =>
       l.productId === b.lines[i]!.productId &&
+      (l.variantId ?? undefined) === (b.lines[i]!.variantId ?? undefined) &&
       l.quantity === b.lines[i]!.quantity &&
       l.priceNgwee === b.lines[i]!.priceNgwee,
   );
@@ -151,12 +181,14 @@ export const sameFigures = (a: Quote, b: Quote) =>
  * event that texts the shopper), keyed by its basket and taking that basket in the order's transaction:
  * however many sessions confirm one basket, at once or later, it becomes one order, which each of them is
  * answered (`created` only for the one that made it). A basket changed since the summary is BASKET_CHANGED;
- * a price changed is placeOrder's own 409; stock and size as placeOrder says.
+ * a price changed is placeOrder's own 409; stock and size as placeOrder says. A line names its size
+ * (`variant`), so the order takes that size's stock at that size's price.
  */
 export async function placeQuote(ctx: BasketContext, user: UserRow, quote: Quote & { basket: string }) {
   const input = placeOrderSchema.parse({
     orderItems: quote.lines.map((l) => ({
       product: l.productId,
+      ...(l.variantId ? { variant: l.variantId } : {}),
       quantity: l.quantity,
       ...(l.priceNgwee === undefined ? {} : { price: toKwacha(l.priceNgwee) }),
     })),

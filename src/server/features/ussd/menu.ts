@@ -4,11 +4,12 @@ import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
 import { orderReference } from '../../../shared/order-status';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
+import { nameWithVariant } from '../../../shared/schemas/products';
 import { draw, option, SCREEN_LIMIT, type Answer } from '../../../shared/ussd-screen';
 import { USSD_LANGUAGES, isUssdLanguage, type TextKey } from '../../../shared/ussd-texts';
 import { deliveryOptionsFor } from '../delivery';
 import { findPhoneAccount, type UserRow } from '../users';
-import { changeDraft, choices, draftFigures } from './basket';
+import { changeDraft, choices, draftFigures, isLineOf, unitOf } from './basket';
 import { confirm } from './confirm';
 import { earningsText } from './my-earnings';
 import {
@@ -31,6 +32,8 @@ import {
   push,
   quantityLeft,
   show,
+  sizeLabel,
+  sizeTitle,
   summaryOf,
   top,
   townAddress,
@@ -59,19 +62,39 @@ function choiceOf(input: string, count: number): number | null {
   return n >= 1 && n <= count ? n : null;
 }
 
+/**
+ * How many of these options, from the first, one list screen shows (at least one, at most PAGE_MOST):
+ * room is kept for the title or a note, whichever is longer, and for "9. More" and "0. Back".
+ */
+function fitting(labels: readonly string[], title = ''): number {
+  const room = SCREEN_LIMIT - 'CON '.length - Math.max(NOTE_ROOM, title.length + 1) - FOOTER_ROOM;
+  let used = 0;
+  let count = 0;
+  for (const [i, label] of labels.slice(0, PAGE_MOST).entries()) {
+    const size = option(i + 1, label).length + 1;
+    if (count > 0 && used + size > room) break;
+    count += 1;
+    used += size;
+  }
+  return count;
+}
+
 async function productPage(ctx: MenuContext, category: string, offset: number): Promise<Screen> {
   const candidates = await productsInStock(ctx.app.db, category, offset, PAGE_MOST + 1);
   for (const p of candidates) ctx.seen.set(p.id, p);
-  const room = SCREEN_LIMIT - 'CON '.length - NOTE_ROOM - FOOTER_ROOM;
-  const ids: string[] = [];
-  let used = 0;
-  for (const [i, p] of candidates.slice(0, PAGE_MOST).entries()) {
-    const size = option(i + 1, productLabel(p)).length + 1;
-    if (ids.length > 0 && used + size > room) break;
-    ids.push(p.id);
-    used += size;
-  }
+  const count = fitting(candidates.map((p) => productLabel(p, ctx.say)));
+  const ids = candidates.slice(0, count).map((p) => p.id);
   return { s: 'products', category, offset, ids, more: candidates.length > ids.length };
+}
+
+/** A page of a product's sizes, from `offset`, each with its price and "(out)" when none is left. */
+function sizePage(ctx: MenuContext, p: ProductChoice, offset: number): Screen {
+  const rest = p.variants.slice(offset);
+  const count = fitting(
+    rest.map((v) => sizeLabel(v, ctx.say)),
+    sizeTitle(p, ctx.say),
+  );
+  return { s: 'size', productId: p.id, offset, ids: rest.slice(0, count).map((v) => v.id), more: rest.length > count };
 }
 
 async function account(ctx: MenuContext): Promise<UserRow | undefined> {
@@ -129,14 +152,17 @@ async function afterAddress(ctx: MenuContext, state: MenuState): Promise<Answer>
   return push(ctx, state, user || state.name ? await summaryOf(ctx, state) : { s: 'name' });
 }
 
-/** `quantity` more of the product, within the line's limits: `draft` may be another session's newer one. */
-function withMore(draft: Draft, p: ProductChoice, quantity: number): Draft {
-  const most = Math.min(p.countInStock, MAX_LINE_QUANTITY, 99);
-  const line = draft.lines.find((l) => l.productId === p.id);
+/**
+ * `quantity` more of the product (in the size picked), within the line's limits: `draft` may be another
+ * session's newer one. Each size is its own line.
+ */
+function withMore(draft: Draft, p: ProductChoice, variantId: string | undefined, quantity: number): Draft {
+  const most = Math.min(unitOf(p, variantId)?.countInStock ?? 0, MAX_LINE_QUANTITY, 99);
+  const line = draft.lines.find((l) => isLineOf(l, p.id, variantId));
   if (!line && draft.lines.length >= MAX_ORDER_LINES) return draft;
   const lines = line
     ? draft.lines.map((l) => (l === line ? { ...l, quantity: Math.min(most, l.quantity + quantity) } : l))
-    : [...draft.lines, { productId: p.id, quantity }];
+    : [...draft.lines, { productId: p.id, ...(variantId ? { variantId } : {}), quantity }];
   return { ...draft, lines };
 }
 
@@ -195,19 +221,35 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       const n = choiceOf(input, screen.ids.length);
       if (!n) return invalid();
       const [p] = await choices(ctx, [screen.ids[n - 1]!]);
+      // A product with sizes asks which one first (a gift set has none: it orders like any product).
+      if (p && p.options.length > 0 && p.countInStock > 0)
+        return { answer: await push(ctx, state, sizePage(ctx, p, 0)) };
       if (!p || quantityLeft(ctx, p) <= 0)
         return { answer: await show(ctx, state, say('soldOutNow', { product: p?.name ?? '' })) };
       return { answer: await push(ctx, state, { s: 'qty', productId: p.id }) };
     }
+    case 'size': {
+      const [p] = await choices(ctx, [screen.productId]);
+      if (!p) return invalid();
+      if (input === '9' && screen.more)
+        return { answer: await push(ctx, state, sizePage(ctx, p, screen.offset + screen.ids.length)) };
+      const n = choiceOf(input, screen.ids.length);
+      if (!n) return invalid();
+      const variantId = screen.ids[n - 1]!;
+      const unit = unitOf(p, variantId);
+      if (!unit || quantityLeft(ctx, p, variantId) <= 0)
+        return { answer: await show(ctx, state, say('soldOutNow', { product: nameWithVariant(p.name, unit?.label) })) };
+      return { answer: await push(ctx, state, { s: 'qty', productId: p.id, variantId }) };
+    }
     case 'qty': {
       const [p] = await choices(ctx, [screen.productId]);
-      const max = p ? quantityLeft(ctx, p) : 0;
+      const max = p ? quantityLeft(ctx, p, screen.variantId) : 0;
       const quantity = /^[0-9]{1,3}$/.test(input) ? Number(input) : NaN;
       if (!p || !(quantity >= 1 && quantity <= max))
         return { answer: await show(ctx, state, say('wrongQuantity', { max })) };
-      const inDraft = ctx.draft.lines.some((l) => l.productId === p.id);
+      const inDraft = ctx.draft.lines.some((l) => isLineOf(l, p.id, screen.variantId));
       if (!inDraft && ctx.draft.lines.length >= MAX_ORDER_LINES) return invalid();
-      await changeDraft(ctx, (draft) => withMore(draft, p, quantity));
+      await changeDraft(ctx, (draft) => withMore(draft, p, screen.variantId, quantity));
       state.stack.pop();
       return { answer: await push(ctx, state, { s: 'cart', added: true }) };
     }

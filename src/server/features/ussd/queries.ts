@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, ne, 
 import type { Db, Tx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { CATEGORIES } from '../../../shared/categories';
-import { members, orders, products, ussdCallers, ussdSessions, ussdTranslations } from '../../db/schema';
+import {
+  members,
+  orders,
+  products,
+  productVariants,
+  ussdCallers,
+  ussdSessions,
+  ussdTranslations,
+} from '../../db/schema';
+import { variantLabel } from '../../../shared/schemas/products';
 import type { TranslatedLanguage, Translations, TextKey } from '../../../shared/ussd-texts';
 
 export type SessionRow = typeof ussdSessions.$inferSelect;
@@ -184,12 +193,30 @@ export async function saveLanguage(db: Db, mobile: string, language: string): Pr
     .onConflictDoUpdate({ target: ussdCallers.mobile, set: { language, updatedAt: new Date() } });
 }
 
+/** One size (variant) of a product with options, as the menu offers it (docs/decisions/067-sizes-and-sets.md). */
+export interface VariantChoice {
+  id: string;
+  /** "250 ml", "Large / Lemongrass". */
+  label: string;
+  priceNgwee: number;
+  countInStock: number;
+  /** The one a line without a size takes (placeOrder's rule). */
+  isDefault: boolean;
+}
+
 export interface ProductChoice {
   id: string;
   name: string;
   size: string | null;
+  /** For a product with options: its default variant's price; `countInStock` the sum of its variants'. */
   priceNgwee: number;
   countInStock: number;
+  /** The product's option names ("Size"); empty for a plain product or a gift set, which order as before. */
+  options: string[];
+  /** The lowest variant price when the variants' prices differ, else null. */
+  priceFromNgwee: number | null;
+  /** A product with options: its variants in the shop's order; empty otherwise. */
+  variants: VariantChoice[];
 }
 
 const productChoice = {
@@ -198,7 +225,44 @@ const productChoice = {
   size: products.size,
   priceNgwee: products.priceNgwee,
   countInStock: products.countInStock,
+  options: products.options,
+  priceFromNgwee: products.priceFromNgwee,
 };
+
+type ProductChoiceRow = Omit<ProductChoice, 'variants'>;
+
+const variantsByProducts = preparedStatement('ussd_variants_of_products', (db) =>
+  db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      optionValues: productVariants.optionValues,
+      priceNgwee: productVariants.priceNgwee,
+      countInStock: productVariants.countInStock,
+      isDefault: productVariants.isDefault,
+    })
+    .from(productVariants)
+    .where(sql`${productVariants.productId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(productVariants.position), asc(productVariants.id)),
+);
+
+/** The rows with their variants: one more read, only when some of them has options. */
+async function withVariants(db: Db, rows: ProductChoiceRow[]): Promise<ProductChoice[]> {
+  const ids = rows.filter((r) => r.options.length > 0).map((r) => r.id);
+  const variants = ids.length > 0 ? await variantsByProducts(db, { ids }) : [];
+  return rows.map((row) => ({
+    ...row,
+    variants: variants
+      .filter((v) => v.productId === row.id)
+      .map((v) => ({
+        id: v.id,
+        label: variantLabel(v.optionValues),
+        priceNgwee: v.priceNgwee,
+        countInStock: v.countInStock,
+        isDefault: v.isDefault,
+      })),
+  }));
+}
 
 /** Categories with something in stock, for the first list. */
 export async function categoriesInStock(db: Db): Promise<string[]> {
@@ -214,14 +278,20 @@ export async function categoriesInStock(db: Db): Promise<string[]> {
   return rows.map((r) => r.category).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
 }
 
-export async function productsInStock(db: Db, category: string, offset: number, limit: number) {
-  return db
+export async function productsInStock(
+  db: Db,
+  category: string,
+  offset: number,
+  limit: number,
+): Promise<ProductChoice[]> {
+  const rows = await db
     .select(productChoice)
     .from(products)
     .where(and(eq(products.category, category), gt(products.countInStock, 0)))
     .orderBy(asc(products.name), asc(products.id))
     .offset(offset)
     .limit(limit);
+  return withVariants(db, rows);
 }
 
 const choicesByIds = preparedStatement('ussd_products_by_ids', (db) =>
@@ -233,7 +303,7 @@ const choicesByIds = preparedStatement('ussd_products_by_ids', (db) =>
 
 export async function productsByIds(db: Db, ids: string[]): Promise<ProductChoice[]> {
   if (ids.length === 0) return [];
-  return choicesByIds(db, { ids });
+  return withVariants(db, await choicesByIds(db, { ids }));
 }
 
 /** The three newest orders of an account, for "My orders". */

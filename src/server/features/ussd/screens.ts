@@ -5,8 +5,17 @@ import { NETWORK_NAMES, type ZambianMobile } from '../../../shared/phone-numbers
 import { MAX_LINE_QUANTITY, type ShippingAddress } from '../../../shared/schemas/orders';
 import { draw, option, type Answer } from '../../../shared/ussd-screen';
 import { USSD_LANGUAGES, type Say, type UssdLanguage } from '../../../shared/ussd-texts';
-import { choices, draftFigures, quoteOf, type BasketContext, type Quote } from './basket';
-import type { ProductChoice } from './queries';
+import {
+  choices,
+  draftFigures,
+  isLineOf,
+  quoteOf,
+  unitOf,
+  type BasketContext,
+  type LineUnit,
+  type Quote,
+} from './basket';
+import type { ProductChoice, VariantChoice } from './queries';
 
 /**
  * The menu (docs/decisions/043-ussd-sessions.md): a stack of screens kept in the session row. Each step
@@ -20,7 +29,10 @@ export type Screen =
   | { s: 'main'; options: MainOption[] }
   | { s: 'cats'; cats: string[] }
   | { s: 'products'; category: string; offset: number; ids: string[]; more: boolean }
-  | { s: 'qty'; productId: string }
+  /** The sizes of a product with options, a page of them (docs/decisions/067-sizes-and-sets.md). */
+  | { s: 'size'; productId: string; offset: number; ids: string[]; more: boolean }
+  /** `variantId`: the size picked, for a product with options. */
+  | { s: 'qty'; productId: string; variantId?: string }
   | { s: 'cart'; added?: boolean }
   | { s: 'delivery'; saved: ShippingAddress }
   | { s: 'town' }
@@ -101,13 +113,36 @@ async function draftSummary(ctx: MenuContext) {
 }
 
 const squeeze = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+const shortened = (text: string) => (text.length > NAME_MOST ? `${text.slice(0, NAME_MOST - 2)}..` : text);
+const kwacha = (ngwee: number) => compactKwacha(toKwacha(ngwee));
 
-/** "Shea butter 100ml K150.00": the size only when the name does not already say it. */
-export const productLabel = (p: ProductChoice) => {
+/**
+ * "Shea butter 100ml K150.00": the size only when the name does not already say it. A product with sizes
+ * shows no size (it has several) and its lowest price: "Mungongo Oil from K85.00".
+ */
+export const productLabel = (p: ProductChoice, say: Say) => {
+  if (p.options.length > 0)
+    return [
+      shortened(p.name),
+      p.priceFromNgwee === null ? kwacha(p.priceNgwee) : say('priceFrom', { price: kwacha(p.priceFromNgwee) }),
+    ].join(' ');
   const size = p.size && !squeeze(p.name).includes(squeeze(p.size)) ? p.size : null;
-  const name = p.name.length > NAME_MOST ? `${p.name.slice(0, NAME_MOST - 2)}..` : p.name;
-  return [name, size, compactKwacha(toKwacha(p.priceNgwee))].filter(Boolean).join(' ');
+  return [shortened(p.name), size, kwacha(p.priceNgwee)].filter(Boolean).join(' ');
 };
+
+/** The quantity screen's title: the product as listed, or "Mungongo Oil 250 ml K180.00" for a size. */
+export const unitLabel = (p: ProductChoice, unit: LineUnit, say: Say) =>
+  unit.label === null
+    ? productLabel(p, say)
+    : [shortened(p.name), shortened(unit.label), kwacha(unit.priceNgwee)].join(' ');
+
+/** "250 ml K180.00", or "1 litre K600.00 (out)" when none is left. */
+export const sizeLabel = (v: VariantChoice, say: Say) =>
+  [shortened(v.label), kwacha(v.priceNgwee), v.countInStock > 0 ? '' : say('variantOut')].filter(Boolean).join(' ');
+
+/** The size screen's title: "Mungongo Oil: which size?". */
+export const sizeTitle = (p: ProductChoice, say: Say) =>
+  say('whichVariant', { product: shortened(p.name), option: p.options.join(' / ').toLowerCase() });
 
 /** Draws the screen on top of the stack, with a note above it (a wrong choice, "Added."). */
 export async function show(ctx: MenuContext, state: MenuState, note?: string): Promise<Answer> {
@@ -149,16 +184,27 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
       const found = new Map((await choices(ctx, screen.ids)).map((p) => [p.id, p]));
       const body = screen.ids.flatMap((id, i) => {
         const p = found.get(id);
-        return p ? [option(i + 1, productLabel(p))] : [];
+        return p ? [option(i + 1, productLabel(p, say))] : [];
       });
       return lines(categoryName(screen.category), body, [...(screen.more ? [option(9, say('more'))] : []), back]);
     }
-    case 'qty': {
+    case 'size': {
       const [p] = await choices(ctx, [screen.productId]);
       if (!p) return lines(say('gone', { product: '' }), []);
-      const max = quantityLeft(ctx, p);
-      return lines(productLabel(p), [
-        say('each', { price: compactKwacha(toKwacha(p.priceNgwee)), stock: p.countInStock }),
+      const found = new Map(p.variants.map((v) => [v.id, v]));
+      const body = screen.ids.flatMap((id, i) => {
+        const v = found.get(id);
+        return v ? [option(i + 1, sizeLabel(v, say))] : [];
+      });
+      return lines(sizeTitle(p, say), body, [...(screen.more ? [option(9, say('more'))] : []), back]);
+    }
+    case 'qty': {
+      const [p] = await choices(ctx, [screen.productId]);
+      const unit = p && unitOf(p, screen.variantId);
+      if (!p || !unit) return lines(say('gone', { product: '' }), []);
+      const max = quantityLeft(ctx, p, screen.variantId);
+      return lines(unitLabel(p, unit, say), [
+        say('each', { price: kwacha(unit.priceNgwee), stock: unit.countInStock }),
         say('howMany', { max }),
       ]);
     }
@@ -216,9 +262,12 @@ export const categoryName = (category: string) => (isCategory(category) ? CATEGO
 export const placeOf = (address: ShippingAddress) =>
   address.address === TOWN_ONLY_ADDRESS ? address.city : `${address.address}, ${address.city}`;
 
-export function quantityLeft(ctx: MenuContext, p: ProductChoice): number {
-  const inDraft = ctx.draft.lines.find((l) => l.productId === p.id)?.quantity ?? 0;
-  return Math.max(0, Math.min(p.countInStock, MAX_LINE_QUANTITY, 99) - inDraft);
+/** How many more of the product (in this size) one line may take: what is left, less what the draft holds. */
+export function quantityLeft(ctx: MenuContext, p: ProductChoice, variantId?: string): number {
+  const unit = unitOf(p, variantId);
+  if (!unit) return 0;
+  const inDraft = ctx.draft.lines.find((l) => isLineOf(l, p.id, variantId))?.quantity ?? 0;
+  return Math.max(0, Math.min(unit.countInStock, MAX_LINE_QUANTITY, 99) - inDraft);
 }
 
 /** A delivery to a town only: the co-op calls the number to agree on the place. */

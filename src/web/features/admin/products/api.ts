@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { storedImageName } from '../../../../shared/images';
 import type { ProductImportInput, ProductImportReport } from '../../../../shared/schemas/product-import';
-import type { Product, ProductInput, ProductList } from '../../../../shared/schemas/products';
+import type { LowStockList, Product, ProductInput } from '../../../../shared/schemas/products';
 import type { uploadedImageSchema } from '../../../../shared/schemas/uploads';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -31,12 +31,15 @@ function useRefreshProducts() {
   };
 }
 
-/** Every product, in stock or not (the list route does not filter on stock), newest first; or only the low ones. */
+/**
+ * Every product, in stock or not (the list route does not filter on stock), newest first; or only the low
+ * ones, where a product with sizes names the sizes that are low (`lowVariants`).
+ */
 export function useAdminProducts(search: AdminProductSearch) {
   return useQuery({
     queryKey: [...productsRoot, search],
     queryFn: ({ signal }) =>
-      apiRequest<ProductList>(search.lowStock ? '/products/low-stock' : '/products', {
+      apiRequest<LowStockList>(search.lowStock ? '/products/low-stock' : '/products', {
         query: { keyword: search.keyword.trim(), page: search.page, limit: ADMIN_PRODUCTS_PAGE_SIZE },
         signal,
       }),

@@ -1,7 +1,7 @@
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { CATEGORY_LABELS, isCategory } from '../../../../shared/categories';
-import { isLowStock, type ProductSummary } from '../../../../shared/schemas/products';
+import { isLowStock, type LowStockListProduct, type ProductSummary } from '../../../../shared/schemas/products';
 import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { formatKwacha } from '../../../lib/format';
@@ -29,8 +29,20 @@ function Thumbnail({ product }: { product: ProductSummary }) {
   );
 }
 
-function Stock({ product, shopLevel }: { product: ProductSummary; shopLevel?: number }) {
+function Stock({ product, shopLevel }: { product: LowStockListProduct; shopLevel?: number }) {
   const count = product.countInStock;
+  // A product with sizes in the low-stock list: the sizes that are low, by name (decision 067).
+  if (product.lowVariants && product.lowVariants.length > 0)
+    return (
+      <span className="text-bark-900">
+        {count} in all
+        {product.lowVariants.map((v) => (
+          <span key={v._id} className="block font-semibold text-amber-900">
+            {v.label}: {v.countInStock === 0 ? 'out of stock' : `${v.countInStock} left`}
+          </span>
+        ))}
+      </span>
+    );
   if (count === 0) return <span className="font-semibold text-red-800">0 (out of stock)</span>;
   const low = shopLevel !== undefined && isLowStock(product, shopLevel);
   return (
@@ -52,7 +64,7 @@ function Actions({ product, onEdit, onDelete }: { product: ProductSummary } & Pr
 }
 
 /** The table's columns (from 1024 px, beside the open sidebar); below that each product is a card. */
-export function productColumns({ onEdit, onDelete, shopLevel }: ProductListProps): AdminColumn<ProductSummary>[] {
+export function productColumns({ onEdit, onDelete, shopLevel }: ProductListProps): AdminColumn<LowStockListProduct>[] {
   return [
     { header: 'SKU', cell: (product) => product.sku, className: 'font-mono text-xs whitespace-nowrap text-bark-700' },
     {
@@ -91,7 +103,12 @@ export function productColumns({ onEdit, onDelete, shopLevel }: ProductListProps
   ];
 }
 
-export function ProductCard({ product, onEdit, onDelete, shopLevel }: { product: ProductSummary } & ProductListProps) {
+export function ProductCard({
+  product,
+  onEdit,
+  onDelete,
+  shopLevel,
+}: { product: LowStockListProduct } & ProductListProps) {
   return (
     <>
       <div className="flex items-start gap-3">

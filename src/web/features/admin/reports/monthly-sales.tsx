@@ -7,6 +7,7 @@ import {
   paymentMethodLines,
   channelLines,
   collectionLines,
+  productLines,
   type MonthlyReportLine,
 } from '../../../../shared/monthly-report';
 import type { MonthlyReport } from '../../../../shared/schemas/reports';
@@ -44,10 +45,14 @@ function FiguresTable({ caption, lines, first }: { caption: string; lines: Month
         </tr>
       </thead>
       <tbody className="divide-y divide-sand-200 border-b border-sand-200">
-        {lines.map((line) => (
-          <tr key={line.label}>
+        {lines.map((line, i) => (
+          // Two products may share a name: the place keeps each row its own.
+          <tr key={`${i}:${line.label}`}>
             <th scope="row" className={`${cell} font-medium`}>
               {line.label}
+              {line.quantity !== undefined && (
+                <span className="block text-xs font-normal text-bark-700">{line.quantity} sold</span>
+              )}
             </th>
             <td className={numeric}>{line.orders ?? ''}</td>
             <td className={numeric}>
@@ -82,6 +87,13 @@ function ReportTables({ report }: { report: MonthlyReport }) {
           caption="Paid orders, by who collected the money"
           first="Collected"
           lines={collectionLines(report)}
+        />
+      )}
+      {report.byProduct.length > 0 && (
+        <FiguresTable
+          caption="Products sold, by size (before discounts and VAT)"
+          first="Product"
+          lines={productLines(report)}
         />
       )}
     </div>

@@ -18,6 +18,18 @@ export function previewScreens(say: Say, shopName: string): { name: string; line
       ],
     },
     {
+      // A product in sizes (decision 067): the sizes with their prices, one with none left.
+      name: 'Size',
+      kind: 'CON',
+      lines: [
+        say('whichVariant', { product: 'Mungongo Oil', option: 'size' }),
+        option(1, '100 ml K85.00'),
+        option(2, '250 ml K180.00'),
+        option(3, `1 litre K600.00 ${say('variantOut')}`),
+        back,
+      ],
+    },
+    {
       name: 'Quantity',
       kind: 'CON',
       lines: [
