@@ -94,7 +94,14 @@ test.describe('sizes and gift sets @phone', () => {
       await expectCartCount(page, 1);
       const cart = await storedCart(page);
       expect(cart.items).toEqual([
-        { id: oil._id, variant: medium._id, name: `${oil.name} (250 ml)`, price: 150, image: oil.mainImage, quantity: 1 },
+        {
+          id: oil._id,
+          variant: medium._id,
+          name: `${oil.name} (250 ml)`,
+          price: 150,
+          image: oil.mainImage,
+          quantity: 1,
+        },
       ]);
       expect(cart.totalAmount).toBe(150);
       // Adopted, not drawn again: the button is the server's node, now chosen, and the address names its size.
@@ -160,7 +167,10 @@ test.describe('sizes and gift sets @phone', () => {
       const line = (label: string, price: number) => `${oil.name} (${label})${formatKwacha(price)} each`;
       await expect(rows).toHaveText([line('100 ml', 85), line('250 ml', 150)]);
       await expect(page.getByTestId('cart-total')).toHaveText(formatKwacha(470));
-      await page.getByRole('button', { name: `Remove ${oil.name} (100 ml) from cart` }).first().click();
+      await page
+        .getByRole('button', { name: `Remove ${oil.name} (100 ml) from cart` })
+        .first()
+        .click();
       await expect(rows).toHaveText([line('250 ml', 150)]);
       await expectCartCount(page, 2);
       await page.goto(`/products/${oil._id}?variant=${small._id}`);
@@ -259,7 +269,12 @@ test('screenshots of sizes and sets', { tag: '@shots' }, async ({ page }) => {
   try {
     await page.request.put(`/api/products/${set._id}/set-parts`, {
       headers: admin,
-      data: { parts: [{ product: oil._id, variant: medium._id, quantity: 2 }, { product: oil._id, variant: litre._id, quantity: 1 }] },
+      data: {
+        parts: [
+          { product: oil._id, variant: medium._id, quantity: 2 },
+          { product: oil._id, variant: litre._id, quantity: 1 },
+        ],
+      },
     });
     await page.goto('/products');
     await expect(page.getByRole('link', { name: `Choose size of ${oil.name}` })).toBeVisible();

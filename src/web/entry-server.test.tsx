@@ -150,13 +150,23 @@ describe('a drawn page', () => {
         countInStock: 0,
         isSet: true,
         setParts: [
-          { product: 'p-2', variant: 'v250', name: 'Mungongo Oil', label: '250 ml', quantity: 1, image: '', countInStock: 0 },
+          {
+            product: 'p-2',
+            variant: 'v250',
+            name: 'Mungongo Oil',
+            label: '250 ml',
+            quantity: 1,
+            image: '',
+            countInStock: 0,
+          },
           { product: 'p-4', variant: null, name: 'Baobab Soap', label: null, quantity: 2, image: '', countInStock: 9 },
         ],
       };
       const html = await draw('https://shop.example/products/p-3', { settings, 'product:p-3': set });
       expect(html).toContain('In this set');
-      expect(html).toMatch(/href="\/products\/p-2\?variant=v250"[^>]*><span><span[^>]*>1<\/span> x Mungongo Oil \(250 ml\)/);
+      expect(html).toMatch(
+        /href="\/products\/p-2\?variant=v250"[^>]*><span><span[^>]*>1<\/span> x Mungongo Oil \(250 ml\)/,
+      );
       expect(html).toMatch(/href="\/products\/p-4"[^>]*><span><span[^>]*>2<\/span> x Baobab Soap/);
       expect(html).toContain('Out of Stock');
     });

@@ -34,7 +34,11 @@ const oil = {
   mainImage: photo,
   options: ['Size'],
   priceFrom: 85,
-  variants: [size('v100', '100 ml', 85, 0, '', true), size('v250', '250 ml', 150, 3), size('v1l', '1 litre', 400, 1, litrePhoto)],
+  variants: [
+    size('v100', '100 ml', 85, 0, '', true),
+    size('v250', '250 ml', 150, 3),
+    size('v1l', '1 litre', 400, 1, litrePhoto),
+  ],
 } as unknown as Product;
 
 function metaAt(search: string) {

@@ -96,7 +96,9 @@ function productMeta(input: MetaInput, product: Product): PageMeta {
   const images = (product.images.length > 0 ? product.images : [product.mainImage]).filter(Boolean);
   // A product with sizes: the size the page opens on (the one its address names), as the page draws it, so
   // a shared link's preview shows that size's price and photo, and the photo preloaded is the one drawn.
-  const chosen = product.options?.length ? initialVariant(product.variants ?? [], input.query.get(VARIANT_PARAM)) : undefined;
+  const chosen = product.options?.length
+    ? initialVariant(product.variants ?? [], input.query.get(VARIANT_PARAM))
+    : undefined;
   const main = chosen?.image || product.mainImage || images[0];
   const price = (chosen?.price ?? product.price).toFixed(2);
   const inStock = (chosen?.countInStock ?? product.countInStock) > 0;

@@ -45,8 +45,22 @@ describe('applyConflict', () => {
 });
 
 describe('applyConflict with sizes (docs/decisions/067-sizes-and-sets.md)', () => {
-  const small: CartItem = { id: 'oil', variant: 'v100', name: 'Mungongo Oil (100 ml)', price: 85, image: '', quantity: 2 };
-  const large: CartItem = { id: 'oil', variant: 'v1l', name: 'Mungongo Oil (1 litre)', price: 400, image: '', quantity: 3 };
+  const small: CartItem = {
+    id: 'oil',
+    variant: 'v100',
+    name: 'Mungongo Oil (100 ml)',
+    price: 85,
+    image: '',
+    quantity: 2,
+  };
+  const large: CartItem = {
+    id: 'oil',
+    variant: 'v1l',
+    name: 'Mungongo Oil (1 litre)',
+    price: 400,
+    image: '',
+    quantity: 3,
+  };
 
   it('caps or removes only the size that is short', () => {
     const capped = applyConflict([small, large, soap], {

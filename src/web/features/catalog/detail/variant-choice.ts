@@ -12,7 +12,9 @@ export function variantWith(
   option: number,
   value: string,
 ): Variant | undefined {
-  return variants.find((v) => v.options.every((own, at) => (at === option ? own === value : own === chosen.options[at])));
+  return variants.find((v) =>
+    v.options.every((own, at) => (at === option ? own === value : own === chosen.options[at])),
+  );
 }
 
 /**
@@ -23,9 +25,6 @@ export function variantWith(
 export function chooseValue(variants: readonly Variant[], chosen: Variant, option: number, value: string): Variant {
   const withValue = variants.filter((v) => v.options[option] === value);
   return (
-    variantWith(variants, chosen, option, value) ??
-    withValue.find((v) => v.countInStock > 0) ??
-    withValue[0] ??
-    chosen
+    variantWith(variants, chosen, option, value) ?? withValue.find((v) => v.countInStock > 0) ?? withValue[0] ?? chosen
   );
 }
