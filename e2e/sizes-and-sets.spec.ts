@@ -277,12 +277,22 @@ test('screenshots of sizes and sets', { tag: '@shots' }, async ({ page }) => {
       },
     });
     await page.goto('/products');
-    await expect(page.getByRole('link', { name: `Choose size of ${oil.name}` })).toBeVisible();
+    const choose = page.getByRole('link', { name: `Choose size of ${oil.name}` });
+    await expect(choose).toBeVisible();
     await shoot('sizes-listing', false);
+    await choose.evaluate((link) => link.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${dir}/${test.info().project.name}-sizes-listing-card.png` });
     await page.goto(`/products/${oil._id}?variant=${litre._id}`);
     await shoot('sizes-product-sold-out-size');
+    // The buying part close up: from the product's name down (a full page is shrunk when looked at).
+    const fromName = async (name: string) => {
+      await page.getByRole('heading', { level: 1 }).evaluate((heading) => heading.scrollIntoView());
+      await page.screenshot({ path: `${dir}/${test.info().project.name}-${name}.png` });
+    };
+    await fromName('sizes-product-sold-out-size-close');
     await page.goto(`/products/${set._id}`);
     await shoot('sizes-gift-set');
+    await fromName('sizes-gift-set-close');
     for (const variant of [small, medium]) {
       await page.goto(`/products/${oil._id}?variant=${variant._id}`);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
