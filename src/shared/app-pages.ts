@@ -94,3 +94,15 @@ export function matchAppPage(pathname: string): AppPageMatch | null {
  * another page (decision 036).
  */
 export const PAYING_PAGES: readonly AppPageName[] = ['checkoutSuccess', 'order'];
+
+/**
+ * The query parameter of a product page that names the size (variant) chosen (decision 067, storefront):
+ * the server draws that size, so a shared link or a cart line opens on it.
+ */
+export const VARIANT_PARAM = 'variant';
+
+/** A product's page, opened on one of its variants when one is named. */
+export function productPagePath(productId: string, variantId?: string | null): string {
+  const path = `/products/${encodeURIComponent(productId)}`;
+  return variantId ? `${path}?${VARIANT_PARAM}=${encodeURIComponent(variantId)}` : path;
+}

@@ -97,6 +97,81 @@ describe('a drawn page', () => {
     },
   );
 
+  describe('a product in sizes (docs/decisions/067-sizes-and-sets.md)', () => {
+    const size = (id: string, label: string, price: number, countInStock: number, isDefault = false) => ({
+      _id: id,
+      options: [label],
+      label,
+      sku: `OIL-${id}`,
+      size: label,
+      price,
+      countInStock,
+      image: '',
+      isDefault,
+    });
+    const oil: Product = {
+      ...product,
+      _id: 'p-2',
+      name: 'Mungongo Oil',
+      options: ['Size'],
+      priceFrom: 85,
+      variants: [size('v100', '100 ml', 85, 0, true), size('v250', '250 ml', 150, 3), size('v1l', '1 litre', 400, 1)],
+    };
+    const pressed = (html: string) =>
+      [...html.matchAll(/<button[^>]*aria-pressed="true"[^>]*>([^<]*)/g)].map((match) => match[1]);
+
+    it('draws a button per size, the size its address names chosen, with its price and stock', async () => {
+      const html = await draw('https://shop.example/products/p-2?variant=v1l', { settings, 'product:p-2': oil });
+      expect(html).toMatch(/role="group" aria-labelledby="[^"]+"/);
+      for (const label of ['100 ml', '250 ml', '1 litre']) expect(html).toMatch(new RegExp(`<button[^>]*>${label}`));
+      expect(pressed(html)).toEqual(['1 litre']);
+      expect(html).toMatch(/K\s?400\.00/);
+      expect(html).toContain('In Stock');
+      // The size sold out says so on its button and stays a button.
+      expect(html).toMatch(/aria-pressed="false"[^>]*>100 ml<span[^>]*>Out of Stock<\/span><\/button>/);
+    });
+
+    it('opens on a size that can be bought when the default cannot, and shows a sold-out size when named', async () => {
+      expect(pressed(await draw('https://shop.example/products/p-2', { settings, 'product:p-2': oil }))).toEqual([
+        '250 ml',
+      ]);
+      const soldOut = await draw('https://shop.example/products/p-2?variant=v100', { settings, 'product:p-2': oil });
+      expect(pressed(soldOut)).toEqual(['100 ml']);
+      expect(soldOut).toContain('Out of Stock');
+      const addToCart = /<button([^>]*)>(?:(?!<\/button>).)*Add to Cart/.exec(soldOut);
+      expect(addToCart?.[1]).toContain('disabled');
+    });
+
+    it('draws a gift set with its parts, each a link to its page', async () => {
+      const set: Product = {
+        ...product,
+        _id: 'p-3',
+        name: 'Forest Gift Set',
+        countInStock: 0,
+        isSet: true,
+        setParts: [
+          {
+            product: 'p-2',
+            variant: 'v250',
+            name: 'Mungongo Oil',
+            label: '250 ml',
+            quantity: 1,
+            image: '',
+            countInStock: 0,
+          },
+          { product: 'p-4', variant: null, name: 'Baobab Soap', label: null, quantity: 2, image: '', countInStock: 9 },
+        ],
+      };
+      const html = await draw('https://shop.example/products/p-3', { settings, 'product:p-3': set });
+      expect(html).toContain('In this set');
+      expect(html).toMatch(
+        /href="\/products\/p-2\?variant=v250"[^>]*><span><span[^>]*>1<\/span> x Mungongo Oil \(250 ml\)/,
+      );
+      expect(html).toMatch(/href="\/products\/p-4"[^>]*><span><span[^>]*>2<\/span> x Baobab Soap/);
+      expect(html).toContain('Out of Stock');
+    });
+  });
+
   it('is the listing of its address, with the shopper signed out and the cart empty', async () => {
     const list = { products: [summary], page: 2, pages: 3, totalProducts: 25 };
     const html = await draw('https://shop.example/products?category=oil&page=2', {

@@ -328,12 +328,5 @@ export const setPartsInputSchema = z.object({
 });
 export type SetPartsInput = z.input<typeof setPartsInputSchema>;
 
-/** The variant's values as one label: "250 ml", "Large / Lemongrass". */
-export function variantLabel(values: readonly string[]): string {
-  return values.join(' / ');
-}
-
-/** An order line's or cart line's name: the product's, and the variant's label after it. */
-export function nameWithVariant(name: string, label: string | null | undefined): string {
-  return label ? `${name} (${label})` : name;
-}
+// Without zod, for the storefront's bundle: re-exported for the server's imports.
+export { initialVariant, nameWithVariant, variantLabel } from '../variants';

@@ -2,7 +2,8 @@ import { CATEGORY_LABELS, isCategory } from '../../../shared/categories';
 import { storedImageName, variantUrl } from '../../../shared/images';
 import type { Product } from '../../../shared/schemas/products';
 import type { ShopSettings } from '../../../shared/schemas/settings';
-import { appPageTitle, matchAppPage, type AppPageName } from '../../../shared/app-pages';
+import { appPageTitle, matchAppPage, VARIANT_PARAM, type AppPageName } from '../../../shared/app-pages';
+import { initialVariant } from '../../../shared/variants';
 
 export const TAGLINE = 'Empowering Women, Preserving Nature';
 const SHOP_DESCRIPTION =
@@ -93,9 +94,14 @@ function productMeta(input: MetaInput, product: Product): PageMeta {
   const { publicUrl, settings } = input;
   const url = `${publicUrl}/products/${product._id}`;
   const images = (product.images.length > 0 ? product.images : [product.mainImage]).filter(Boolean);
-  const main = product.mainImage || images[0];
-  const price = product.price.toFixed(2);
-  const inStock = product.countInStock > 0;
+  // A product with sizes: the size the page opens on (the one its address names), as the page draws it, so
+  // a shared link's preview shows that size's price and photo, and the photo preloaded is the one drawn.
+  const chosen = product.options?.length
+    ? initialVariant(product.variants ?? [], input.query.get(VARIANT_PARAM))
+    : undefined;
+  const main = chosen?.image || product.mainImage || images[0];
+  const price = (chosen?.price ?? product.price).toFixed(2);
+  const inStock = (chosen?.countInStock ?? product.countInStock) > 0;
   const meta = base(
     input,
     product.name,
@@ -119,7 +125,7 @@ function productMeta(input: MetaInput, product: Product): PageMeta {
     name: product.name,
     description: clip(product.description, 500),
     image: images.map((image) => absoluteImage(image, publicUrl)),
-    sku: product.sku,
+    sku: chosen?.sku ?? product.sku,
     category: product.category,
     brand: { '@type': 'Brand', name: product.brand || settings.shopName },
     offers: {

@@ -7,11 +7,20 @@ interface QuantityStepperProps {
   /** What the number counts, read out with the buttons (e.g. the product name). */
   label: string;
   min?: number;
+  /** The most that can be had (what is in stock); none: no limit here, the server's answer caps it. */
+  max?: number;
   disabled?: boolean;
 }
 
-/** Minus / number / plus; never below `min` (SPEC §5: quantity never below 1). */
-export function QuantityStepper({ value, onChange, label, min = 1, disabled = false }: QuantityStepperProps) {
+/** Minus / number / plus; never below `min` (SPEC §5: quantity never below 1), nor above `max`. */
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  min = 1,
+  max = Number.POSITIVE_INFINITY,
+  disabled = false,
+}: QuantityStepperProps) {
   const button =
     'flex h-11 w-11 items-center justify-center text-forest-800 hover:bg-forest-50 disabled:cursor-not-allowed disabled:opacity-40';
   return (
@@ -35,8 +44,8 @@ export function QuantityStepper({ value, onChange, label, min = 1, disabled = fa
       <button
         type="button"
         className={`${button} rounded-r-full`}
-        onClick={() => onChange(value + 1)}
-        disabled={disabled}
+        onClick={() => onChange(Math.min(max, value + 1))}
+        disabled={disabled || value >= max}
         aria-label={`Increase quantity of ${label}`}
       >
         <Plus size={18} aria-hidden="true" />

@@ -18,8 +18,9 @@ import { CART_STORAGE_KEY, cartOf, cartReducer, repairCart, type Cart, type Cart
 
 export interface CartFacility extends Cart {
   addItem: (item: Omit<CartItem, 'quantity'>, quantity?: number) => void;
-  removeItem: (id: string) => void;
-  updateQuantity: (id: string, quantity: number) => void;
+  /** `key`: the line's lineKey (its product, and its variant when it has one). */
+  removeItem: (key: string) => void;
+  updateQuantity: (key: string, quantity: number) => void;
   clearCart: () => void;
   /** Puts the server's view in place (new prices, capped quantities) without toasts: the screen explains it. */
   replaceItems: (items: CartItem[]) => void;
@@ -69,11 +70,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'add', item, quantity });
     toast.success(`${item.name} added to cart`, { description: `${quantity} item(s) added` });
   }, []);
-  const removeItem = useCallback((id: string) => {
-    dispatch({ type: 'remove', id });
+  const removeItem = useCallback((key: string) => {
+    dispatch({ type: 'remove', key });
     toast.success('Item removed from cart');
   }, []);
-  const updateQuantity = useCallback((id: string, quantity: number) => dispatch({ type: 'update', id, quantity }), []);
+  const updateQuantity = useCallback(
+    (key: string, quantity: number) => dispatch({ type: 'update', key, quantity }),
+    [],
+  );
   const clearCart = useCallback(() => dispatch({ type: 'clear' }), []);
   const replaceItems = useCallback((items: CartItem[]) => dispatch({ type: 'replace', cart: cartOf(items) }), []);
 

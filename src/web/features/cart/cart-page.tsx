@@ -11,9 +11,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { lineTotalInKwacha, toKwacha, toNgwee } from '../../../shared/money';
 import { cartDiscount, CodeEntry, effectOf, useAppliedCode } from '../discounts';
 import { cartOrderText } from '../../../shared/whatsapp';
+import { productPagePath } from '../../../shared/app-pages';
 import { OrderOnWhatsApp } from '../../components/ui/order-on-whatsapp';
 import { useCart } from './cart-context';
-import type { CartItem } from './cart-store';
+import { lineKey, type CartItem } from './cart-store';
 
 function EmptyCart() {
   return (
@@ -33,13 +34,13 @@ function RemoveLineButton({
   className,
 }: {
   item: CartItem;
-  onRemove: (id: string) => void;
+  onRemove: (key: string) => void;
   className: string;
 }) {
   return (
     <button
       type="button"
-      onClick={() => onRemove(item.id)}
+      onClick={() => onRemove(lineKey(item))}
       className={`${className} h-11 w-11 items-center justify-center rounded-full text-red-800 hover:bg-red-50`}
       aria-label={`Remove ${item.name} from cart`}
     >
@@ -50,10 +51,11 @@ function RemoveLineButton({
 
 function CartLine({ item }: { item: CartItem }) {
   const { updateQuantity, removeItem } = useCart();
+  const path = productPagePath(item.id, item.variant);
   return (
     <tr className="border-b border-sand-200 align-middle max-sm:grid max-sm:grid-cols-[5rem_1fr] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:py-4">
       <td className="py-4 pr-3 max-sm:row-span-3 max-sm:py-0">
-        <Link to={`/products/${item.id}`} tabIndex={-1} aria-hidden="true" className="block w-20">
+        <Link to={path} tabIndex={-1} aria-hidden="true" className="block w-20">
           <ProductImage
             url={item.image}
             alt=""
@@ -65,7 +67,7 @@ function CartLine({ item }: { item: CartItem }) {
         </Link>
       </td>
       <th scope="row" className="py-4 pr-3 text-left font-semibold max-sm:py-0">
-        <Link to={`/products/${item.id}`} className="underline-offset-4 hover:text-forest-800 hover:underline">
+        <Link to={path} className="underline-offset-4 hover:text-forest-800 hover:underline">
           {item.name}
         </Link>
         <span className="block text-sm font-normal text-bark-600 sm:hidden">{formatKwacha(item.price)} each</span>
@@ -73,7 +75,7 @@ function CartLine({ item }: { item: CartItem }) {
       <td className="py-4 pr-3 max-sm:py-0">
         <QuantityStepper
           value={item.quantity}
-          onChange={(quantity) => updateQuantity(item.id, quantity)}
+          onChange={(quantity) => updateQuantity(lineKey(item), quantity)}
           label={item.name}
         />
       </td>
@@ -130,7 +132,7 @@ export function CartPage() {
             </thead>
             <tbody>
               {items.map((item) => (
-                <CartLine key={item.id} item={item} />
+                <CartLine key={lineKey(item)} item={item} />
               ))}
             </tbody>
           </table>

@@ -1,2 +1,2 @@
 export { CartProvider, useCart, type CartFacility } from './cart-context';
-export type { Cart, CartItem } from './cart-store';
+export { lineKey, type Cart, type CartItem } from './cart-store';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Product, ProductList, ProductSummary } from '../../../shared/schemas/products';
+import type { Product, ProductList, ProductSummary, SetPart, Variant } from '../../../shared/schemas/products';
 import { apiRequest, buildQueryString } from '../../lib/api-client';
 import { pageLoadedAt, usePageData } from '../../lib/initial-data';
 import { isRecord } from '../../lib/storage';
 
-export type { Product, ProductList, ProductSummary };
+export type { Product, ProductList, ProductSummary, SetPart, Variant };
 
 export interface ProductListParams {
   keyword?: string;

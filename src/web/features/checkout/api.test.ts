@@ -44,6 +44,85 @@ describe('applyConflict', () => {
   });
 });
 
+describe('applyConflict with sizes (docs/decisions/067-sizes-and-sets.md)', () => {
+  const small: CartItem = {
+    id: 'oil',
+    variant: 'v100',
+    name: 'Mungongo Oil (100 ml)',
+    price: 85,
+    image: '',
+    quantity: 2,
+  };
+  const large: CartItem = {
+    id: 'oil',
+    variant: 'v1l',
+    name: 'Mungongo Oil (1 litre)',
+    price: 400,
+    image: '',
+    quantity: 3,
+  };
+
+  it('caps or removes only the size that is short', () => {
+    const capped = applyConflict([small, large, soap], {
+      message: 'Not enough stock for Mungongo Oil (1 litre): only 1 left',
+      product: 'oil',
+      variant: 'v1l',
+      name: 'Mungongo Oil (1 litre)',
+      countInStock: 1,
+    });
+    expect(capped.items.map((i) => [i.variant ?? i.id, i.quantity])).toEqual([
+      ['v100', 2],
+      ['v1l', 1],
+      ['soap', 1],
+    ]);
+    expect(capped.changes).toEqual(['Mungongo Oil (1 litre): only 1 left, your quantity is now 1']);
+
+    const soldOut = applyConflict([small, large], { message: 'x', product: 'oil', variant: 'v100', countInStock: 0 });
+    expect(soldOut.items.map((i) => i.variant)).toEqual(['v1l']);
+  });
+
+  it('puts each size at its own new price', () => {
+    const outcome = applyConflict([small, large], {
+      message: 'Prices changed',
+      orderItems: [
+        { product: 'oil', variant: 'v100', name: 'Mungongo Oil (100 ml)', price: 90, quantity: 2 },
+        { product: 'oil', variant: 'v1l', name: 'Mungongo Oil (1 litre)', price: 400, quantity: 3 },
+      ],
+    });
+    expect(outcome.items.map((i) => [i.variant, i.price])).toEqual([
+      ['v100', 90],
+      ['v1l', 400],
+    ]);
+    expect(outcome.changes).toHaveLength(1);
+  });
+
+  it('reads a line kept from before sizes as the default size the server sold it as', () => {
+    const kept: CartItem = { id: 'oil', name: 'Mungongo Oil', price: 85, image: '', quantity: 4 };
+    const priced = applyConflict([kept], {
+      message: 'Prices changed',
+      orderItems: [{ product: 'oil', variant: 'v250', name: 'Mungongo Oil (250 ml)', price: 150, quantity: 4 }],
+    });
+    expect(priced.items).toEqual([{ ...kept, name: 'Mungongo Oil (250 ml)', price: 150 }]);
+    const short = applyConflict([kept, large], {
+      message: 'x',
+      product: 'oil',
+      variant: 'v250',
+      name: 'Mungongo Oil (250 ml)',
+      countInStock: 2,
+    });
+    expect(short.items.map((i) => [i.variant, i.quantity])).toEqual([
+      [undefined, 2],
+      ['v1l', 3],
+    ]);
+  });
+
+  it('removes a size that has gone, named by the line it was sent as', () => {
+    const gone = applyConflict([small, large], { message: 'x', product: 'oil', name: 'Mungongo Oil (1 litre)' });
+    expect(gone.items.map((i) => i.variant)).toEqual(['v100']);
+    expect(gone.changes).toEqual(['Mungongo Oil (1 litre) is no longer available and was removed from your cart']);
+  });
+});
+
 describe('errors of the order call', () => {
   it('reads a 409 answer and nothing else as a conflict', () => {
     const data = { message: 'Prices changed', itemsPrice: 10 };

@@ -24,7 +24,14 @@ export function placeOrder(
       headers: { 'Idempotency-Key': idempotencyKey },
       body: {
         // The name only words the server's answer if the product has gone; price and name come from the catalogue.
-        orderItems: items.map((item) => ({ product: item.id, quantity: item.quantity, name: item.name })),
+        // The variant names the size chosen; a line without one (a plain product, or a line kept from before
+        // sizes) is sold as the product's default.
+        orderItems: items.map((item) => ({
+          product: item.id,
+          ...(item.variant ? { variant: item.variant } : {}),
+          quantity: item.quantity,
+          name: item.name,
+        })),
         shippingAddress: {
           address: form.address,
           city: form.city,
@@ -74,12 +81,43 @@ interface ConflictOutcome {
   changes: string[];
 }
 
+type ServerLine = { product: string; variant?: string };
+
+/**
+ * The server's line for a cart line. A line sent without a variant was sold as the product's default,
+ * which the server names: it is the one of that product no other cart line names.
+ */
+function serverLineOf<T extends ServerLine>(items: CartItem[], item: CartItem, lines: readonly T[]): T | undefined {
+  const ofProduct = lines.filter((line) => line.product === item.id);
+  if (item.variant) return ofProduct.find((line) => line.variant === item.variant);
+  const named = new Set(items.filter((other) => other.id === item.id && other.variant).map((other) => other.variant));
+  return ofProduct.find((line) => !line.variant) ?? ofProduct.find((line) => !named.has(line.variant));
+}
+
+/**
+ * The cart lines a stock answer is about: the product's line of that variant (or its plain line, sold as
+ * the default); without a variant, its plain line, else (a size that has gone since) the line sent under
+ * that name, else every line of the product.
+ */
+function linesNamed(items: CartItem[], conflict: OrderConflict): CartItem[] {
+  const ofProduct = items.filter((item) => item.id === conflict.product);
+  if (conflict.variant) {
+    const exact = ofProduct.filter((item) => item.variant === conflict.variant);
+    return exact.length > 0 ? exact : ofProduct.filter((item) => !item.variant);
+  }
+  const plain = ofProduct.filter((item) => !item.variant);
+  if (plain.length > 0) return plain;
+  const byName = ofProduct.filter((item) => item.name === conflict.name);
+  return byName.length > 0 ? byName : ofProduct;
+}
+
 /** The cart brought up to date with what the server said: new prices, capped quantities, vanished lines removed. */
 export function applyConflict(items: CartItem[], conflict: OrderConflict): ConflictOutcome {
   const changes: string[] = [];
   if (conflict.orderItems) {
+    const lines = conflict.orderItems;
     const next = items.map((item) => {
-      const fresh = conflict.orderItems?.find((line) => line.product === item.id);
+      const fresh = serverLineOf(items, item, lines);
       if (!fresh || fresh.price === item.price) return item;
       changes.push(`${fresh.name}: price changed from ${money(item.price)} to ${money(fresh.price)}`);
       return { ...item, name: fresh.name, price: fresh.price };
@@ -87,18 +125,16 @@ export function applyConflict(items: CartItem[], conflict: OrderConflict): Confl
     return { items: next, changes };
   }
   if (conflict.product) {
-    const line = items.find((item) => item.id === conflict.product);
-    const name = conflict.name || line?.name || 'A product';
+    const named = new Set(linesNamed(items, conflict));
+    const name = conflict.name || [...named][0]?.name || 'A product';
     const left = conflict.countInStock;
     if (left === undefined || left <= 0) {
       changes.push(`${name} is no longer available and was removed from your cart`);
-      return { items: items.filter((item) => item.id !== conflict.product), changes };
+      return { items: items.filter((item) => !named.has(item)), changes };
     }
     changes.push(`${name}: only ${left} left, your quantity is now ${left}`);
     return {
-      items: items.map((item) =>
-        item.id === conflict.product ? { ...item, quantity: Math.min(item.quantity, left) } : item,
-      ),
+      items: items.map((item) => (named.has(item) ? { ...item, quantity: Math.min(item.quantity, left) } : item)),
       changes,
     };
   }

@@ -7,7 +7,7 @@ import {
   type DiscountEffect,
 } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
-import type { CartItem } from '../cart';
+import { lineKey, type CartItem } from '../cart';
 
 interface Props {
   items: CartItem[];
@@ -78,7 +78,7 @@ export function OrderSummary({
       </h2>
       <ul className="mb-4 space-y-2 border-b border-sand-200 pb-4" aria-label="Items">
         {items.map((item) => (
-          <li key={item.id} className="flex justify-between gap-3">
+          <li key={lineKey(item)} className="flex justify-between gap-3">
             <span className="min-w-0 break-words">
               {item.quantity} x {item.name}
             </span>

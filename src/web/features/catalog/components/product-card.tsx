@@ -1,7 +1,7 @@
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import { Link } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { formatKwacha } from '../../../lib/format';
 import { useCart } from '../../cart';
@@ -17,6 +17,11 @@ interface ProductCardProps {
 
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 45vw, 50vw';
 
+/** "Choose size" for a product with one option ("Size"), "Choose" for two: the card cannot tell which is wanted. */
+function chooseText(options: readonly string[]): string {
+  return options.length === 1 ? `Choose ${options[0].toLowerCase()}` : 'Choose';
+}
+
 export function ProductCard({
   product,
   priority = false,
@@ -27,6 +32,7 @@ export function ProductCard({
   const href = `/products/${product._id}`;
   const image = product.mainImage || product.image || product.images[0] || '';
   const outOfStock = product.countInStock <= 0;
+  const options = product.options && product.options.length > 0 ? product.options : undefined;
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="relative block">
@@ -51,18 +57,35 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-        {product.size && <p className="text-sm text-bark-600">{product.size}</p>}
+        {/* A product with options: the size is chosen on its page (the summary's size is only the default's). */}
+        {product.size && !options && <p className="text-sm text-bark-600">{product.size}</p>}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <p className="font-semibold text-forest-800 tabular-nums">{formatKwacha(product.price)}</p>
-          <Button
-            size="sm"
-            onClick={() => addItem({ id: product._id, name: product.name, price: product.price, image }, 1)}
-            disabled={outOfStock}
-            aria-label={outOfStock ? `${product.name} is out of stock` : `Add ${product.name} to cart`}
-          >
-            <ShoppingBag size={16} aria-hidden="true" />
-            {outOfStock ? 'Sold out' : 'Add'}
-          </Button>
+          <p className="font-semibold text-forest-800 tabular-nums">
+            {product.priceFrom !== undefined ? (
+              <>
+                <span className="text-sm font-normal text-bark-700">from </span>
+                {formatKwacha(product.priceFrom)}
+              </>
+            ) : (
+              formatKwacha(product.price)
+            )}
+          </p>
+          {options && !outOfStock ? (
+            // Never the default size added unasked: the button opens the page where the size is chosen.
+            <ButtonLink to={href} size="sm" aria-label={`${chooseText(options)} of ${product.name}`}>
+              {chooseText(options)}
+            </ButtonLink>
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => addItem({ id: product._id, name: product.name, price: product.price, image }, 1)}
+              disabled={outOfStock}
+              aria-label={outOfStock ? `${product.name} is out of stock` : `Add ${product.name} to cart`}
+            >
+              <ShoppingBag size={16} aria-hidden="true" />
+              {outOfStock ? 'Sold out' : 'Add'}
+            </Button>
+          )}
         </div>
       </div>
     </article>

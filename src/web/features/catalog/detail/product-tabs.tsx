@@ -18,7 +18,8 @@ function Detail({ title, text }: { title: string; text: string | null | undefine
 const trigger =
   'min-h-11 flex-1 border-b-4 border-transparent px-2 text-sm font-semibold sm:text-base text-bark-700 hover:text-forest-800 data-[state=active]:border-forest-700 data-[state=active]:text-forest-900 sm:flex-none sm:px-5';
 
-export function ProductTabs({ product }: { product: Product }) {
+/** `size`: the chosen size's, for a product with options (the product's own is its default's). */
+export function ProductTabs({ product, size }: { product: Product; size: string | null }) {
   return (
     <Tabs.Root defaultValue="details" className="mt-12">
       <Tabs.List aria-label="Product information" className="flex border-b border-sand-200">
@@ -35,7 +36,7 @@ export function ProductTabs({ product }: { product: Product }) {
       <Tabs.Content value="details" className="max-w-3xl space-y-5 py-6">
         <Detail title="Ingredients" text={product.ingredients} />
         <Detail title="Benefits" text={product.benefits} />
-        <Detail title="Size" text={product.size} />
+        <Detail title="Size" text={size} />
       </Tabs.Content>
       <Tabs.Content value="how-to-use" className="max-w-3xl py-6">
         <p className="whitespace-pre-line text-bark-700">{product.howToUse?.trim() || NOT_AVAILABLE}</p>

@@ -1,8 +1,8 @@
 import Leaf from 'lucide-react/icons/leaf';
 import ShoppingBag from 'lucide-react/icons/shopping-bag';
 import WifiOff from 'lucide-react/icons/wifi-off';
-import { useCallback, useEffect, useState } from 'react';
-import { Navigate, useParams } from '../../../lib/router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from '../../../lib/router';
 import { Badge } from '../../../components/ui/badge';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -10,6 +10,8 @@ import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { Spinner } from '../../../components/ui/spinner';
 import { StarRating } from '../../../components/ui/star-rating';
 import { categoryDisplayName } from '../../../../shared/categories';
+import { productPagePath, VARIANT_PARAM } from '../../../../shared/app-pages';
+import { initialVariant, nameWithVariant } from '../../../../shared/variants';
 import { productOrderText } from '../../../../shared/whatsapp';
 import { OrderOnWhatsApp } from '../../../components/ui/order-on-whatsapp';
 import { ApiError } from '../../../lib/api-client';
@@ -17,10 +19,12 @@ import { formatKwacha } from '../../../lib/format';
 import { usePageData } from '../../../lib/initial-data';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCart } from '../../cart';
-import { useProduct, type Product } from '../api';
+import { useProduct, type Product, type Variant } from '../api';
 import { ProductGallery } from '../detail/product-gallery';
 import { ProductTabs } from '../detail/product-tabs';
 import { RelatedProducts } from '../detail/related-products';
+import { SetParts } from '../detail/set-parts';
+import { VariantPicker } from '../detail/variant-picker';
 
 function ProductNotFound() {
   useDocumentTitle('Product Not Found');
@@ -72,13 +76,60 @@ function ProductNotSaved({ retry }: { retry: () => void }) {
   );
 }
 
+/**
+ * The size (variant) shown, for a product with options (docs/decisions/067-sizes-and-sets.md): the one the
+ * address names (`?variant=`), else initialVariant's choice, so the server and the browser draw the same
+ * size. A size chosen is written into the address, replacing the entry (no history per tap), so a link
+ * shared or a reload opens that size, drawn by the server.
+ */
+function useChosenVariant(product: Product) {
+  const variants = useMemo(() => (product.options?.length ? (product.variants ?? []) : []), [product]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const named = searchParams.get(VARIANT_PARAM);
+  const [chosenId, setChosenId] = useState(() => initialVariant(variants, named)?._id);
+  // The address changed from elsewhere (a link to another size of this product): that size.
+  useEffect(() => {
+    const wanted = named?.toLowerCase();
+    const match = wanted ? variants.find((v) => v._id.toLowerCase() === wanted) : undefined;
+    if (match) setChosenId(match._id);
+  }, [named, variants]);
+  // A size removed since the page was drawn: the one the page would open on now.
+  const chosen = variants.find((v) => v._id === chosenId) ?? initialVariant(variants, null);
+  const choose = useCallback(
+    (variant: Variant) => {
+      setChosenId(variant._id);
+      setSearchParams(
+        (current) => {
+          current.set(VARIANT_PARAM, variant._id);
+          return current;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+  return { variants, chosen, choose };
+}
+
 function ProductDetail({ product }: { product: Product }) {
   useDocumentTitle(product.name);
   const { addItem } = useCart();
   const { origin } = usePageData();
+  const { variants, chosen, choose } = useChosenVariant(product);
   const [quantity, setQuantity] = useState(1);
-  const inStock = product.countInStock > 0;
-  const image = product.mainImage || product.image || product.images[0] || '';
+  const productImage = product.mainImage || product.image || product.images[0] || '';
+  // A product with options shows, sells and counts the chosen size; a plain product (and a set) itself.
+  const price = chosen?.price ?? product.price;
+  const stock = chosen?.countInStock ?? product.countInStock;
+  const image = chosen?.image || productImage;
+  const name = chosen ? nameWithVariant(product.name, chosen.label) : product.name;
+  const size = chosen ? chosen.size : product.size;
+  const inStock = stock > 0;
+
+  const chooseVariant = (variant: Variant) => {
+    choose(variant);
+    setQuantity((current) => Math.min(current, Math.max(1, variant.countInStock)));
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
@@ -94,28 +145,47 @@ function ProductDetail({ product }: { product: Product }) {
         ]}
       />
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
-        <ProductGallery images={product.images} mainImage={image} name={product.name} />
+        {/* Keyed by the main image, so a size with its own photo opens on it. */}
+        <ProductGallery key={image} images={product.images} mainImage={image} name={product.name} />
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
-          <p className="mt-3 text-2xl font-bold text-forest-800 tabular-nums">{formatKwacha(product.price)}</p>
+          <p className="mt-3 text-2xl font-bold text-forest-800 tabular-nums">{formatKwacha(price)}</p>
           <p className="mt-3 flex flex-wrap items-center gap-2 text-bark-700">
             <StarRating rating={product.rating} />
             <span>
               {product.rating.toFixed(1)} ({product.numReviews} {product.numReviews === 1 ? 'review' : 'reviews'})
             </span>
           </p>
-          {product.size && <p className="mt-2 text-bark-700">Size: {product.size}</p>}
+          {/* A size that only repeats the chosen value ("250 ml") is not written twice. */}
+          {size && size !== chosen?.label && <p className="mt-2 text-bark-700">Size: {size}</p>}
           <p className="mt-5 whitespace-pre-line text-bark-700">{product.description}</p>
+          {product.setParts && <SetParts parts={product.setParts} />}
+          {chosen && product.options && (
+            <VariantPicker options={product.options} variants={variants} chosen={chosen} onChoose={chooseVariant} />
+          )}
           <div className="mt-6">
             <Badge tone={inStock ? 'green' : 'red'}>{inStock ? 'In Stock' : 'Out of Stock'}</Badge>
           </div>
           <div className="mt-6 flex flex-wrap items-center gap-4">
-            <QuantityStepper value={quantity} onChange={setQuantity} label={product.name} disabled={!inStock} />
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              label={name}
+              max={Math.max(1, stock)}
+              disabled={!inStock}
+            />
             <Button
               size="lg"
               disabled={!inStock}
               className="flex-1 sm:flex-none"
-              onClick={() => addItem({ id: product._id, name: product.name, price: product.price, image }, quantity)}
+              onClick={() =>
+                addItem(
+                  chosen
+                    ? { id: product._id, variant: chosen._id, name, price, image }
+                    : { id: product._id, name, price, image },
+                  quantity,
+                )
+              }
             >
               <ShoppingBag size={20} aria-hidden="true" />
               Add to Cart
@@ -126,10 +196,10 @@ function ProductDetail({ product }: { product: Product }) {
               className="mt-3"
               message={(shopName) =>
                 productOrderText(shopName, {
-                  name: product.name,
-                  price: product.price,
+                  name,
+                  price,
                   quantity,
-                  url: `${origin}/products/${product._id}`,
+                  url: `${origin}${productPagePath(product._id, chosen?._id)}`,
                 })
               }
             />
@@ -140,7 +210,7 @@ function ProductDetail({ product }: { product: Product }) {
           </p>
         </div>
       </div>
-      <ProductTabs product={product} />
+      <ProductTabs product={product} size={size} />
       <RelatedProducts productId={product._id} />
     </div>
   );
