@@ -44,7 +44,7 @@ describe('lockedFields', () => {
     expect(locked.sent.countInStock).toBe('30');
   });
 
-  it('sends the sizes\' figures for a product gaining them, and keeps its own SKU when the default has none', () => {
+  it("sends the sizes' figures for a product gaining them, and keeps its own SKU when the default has none", () => {
     const gaining = draft({ hasOptions: true, defaultPrice: '95', defaultSku: '', defaultSize: '', stockSum: 7 });
     expect(lockedFields(plainSaved, gaining).sent).toEqual({ price: '95', countInStock: '7', size: '' });
     expect(lockedFields(null, gaining).sent).toEqual({ price: '95', countInStock: '7', size: '' });

@@ -32,14 +32,7 @@ import {
   type ProductFormValues,
 } from './product-form';
 import { SizesTab } from './sizes/sizes-tab';
-import {
-  defaultRow,
-  readSizes,
-  sameSizes,
-  sizesFromProduct,
-  stockSum,
-  type PlainFields,
-} from './sizes/variant-draft';
+import { defaultRow, readSizes, sameSizes, sizesFromProduct, stockSum, type PlainFields } from './sizes/variant-draft';
 import { useMakeUpDraft } from './use-make-up-draft';
 
 // Six tabs: on a phone two rows of three, each a thumb's width; in a wide editor one row.
@@ -281,7 +274,10 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
         footer={
           <>
             {makeUpProblem && (
-              <p role="alert" className="w-full text-sm font-medium break-words text-red-900 sm:w-auto sm:flex-1 sm:self-center">
+              <p
+                role="alert"
+                className="w-full text-sm font-medium break-words text-red-900 sm:w-auto sm:flex-1 sm:self-center"
+              >
                 {makeUpProblem}
               </p>
             )}
@@ -301,7 +297,10 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
             </p>
           )}
           <Tabs.Root value={tab} onValueChange={(value) => openTab(value as EditorTab)}>
-            <Tabs.List aria-label="Product editor sections" className="grid grid-cols-3 border-b border-sand-200 lg:flex">
+            <Tabs.List
+              aria-label="Product editor sections"
+              className="grid grid-cols-3 border-b border-sand-200 lg:flex"
+            >
               <TabTrigger value="basic" invalid={tabHasErrors(errors, 'basic')}>
                 Basic Info
               </TabTrigger>
@@ -351,7 +350,9 @@ function ProductEditor({ product, onClose }: { product: ProductSummary | null; o
                   draft={giftSet}
                   productId={savedId}
                   blocked={giftSetBlocked}
-                  saved={detail.data ? { isSet: Boolean(detail.data.isSet), countInStock: detail.data.countInStock } : null}
+                  saved={
+                    detail.data ? { isSet: Boolean(detail.data.isSet), countInStock: detail.data.countInStock } : null
+                  }
                 />
               )}
             </Tabs.Content>

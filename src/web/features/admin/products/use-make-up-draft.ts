@@ -95,4 +95,3 @@ export function useMakeUpDraft<V, I>(
     saveFor,
   };
 }
-

@@ -15,15 +15,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { apiRequest } from '../../../../lib/api-client';
 import { useAdminProduct } from '../api';
 import type { MakeUpDraft } from '../use-make-up-draft';
-import {
-  addPart,
-  chooseVariant,
-  partKey,
-  partName,
-  setsAllowed,
-  setsText,
-  type PartRow,
-} from './set-draft';
+import { addPart, chooseVariant, partName, setsAllowed, setsText, type PartRow } from './set-draft';
 
 const PICK_LIMIT = 6;
 
@@ -45,13 +37,19 @@ function useProductsToPick(keyword: string) {
   });
 }
 
+/** Which size (variant) of a part with options the set takes: chosen on the part's line, and changeable. */
 function PartVariant({ row, onChoose }: { row: PartRow; onChoose: (variant: Variant) => void }) {
   const id = useId();
   const product = useAdminProduct(row.product);
-  if (row.variant !== null) return null;
-  if (!product.data) return product.isError ? <p className="text-sm text-red-800">Failed to load its sizes.</p> : <Spinner label="Loading its sizes" />;
+  if (!product.data)
+    return product.isError ? (
+      <p className="text-sm text-red-800">Failed to load its sizes.</p>
+    ) : (
+      <Spinner label="Loading its sizes" />
+    );
   const variants = product.data.variants ?? [];
   const which = (product.data.options ?? row.options).join(' / ');
+  const unchosen = row.variant === null;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-semibold text-bark-900">
@@ -59,14 +57,14 @@ function PartVariant({ row, onChoose }: { row: PartRow; onChoose: (variant: Vari
       </label>
       <select
         id={id}
-        className="min-h-11 w-full rounded-xl border-2 border-red-300 bg-white px-3 py-2 text-base text-bark-900 focus:border-forest-600"
-        value=""
+        className={`min-h-11 w-full rounded-xl border-2 bg-white px-3 py-2 text-base text-bark-900 focus:border-forest-600 ${unchosen ? 'border-red-700' : 'border-sand-300'}`}
+        value={row.variant ?? ''}
         onChange={(e) => {
           const chosen = variants.find((v) => v._id === e.currentTarget.value);
           if (chosen) onChoose(chosen);
         }}
       >
-        <option value="">Choose…</option>
+        {unchosen && <option value="">Choose…</option>}
         {variants.map((v) => (
           <option key={v._id} value={v._id}>
             {v.label} ({v.countInStock} in stock)
@@ -91,7 +89,14 @@ function PartItem({
   return (
     <li className="flex flex-wrap items-center gap-3 p-3">
       {row.image && (
-        <ProductImage url={row.image} alt="" sizes="48px" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg" />
+        <ProductImage
+          url={row.image}
+          alt=""
+          sizes="48px"
+          width={48}
+          height={48}
+          className="h-12 w-12 shrink-0 rounded-lg"
+        />
       )}
       <div className="min-w-0 flex-1 basis-40">
         <p className="font-semibold break-words text-bark-900">{name}</p>
@@ -121,16 +126,27 @@ function PartItem({
           <Trash2 aria-hidden="true" className="h-5 w-5" />
         </Button>
       </div>
-      {row.options.length > 0 && row.variant === null && (
+      {row.options.length > 0 && (
         <div className="basis-full">
-          <PartVariant row={row} onChoose={(variant) => onChange((rows) => chooseVariant(rows, rows.indexOf(row), variant))} />
+          <PartVariant
+            row={row}
+            onChoose={(variant) => onChange((rows) => chooseVariant(rows, rows.indexOf(row), variant))}
+          />
         </div>
       )}
     </li>
   );
 }
 
-function AddPart({ setId, parts, onAdd }: { setId: string | null; parts: PartRow[]; onAdd: (p: ProductSummary) => void }) {
+function AddPart({
+  setId,
+  parts,
+  onAdd,
+}: {
+  setId: string | null;
+  parts: PartRow[];
+  onAdd: (p: ProductSummary) => void;
+}) {
   const [keyword, setKeyword] = useState('');
   const found = useProductsToPick(keyword);
   const resultsId = useId();
@@ -165,7 +181,12 @@ function AddPart({ setId, parts, onAdd }: { setId: string | null; parts: PartRow
               <button
                 type="button"
                 className="flex min-h-11 w-full items-center gap-3 px-3 py-2 text-left hover:bg-forest-50"
-                onClick={() => onAdd(product)}
+                onClick={() => {
+                  onAdd(product);
+                  // The results go: the cursor goes back to the search, for the next part.
+                  setKeyword('');
+                  document.getElementById(`${resultsId}-search`)?.focus();
+                }}
                 aria-label={`Add ${product.name}`}
               >
                 <Plus aria-hidden="true" className="h-5 w-5 shrink-0 text-forest-800" />
@@ -230,7 +251,9 @@ export function GiftSetTab({
       )}
       {values.length === 0 ? (
         <p className="text-sm text-bark-700">
-          {saved?.isSet ? 'No parts: the product is no longer a gift set when you save.' : 'Not a gift set: no parts yet.'}
+          {saved?.isSet
+            ? 'No parts: the product is no longer a gift set when you save.'
+            : 'Not a gift set: no parts yet.'}
         </p>
       ) : (
         <section aria-labelledby="set-parts-heading" className="space-y-2">
@@ -238,13 +261,9 @@ export function GiftSetTab({
             In one set
           </h3>
           <ul aria-label="Parts of the set" className="divide-y divide-sand-200 rounded-2xl border border-sand-200">
-            {values.map((row) => (
-              <PartItem
-                key={partKey(row) + values.indexOf(row)}
-                row={row}
-                onChange={update}
-                onRemove={() => update(values.filter((r) => r !== row))}
-              />
+            {/* Keyed by place: choosing a part's size keeps its line (and the focus on its select). */}
+            {values.map((row, i) => (
+              <PartItem key={i} row={row} onChange={update} onRemove={() => update(values.filter((r) => r !== row))} />
             ))}
           </ul>
           {draft.changed && preview !== null && (

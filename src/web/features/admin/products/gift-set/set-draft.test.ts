@@ -91,7 +91,12 @@ describe('adding and choosing parts', () => {
       isDefault: false,
     };
     const chosen = chooseVariant(rows, 1, v);
-    expect(chosen[1]).toMatchObject({ variant: 'v250', label: '250 ml', countInStock: 7, image: '/uploads/oil-250.jpg' });
+    expect(chosen[1]).toMatchObject({
+      variant: 'v250',
+      label: '250 ml',
+      countInStock: 7,
+      image: '/uploads/oil-250.jpg',
+    });
     expect(chosen[0]).toBe(rows[0]);
   });
 

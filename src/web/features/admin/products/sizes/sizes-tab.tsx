@@ -37,9 +37,19 @@ function columnsFor(optionCount: number): CSSProperties {
   return { '--variant-columns': `${values} 6rem 5rem 8rem 6.5rem 9.5rem 4.5rem 2.75rem` } as CSSProperties;
 }
 
-const FIGURES = ['Price (ZMW)', 'Stock', 'SKU', 'Weight / volume', 'Image', 'Default', ''];
+const FIGURES = ['Price (ZMW)', 'Stock', 'SKU', 'Weight / volume', 'Image', 'Shown first', ''];
 
-function Field({ id, text, children, wide = false }: { id: string; text: string; children: ReactNode; wide?: boolean }) {
+function Field({
+  id,
+  text,
+  children,
+  wide = false,
+}: {
+  id: string;
+  text: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'col-span-2 @4xl:col-span-1' : ''}>
       <label htmlFor={id} className={label}>
@@ -74,12 +84,7 @@ function ImagePicker({
           className="h-11 w-11 shrink-0 rounded-lg"
         />
       )}
-      <select
-        id={id}
-        className={`${input} px-2`}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      >
+      <select id={id} className={`${input} px-2`} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
         <option value="">Main image</option>
         {images.map((url, i) => (
           <option key={url} value={url}>
@@ -123,7 +128,12 @@ function VariantCard({
           {isDefault && <span className="text-sm text-forest-800">Shown first</span>}
         </div>
         {values.options.map((option, i) => (
-          <Field key={i} id={`${id}-v${i}`} text={option.trim() || `Option ${i + 1}`} wide={values.options.length === 1}>
+          <Field
+            key={i}
+            id={`${id}-v${i}`}
+            text={option.trim() || `Option ${i + 1}`}
+            wide={values.options.length === 1}
+          >
             <input
               id={`${id}-v${i}`}
               className={input}
@@ -200,7 +210,15 @@ function VariantCard({
   );
 }
 
-function OptionNames({ values, onSet, onRemove }: { values: SizesValues; onSet: (next: SizesValues) => void; onRemove: (i: number) => void }) {
+function OptionNames({
+  values,
+  onSet,
+  onRemove,
+}: {
+  values: SizesValues;
+  onSet: (next: SizesValues) => void;
+  onRemove: (i: number) => void;
+}) {
   return (
     <fieldset className="space-y-3">
       <legend className="mb-1 font-sans text-sm font-semibold text-bark-900">Options</legend>
@@ -212,7 +230,9 @@ function OptionNames({ values, onSet, onRemove }: { values: SizesValues; onSet: 
             autoComplete="off"
             placeholder={i === 0 ? 'Size' : 'Scent'}
             value={option}
-            onInput={(e) => onSet({ ...values, options: values.options.map((o, j) => (j === i ? e.currentTarget.value : o)) })}
+            onInput={(e) =>
+              onSet({ ...values, options: values.options.map((o, j) => (j === i ? e.currentTarget.value : o)) })
+            }
           />
           <Button variant="outline" onClick={() => onRemove(i)} aria-label={`Remove the option ${option || i + 1}`}>
             Remove
@@ -284,7 +304,8 @@ export function SizesTab({
 
   const chosen = defaultRow(values);
   const missing = missingCombinations(values);
-  const removeOptionAt = (i: number) => (values.options.length === 1 ? setAskPlain(true) : set(removeOption(values, i)));
+  const removeOptionAt = (i: number) =>
+    values.options.length === 1 ? setAskPlain(true) : set(removeOption(values, i));
   const makePlain = () => {
     if (chosen)
       onMadePlain({ price: chosen.price, countInStock: chosen.countInStock, sku: chosen.sku, size: chosen.size });

@@ -83,9 +83,9 @@ describe('sameSizes', () => {
     expect(sameSizes(a, { ...a, variants: [{ ...a.variants[0], price: '90' }, a.variants[1]] })).toBe(false);
     expect(sameSizes(a, { ...a, defaultKey: '250 ml' })).toBe(false);
     expect(sameSizes(a, addVariant(a))).toBe(false);
-    expect(sameSizes(a, { ...a, variants: [{ ...a.variants[0], key: 'other' }, a.variants[1]], defaultKey: 'other' })).toBe(
-      true,
-    );
+    expect(
+      sameSizes(a, { ...a, variants: [{ ...a.variants[0], key: 'other' }, a.variants[1]], defaultKey: 'other' }),
+    ).toBe(true);
   });
 });
 
@@ -154,7 +154,11 @@ describe('withEveryCombination', () => {
   it('reads values the same whatever their case or spaces, and skips blanks', () => {
     const values = sizeAndScent();
     values.variants.push(row(['100 ML ', 'rose']), row(['', '']));
-    expect(withEveryCombination(values).variants.map((v) => v.values).slice(4)).toEqual([['250 ml', 'Lemongrass']]);
+    expect(
+      withEveryCombination(values)
+        .variants.map((v) => v.values)
+        .slice(4),
+    ).toEqual([['250 ml', 'Lemongrass']]);
   });
 
   it('does nothing with one option', () => {
@@ -176,7 +180,13 @@ describe('withEveryCombination', () => {
 describe('readSizes', () => {
   it('maps the grid to the body of PUT /products/{id}/variants', () => {
     const values = twoSizes();
-    values.variants[0] = { ...values.variants[0], _id: 'v-1', sku: ' OIL-100 ', size: '100 ml', image: '/uploads/a.jpg' };
+    values.variants[0] = {
+      ...values.variants[0],
+      _id: 'v-1',
+      sku: ' OIL-100 ',
+      size: '100 ml',
+      image: '/uploads/a.jpg',
+    };
     values.defaultKey = '250 ml';
     expect(readSizes(values, plain)).toEqual({
       input: {

@@ -171,7 +171,8 @@ export function removeVariant(values: SizesValues, key: string): SizesValues {
 
 const distinct = (texts: string[]) => {
   const seen = new Map<string, string>();
-  for (const text of texts) if (text.trim() && !seen.has(text.trim().toLowerCase())) seen.set(text.trim().toLowerCase(), text.trim());
+  for (const text of texts)
+    if (text.trim() && !seen.has(text.trim().toLowerCase())) seen.set(text.trim().toLowerCase(), text.trim());
   return [...seen.values()];
 };
 
@@ -242,8 +243,7 @@ export function readSizes(values: SizesValues, plain: PlainFields): { input: Var
   if (new Set(names.map((n) => n.toLowerCase())).size !== names.length)
     return { problem: 'Give the two options different names.' };
   if (values.variants.length === 0) return { problem: 'Add at least one variant, or make the product plain.' };
-  if (values.variants.length > MAX_VARIANTS)
-    return { problem: `A product can have at most ${MAX_VARIANTS} variants.` };
+  if (values.variants.length > MAX_VARIANTS) return { problem: `A product can have at most ${MAX_VARIANTS} variants.` };
   const seen = new Set<string>();
   for (const [i, row] of values.variants.entries()) {
     const blank = row.values.findIndex((value) => value.trim() === '');
