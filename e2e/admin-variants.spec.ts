@@ -95,13 +95,13 @@ test('an admin sells a product in two sizes, each with its price and stock, and 
 
     // Basic Info: the stock is the sizes' sum and the price the first size's, both read-only.
     await tab(page, 'Basic Info').click();
-    const stock = dialog(page).getByLabel('Stock', { exact: true });
+    const stock = tabPanel(page, 'Basic Info').getByLabel('Stock', { exact: true });
     await expect(stock).toHaveValue('14');
     await expect(stock).toHaveAttribute('readonly', '');
     await expect(tabPanel(page, 'Basic Info')).toContainText(
       "All sizes together. Change each one's stock on Sizes & options.",
     );
-    await expect(dialog(page).getByLabel('Price (ZMW)')).toHaveValue('85');
+    await expect(tabPanel(page, 'Basic Info').getByLabel('Price (ZMW)')).toHaveValue('85');
 
     await saveButton(page).click();
     await expect(toast(page, 'Product updated successfully')).toBeVisible();
@@ -112,7 +112,6 @@ test('an admin sells a product in two sizes, each with its price and stock, and 
     await expect(row).toContainText('2 sizes');
     await expect(row).toContainText('Stock 14');
     await expect(row).toContainText(`from ${formatKwacha(85)}`);
-    await shoot(page, 'products-list');
 
     const stored = await (await page.request.get(`/api/products/${oil._id}`)).json();
     expect(stored).toMatchObject({ options: ['Size'], countInStock: 14, price: 85, priceFrom: 85, size: '100 ml' });
@@ -141,8 +140,8 @@ test('an admin sells a product in two sizes, each with its price and stock, and 
     await expect(ask).toContainText("The product keeps 100 ml's price, stock and SKU");
     await ask.getByRole('button', { name: 'Make it one size' }).click();
     await tab(page, 'Basic Info').click();
-    await expect(dialog(page).getByLabel('Stock', { exact: true })).toHaveValue('10');
-    await expect(dialog(page).getByLabel('Stock', { exact: true })).not.toHaveAttribute('readonly');
+    await expect(tabPanel(page, 'Basic Info').getByLabel('Stock', { exact: true })).toHaveValue('10');
+    await expect(tabPanel(page, 'Basic Info').getByLabel('Stock', { exact: true })).not.toHaveAttribute('readonly');
     await saveButton(page).click();
     await expect(dialog(page)).toBeHidden();
     const plain = await (await page.request.get(`/api/products/${oil._id}`)).json();
@@ -156,10 +155,12 @@ test('an admin sells a product in two sizes, each with its price and stock, and 
 test('an admin builds a gift set of two products and a size, and sees how many it can sell', async ({ page }) => {
   test.setTimeout(150_000);
   const admin = bearer(await signInAsAdmin(page));
-  const shea = await createTestProduct(page.request, admin, { kind: 'Set Shea', price: 60, countInStock: 9 });
-  const soap = await createTestProduct(page.request, admin, { kind: 'Set Soap', price: 25, countInStock: 6 });
-  const oil = await createTestProduct(page.request, admin, { kind: 'Set Oil', price: 85, countInStock: 0 });
-  const gift = await createTestProduct(page.request, admin, { kind: 'Gift Box', price: 200, countInStock: 0 });
+  // One word in all four names, to list them together.
+  const run = `set${Date.now().toString(36)}`;
+  const shea = await createTestProduct(page.request, admin, { kind: `Set Shea ${run}`, price: 60, countInStock: 9 });
+  const soap = await createTestProduct(page.request, admin, { kind: `Set Soap ${run}`, price: 25, countInStock: 6 });
+  const oil = await createTestProduct(page.request, admin, { kind: `Set Oil ${run}`, price: 85, countInStock: 0 });
+  const gift = await createTestProduct(page.request, admin, { kind: `Gift Box ${run}`, price: 200, countInStock: 0 });
   const sized = await page.request.put(`/api/products/${oil._id}/variants`, {
     headers: admin,
     data: {
@@ -197,13 +198,17 @@ test('an admin builds a gift set of two products and a size, and sees how many i
     await shoot(page, 'gift-set-tab');
 
     await tab(page, 'Basic Info').click();
-    await expect(dialog(page).getByLabel('Stock', { exact: true })).toHaveAttribute('readonly', '');
+    await expect(tabPanel(page, 'Basic Info').getByLabel('Stock', { exact: true })).toHaveAttribute('readonly', '');
     await saveButton(page).click();
     await expect(toast(page, 'Gift set saved. Can sell 4 sets now.')).toBeVisible();
     await expect(dialog(page)).toBeHidden();
     const row = listed(page, gift.name);
     await expect(row).toContainText('Gift set');
     await expect(row).toContainText('Stock 4');
+    await page.getByRole('searchbox', { name: 'Search products...' }).fill(run);
+    await expect(listed(page, oil.name)).toContainText('2 sizes');
+    await expect(page.getByText('4 products', { exact: true })).toBeVisible();
+    await shoot(page, 'products-list');
 
     // Opened again: the server's count, and no sizes for a set.
     await openEditor(page, gift.name);

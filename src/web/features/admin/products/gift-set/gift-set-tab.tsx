@@ -128,10 +128,12 @@ function PartItem({
       </div>
       {row.options.length > 0 && (
         <div className="basis-full">
-          <PartVariant
-            row={row}
-            onChoose={(variant) => onChange((rows) => chooseVariant(rows, rows.indexOf(row), variant))}
-          />
+          <div className="sm:max-w-sm">
+            <PartVariant
+              row={row}
+              onChoose={(variant) => onChange((rows) => chooseVariant(rows, rows.indexOf(row), variant))}
+            />
+          </div>
         </div>
       )}
     </li>
@@ -258,7 +260,7 @@ export function GiftSetTab({
       ) : (
         <section aria-labelledby="set-parts-heading" className="space-y-2">
           <h3 id="set-parts-heading" className="font-sans text-sm font-semibold text-bark-900">
-            In one set
+            What one set holds
           </h3>
           <ul aria-label="Parts of the set" className="divide-y divide-sand-200 rounded-2xl border border-sand-200">
             {/* Keyed by place: choosing a part's size keeps its line (and the focus on its select). */}

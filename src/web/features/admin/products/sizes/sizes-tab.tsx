@@ -33,8 +33,8 @@ const label = 'mb-1 block text-sm font-semibold text-bark-900 @4xl:sr-only';
 
 /** The table's columns: each option's value, then the figures every variant has. */
 function columnsFor(optionCount: number): CSSProperties {
-  const values = Array.from({ length: optionCount }, () => 'minmax(7rem,1fr)').join(' ');
-  return { '--variant-columns': `${values} 6rem 5rem 8rem 6.5rem 9.5rem 4.5rem 2.75rem` } as CSSProperties;
+  const values = Array.from({ length: optionCount }, () => 'minmax(5rem,1fr)').join(' ');
+  return { '--variant-columns': `${values} 5.5rem 4.5rem 8.5rem 6rem 12.5rem 4.5rem 2.75rem` } as CSSProperties;
 }
 
 const FIGURES = ['Price (ZMW)', 'Stock', 'SKU', 'Weight / volume', 'Image', 'Shown first', ''];
@@ -172,7 +172,7 @@ function VariantCard({
             id={`${id}-sku`}
             className={`${input} font-mono text-sm`}
             autoComplete="off"
-            placeholder="Made for you"
+            placeholder="Automatic"
             value={row.sku}
             onInput={(e) => set({ sku: e.currentTarget.value })}
           />
@@ -182,7 +182,6 @@ function VariantCard({
             id={`${id}-size`}
             className={input}
             autoComplete="off"
-            placeholder="100 ml"
             value={row.size}
             onInput={(e) => set({ size: e.currentTarget.value })}
           />
