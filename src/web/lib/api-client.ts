@@ -6,7 +6,7 @@ import type { CancelRefundInput, RequestRefundInput } from '../../shared/schemas
 import type { BulkEmailInput, ContactMessageInput } from '../../shared/schemas/mail';
 import type { OrderStatusUpdate, PayOrderInput, PlaceOrderInput } from '../../shared/schemas/orders';
 import type { StartPaymentInput } from '../../shared/schemas/payments';
-import type { ProductInput, ReviewInput } from '../../shared/schemas/products';
+import type { ProductInput, ReviewInput, SetPartsInput, VariantsInput } from '../../shared/schemas/products';
 import type { ProductImportInput } from '../../shared/schemas/product-import';
 import type { ShopSettingsUpdate } from '../../shared/schemas/settings';
 import type { MobileChangeInput, PhoneCodeRequest, PhoneVerifyInput } from '../../shared/schemas/phone-sign-in';
@@ -54,6 +54,8 @@ export type RequestBody =
   | ProfileUpdate
   | AdminUserUpdate
   | ProductInput
+  | VariantsInput
+  | SetPartsInput
   | ReviewInput
   | PlaceOrderInput
   | PayOrderInput

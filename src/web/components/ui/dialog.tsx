@@ -11,10 +11,13 @@ interface DialogProps {
   children: ReactNode;
   /** Buttons along the bottom, kept in view while the body scrolls. */
   footer?: ReactNode;
-  size?: 'md' | 'lg';
+  /** 'xl': a form with a table in it (the product editor's sizes). */
+  size?: 'md' | 'lg' | 'xl';
   /** What takes the focus on opening (else the first control, the close button). */
   initialFocus?: RefObject<HTMLElement | null>;
 }
+
+const WIDTHS = { md: 'sm:max-w-lg', lg: 'sm:max-w-3xl', xl: 'sm:max-w-5xl' } as const;
 
 /**
  * A modal dialog: focus trapped and returned, Escape and the close button close it. On a phone it
@@ -35,7 +38,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-bark-900/50" />
         <RadixDialog.Content
-          className={`fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${size === 'lg' ? 'sm:max-w-3xl' : 'sm:max-w-lg'}`}
+          className={`fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[90dvh] sm:w-[calc(100%-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl ${WIDTHS[size]}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {
             if (!initialFocus?.current) return;

@@ -1,7 +1,7 @@
 import { useId, type ComponentPropsWithRef } from 'react';
 
 const control =
-  'w-full rounded-xl border-2 border-sand-300 bg-white px-4 py-2.5 text-base text-bark-900 placeholder:text-bark-500 focus:border-forest-600 aria-[invalid=true]:border-red-700';
+  'w-full rounded-xl border-2 border-sand-300 bg-white px-4 py-2.5 text-base text-bark-900 placeholder:text-bark-500 read-only:border-dashed read-only:bg-sand-100 focus:border-forest-600 aria-[invalid=true]:border-red-700';
 
 interface FieldShared {
   label: string;

@@ -22,7 +22,7 @@ export interface AdminProductSearch {
 const productsRoot = ['admin', 'products'] as const;
 
 /** Every screen that shows products: the storefront's lists and the dashboard's product count too. */
-function useRefreshProducts() {
+export function useRefreshProducts() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: productsRoot });
@@ -49,6 +49,19 @@ export function useAdminProducts(search: AdminProductSearch) {
   });
 }
 
+/** One product as its page has it: with a product's variants and a set's parts (the list has neither). */
+export const adminProductKey = (id: string) => [...productsRoot, 'one', id] as const;
+
+/** Read once wanted: the editor's Sizes and Gift set tabs, and the list's "3 sizes" of a product with options. */
+export function useAdminProduct(id: string | null, wanted = true) {
+  return useQuery({
+    queryKey: adminProductKey(id ?? ''),
+    queryFn: ({ signal }) => apiRequest<Product>(`/products/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null && wanted,
+    meta: { errorToast: false },
+  });
+}
+
 /** The server's own reason, when it gave one, shown under the spec's message. */
 export function serverReason(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;
@@ -58,14 +71,16 @@ export function serverReason(error: unknown): string | undefined {
 
 export function useSaveProduct() {
   const refresh = useRefreshProducts();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ProductInput }) =>
       id
         ? apiRequest<Product, ProductInput>(`/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
         : apiRequest<Product, ProductInput>('/products', { method: 'POST', body: input }),
     meta: { errorToast: false },
-    onSuccess: (_product, { id }) => {
+    onSuccess: (product, { id }) => {
       toast.success(id ? 'Product updated successfully' : 'Product created successfully');
+      queryClient.setQueryData(adminProductKey(product._id), product);
       refresh();
     },
     onError: (error) => toast.error('Failed to save product', { description: serverReason(error) }),

@@ -5,6 +5,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useShopSettings } from '../../../lib/shop-settings';
+import type { LockedField } from './locked-fields';
 import { FIELD_LABELS, type ProductField, type ProductFormValues } from './product-form';
 
 const CATEGORY_OPTIONS = [
@@ -12,9 +13,21 @@ const CATEGORY_OPTIONS = [
   ...CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
 ];
 
+/** A field another tab decides (a product with sizes, a gift set): its value and why it cannot be typed here. */
+export interface LockedValue {
+  value: string;
+  why: string;
+}
+
 interface FieldsProps {
   register: UseFormRegister<ProductFormValues>;
   errors: FieldErrors<ProductFormValues>;
+  locked?: Partial<Record<LockedField, LockedValue>>;
+}
+
+/** Shown, read-only, in place of the form's own input (whose value the save does not send). */
+function LockedInput({ label, locked, error }: { label: string; locked: LockedValue; error?: string }) {
+  return <TextField label={label} readOnly value={locked.value} hint={locked.why} error={error} />;
 }
 
 /** The form's alert says 'Please fill in all required fields' once; each empty field is marked on its own. */
@@ -23,7 +36,7 @@ function errorOf(errors: FieldErrors<ProductFormValues>, name: ProductField): st
   return message === REQUIRED_FIELDS_MESSAGE ? 'This field is required' : message;
 }
 
-export function BasicInfoFields({ register, errors }: FieldsProps) {
+export function BasicInfoFields({ register, errors, locked = {} }: FieldsProps) {
   const shopLevel = useShopSettings().data?.lowStockThreshold;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -36,26 +49,38 @@ export function BasicInfoFields({ register, errors }: FieldsProps) {
         error={errorOf(errors, 'name')}
         {...register('name')}
       />
-      <TextField
-        label={FIELD_LABELS.price}
-        aria-required="true"
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        error={errorOf(errors, 'price')}
-        {...register('price')}
-      />
-      <TextField
-        label={FIELD_LABELS.countInStock}
-        aria-required="true"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        error={errorOf(errors, 'countInStock')}
-        {...register('countInStock')}
-      />
+      {locked.price ? (
+        <LockedInput label={FIELD_LABELS.price} locked={locked.price} error={errorOf(errors, 'price')} />
+      ) : (
+        <TextField
+          label={FIELD_LABELS.price}
+          aria-required="true"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          error={errorOf(errors, 'price')}
+          {...register('price')}
+        />
+      )}
+      {locked.countInStock ? (
+        <LockedInput
+          label={FIELD_LABELS.countInStock}
+          locked={locked.countInStock}
+          error={errorOf(errors, 'countInStock')}
+        />
+      ) : (
+        <TextField
+          label={FIELD_LABELS.countInStock}
+          aria-required="true"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errorOf(errors, 'countInStock')}
+          {...register('countInStock')}
+        />
+      )}
       <TextField
         label={FIELD_LABELS.lowStockThreshold}
         type="number"
@@ -73,13 +98,17 @@ export function BasicInfoFields({ register, errors }: FieldsProps) {
         error={errorOf(errors, 'category')}
         {...register('category')}
       />
-      <TextField
-        label={FIELD_LABELS.sku}
-        autoComplete="off"
-        hint="Left empty, one is made for a new product."
-        error={errorOf(errors, 'sku')}
-        {...register('sku')}
-      />
+      {locked.sku ? (
+        <LockedInput label={FIELD_LABELS.sku} locked={locked.sku} error={errorOf(errors, 'sku')} />
+      ) : (
+        <TextField
+          label={FIELD_LABELS.sku}
+          autoComplete="off"
+          hint="Left empty, one is made for a new product."
+          error={errorOf(errors, 'sku')}
+          {...register('sku')}
+        />
+      )}
       <TextField
         label={FIELD_LABELS.brand}
         autoComplete="off"
@@ -101,7 +130,7 @@ export function BasicInfoFields({ register, errors }: FieldsProps) {
   );
 }
 
-export function DetailsFields({ register, errors }: FieldsProps) {
+export function DetailsFields({ register, errors, locked = {} }: FieldsProps) {
   return (
     <div className="grid gap-4">
       <TextAreaField
@@ -116,13 +145,17 @@ export function DetailsFields({ register, errors }: FieldsProps) {
         error={errorOf(errors, 'benefits')}
         {...register('benefits')}
       />
-      <TextField
-        label={FIELD_LABELS.size}
-        autoComplete="off"
-        hint="For example 100 ml or 250 g."
-        error={errorOf(errors, 'size')}
-        {...register('size')}
-      />
+      {locked.size ? (
+        <LockedInput label={FIELD_LABELS.size} locked={locked.size} error={errorOf(errors, 'size')} />
+      ) : (
+        <TextField
+          label={FIELD_LABELS.size}
+          autoComplete="off"
+          hint="For example 100 ml or 250 g."
+          error={errorOf(errors, 'size')}
+          {...register('size')}
+        />
+      )}
       <TextAreaField
         label={FIELD_LABELS.howToUse}
         rows={3}

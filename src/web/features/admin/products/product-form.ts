@@ -25,7 +25,7 @@ export interface ProductFormValues {
 }
 
 export type ProductField = keyof ProductFormValues;
-export type EditorTab = 'basic' | 'details' | 'image' | 'makers';
+export type EditorTab = 'basic' | 'details' | 'image' | 'makers' | 'sizes' | 'giftset';
 
 export const FIELD_TAB: Record<ProductField, EditorTab> = {
   name: 'basic',
@@ -124,12 +124,18 @@ export function toProductInput(values: ProductFormValues, { images, mainImage }:
 
 const IMAGE_PATHS = new Set(['images', 'mainImage', 'image']);
 
+/** The fields shown read-only because another tab decides them (locked-fields.ts): checked as shown. */
+export interface ProductFormContext {
+  shown?: Partial<ProductFormValues>;
+}
+
 /**
  * Checks the fields with the API's own schema, so the editor and the server agree on every rule. The
  * images are checked apart (images/image-list.ts), so their issues here are set aside.
  */
-export const productFieldsResolver: Resolver<ProductFormValues> = async (values) => {
-  const result = productInputSchema.safeParse(toProductInput(values, { images: [], mainImage: '' }));
+export const productFieldsResolver: Resolver<ProductFormValues, ProductFormContext> = async (values, context) => {
+  const checked = { ...values, ...context?.shown };
+  const result = productInputSchema.safeParse(toProductInput(checked, { images: [], mainImage: '' }));
   const errors: FieldErrors<ProductFormValues> = {};
   for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0];

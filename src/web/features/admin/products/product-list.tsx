@@ -2,10 +2,13 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { CATEGORY_LABELS, isCategory } from '../../../../shared/categories';
 import { isLowStock, type LowStockListProduct, type ProductSummary } from '../../../../shared/schemas/products';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { formatKwacha } from '../../../lib/format';
 import type { AdminColumn } from '../shared/admin-list';
+import { useAdminProduct } from './api';
+import { variantWord } from './sizes/variant-draft';
 
 interface ProductListProps {
   onEdit: (product: ProductSummary) => void;
@@ -28,6 +31,23 @@ function Thumbnail({ product }: { product: ProductSummary }) {
     />
   );
 }
+
+/**
+ * "3 sizes" for a product with options (the list has their names, not the variants: those are read with
+ * the product, which its editor then finds read), "Gift set" for a set.
+ */
+function MakeUp({ product }: { product: ProductSummary }) {
+  const options = product.options ?? [];
+  const detail = useAdminProduct(options.length > 0 ? product._id : null);
+  if (product.isSet) return <Badge tone="purple">Gift set</Badge>;
+  if (options.length === 0) return null;
+  const count = detail.data?.variants?.length;
+  return <Badge tone="blue">{count === undefined ? options.join(' / ') : variantWord(options, count)}</Badge>;
+}
+
+/** A product whose variants' prices differ: from the lowest. */
+const priceOf = (product: ProductSummary) =>
+  product.priceFrom !== undefined ? `from ${formatKwacha(product.priceFrom)}` : formatKwacha(product.price);
 
 function Stock({ product, shopLevel }: { product: LowStockListProduct; shopLevel?: number }) {
   const count = product.countInStock;
@@ -73,7 +93,14 @@ export function productColumns({ onEdit, onDelete, shopLevel }: ProductListProps
       cell: (product) => (
         <div className="flex items-center gap-3">
           <Thumbnail product={product} />
-          <span className="font-medium text-bark-900">{product.name}</span>
+          <div className="min-w-0">
+            <span className="font-medium text-bark-900">{product.name}</span>
+            {(product.isSet || product.options) && (
+              <div className="mt-0.5">
+                <MakeUp product={product} />
+              </div>
+            )}
+          </div>
         </div>
       ),
     },
@@ -85,7 +112,7 @@ export function productColumns({ onEdit, onDelete, shopLevel }: ProductListProps
     {
       header: 'Price',
       align: 'right',
-      cell: (product) => formatKwacha(product.price),
+      cell: priceOf,
       className: 'font-semibold whitespace-nowrap text-bark-900',
     },
     {
@@ -116,8 +143,13 @@ export function ProductCard({
         <div className="min-w-0 flex-1">
           <p className="font-semibold break-words text-bark-900">{product.name}</p>
           <p className="mt-0.5 font-mono text-xs break-all text-bark-600">{product.sku}</p>
+          {(product.isSet || product.options) && (
+            <div className="mt-1">
+              <MakeUp product={product} />
+            </div>
+          )}
         </div>
-        <p className="shrink-0 font-semibold text-bark-900">{formatKwacha(product.price)}</p>
+        <p className="shrink-0 font-semibold text-bark-900">{priceOf(product)}</p>
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-bark-700">
