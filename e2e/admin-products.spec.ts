@@ -136,7 +136,7 @@ test('an admin creates a product with shrunk images, finds it, edits its price a
   await dialog(page).getByLabel('Description').fill('A rich balm of cold-pressed marula oil.');
   await tab(page, 'Details').click();
   await dialog(page).getByLabel('Ingredients').fill('Marula oil, beeswax');
-  await dialog(page).getByLabel('Size').fill('50 g');
+  await dialog(page).getByLabel('Size', { exact: true }).fill('50 g');
   await shoot(page, 'dialog-details');
 
   await tab(page, 'Basic Info').click();
