@@ -84,9 +84,11 @@ export function stockLines(
   return [...lines.values()];
 }
 
-export function productNoLongerAvailable(productId: string, name?: string | null) {
+/** A 409 naming the line that has gone: its product, and its size when the line named one. */
+export function productNoLongerAvailable(productId: string, name?: string | null, variantId?: string | null) {
   return Conflict(`A product in your cart is no longer available: ${name || `product ${productId}`}`, {
     product: productId,
+    ...(variantId && { variant: variantId }),
     name: name ?? null,
   });
 }
@@ -201,7 +203,7 @@ export async function takeStock(
   const moves: StockMove[] = [];
   for (const line of ordered) {
     const resolved = resolve(catalogue, line);
-    if (!resolved) throw productNoLongerAvailable(line.productId, line.name);
+    if (!resolved) throw productNoLongerAvailable(line.productId, line.name, line.variantId);
     sold.set(lineKey(line), resolved.price);
     for (const part of resolved.perUnit) moves.push({ ...part, quantity: part.quantity * line.quantity });
   }

@@ -11,7 +11,7 @@ import { lockStockOf, refreshSetStock } from '../inventory';
 import * as q from './queries';
 import { toProduct, type ProductRow } from './serialize';
 import { PRODUCT_NOT_FOUND, REVIEWS_SHOWN, storedImageNames } from './service';
-import { makeUpOf, variantsOf } from './variant-queries';
+import { makeUpOf, resummarise, variantsOf } from './variant-queries';
 
 export const MAX_MERGED = 9;
 
@@ -104,22 +104,8 @@ export async function mergeProducts(db: Db, targetId: string, input: MergeInput,
       await moveWhatPointsAt(tx, source.id, target.id, variant.id, variantLabel([value]));
     }
     await recountRatings(tx, target.id);
+    await resummarise(tx, target.id, { options: [option] });
     const all = await variantsOf(tx, target.id);
-    const chosen = all.find((v) => v.isDefault)!;
-    const prices = all.map((v) => v.priceNgwee);
-    await tx
-      .update(products)
-      .set({
-        options: [option],
-        priceNgwee: chosen.priceNgwee,
-        size: chosen.size,
-        sku: chosen.sku,
-        countInStock: all.reduce((sum, v) => sum + v.countInStock, 0),
-        priceFromNgwee: prices.some((p) => p !== prices[0]) ? Math.min(...prices) : null,
-        variantText: all.flatMap((v) => [v.sku, v.size ?? '', variantLabel(v.optionValues)]).join('\n'),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(products.id, target.id));
     await tx.delete(products).where(inArray(products.id, sourceIds));
     await refreshSetStock(
       tx,

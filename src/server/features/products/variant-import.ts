@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit';
 import type { ProductRow } from './serialize';
-import type { VariantRow } from './variant-queries';
+import { resummarise, type VariantRow } from './variant-queries';
 
 /** A row of the import that names a product's size by its SKU (docs/decisions/067-sizes-and-sets.md). */
 export interface ImportedVariant {
@@ -91,12 +91,7 @@ export async function writeImportedVariant(
 ): Promise<number> {
   const [before] = await tx.select().from(productVariants).where(eq(productVariants.id, variant.id));
   await tx.update(productVariants).set(values).where(eq(productVariants.id, variant.id));
-  const sum = product.countInStock - before.countInStock + values.countInStock;
-  await tx.execute(sql`
-    update products p set count_in_stock = ${sum}, updated_at = now(), price_from_ngwee = (
-      select case when min(v.price_ngwee) <> max(v.price_ngwee) then min(v.price_ngwee) end
-      from product_variants v where v.product_id = p.id)
-    where p.id = ${product.id}`);
+  const { countInStock: sum } = await resummarise(tx, product.id);
   if (actor)
     await recordAudit(tx, actor, {
       action: 'product.updated',

@@ -140,19 +140,44 @@ export function variantTextOf(variants: readonly Pick<VariantRow, 'sku' | 'size'
 }
 
 /**
+ * The one rule for what a product with options keeps of its variants (docs/decisions/067-sizes-and-sets.md):
+ * the default's price, size and SKU, the sum of the stock, the lowest price when prices differ, and the
+ * text the stored search column reads.
+ */
+export function variantSummaryOf(
+  variants: readonly Pick<VariantRow, 'isDefault' | 'priceNgwee' | 'size' | 'sku' | 'countInStock' | 'optionValues'>[],
+) {
+  const chosen = variants.find((v) => v.isDefault) ?? variants[0];
+  const prices = variants.map((v) => v.priceNgwee);
+  return {
+    priceNgwee: chosen.priceNgwee,
+    size: chosen.size,
+    sku: chosen.sku,
+    countInStock: variants.reduce((sum, v) => sum + v.countInStock, 0),
+    priceFromNgwee: prices.some((p) => p !== prices[0]) ? Math.min(...prices) : null,
+    variantText: variantTextOf(variants),
+  };
+}
+
+/** The product row made what its stored variants say now (its variants are under the caller's lock); answers it. */
+export async function resummarise(tx: Tx, productId: string, also: { options?: string[] } = {}): Promise<ProductRow> {
+  const [row] = await tx
+    .update(products)
+    .set({ ...also, ...variantSummaryOf(await variantsOf(tx, productId)), updatedAt: sql`now()` })
+    .where(eq(products.id, productId))
+    .returning();
+  const { searchText: _readOnly, ...shown } = row;
+  return shown;
+}
+
+/**
  * After an edit of a product with options through the spec's product form: its price, size and SKU are
- * the default variant's, so they are written there, and the product's "from" price and search text follow.
+ * the default variant's, so they are written there, and the product's summary follows.
  */
 export async function writeDefaultVariant(tx: Tx, row: Pick<ProductRow, 'id' | 'priceNgwee' | 'size' | 'sku'>) {
   await tx
     .update(productVariants)
     .set({ priceNgwee: row.priceNgwee, size: row.size, sku: row.sku })
     .where(and(eq(productVariants.productId, row.id), eq(productVariants.isDefault, true)));
-  const variants = await variantsOf(tx, row.id);
-  const prices = variants.map((v) => v.priceNgwee);
-  const differ = prices.some((p) => p !== prices[0]);
-  await tx
-    .update(products)
-    .set({ priceFromNgwee: differ ? Math.min(...prices) : null, variantText: variantTextOf(variants) })
-    .where(eq(products.id, row.id));
+  await resummarise(tx, row.id);
 }

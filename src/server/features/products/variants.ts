@@ -17,7 +17,7 @@ import {
   repointParts,
   setsHolding,
   skuTakenElsewhere,
-  variantTextOf,
+  resummarise,
   variantsOf,
   type VariantRow,
 } from './variant-queries';
@@ -34,21 +34,6 @@ interface PlannedVariant {
   image: string;
   isDefault: boolean;
   position: number;
-}
-
-/** The figures the product row keeps for its variants (docs/decisions/067-sizes-and-sets.md). */
-function summaryOf(planned: readonly PlannedVariant[]) {
-  const chosen = planned.find((v) => v.isDefault)!;
-  const prices = planned.map((v) => v.priceNgwee);
-  const differ = prices.some((p) => p !== prices[0]);
-  return {
-    priceNgwee: chosen.priceNgwee,
-    size: chosen.size,
-    sku: chosen.sku,
-    countInStock: planned.reduce((sum, v) => sum + v.countInStock, 0),
-    priceFromNgwee: differ ? Math.min(...prices) : null,
-    variantText: variantTextOf(planned),
-  };
 }
 
 const SKU_IN_USE = (sku: string) => `SKU already in use: ${sku}`;
@@ -202,12 +187,7 @@ async function keepVariants(
   }
   // A set that held the plain product now holds its default variant.
   if (wasPlain) await repointParts(tx, current.id, null, planned[defaultIndex].id);
-  const [row] = await tx
-    .update(products)
-    .set({ options: input.options, ...summaryOf(planned), updatedAt: sql`now()` })
-    .where(eq(products.id, current.id))
-    .returning();
-  return row;
+  return resummarise(tx, current.id, { options: input.options });
 }
 
 /** No options: the product is plain again, with its default variant's (or the one sent's) figures. */
