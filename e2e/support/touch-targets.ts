@@ -17,7 +17,9 @@ export interface SmallTarget {
  * Exempt, as WCAG 2.5.5 exempts them or they are not targets:
  * - links that run in text (display: inline, e.g. inside a sentence or a breadcrumb trail);
  * - what is not shown: hidden, zero-sized, or clipped away until focused (the skip link: a keyboard's target);
- * - what sits in a subtree that is aria-hidden or inert (a closed drawer).
+ * - what sits in a subtree that is aria-hidden or inert (a closed drawer);
+ * - a toast stacked behind the front one (sonner shrinks it and lays the front toast over it: a finger meets
+ *   the front one; the stack opens to full size when touched).
  */
 export function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate((min) => {
@@ -26,6 +28,7 @@ export function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
     const small: { what: string; width: number; height: number }[] = [];
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (element.closest('[aria-hidden="true"], [inert]')) continue;
+      if (element.closest('[data-sonner-toast][data-front="false"][data-expanded="false"]')) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none') continue;
       // Visually hidden until focused (the skip link): a keyboard's target, not a finger's.
