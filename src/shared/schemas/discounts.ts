@@ -113,6 +113,8 @@ export const discountCheckSchema = z.object({
     .array(
       z.object({
         product: z.string({ error: 'Each item needs a product id' }).min(1).max(64),
+        /** The size chosen (docs/decisions/067-sizes-and-sets.md): the code is judged at that size's price. */
+        variant: z.string({ error: 'variant must be the id of a variant' }).max(64).optional(),
         quantity: z.number({ error: 'quantity must be a whole number' }).int().min(1).max(1000),
       }),
       { error: 'orderItems must be a list' },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { discountCodes, discountRedemptions, products } from '../../db/schema';
+import { discountCodes, discountRedemptions, productVariants, products } from '../../db/schema';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type DiscountCodeValues = Omit<
@@ -98,6 +98,15 @@ export async function productPrices(db: Db | Tx, ids: string[]) {
     .select({ id: products.id, priceNgwee: products.priceNgwee, category: products.category })
     .from(products)
     .where(inArray(products.id, ids));
+}
+
+/** The prices of these variants, each with its product, for a check of a cart holding sizes. */
+export async function variantPrices(db: Db | Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: productVariants.id, productId: productVariants.productId, priceNgwee: productVariants.priceNgwee })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids));
 }
 
 export async function productCategories(db: Db | Tx, ids: string[]): Promise<Map<string, string>> {

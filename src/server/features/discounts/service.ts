@@ -15,6 +15,7 @@ import {
   lockDiscountCode,
   lockDiscountCodeById,
   productPrices,
+  variantPrices,
   updateDiscountCode,
   usesBy,
 } from './queries';
@@ -77,24 +78,30 @@ export async function checkDiscount(
   db: Db,
   customerId: string,
   typed: string,
-  items: { product: string; quantity: number }[],
+  items: { product: string; variant?: string; quantity: number }[],
 ): Promise<DiscountCheckAnswer> {
   const code = asKeptCode(typed);
   const row = code ? await findDiscountCode(db, code) : null;
-  const ids = [...new Set(items.map((i) => i.product.trim().toLowerCase()).filter(isUuid))];
-  const found = new Map((await productPrices(db, ids)).map((p) => [p.id, p]));
+  const idOf = (id: string) => id.trim().toLowerCase();
+  const ids = [...new Set(items.map((i) => idOf(i.product)).filter(isUuid))];
+  const variantIds = [...new Set(items.flatMap((i) => (i.variant ? [idOf(i.variant)] : [])).filter(isUuid))];
+  const [found, variants] = await Promise.all([
+    productPrices(db, ids).then((rows) => new Map(rows.map((p) => [p.id, p]))),
+    variantPrices(db, variantIds).then((rows) => new Map(rows.map((v) => [v.id, v]))),
+  ]);
+  // A size of another product, or one gone, is left out as an unknown product is: the order will say why.
   const lines: ShopLine[] = items.flatMap((item) => {
-    const product = found.get(item.product.trim().toLowerCase());
-    return product
-      ? [
-          {
-            productId: product.id,
-            category: product.category,
-            unitPriceNgwee: product.priceNgwee,
-            quantity: item.quantity,
-          },
-        ]
-      : [];
+    const product = found.get(idOf(item.product));
+    const variant = item.variant ? variants.get(idOf(item.variant)) : undefined;
+    if (!product || (item.variant && variant?.productId !== product.id)) return [];
+    return [
+      {
+        productId: product.id,
+        category: product.category,
+        unitPriceNgwee: variant?.priceNgwee ?? product.priceNgwee,
+        quantity: item.quantity,
+      },
+    ];
   });
   const uses = row ? await usesBy(db, row.id, customerId) : 0;
   const judged = judgeCode(row, new Date(), uses, lines);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productVariants } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { insertCustomers, insertProduct, orderBody, stockOf } from '../orders/test/fixtures';
+import { makeCode } from '../discounts/test/fixtures';
 import { fetchCsv } from '../reports/test/fixtures';
 import { productAnswer, putSetParts, putVariants, threeSizes } from './test/variant-fixtures';
 
@@ -71,6 +72,29 @@ describe('sizes and gift sets', () => {
     const other = await insertProduct(t, { price: 10 });
     const wrong = await order(buyer.auth, [{ product: other.id, variant: litre._id, quantity: 1, price: 10 }]);
     expect(wrong.statusCode).toBe(409);
+  });
+
+  it("a discount check judges a size at that size's price: its minimum, and a fixed amount up to the line", async () => {
+    const oil = await insertProduct(t, { name: 'Kalahari Oil', price: 85, countInStock: 0 });
+    const product = await putVariants(t, admin, oil.id, threeSizes([5, 5, 5]));
+    const litre = product.variants!.find((v) => v.label === '1 litre')!;
+    const { code } = await makeCode(t, admin, { kind: 'percent', value: 10, minSubtotal: 500 });
+    const [buyer] = await insertCustomers(t, 1, 'Checker');
+    const check = (items: { product: string; variant?: string; quantity: number }[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/discounts/check',
+        headers: buyer.auth,
+        payload: { code, orderItems: items },
+      });
+    const atLitre = await check([{ product: oil.id, variant: litre._id, quantity: 1 }]);
+    expect(atLitre.statusCode).toBe(200);
+    expect(atLitre.json()).toMatchObject({ discountAmount: 60, eligibleProducts: [oil.id] });
+    // The default (100 ml at K 85) is under the K 500 minimum.
+    expect((await check([{ product: oil.id, quantity: 1 }])).statusCode).toBe(400);
+    // A size of another product prices nothing: the cart is judged without that line.
+    const other = await insertProduct(t, { price: 900 });
+    expect((await check([{ product: other.id, variant: litre._id, quantity: 1 }])).statusCode).toBe(400);
   });
 
   it('cancelling returns each size to its own stock', async () => {

@@ -8,7 +8,7 @@ import { useAuth } from '../auth';
 import { cartDiscount, productsKey, setAppliedCode, useAppliedCode } from './applied-code';
 
 interface Props {
-  items: readonly { id: string; price: number; quantity: number }[];
+  items: readonly { id: string; variant?: string; price: number; quantity: number }[];
   /** Where sign-in comes back to ('cart' or 'checkout'). */
   returnTo: string;
 }
@@ -16,7 +16,14 @@ interface Props {
 function check(code: string, items: Props['items']) {
   return apiRequest<DiscountCheckAnswer, DiscountCheckInput>('/discounts/check', {
     method: 'POST',
-    body: { code, orderItems: items.map((i) => ({ product: i.id, quantity: i.quantity })) },
+    body: {
+      code,
+      orderItems: items.map((i) => ({
+        product: i.id,
+        ...(i.variant ? { variant: i.variant } : {}),
+        quantity: i.quantity,
+      })),
+    },
   });
 }
 
