@@ -23,6 +23,8 @@ import {
   loadStaticFiles,
   publicFileCacheControl,
   sendStaticFile,
+  isSubresourceFile,
+  withoutPageOnlyHeaders,
   type StaticFile,
 } from './static-files';
 
@@ -197,8 +199,10 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   }
 
   app.get('/assets/*', (request, reply) => {
-    const file = files.get(request.url.split('?')[0]);
+    const pathname = request.url.split('?')[0];
+    const file = files.get(pathname);
     if (!file) return reply.callNotFound();
+    if (isSubresourceFile(pathname)) withoutPageOnlyHeaders(reply);
     return sendStaticFile(request, reply, file, IMMUTABLE);
   });
 
