@@ -180,7 +180,7 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
       typeof ifNoneMatch === 'string' &&
       ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
     ) {
-      return reply.code(304).send();
+      return withoutPageOnlyHeaders(reply).code(304).send();
     }
     const encoding = pageEncoding(request);
     const cacheKey = `${etag}:${encoding}`;

@@ -111,9 +111,10 @@ export function accepts(request: FastifyRequest, encoding: string): boolean {
 
 /**
  * The security headers (plugins/security.ts) that only a page acts on: a browser ignores them on a
- * script or a stylesheet. Together about 750 bytes, sent with each of the dozen or more scripts of a
- * first visit (issue 43). Kept on every file: nosniff (a script is run only when served as one), the
- * cross-origin resource policy and the referrer policy.
+ * script or a stylesheet, and keeps those of its copy when a 304 confirms it. Together about 750 bytes,
+ * sent with each of the dozen or more scripts of a first visit and each page revalidated later (issue 43).
+ * Kept on every file: nosniff (a script is run only when served as one), the cross-origin resource
+ * policy and the referrer policy.
  */
 const PAGE_ONLY_HEADERS = [
   'content-security-policy',
@@ -150,7 +151,7 @@ export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, fil
     typeof ifNoneMatch === 'string' &&
     ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)
   ) {
-    return reply.code(304).send();
+    return withoutPageOnlyHeaders(reply).code(304).send();
   }
   if (file.br && accepts(request, 'br')) return reply.header('content-encoding', 'br').send(file.br);
   if (file.gzip && accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(file.gzip);
