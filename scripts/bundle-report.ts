@@ -1,13 +1,16 @@
 // Prints every chunk of dist/web with its raw, gzip and brotli size, then the JavaScript a shopper
 // downloads to open home, listing and a product page (the entry, the page's chunk and everything they
 // import statically), and fails when any is above FIRST_LOAD_BUDGET_KB or, for a page already over it,
-// its ALLOWED_OVER_BUDGET_KB (scripts/bundle/first-load.ts).
+// its ALLOWED_OVER_BUDGET_KB (scripts/bundle/first-load.ts); then what the service worker downloads ahead on a
+// first visit to home, which fails above PRECACHE_AHEAD_BUDGET_KB (scripts/bundle/precache-ahead.ts).
 // Run after `vite build`: tsx scripts/bundle-report.ts [DIST_DIR].
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ViteManifest } from '../src/server/features/ssr';
 import { FIRST_LOAD_BUDGET_KB, firstLoad, judgeFirstLoad, totalBytes, WEIGHED_PAGES } from './bundle/first-load';
+import { PRECACHE_AHEAD_BUDGET_KB, precacheAhead } from './bundle/precache-ahead';
+import { firstVisitFiles } from './vite-pwa';
 
 const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST_DIR ?? 'dist/web');
 
@@ -68,6 +71,16 @@ for (const page of weighed) {
   );
   for (const f of page.js) console.log(`  ${f}`);
 }
+// The service worker's downloads on a first visit to home (decision 071), beyond the page's own files.
+const home = weighed.find((page) => page.name === 'home')!;
+const ahead = precacheAhead(firstVisitFiles(manifest), [...home.js, ...home.css]);
+const aheadBrotli = totalBytes(ahead, (f) => sizeOf(f).brotli);
+console.log(
+  `\nThe worker's downloads ahead on a first visit to home (budget ${PRECACHE_AHEAD_BUDGET_KB} KB brotli): ${ahead.length} files, ${kb(aheadBrotli).trim()} KB brotli`,
+);
+for (const f of ahead) console.log(`  ${f}`);
+const aheadOver = aheadBrotli > PRECACHE_AHEAD_BUDGET_KB * 1024;
+
 const verdicts = judgeFirstLoad(weighed);
 for (const page of verdicts.filter((v) => v.verdict === 'allowed')) {
   console.warn(
@@ -75,12 +88,18 @@ for (const page of verdicts.filter((v) => v.verdict === 'allowed')) {
   );
 }
 const over = verdicts.filter((v) => v.verdict === 'over');
+if (aheadOver) {
+  console.error(
+    `Over budget: the worker's downloads ahead, ${kb(aheadBrotli).trim()} KB brotli > ${PRECACHE_AHEAD_BUDGET_KB} KB (scripts/vite-pwa.ts: LIKELY_NEXT_SOURCES)`,
+  );
+}
 if (over.length > 0) {
   console.error(
     `Over budget: ${over.map((v) => `${v.name} ${kb(v.jsGzipBytes).trim()} KB gzip > ${v.limitKb} KB`).join(', ')}`,
   );
   process.exit(1);
 }
+if (aheadOver) process.exit(1);
 console.log(
   `Within the ${FIRST_LOAD_BUDGET_KB} KB gzip budget${verdicts.some((v) => v.verdict === 'allowed') ? ', or the allowance of a page named above' : ''}.`,
 );

@@ -1,5 +1,16 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appShellOf, storefrontFiles, WEB_APP_MANIFEST, type ViteManifest } from './vite-pwa';
+import { LIKELY_NEXT_MARK, splitPrecache } from '../src/shared/precache-groups';
+import {
+  appShellOf,
+  firstVisitFiles,
+  firstVisitPrecache,
+  storefrontFiles,
+  WEB_APP_MANIFEST,
+  type ViteManifest,
+} from './vite-pwa';
 
 /** The shape `vite build` writes to .vite/manifest.json, with the back office behind a lazy import. */
 const manifest: ViteManifest = {
@@ -53,6 +64,94 @@ describe('the precache', () => {
       'assets/service-worker-a.js',
       'assets/vendor-a.js',
     ]);
+  });
+});
+
+/** The shape of a real build: index.html's entry (boot.ts) starts the app (main.tsx) lazily. */
+const build: ViteManifest = {
+  'index.html': {
+    file: 'assets/index-b.js',
+    isEntry: true,
+    imports: ['_preload.js'],
+    css: ['assets/index-b.css'],
+    dynamicImports: ['src/web/main.tsx'],
+  },
+  '_preload.js': { file: 'assets/preload-b.js' },
+  'src/web/main.tsx': {
+    file: 'assets/main-b.js',
+    imports: ['_vendor.js', '_preload.js'],
+    dynamicImports: [
+      'src/web/features/catalog/pages/product-detail-page.tsx',
+      'src/web/features/cart/cart-page.tsx',
+      'src/web/features/checkout/checkout-page.tsx',
+      'src/web/features/admin/admin-app.tsx',
+      'src/web/app/service-worker.ts',
+    ],
+  },
+  '_vendor.js': { file: 'assets/vendor-b.js' },
+  '_radix.js': { file: 'assets/radix-b.js', imports: ['_vendor.js'] },
+  '_schemas.js': { file: 'assets/schemas-b.js' },
+  'src/web/app/service-worker.ts': { file: 'assets/service-worker-b.js', imports: ['_vendor.js'] },
+  'src/web/features/catalog/pages/product-detail-page.tsx': {
+    file: 'assets/product-detail-page-b.js',
+    imports: ['_vendor.js', '_radix.js'],
+    dynamicImports: ['src/web/features/checkout/checkout-page.tsx'],
+  },
+  'src/web/features/cart/cart-page.tsx': {
+    file: 'assets/cart-page-b.js',
+    imports: ['_vendor.js'],
+    css: ['assets/cart-b.css'],
+  },
+  'src/web/features/checkout/checkout-page.tsx': { file: 'assets/checkout-page-b.js', imports: ['_schemas.js'] },
+  'src/web/features/admin/admin-app.tsx': { file: 'assets/admin-app-b.js', imports: ['_radix.js'] },
+};
+const likelyNext = ['src/web/features/catalog/pages/product-detail-page.tsx', 'src/web/features/cart/cart-page.tsx'];
+
+describe('the precache of a first visit (decision 071)', () => {
+  it('keeps at install what every page has loaded, then the likely-next screens, and not the other screens', () => {
+    const { core, later } = firstVisitFiles(build, likelyNext);
+    expect([...core].sort()).toEqual([
+      'assets/index-b.css',
+      'assets/index-b.js',
+      'assets/main-b.js',
+      'assets/preload-b.js',
+      'assets/service-worker-b.js',
+      'assets/vendor-b.js',
+    ]);
+    // Not what they load lazily (the checkout's schemas), nor what the core has already.
+    expect([...later].sort()).toEqual([
+      'assets/cart-b.css',
+      'assets/cart-page-b.js',
+      'assets/product-detail-page-b.js',
+      'assets/radix-b.js',
+    ]);
+  });
+
+  it('fails the build when a likely-next screen is not in it', () => {
+    expect(() => firstVisitFiles(build, ['src/web/features/pages/gone-page.tsx'])).toThrow(/gone-page/);
+  });
+
+  it("writes the worker's manifest as the app shell and the core, the mark, then the likely-next group", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'coop-pwa-manifest-'));
+    try {
+      mkdirSync(path.join(dir, '.vite'));
+      writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(build));
+      const files = [...Object.values(build).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]), 'app-shell.html'];
+      const entries = files.map((url) => ({ url, revision: url.endsWith('.html') ? 'r1' : null, size: 100 }));
+      const { manifest } = await firstVisitPrecache(dir, likelyNext)(entries);
+      const { core, later } = splitPrecache(manifest ?? []);
+      expect(core.map((entry) => entry.url)).toEqual(expect.arrayContaining(['app-shell.html', 'assets/main-b.js']));
+      expect(core).toHaveLength(7);
+      expect(later.map((entry) => entry.url).sort()).toEqual([
+        'assets/cart-b.css',
+        'assets/cart-page-b.js',
+        'assets/product-detail-page-b.js',
+        'assets/radix-b.js',
+      ]);
+      expect(manifest?.filter((entry) => entry.url === LIKELY_NEXT_MARK)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The build side of "Offline and installable" (docs/decisions/018-service-worker-updates.md), used by
  * vite.config.ts: the web app manifest and its icons, the app shell page, and the service worker of
- * src/web/service-worker built by vite-plugin-pwa (injectManifest) with a precache of the storefront
- * only.
+ * src/web/service-worker built by vite-plugin-pwa (injectManifest) with a precache of what a first
+ * visit needs (decision 071).
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { LIKELY_NEXT_MARK } from '../src/shared/precache-groups';
 
 const THEME_COLOUR = '#2c5a32';
 /** The page background (sand-50): the splash screen of the installed app. */
@@ -119,13 +120,77 @@ export function storefrontFiles(manifest: ViteManifest, backOffice = BACK_OFFICE
   return files;
 }
 
-/** Keeps the back office's scripts out of the precache: a shopper's phone downloads only the shop. */
-export function storefrontOnly(outDir: string): ManifestTransform {
+/** The app the tiny entry starts on every page (the server's APP_SOURCE), and the chunk that registers the worker. */
+const APP_SOURCES = ['src/web/main.tsx', 'src/web/app/service-worker.ts'];
+
+/**
+ * The screens a shopper is likely to open next from any storefront page: what the header (products,
+ * about, contact, the cart) and the product cards link to. The worker keeps them for offline once the first page is idle, unless the phone saves data (issue 43).
+ */
+export const LIKELY_NEXT_SOURCES = [
+  'src/web/features/catalog/pages/home-page.tsx',
+  'src/web/features/catalog/pages/products-page.tsx',
+  'src/web/features/catalog/pages/product-detail-page.tsx',
+  'src/web/features/cart/cart-page.tsx',
+  'src/web/features/pages/about-page.tsx',
+  'src/web/features/pages/contact-page.tsx',
+];
+
+/** The files of each chunk of `keys` and of its static imports, transitively, with their styles. */
+function staticFiles(manifest: ViteManifest, keys: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const file of chunk.css ?? []) files.add(file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/**
+ * What the worker keeps at install, in two groups. `core`: the entry and the app every page loads with
+ * their styles, already in the browser's HTTP cache when the worker installs (their names never change
+ * content), so kept without a download; with the app shell, the page for any screen offline. `later`: the
+ * screens of LIKELY_NEXT_SOURCES and what they import, less the core; downloaded unless the phone saves
+ * data. Throws when the manifest lacks one, so a renamed screen fails the build instead of keeping nothing.
+ */
+export function firstVisitFiles(
+  manifest: ViteManifest,
+  likelyNext: readonly string[] = LIKELY_NEXT_SOURCES,
+): { core: Set<string>; later: Set<string> } {
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  for (const key of [...APP_SOURCES, ...likelyNext])
+    if (!manifest[key]) throw new Error(`the build manifest has no chunk for ${key}`);
+  const core = staticFiles(manifest, [...entries, ...APP_SOURCES]);
+  const storefront = storefrontFiles(manifest);
+  const later = new Set(
+    [...staticFiles(manifest, likelyNext)].filter((file) => !core.has(file) && storefront.has(file)),
+  );
+  return { core, later };
+}
+
+/**
+ * The worker's manifest (issue 43, decision 071): the app shell and the core, LIKELY_NEXT_MARK, then the
+ * likely-next screens (src/shared/precache-groups.ts). Nothing else of the build: other screens (checkout, account, sign-in) are kept
+ * when a shopper opens them (src/web/service-worker/sw.ts), and the back office never.
+ */
+export function firstVisitPrecache(outDir: string, likelyNext = LIKELY_NEXT_SOURCES): ManifestTransform {
   return (entries) => {
     const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
-    const keep = storefrontFiles(manifest);
+    const { core, later } = firstVisitFiles(manifest, likelyNext);
+    const at = (url: string) => entries.find((entry) => entry.url === url);
+    const group = (urls: Iterable<string>) => [...urls].flatMap((url) => at(url) ?? []);
     return {
-      manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)),
+      manifest: [
+        ...group([APP_SHELL_FILE, ...core]),
+        { url: LIKELY_NEXT_MARK, revision: null, size: 0 },
+        ...group(later),
+      ],
       warnings: [],
     };
   };
@@ -144,8 +209,8 @@ export function installableShop(outDir: string): Plugin[] {
       // Written by installableFiles, and linked from index.html by hand.
       manifest: false,
       injectManifest: {
-        globPatterns: ['assets/**/*.{js,css,woff2}', APP_SHELL_FILE, 'favicon.svg'],
-        manifestTransforms: [storefrontOnly(outDir)],
+        globPatterns: ['assets/**/*.{js,css,woff2}', APP_SHELL_FILE],
+        manifestTransforms: [firstVisitPrecache(outDir)],
       },
     }),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestKind, settingsOfPage, type RequestFacts } from './cache-rules';
+import { isBackOfficePage, isBuildAsset, requestKind, settingsOfPage, type RequestFacts } from './cache-rules';
 
 const ORIGIN = 'https://shop.example';
 
@@ -101,6 +101,25 @@ describe('what the service worker keeps', () => {
   it('leaves scripts and styles to the precache (hashed files of this build)', () => {
     expect(fetched('/assets/index-abc.js')).toBeNull();
     expect(fetched('/favicon.svg')).toBeNull();
+  });
+});
+
+describe('the scripts and styles kept beyond the precache (decision 071)', () => {
+  it("keeps the build's scripts, styles and fonts fetched from this site, and nothing else", () => {
+    for (const path of ['/assets/checkout-page-a1B2.js', '/assets/index-x.css', '/assets/font-a.woff2'])
+      expect(isBuildAsset(facts(path), ORIGIN), path).toBe(true);
+    for (const path of ['/assets/', '/assets/a/b.js', '/assets/logo.svg', '/sw.js', '/uploads/a.webp', '/api/products'])
+      expect(isBuildAsset(facts(path), ORIGIN), path).toBe(false);
+    expect(isBuildAsset(facts('https://cdn.example/assets/a.js'), ORIGIN)).toBe(false);
+    expect(isBuildAsset(facts('/assets/a.js', { method: 'POST' }), ORIGIN)).toBe(false);
+    expect(isBuildAsset(facts('/assets/a.js', { headers: { authorization: 'Bearer token' } }), ORIGIN)).toBe(false);
+  });
+
+  it("tells the back office's pages from the storefront's", () => {
+    expect(isBackOfficePage(`${ORIGIN}/admin`)).toBe(true);
+    expect(isBackOfficePage(`${ORIGIN}/admin/orders?page=2`)).toBe(true);
+    expect(isBackOfficePage(`${ORIGIN}/administration`)).toBe(false);
+    expect(isBackOfficePage(`${ORIGIN}/checkout`)).toBe(false);
   });
 });
 

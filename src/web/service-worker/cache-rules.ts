@@ -18,6 +18,8 @@ export const RUNTIME_CACHES = {
   catalogue: { cacheName: 'shop-catalogue', maxEntries: 60, maxAgeSeconds: 7 * DAY },
   settings: { cacheName: 'shop-settings', maxEntries: 1, maxAgeSeconds: 30 * DAY },
   images: { cacheName: 'shop-images', maxEntries: 120, maxAgeSeconds: 30 * DAY },
+  /** Scripts and styles of the storefront opened beyond what the worker keeps at install (decision 071). */
+  assets: { cacheName: 'shop-assets', maxEntries: 60, maxAgeSeconds: 30 * DAY },
 } as const;
 
 /**
@@ -76,6 +78,22 @@ export function requestKind(request: RequestFacts, origin: string): RequestKind 
   if (pathname === SETTINGS_URL) return 'settings';
   if (pathname.startsWith('/uploads/')) return 'image';
   return null;
+}
+
+/**
+ * A script, style or font of the build, fetched by a page: its name changes with its content, so a copy
+ * never goes stale. The worker keeps those a shopper opens beyond its precache (decision 071), from the
+ * cache first; not for the back office's pages (sw.ts asks which page fetched it).
+ */
+export function isBuildAsset(request: RequestFacts, origin: string): boolean {
+  if (request.method !== 'GET' || request.headers.has('authorization')) return false;
+  const url = new URL(request.url);
+  return url.origin === origin && /^\/assets\/[^/]+\.(js|css|woff2)$/.test(url.pathname);
+}
+
+/** Whether a page's address is the back office's: what it fetches is never kept on the phone. */
+export function isBackOfficePage(url: string): boolean {
+  return under(new URL(url).pathname, '/admin');
 }
 
 /** Where the app reads the shop's settings; the worker keeps one copy of them (RUNTIME_CACHES.settings). */

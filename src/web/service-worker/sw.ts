@@ -1,8 +1,9 @@
 /**
  * The shop's service worker (built by vite-plugin-pwa's injectManifest into dist/web/sw.js). It keeps the
- * storefront's scripts and styles of this build (precache), and copies of the pages, catalogue answers and
- * product images a shopper has seen (cache-rules.ts), so browsing and the cart go on without a connection.
- * It never answers for the back office, accounts, orders or payments, and never replays a request.
+ * app shell and the storefront's scripts a first visit needs (precache, decision 071), the scripts of
+ * other screens once opened, and copies of the pages, catalogue answers and product images a shopper has
+ * seen (cache-rules.ts), so browsing and the cart go on without a connection. It never answers for the
+ * back office, accounts, orders or payments, and never replays a request.
  */
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
@@ -10,8 +11,11 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
+import { splitPrecache } from '../../shared/precache-groups';
 import {
   APP_SHELL_URL,
+  isBackOfficePage,
+  isBuildAsset,
   NETWORK_TIMEOUT_SECONDS,
   RUNTIME_CACHES,
   requestKind,
@@ -30,8 +34,37 @@ self.addEventListener('message', (event) => {
 // On the first visit, control the open page at once, so what it fetches from now on is kept for offline.
 clientsClaim();
 
+/**
+ * A phone that saves data (its data saver on: the browser then sends `Save-Data: on` with every request
+ * and says so here) downloads nothing ahead of the shopper. The page registers this worker only after the
+ * first page is idle, and on such a phone only from the second page a shopper opens
+ * (src/web/app/start-service-worker.ts).
+ */
+const savesData = (self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+
+// The core (the entry, the app and its styles, which the page that registers this worker has loaded: taken
+// from the HTTP cache, no download) and the app shell; then the screens a shopper is likely to open next.
+const { core, later } = splitPrecache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+precacheAndRoute(savesData ? core : [...core, ...later]);
+
+/** What of `later` the browser already has (the page's own screen): kept without a download. */
+async function keepWhatIsHere() {
+  const cache = await caches.open(RUNTIME_CACHES.assets.cacheName);
+  await Promise.all(
+    later.map(async (entry) => {
+      const url = new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href;
+      try {
+        const response = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' });
+        if (response.ok) await cache.put(url, response);
+      } catch {
+        // Not in the HTTP cache: kept when a shopper opens it.
+      }
+    }),
+  );
+}
+if (savesData) self.addEventListener('install', (event) => event.waitUntil(keepWhatIsHere()));
+
 function capped(cache: keyof typeof RUNTIME_CACHES) {
   const { cacheName, maxEntries, maxAgeSeconds } = RUNTIME_CACHES[cache];
   return { cacheName, plugins: [new ExpirationPlugin({ maxEntries, maxAgeSeconds, purgeOnQuotaError: true })] };
@@ -112,3 +145,15 @@ registerRoute(
 registerRoute(({ request }) => requestKind(request, origin) === 'settings', new NetworkFirst(capped('settings')));
 
 registerRoute(({ request }) => requestKind(request, origin) === 'image', new CacheFirst(capped('images')));
+
+// The scripts and styles of a screen beyond the precache (checkout, account, sign-in; on a phone that
+// saves data, the likely-next screens too), kept once opened so the screen opens again offline.
+const assets = new CacheFirst(capped('assets'));
+registerRoute(
+  ({ request }) => isBuildAsset(request, origin),
+  async (options) => {
+    const { event, request } = options;
+    const client = event instanceof FetchEvent && event.clientId ? await self.clients.get(event.clientId) : undefined;
+    return client && isBackOfficePage(client.url) ? fetch(request) : assets.handle(options);
+  },
+);

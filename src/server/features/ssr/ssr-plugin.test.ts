@@ -279,6 +279,32 @@ describe('files', () => {
     expect(plain.body).toContain('console.log');
   });
 
+  it('sends scripts and 304s without the headers only a page acts on, and a page with them (issue 43)', async () => {
+    const script = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(script.statusCode).toBe(200);
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'strict-transport-security',
+      'origin-agent-cluster',
+    ])
+      expect(script.headers[name], name).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-site');
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A 304 confirms the copy the browser has, which keeps its own headers.
+    const unchanged = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers['content-security-policy']).toBeUndefined();
+    expect(unchanged.headers.etag).toBe(page.headers.etag);
+  });
+
   it('serves top-level public files with a short cache and 404s unknown assets as JSON', async () => {
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);

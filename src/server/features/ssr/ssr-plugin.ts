@@ -23,6 +23,8 @@ import {
   loadStaticFiles,
   publicFileCacheControl,
   sendStaticFile,
+  isSubresourceFile,
+  withoutPageOnlyHeaders,
   type StaticFile,
 } from './static-files';
 
@@ -178,7 +180,7 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
       typeof ifNoneMatch === 'string' &&
       ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
     ) {
-      return reply.code(304).send();
+      return withoutPageOnlyHeaders(reply).code(304).send();
     }
     const encoding = pageEncoding(request);
     const cacheKey = `${etag}:${encoding}`;
@@ -197,8 +199,10 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   }
 
   app.get('/assets/*', (request, reply) => {
-    const file = files.get(request.url.split('?')[0]);
+    const pathname = request.url.split('?')[0];
+    const file = files.get(pathname);
     if (!file) return reply.callNotFound();
+    if (isSubresourceFile(pathname)) withoutPageOnlyHeaders(reply);
     return sendStaticFile(request, reply, file, IMMUTABLE);
   });
 

@@ -37,14 +37,17 @@ export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
 }
 
-/** Compresses a small answer (an HTML page) on the spot: quick levels, the bytes are few. */
-export function compressSmall(body: Buffer): Pick<StaticFile, 'br' | 'gzip'> {
+/**
+ * Compresses a small answer (an HTML page) on the spot: quick levels, the bytes are few. `best` for a
+ * file compressed once at start and sent to every phone (the service worker: 0.8 KB less than at level 5).
+ */
+export function compressSmall(body: Buffer, best = false): Pick<StaticFile, 'br' | 'gzip'> {
   if (body.length < 1024) return {};
   return {
     br: brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
-    gzip: gzipSync(body, { level: 6 }),
+    gzip: gzipSync(body, { level: best ? 9 : 6 }),
   };
 }
 
@@ -69,7 +72,8 @@ async function walk(dir: string): Promise<string[]> {
 
 /**
  * Reads the build into memory, keyed by URL path ('/assets/index-abc.js'). The build writes .br and .gz
- * copies (vite.config.ts); a file without them is compressed here once, at a moderate level.
+ * copies (vite.config.ts); a file without them (the service worker, built apart) is compressed here once,
+ * at the highest levels (a few files of tens of KB: some tens of ms at start).
  * The manifest and index.html are not served as files: the page template is rendered per request.
  */
 export async function loadStaticFiles(root: string): Promise<Map<string, StaticFile>> {
@@ -87,7 +91,7 @@ export async function loadStaticFiles(root: string): Promise<Map<string, StaticF
         const entry: StaticFile = { body, contentType: contentTypeOf(file), etag: etagOf(body) };
         if (present.has(`${file}.br`)) entry.br = await readFile(`${file}.br`);
         if (present.has(`${file}.gz`)) entry.gzip = await readFile(`${file}.gz`);
-        if (!entry.br && !entry.gzip && COMPRESSIBLE.has(ext)) Object.assign(entry, compressSmall(body));
+        if (!entry.br && !entry.gzip && COMPRESSIBLE.has(ext)) Object.assign(entry, compressSmall(body, true));
         files.set(rel, entry);
       }),
   );
@@ -105,6 +109,36 @@ export function accepts(request: FastifyRequest, encoding: string): boolean {
   });
 }
 
+/**
+ * The security headers (plugins/security.ts) that only a page acts on: a browser ignores them on a
+ * script or a stylesheet, and keeps those of its copy when a 304 confirms it. Together about 750 bytes,
+ * sent with each of the dozen or more scripts of a first visit and each page revalidated later (issue 43).
+ * Kept on every file: nosniff (a script is run only when served as one), the cross-origin resource
+ * policy and the referrer policy.
+ */
+const PAGE_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** Whether a built file is a script, stylesheet or font: never opened as a page, so it goes without PAGE_ONLY_HEADERS. */
+export function isSubresourceFile(pathname: string): boolean {
+  return /\.(js|css|woff2)$/.test(pathname);
+}
+
+export function withoutPageOnlyHeaders(reply: FastifyReply): FastifyReply {
+  // Helmet writes its headers onto the Node response in an onRequest hook, not into Fastify's.
+  for (const name of PAGE_ONLY_HEADERS) reply.raw.removeHeader(name);
+  return reply;
+}
+
 /** Sends a file with its ETag (304 when unchanged) in the smallest encoding the client accepts. */
 export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile, cacheControl: string) {
   reply
@@ -117,7 +151,7 @@ export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, fil
     typeof ifNoneMatch === 'string' &&
     ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)
   ) {
-    return reply.code(304).send();
+    return withoutPageOnlyHeaders(reply).code(304).send();
   }
   if (file.br && accepts(request, 'br')) return reply.header('content-encoding', 'br').send(file.br);
   if (file.gzip && accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(file.gzip);
