@@ -78,7 +78,11 @@ describe('sizes and gift sets', () => {
     const oil = await insertProduct(t, { name: 'Kalahari Oil', price: 85, countInStock: 0 });
     const product = await putVariants(t, admin, oil.id, threeSizes([5, 5, 5]));
     const litre = product.variants!.find((v) => v.label === '1 litre')!;
-    const { code } = await makeCode(t, admin, { kind: 'percent', value: 10, minSubtotal: 500 });
+    const { code } = await makeCode(
+      t,
+      { authorization: admin.authorization },
+      { kind: 'percent', value: 10, minSubtotal: 500 },
+    );
     const [buyer] = await insertCustomers(t, 1, 'Checker');
     const check = (items: { product: string; variant?: string; quantity: number }[]) =>
       t.app.inject({
