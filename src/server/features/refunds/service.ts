@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/schemas/refunds';
 import { recordAudit } from '../audit';
 import { findRefundableOrder, lockRefundableOrder, ORDER_CURRENCY, type RefundableOrder } from '../orders';
-import { inRefundTransaction } from './deps';
+import { inRefundTransaction, type RefundDeps } from './deps';
 import {
   approveOnce,
   cancelOnce,
@@ -78,45 +78,73 @@ export async function requestRefund(
   orderId: string,
   input: RequestRefundInput,
 ): Promise<Refund> {
-  const rule = approvalRuleOf(app);
-  const id = await inRefundTransaction(app, admin, async (deps, tx) => {
-    const order = await lockRefundableOrder(tx, orderId);
-    if (!order) throw orderNotFound();
-    const rows = await moneyRows(tx, order);
-    const totals = totalsOf(rows);
-    if (totals.collectedNgwee === 0) throw Conflict('This order has no payment to refund');
-    if (input.amountNgwee > totals.refundableNgwee)
-      throw Conflict(atMost(totals.refundableNgwee, 'for this order'), { refundableNgwee: totals.refundableNgwee });
-    const collection = input.attemptId ? rows.collections.find((c) => c.id === input.attemptId) : null;
-    if (input.attemptId && !collection) throw NotFound('Payment not found for this order');
-    const route = collection ? routesOfMoney(app)(collection.provider) : 'by-hand';
-    if (collection) {
-      const left = refundableThrough(rows, collection);
-      if (input.amountNgwee > left) throw Conflict(atMost(left, 'through this payment'), { refundableNgwee: left });
-      if (route === 'airtel-refund' && input.amountNgwee !== collection.amountNgwee) {
-        throw Conflict('Airtel gives back a whole payment only: refund all of it, or record a part sent by hand');
-      }
-    }
-    const secondAdmin = needsSecondAdmin(rule, input.amountNgwee);
-    const refund = await insertRefund(tx, {
-      orderId: order.id,
-      attemptId: collection?.id ?? null,
-      route,
-      reference: randomUUID(),
-      phone: collection?.phone ?? null,
-      amountNgwee: input.amountNgwee,
-      currency: collection?.currency ?? ORDER_CURRENCY,
-      reason: input.reason,
-      state: secondAdmin ? 'requested' : 'approved',
-      requestedBy: admin.id,
-      requestedByName: admin.name,
-    });
-    await recordAudit(tx, admin, refundRequestedEntry(refund));
-    if (!secondAdmin && route === 'by-hand')
-      await settleRefund(deps, tx, refund.id, { state: 'successful', providerTransactionId: null });
-    return refund.id;
-  });
+  const id = await inRefundTransaction(app, admin, (deps, tx) => askRefund(app, deps, tx, admin, orderId, input));
   return refundJson(app, id);
+}
+
+/**
+ * Asks a refund inside a transaction of the order events the caller opened (a return received, an order
+ * edit that lowers a paid order), so the refund row and the caller's own rows commit together. Takes the
+ * order's row lock; the same rules and 409s as POST /orders/{id}/refunds. `attemptId: 'wallet'` sends it
+ * back through the payment it can go back through whole (the newest first), else by hand. Returns its id.
+ */
+export async function askRefund(
+  app: FastifyInstance,
+  deps: RefundDeps,
+  tx: Tx,
+  admin: Admin,
+  orderId: string,
+  input: Omit<RequestRefundInput, 'attemptId'> & { attemptId?: string | null | 'wallet' },
+): Promise<string> {
+  const rule = approvalRuleOf(app);
+  const order = await lockRefundableOrder(tx, orderId);
+  if (!order) throw orderNotFound();
+  const rows = await moneyRows(tx, order);
+  const totals = totalsOf(rows);
+  if (totals.collectedNgwee === 0) throw Conflict('This order has no payment to refund');
+  if (input.amountNgwee > totals.refundableNgwee)
+    throw Conflict(atMost(totals.refundableNgwee, 'for this order'), { refundableNgwee: totals.refundableNgwee });
+  const attemptId = input.attemptId === 'wallet' ? walletFor(app, rows, input.amountNgwee) : input.attemptId;
+  const collection = attemptId ? rows.collections.find((c) => c.id === attemptId) : null;
+  if (attemptId && !collection) throw NotFound('Payment not found for this order');
+  const route = collection ? routesOfMoney(app)(collection.provider) : 'by-hand';
+  if (collection) {
+    const left = refundableThrough(rows, collection);
+    if (input.amountNgwee > left) throw Conflict(atMost(left, 'through this payment'), { refundableNgwee: left });
+    if (route === 'airtel-refund' && input.amountNgwee !== collection.amountNgwee) {
+      throw Conflict('Airtel gives back a whole payment only: refund all of it, or record a part sent by hand');
+    }
+  }
+  const secondAdmin = needsSecondAdmin(rule, input.amountNgwee);
+  const refund = await insertRefund(tx, {
+    orderId: order.id,
+    attemptId: collection?.id ?? null,
+    route,
+    reference: randomUUID(),
+    phone: collection?.phone ?? null,
+    amountNgwee: input.amountNgwee,
+    currency: collection?.currency ?? ORDER_CURRENCY,
+    reason: input.reason,
+    state: secondAdmin ? 'requested' : 'approved',
+    requestedBy: admin.id,
+    requestedByName: admin.name,
+  });
+  await recordAudit(tx, admin, refundRequestedEntry(refund));
+  if (!secondAdmin && route === 'by-hand')
+    await settleRefund(deps, tx, refund.id, { state: 'successful', providerTransactionId: null });
+  return refund.id;
+}
+
+/** The newest payment through which the whole amount can go back by its provider's API; null: by hand. */
+function walletFor(app: FastifyInstance, rows: SeenMoneyRows, amountNgwee: number): string | null {
+  const routeOf = routesOfMoney(app);
+  for (const collection of [...rows.collections].reverse()) {
+    const route = routeOf(collection.provider);
+    if (route === 'by-hand') continue;
+    if (route === 'airtel-refund' && amountNgwee !== collection.amountNgwee) continue;
+    if (refundableThrough(rows, collection) >= amountNgwee) return collection.id;
+  }
+  return null;
 }
 
 /** PUT /refunds/{id}/approve: the second admin's word, once (conditional update); the asking admin gets 403. */
