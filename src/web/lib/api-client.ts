@@ -20,6 +20,13 @@ import type {
   UpdateMemberInput,
 } from '../../shared/schemas/members';
 import type { PayoutNoteInput, ProposeRunInput } from '../../shared/schemas/payouts';
+// Until the server's src/shared/schemas/returns.ts is merged in.
+import type {
+  AcceptReturnInput,
+  ReceiveReturnInput,
+  RefuseReturnInput,
+  ReturnRequestInput,
+} from '../features/returns/types';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -75,7 +82,11 @@ export type RequestBody =
   | AskWalletChangeInput
   | ProductMakersInput
   | ProposeRunInput
-  | PayoutNoteInput;
+  | PayoutNoteInput
+  | ReturnRequestInput
+  | AcceptReturnInput
+  | RefuseReturnInput
+  | ReceiveReturnInput;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+export type { ReturnsOwner } from './api';
+
+/** Its own chunk: the order pages show it below the fold, and most visits to them never ask for a return. */
+export const ReturnsSection = lazy(async () => ({ default: (await import('./returns-section')).ReturnsSection }));
