@@ -20,13 +20,13 @@ import type {
   UpdateMemberInput,
 } from '../../shared/schemas/members';
 import type { PayoutNoteInput, ProposeRunInput } from '../../shared/schemas/payouts';
-// Until the server's src/shared/schemas/returns.ts is merged in.
+import type { z } from 'zod';
 import type {
-  AcceptReturnInput,
-  ReceiveReturnInput,
-  RefuseReturnInput,
-  ReturnRequestInput,
-} from '../features/returns/types';
+  acceptReturnSchema,
+  AskReturnInput,
+  receiveReturnSchema,
+  refuseReturnSchema,
+} from '../../shared/schemas/returns';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -83,10 +83,10 @@ export type RequestBody =
   | ProductMakersInput
   | ProposeRunInput
   | PayoutNoteInput
-  | ReturnRequestInput
-  | AcceptReturnInput
-  | RefuseReturnInput
-  | ReceiveReturnInput;
+  | AskReturnInput
+  | z.input<typeof acceptReturnSchema>
+  | z.input<typeof refuseReturnSchema>
+  | z.input<typeof receiveReturnSchema>;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

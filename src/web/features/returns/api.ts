@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { uploadWithProgress } from '../../lib/upload-with-progress';
-import type { ReturnJson, Returnable, ReturnRequestInput } from './types';
+import type { ReturnView, Returnable, AskReturnInput } from './types';
 
 /** Whose return it is: the signed-in shopper's order, or the order behind a signed SMS link (no login). */
 export type ReturnsOwner = { kind: 'order'; orderId: string } | { kind: 'link'; token: string };
@@ -33,7 +33,7 @@ export function returnableQuery(owner: ReturnsOwner) {
 export function returnsQuery(owner: ReturnsOwner) {
   return queryOptions({
     queryKey: [...returnsKey(owner), 'list'],
-    queryFn: ({ signal }) => apiRequest<{ returns: ReturnJson[] }>(`${basePath(owner)}/returns`, { signal }),
+    queryFn: ({ signal }) => apiRequest<{ returns: ReturnView[] }>(`${basePath(owner)}/returns`, { signal }),
     refetchInterval: (query) =>
       query.state.data?.returns.some((r) => r.state !== 'refunded' && r.state !== 'exchanged' && r.state !== 'refused')
         ? WHILE_OPEN_MS
@@ -44,7 +44,7 @@ export function returnsQuery(owner: ReturnsOwner) {
 }
 
 export interface ReturnAsked {
-  input: Omit<ReturnRequestInput, 'photoId'>;
+  input: Omit<AskReturnInput, 'photoId'>;
   photo: File | null;
 }
 
@@ -62,7 +62,7 @@ export function useAskReturn(owner: ReturnsOwner) {
             })
           ).photoId
         : undefined;
-      return apiRequest<ReturnJson, ReturnRequestInput>(`${basePath(owner)}/returns`, {
+      return apiRequest<ReturnView, AskReturnInput>(`${basePath(owner)}/returns`, {
         method: 'POST',
         body: { ...input, ...(photoId ? { photoId } : {}) },
       });

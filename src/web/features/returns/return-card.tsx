@@ -4,12 +4,12 @@ import { Badge } from '../../components/ui/badge';
 import { Link } from '../../lib/router';
 import { ReturnTimeline } from './return-timeline';
 import { kwacha, RETURN_STATE_TONES, returnStateLabel, shopperNextStep } from './return-words';
-import type { ReturnJson } from './types';
+import type { ReturnView } from './types';
 
 const STILL_TO_BRING = new Set(['requested', 'accepted']);
 
 /** One of the shopper's returns: what goes back, where to bring it, and where it stands. */
-export function ReturnCard({ ret, signedIn }: { ret: ReturnJson; signedIn: boolean }) {
+export function ReturnCard({ ret, signedIn }: { ret: ReturnView; signedIn: boolean }) {
   const units = ret.lines.reduce((sum, line) => sum + line.qty, 0);
   return (
     <article

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { RETURN_NOTE_MAX_LENGTH, type ReturnReason } from '../../../shared/returns';
 import { nameWithVariant } from '../../../shared/variants';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -13,8 +14,6 @@ import { PhotoField, photoProblem } from './photo-field';
 import { kwacha } from './return-words';
 import type { Returnable, ReturnOutcome } from './types';
 
-export const NOTE_MAX_LENGTH = 500;
-
 type Problems = Partial<Record<'lines' | 'reason' | 'unopened' | 'exchange' | 'photo', string>>;
 
 /** What the shopper asks: which units, why, a note and a photo, then money back or another product. */
@@ -28,7 +27,7 @@ export function ReturnForm({
   onDone: () => void;
 }) {
   const [qty, setQty] = useState<Record<string, number>>({});
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<ReturnReason | ''>('');
   const [note, setNote] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<ReturnOutcome>('refund');
@@ -51,7 +50,7 @@ export function ReturnForm({
     if (outcome === 'exchange' && exchange.length === 0) found.exchange = 'Choose what you would like instead.';
     if (photo && photoProblem(photo)) found.photo = photoProblem(photo) ?? undefined;
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !reason) return;
     ask.mutate(
       {
         photo,
@@ -136,7 +135,7 @@ export function ReturnForm({
                 name="return-reason"
                 value={option.value}
                 checked={reason === option.value}
-                onChange={() => setReason(option.value)}
+                onChange={() => setReason(option.value as ReturnReason)}
                 className="h-5 w-5 accent-forest-700"
               />
               {option.label}
@@ -172,7 +171,7 @@ export function ReturnForm({
       <TextAreaField
         label="Note (optional)"
         rows={3}
-        maxLength={NOTE_MAX_LENGTH}
+        maxLength={RETURN_NOTE_MAX_LENGTH}
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
       />

@@ -1,9 +1,9 @@
 import { formatDate } from '../../lib/format';
 import { returnSteps } from './return-words';
-import type { ReturnJson } from './types';
+import type { ReturnView } from './types';
 
 /** A return's steps, top to bottom: each reached one with its day, the next ones greyed. */
-export function ReturnTimeline({ ret }: { ret: ReturnJson }) {
+export function ReturnTimeline({ ret }: { ret: ReturnView }) {
   const steps = returnSteps(ret);
   const current = steps.map((step) => step.at !== null).lastIndexOf(true);
   return (

@@ -1,11 +1,11 @@
 import { formatKwacha, toKwacha } from '../../../shared/money';
 import type { BadgeTone } from '../../components/ui/badge';
-import { RETURN_STATES, type ReturnJson, type ReturnState } from './types';
+import { RETURN_STATE_LABELS, type ReturnState } from '../../../shared/returns';
+import type { ReturnView } from './types';
 
 export const kwacha = (ngwee: number) => formatKwacha(toKwacha(ngwee));
 
-export const returnStateLabel = (state: ReturnState): string =>
-  RETURN_STATES.find((s) => s.value === state)?.label ?? state;
+export const returnStateLabel = (state: ReturnState): string => RETURN_STATE_LABELS[state];
 
 export const RETURN_STATE_TONES: Record<ReturnState, BadgeTone> = {
   requested: 'amber',
@@ -17,7 +17,7 @@ export const RETURN_STATE_TONES: Record<ReturnState, BadgeTone> = {
 };
 
 /** The steps a return goes through; the last is its outcome's. A refused one stops after Requested. */
-export function returnSteps(ret: Pick<ReturnJson, 'state' | 'outcome' | 'timeline'>) {
+export function returnSteps(ret: Pick<ReturnView, 'state' | 'outcome' | 'timeline'>) {
   const last: ReturnState = ret.state === 'refused' ? 'refused' : ret.outcome === 'exchange' ? 'exchanged' : 'refunded';
   const path: ReturnState[] =
     ret.state === 'refused' ? ['requested', 'refused'] : ['requested', 'accepted', 'received', last];
@@ -28,7 +28,7 @@ export function returnSteps(ret: Pick<ReturnJson, 'state' | 'outcome' | 'timelin
 }
 
 /** One short line for the shopper: what happens now. */
-export function shopperNextStep(ret: ReturnJson): string {
+export function shopperNextStep(ret: ReturnView): string {
   switch (ret.state) {
     case 'requested':
       return 'We will look at your request soon and send you a text.';
