@@ -4,6 +4,7 @@ import { saleLines } from './fiscal-invoice';
 import {
   exchangeDifferenceNgwee,
   lineCharges,
+  replacementFigures,
   replacementTotalNgwee,
   returnShare,
   unitsShare,
@@ -122,6 +123,25 @@ describe('a return share', () => {
   it('shares a line of odd ngwee so its units add up exactly', () => {
     expect([0, 1, 2].map((before) => unitsShare(100, 3, before, 1))).toEqual([33, 33, 34]);
     expect(unitsShare(100, 3, 0, 3)).toBe(100);
+  });
+
+  it('stores a replacement whose total is the balance, its figures never negative', () => {
+    for (const [price, qty, credit] of [
+      [10_000, 1, 5_000],
+      [10_000, 2, 11_599],
+      [999, 3, 3_476],
+      [10_000, 1, 11_600],
+      [10_000, 1, 20_000],
+      [1, 1, 1],
+    ]) {
+      const { differenceNgwee, figures } = replacementFigures([{ unitPriceNgwee: price, quantity: qty }], credit);
+      expect(differenceNgwee).toBe(replacementTotalNgwee([{ unitPriceNgwee: price, quantity: qty }]) - credit);
+      expect(figures.totalNgwee).toBe(Math.max(0, differenceNgwee));
+      expect(figures.itemsNgwee - figures.discountNgwee + figures.taxNgwee).toBe(figures.totalNgwee);
+      expect(figures.discountNgwee).toBeGreaterThanOrEqual(0);
+      expect(figures.discountNgwee).toBeLessThanOrEqual(figures.itemsNgwee);
+      expect(figures.taxNgwee).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('prices an exchange at today with VAT and says the difference both ways', () => {

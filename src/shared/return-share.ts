@@ -9,6 +9,7 @@
  */
 import { shareInProportion } from './fiscal-invoice';
 import { computeTotals, type PricedLine } from './money';
+import { vatInRefund } from './refunds';
 
 export interface ShareOrderLine {
   id: string;
@@ -104,3 +105,22 @@ export function replacementTotalNgwee(lines: readonly PricedLine[]): number {
 /** > 0: the shopper pays the balance; < 0: the shop refunds it; 0: even. */
 export const exchangeDifferenceNgwee = (replacementNgwee: number, returnNgwee: number) =>
   replacementNgwee - returnNgwee;
+
+/**
+ * The replacement order's stored figures: its items at today's prices, less the return's credit. The credit
+ * comes off as a discount (its part without VAT) and off the VAT (its VAT, 16/116 of it), so the order's
+ * total is exactly the balance the shopper pays, or 0 when the credit covers it (the rest is refunded).
+ */
+export function replacementFigures(lines: readonly PricedLine[], creditNgwee: number) {
+  const itemsNgwee = lines.reduce((sum, line) => sum + line.unitPriceNgwee * line.quantity, 0);
+  const differenceNgwee = exchangeDifferenceNgwee(replacementTotalNgwee(lines), creditNgwee);
+  if (differenceNgwee <= 0)
+    return { differenceNgwee, figures: { itemsNgwee, discountNgwee: itemsNgwee, taxNgwee: 0, totalNgwee: 0 } };
+  let discountNgwee = Math.min(itemsNgwee, creditNgwee - vatInRefund(creditNgwee));
+  let taxNgwee = differenceNgwee - (itemsNgwee - discountNgwee);
+  if (taxNgwee < 0) {
+    discountNgwee = itemsNgwee - differenceNgwee;
+    taxNgwee = 0;
+  }
+  return { differenceNgwee, figures: { itemsNgwee, discountNgwee, taxNgwee, totalNgwee: differenceNgwee } };
+}
