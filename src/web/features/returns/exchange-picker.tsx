@@ -87,7 +87,7 @@ export function ExchangePicker({
                 key={`${item.productId}:${item.variantId}`}
                 className="flex flex-wrap items-center justify-between gap-2"
               >
-                <span className="min-w-0 flex-1 break-words">
+                <span className="min-w-36 flex-1 break-words">
                   <span className="font-semibold">{label}</span>
                   <span className="block text-sm text-bark-700 tabular-nums">{kwacha(item.priceNgwee)} each</span>
                 </span>

@@ -33,7 +33,8 @@ export function ReturnForm({
   const [outcome, setOutcome] = useState<ReturnOutcome>('refund');
   const [exchange, setExchange] = useState<ExchangeItem[]>([]);
   const [unopened, setUnopened] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
+  // Once a send was tried, what is still missing is said, and each problem goes as soon as it is fixed.
+  const [tried, setTried] = useState(false);
   const ask = useAskReturn(owner);
 
   const chosen = returnable.lines.filter((line) => (qty[line.orderItemId] ?? 0) > 0);
@@ -41,16 +42,19 @@ export function ReturnForm({
   const worthNgwee = chosen.reduce((sum, line) => sum + line.unitShareNgwee * (qty[line.orderItemId] ?? 0), 0);
   const newNgwee = exchange.reduce((sum, item) => sum + item.priceNgwee * item.qty, 0);
 
+  const found: Problems = {};
+  if (chosen.length === 0) found.lines = 'Choose at least one item to return.';
+  if (!reason) found.reason = 'Choose a reason.';
+  if (needsUnopened && !unopened) found.unopened = 'Food can only come back unopened: please confirm.';
+  if (outcome === 'exchange' && exchange.length === 0) found.exchange = 'Choose what you would like instead.';
+  const photoWrong = photo ? photoProblem(photo) : null;
+  // A wrong photo is said at once: it was just chosen.
+  const problems: Problems = { ...(tried ? found : {}), ...(photoWrong ? { photo: photoWrong } : {}) };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Problems = {};
-    if (chosen.length === 0) found.lines = 'Choose at least one item to return.';
-    if (!reason) found.reason = 'Choose a reason.';
-    if (needsUnopened && !unopened) found.unopened = 'Food can only come back unopened: please confirm.';
-    if (outcome === 'exchange' && exchange.length === 0) found.exchange = 'Choose what you would like instead.';
-    if (photo && photoProblem(photo)) found.photo = photoProblem(photo) ?? undefined;
-    setProblems(found);
-    if (Object.keys(found).length > 0 || !reason) return;
+    setTried(true);
+    if (Object.keys(found).length > 0 || photoWrong || !reason) return;
     ask.mutate(
       {
         photo,
@@ -99,7 +103,7 @@ export function ReturnForm({
                   height={400}
                   className="aspect-square w-12 shrink-0 rounded-lg"
                 />
-                <span className="min-w-0 flex-1">
+                <span className="min-w-36 flex-1">
                   <span className="block font-semibold break-words">{label}</span>
                   <span className="block text-sm text-bark-700">
                     {blocked ?? `Up to ${line.returnableQty}${line.rule === 'unopened-only' ? ', unopened only' : ''}`}
@@ -176,14 +180,7 @@ export function ReturnForm({
         onChange={(event) => setNote(event.currentTarget.value)}
       />
 
-      <PhotoField
-        photo={photo}
-        onChange={(file) => {
-          setPhoto(file);
-          setProblems((current) => ({ ...current, photo: file ? (photoProblem(file) ?? undefined) : undefined }));
-        }}
-        error={problems.photo}
-      />
+      <PhotoField photo={photo} onChange={setPhoto} error={problems.photo} />
 
       <fieldset>
         <legend className="mb-2 font-semibold">What would you like?</legend>
