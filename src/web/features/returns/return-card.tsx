@@ -21,7 +21,9 @@ export function ReturnCard({ ret, signedIn }: { ret: ReturnView; signedIn: boole
         <h3 id={`return-${ret.id}-title`} className="text-lg font-bold">
           Return {ret.number}
         </h3>
-        <Badge tone={RETURN_STATE_TONES[ret.state]}>{returnStateLabel(ret.state)}</Badge>
+        <span data-testid="return-state">
+          <Badge tone={RETURN_STATE_TONES[ret.state]}>{returnStateLabel(ret.state)}</Badge>
+        </span>
       </div>
       <p className="mt-1 font-semibold text-bark-900" data-testid="return-next">
         {shopperNextStep(ret)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { orderReference } from '../../../../shared/order-status';
 import { RETURN_NOTE_MAX_LENGTH } from '../../../../shared/returns';
@@ -15,7 +15,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { kwacha, RETURN_STATE_TONES, returnStateLabel, ReturnTimeline, type ReturnView } from '../../returns';
 import { useAdminOrder } from '../orders/api';
 import { OrderDetailsDialog } from '../orders/order-details-dialog';
-import { Section } from '../orders/order-section';
 import { OrderRefundsPanel } from '../refunds/order-refunds-panel';
 import { NoteDialog } from '../shared/note-dialog';
 import { useAcceptReturn, useAdminReturn, useReceiveReturn, useRefuseReturn } from './api';
@@ -28,6 +27,16 @@ const refusalSchema = z.object({
     .min(1, 'Say why: the shopper is told')
     .max(RETURN_NOTE_MAX_LENGTH, `At most ${RETURN_NOTE_MAX_LENGTH} characters`),
 });
+
+/** One part of the return, under the page's h1 (the order's Section is an h3, for its dialog). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 className="mb-2 font-sans text-sm font-semibold tracking-wide text-bark-700 uppercase">{title}</h2>
+      {children}
+    </section>
+  );
+}
 
 function Lines({ ret }: { ret: ReturnView }) {
   const received = ret.state !== 'requested' && ret.state !== 'accepted' && ret.state !== 'refused';
@@ -103,7 +112,9 @@ function ReturnDetail({ ret }: { ret: ReturnView }) {
           <h1 className="text-3xl font-bold">Return {ret.number}</h1>
           <p className="mt-1 text-sm text-bark-700">Asked {formatDateTime(ret.createdAt)}</p>
         </div>
-        <Badge tone={RETURN_STATE_TONES[ret.state]}>{returnStateLabel(ret.state)}</Badge>
+        <span data-testid="return-state">
+          <Badge tone={RETURN_STATE_TONES[ret.state]}>{returnStateLabel(ret.state)}</Badge>
+        </span>
       </div>
 
       {(ret.state === 'requested' || ret.state === 'accepted') && (
@@ -161,7 +172,7 @@ function ReturnDetail({ ret }: { ret: ReturnView }) {
                 <img
                   src={ret.photoUrl}
                   alt={`The shopper's photo for return ${ret.number}`}
-                  className="max-h-64 rounded-xl border border-sand-200"
+                  className="h-48 w-48 rounded-xl border border-sand-200 bg-sand-50 object-contain"
                 />
               </a>
             </Section>
