@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { orderReference } from '../../../../shared/order-status';
 import { RETURN_NOTE_MAX_LENGTH } from '../../../../shared/returns';
@@ -13,7 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { kwacha, RETURN_STATE_TONES, returnStateLabel, ReturnTimeline, type ReturnView } from '../../returns';
-import { useAdminOrder } from '../orders/api';
+import { ADMIN_ORDERS_QUERY_ROOT, useAdminOrder } from '../orders/api';
 import { OrderDetailsDialog } from '../orders/order-details-dialog';
 import { OrderRefundsPanel } from '../refunds/order-refunds-panel';
 import { NoteDialog } from '../shared/note-dialog';
@@ -104,6 +105,14 @@ function ReturnDetail({ ret }: { ret: ReturnView }) {
   const receive = useReceiveReturn();
   const close = () => setDialog(null);
   const shopper = order.data;
+  // The return moved on by itself (its refund reached the wallet): the order's refunds are read again with it.
+  const queryClient = useQueryClient();
+  const seenState = useRef(ret.state);
+  useEffect(() => {
+    if (seenState.current === ret.state) return;
+    seenState.current = ret.state;
+    void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_QUERY_ROOT });
+  }, [ret.state, queryClient]);
 
   return (
     <div className="space-y-6">
