@@ -376,6 +376,52 @@ describe('returns, one admin', () => {
   });
 });
 
+describe('returns of a collected pickup order, asked by an admin for the shopper', () => {
+  const shop = useReturnsShop({ refundApproval: { kind: 'off' } });
+  const h = returnsHelpers(shop);
+
+  it('counts the window from collection and says to bring it to the pickup point', async () => {
+    const jar = await h.product(20);
+    const order = await h.delivered([{ product: jar, quantity: 1 }]);
+    const collectedAt = new Date(Date.now() - 29 * 24 * 3600 * 1000);
+    await shop.t.app.db
+      .update(orders)
+      .set({
+        status: 'Processing',
+        isDelivered: false,
+        deliveredAt: null,
+        collectedAt,
+        delivery: {
+          name: 'Choma Market Stall',
+          kind: 'pickup',
+          estimate: '2 days',
+          openingHours: 'Mon-Sat 8-17',
+          directions: '',
+        },
+      })
+      .where(eq(orders.id, order.id));
+    const returnable = await h.ok(h.returnable(order.id, shop.admin));
+    expect(returnable).toMatchObject({
+      open: true,
+      windowEndsAt: new Date(collectedAt.getTime() + 30 * 24 * 3600 * 1000).toISOString(),
+      where: { kind: 'pickup', text: 'Bring it to Choma Market Stall (Mon-Sat 8-17).' },
+    });
+    const asked = await h.ok(
+      h.ask(order.id, { lines: [{ orderItemId: returnable.lines[0].orderItemId, qty: 1 }] }, shop.admin),
+      201,
+    );
+    expect(asked.timeline).toEqual([expect.objectContaining({ state: 'requested', byName: 'Mutale Admin' })]);
+    expect(asked.where.text).toBe('Bring it to Choma Market Stall (Mon-Sat 8-17).');
+    const [text] = await h.textsOf(order.id, 'return-requested');
+    expect(text.body).toContain('Bring it to Choma Market Stall');
+    // Not yet handed over: no window yet.
+    await shop.t.app.db.update(orders).set({ collectedAt: null }).where(eq(orders.id, order.id));
+    expect((await h.ok(h.returnable(order.id))).whyNot).toBe(
+      'You can ask for a return once the order is delivered or collected.',
+    );
+  });
+});
+
 /** The co-op's default: a second admin approves the refund a return asks; the return is refunded when it is. */
 describe('returns, REFUND_APPROVAL=always', () => {
   const shop = useReturnsShop({ refundApproval: { kind: 'always' } });
