@@ -333,8 +333,32 @@ describe('returns, one admin', () => {
     // A refused return's units can be asked again.
     expect((await h.ok(h.returnable(order.id))).lines[0].returnableQty).toBe(2);
 
-    const badSplit = await h.receive(second.id, [{ lineId: second.lines[0].id, restock: 1, writeOff: 0 }]);
-    expect(badSplit.statusCode).toBe(409);
+    const afterRefusal = await h.receive(second.id, [{ lineId: second.lines[0].id, restock: 2, writeOff: 0 }]);
+    expect(afterRefusal.statusCode).toBe(409);
+
+    // What came back must account for every unit of every line, once.
+    const third = await h.ok(h.ask(order.id, { lines: [{ orderItemId: line.orderItemId, qty: 2 }] }), 201);
+    const noBody = await shop.t.app.inject({
+      method: 'PUT',
+      url: `/api/returns/${third.id}/accept`,
+      headers: shop.admin.auth,
+    });
+    expect(noBody.statusCode).toBe(200);
+    const lineId = third.lines[0].id;
+    for (const lines of [
+      [{ lineId, restock: 1, writeOff: 0 }],
+      [{ lineId, restock: 2, writeOff: 1 }],
+      [
+        { lineId, restock: 1, writeOff: 1 },
+        { lineId, restock: 1, writeOff: 1 },
+      ],
+      [{ lineId: crypto.randomUUID(), restock: 2, writeOff: 0 }],
+    ]) {
+      const refused = await h.receive(third.id, lines);
+      expect(refused.statusCode).toBe(400);
+      expect(typeof refused.json().message).toBe('string');
+    }
+    expect((await h.ok(h.receive(third.id, [{ lineId, restock: 0, writeOff: 2 }]))).state).toBe('refunded');
   });
 
   it('texts and e-mails the shopper at each step, and admins list returns by state', async () => {
