@@ -93,7 +93,8 @@ export const askReturnSchema = z
   });
 export type AskReturnInput = z.input<typeof askReturnSchema>;
 
-export const acceptReturnSchema = z.object({ note: optionalNote('note') });
+/** PUT /returns/{id}/accept: a note for the audit line, optional (no body at all is fine). */
+export const acceptReturnSchema = z.object({ note: optionalNote('note') }).default({});
 export const refuseReturnSchema = z.object({
   reason: z
     .string({ error: 'reason is required: say why the return is refused' })

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Order } from '../../../shared/schemas/orders';
+import { orders } from '../../db/schema';
 import type { Db, Tx } from '../../db/client';
 import type { CataloguePrice } from '../inventory';
 import type { RaiseOrderEvent } from './order-events-plugin';
@@ -63,7 +65,7 @@ export async function placeReplacementOrder(
   paidBy: { note: string; adminId: string | null; adminName: string },
 ): Promise<Order> {
   const paid = figures.totalNgwee === 0;
-  const now = new Date();
+  // The same columns as a checkout's order (insertOrderWithItems prepares its statement once for them).
   const placed = await insertOrderWithItems(
     tx,
     {
@@ -76,23 +78,18 @@ export async function placeReplacementOrder(
       taxNgwee: figures.taxNgwee,
       shippingNgwee: 0,
       totalNgwee: figures.totalNgwee,
+      discountCode: null,
       discountNgwee: figures.discountNgwee,
       status: 'Pending',
-      isPaid: paid,
-      paidAt: paid ? now : null,
-      ...(paid && {
-        paymentResult: { by: 'return', status: 'paid by the return credit' },
-        markedPaidBy: paidBy.adminId,
-        markedPaidByName: paidBy.adminName,
-        markedPaidAt: now,
-        markedPaidNote: paidBy.note,
-      }),
+      isPaid: false,
+      idempotencyKey: null,
       deliveryOptionId: original.deliveryOptionId,
       delivery: original.delivery,
       channel: original.channel,
       collectionCode: original.collectionCode ? newCollectionCode() : null,
       contactMobile: original.contactMobile,
-      unpaidHoldUntil: null,
+      // The prepared insert takes a time here (a null cannot fill its placeholder); cleared just below.
+      unpaidHoldUntil: new Date(),
     },
     lines.map((line, position) => ({
       productId: line.price.id,
@@ -106,6 +103,23 @@ export async function placeReplacementOrder(
       stockTaken: stockTakenBy(line.price, line.quantity),
     })),
   );
+  const [row] = await tx
+    .update(orders)
+    .set({
+      unpaidHoldUntil: null,
+      ...(paid && {
+        isPaid: true,
+        paidAt: sql`now()`,
+        paymentResult: { by: 'admin', status: 'COMPLETED', recordedBy: paidBy.adminName },
+        markedPaidBy: paidBy.adminId,
+        markedPaidByName: paidBy.adminName,
+        markedPaidAt: sql`now()`,
+        markedPaidNote: paidBy.note,
+      }),
+    })
+    .where(eq(orders.id, placed.order.id))
+    .returning();
+  placed.order = row;
   const order = toOrderJson(placed);
   if (!paid) await raise('order.placed', { order, customerMobile: null });
   return order;

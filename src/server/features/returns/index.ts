@@ -2,5 +2,5 @@
 export { default as returnsPlugin } from './returns-plugin';
 export { default as returnRoutes } from './routes';
 export { default as returnOrderLinkRoutes } from './order-link-routes';
-export { askReturn, returnableFor, type AskReturnBody } from './service';
+export { askReturn, returnableFor, returnWorth, type AskReturnBody } from './service';
 export type { ReturnAsker } from './access';

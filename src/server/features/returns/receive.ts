@@ -14,10 +14,10 @@ import { returnNotFound, type Admin } from './access';
 import { takeReplacement } from './exchange';
 import {
   addStep,
+  findReturn,
   findReturnRow,
   lockReturnRow,
   refundState,
-  returnsOfOrder,
   setLineReceived,
   type ReturnLineRow,
   type ReturnRow,
@@ -81,7 +81,7 @@ export async function receiveReturn(
     const ret = await lockReturnRow(tx, id);
     if (!found || !ret) throw returnNotFound();
     if (ret.state !== 'accepted') throw wrongState(ret, 'received');
-    const stored = (await returnsOfOrder(tx, ret.orderId)).find((r) => r.ret.id === ret.id)!;
+    const stored = (await findReturn(tx, ret.id))!;
     const received = checkedLines(stored.lines, given);
     const { changed } = await returnStock(tx, restockLines(found, received));
     for (const r of received) await setLineReceived(tx, r.line.id, r.restock, r.writeOff);

@@ -78,6 +78,30 @@ export async function listReturnsFor(app: FastifyInstance, query: z.output<typeo
   };
 }
 
+/** What a return of these lines would be worth now, for a screen that says it before the shopper confirms (USSD). */
+export async function returnWorth(
+  app: FastifyInstance,
+  orderId: string,
+  asker: ReturnAsker,
+  lines: readonly { orderItemId: string; qty: number }[],
+  reason: AskReturnBody['reason'],
+): Promise<number> {
+  if (!isUuid(orderId)) throw orderNotFound();
+  return app.db.transaction(async (tx) => {
+    const found = await findOrderForReturn(tx, orderId);
+    if (!mayReach(asker, found)) throw orderNotFound();
+    const facts = await factsOf(tx, found);
+    return returnShare({
+      order: shareFigures(found),
+      lines: combinedLines(lines),
+      earlier: Object.fromEntries(facts.held),
+      shopsFault: isShopsFault(reason),
+      collectedNgwee: await leftForReturns(tx, found),
+      refundedOrPendingNgwee: 0,
+    }).amountNgwee;
+  });
+}
+
 /** Adds up lines naming one order line twice. */
 function combinedLines(lines: readonly { orderItemId: string; qty: number }[]) {
   const byItem = new Map<string, number>();
