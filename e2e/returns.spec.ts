@@ -302,7 +302,12 @@ test('an exchange for another size asked from the order link of a text, and the 
   const section = page.getByRole('region', { name: 'Return or exchange' });
   await section.getByRole('button', { name: 'Return or exchange items' }).click();
   const form = section.getByRole('form', { name: 'Ask for a return' });
-  await form.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+  // By keyboard: the form takes the focus, the first line's + is the next stop (its - is off at 0).
+  await expect(form).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: `Increase quantity of ${product.name}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('group', { name: `Quantity of ${product.name}` })).toContainText('1');
   await form.getByRole('radio', { name: 'Changed my mind' }).check();
   await form.getByRole('radio', { name: 'Another product or size' }).check();
   await form.getByRole('button', { name: 'Send request' }).click();

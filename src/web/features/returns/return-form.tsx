@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { RETURN_NOTE_MAX_LENGTH, type ReturnReason } from '../../../shared/returns';
 import { nameWithVariant } from '../../../shared/variants';
 import { Button } from '../../components/ui/button';
@@ -36,6 +36,9 @@ export function ReturnForm({
   // Once a send was tried, what is still missing is said, and each problem goes as soon as it is fixed.
   const [tried, setTried] = useState(false);
   const ask = useAskReturn(owner);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened by its button: the keyboard and a screen reader start at the form, not back at the page's top.
+  useEffect(() => formRef.current?.focus(), []);
 
   const chosen = returnable.lines.filter((line) => (qty[line.orderItemId] ?? 0) > 0);
   const needsUnopened = chosen.some((line) => line.rule === 'unopened-only');
@@ -85,7 +88,14 @@ export function ReturnForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6" aria-label="Ask for a return">
+    <form
+      ref={formRef}
+      tabIndex={-1}
+      onSubmit={submit}
+      noValidate
+      className="space-y-6 outline-none"
+      aria-label="Ask for a return"
+    >
       <fieldset aria-describedby={problems.lines ? 'return-lines-error' : undefined}>
         <legend className="mb-2 font-semibold">Which items?</legend>
         <ul className="divide-y divide-sand-200">
