@@ -379,3 +379,63 @@ test('the Returns screen is a table on a desktop, requested first @desktop', asy
   await shoot(page, 'admin-detail');
   expect(errors).toEqual([]);
 });
+
+test('an admin refuses a return with a reason, and the shopper reads it on her order link and in her texts', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const errors = consoleErrors(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const adminToken = await apiToken(request, E2E_ADMIN);
+  const product = await ownProduct(request, bearer(adminToken), 'Lotion', 90);
+  const { order, token, texts } = await deliveredOrder(page, request, product);
+  const returnable = await (
+    await request.get(`/api/orders/${order._id}/returnable`, { headers: bearer(token) })
+  ).json();
+  const asked = await request.post(`/api/orders/${order._id}/returns`, {
+    headers: bearer(token),
+    data: {
+      lines: [{ orderItemId: returnable.lines[0].orderItemId, qty: 1 }],
+      reason: 'changed-mind',
+      outcome: 'refund',
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const ret = await asked.json();
+
+  await signInAs(page, E2E_ADMIN);
+  await page.goto(`/admin/returns/${ret.id}`);
+  await page.getByRole('button', { name: 'Refuse' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refuse' });
+  await dialog.getByRole('button', { name: 'Refuse' }).click();
+  await expect(dialog.getByText('Say why: the shopper is told')).toBeVisible();
+  const why = `Used for a month (${tag})`;
+  await dialog.getByRole('textbox', { name: 'Why is it refused?' }).fill(why);
+  await expectNoSeriousViolations(page, 'refuse dialog');
+  await shoot(page, 'refuse-1-dialog');
+  await dialog.getByRole('button', { name: 'Refuse' }).click();
+  await expect(toast(page, 'Return refused')).toBeVisible();
+  await expect(page.getByTestId('return-state')).toHaveText('Refused');
+  await expect(page.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+
+  // The same step again from another admin's stale screen is refused by the server, naming the state.
+  const again = await request.put(`/api/returns/${ret.id}/accept`, { headers: bearer(adminToken) });
+  expect(again.status()).toBe(409);
+
+  await page.goto(orderLinkPath(order._id, e2eShopSecret()));
+  await expect(returnCard(page).getByTestId('return-state')).toHaveText('Refused');
+  await expect(returnCard(page).getByTestId('return-next')).toHaveText(`Refused: ${why}`);
+  await expect(page.getByRole('list', { name: `Return ${ret.number} progress` }).getByRole('listitem')).toHaveText([
+    /^Requested/,
+    /^Refused/,
+  ]);
+  await expectCleanPage(page, 'return refused on the order link');
+  await shoot(page, 'refuse-2-shopper-link');
+  await expect
+    .poll(async () => (await texts()).some((t) => t.includes(`Return ${ret.number}`) && t.includes(why)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  expect(errors).toEqual([]);
+});
