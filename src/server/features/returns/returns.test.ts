@@ -147,6 +147,8 @@ describe('returns, one admin', () => {
     for (const ret of asked) await h.ok(h.accept(ret.id));
     const receipts = await Promise.all(asked.map((ret) => h.receiveAll(ret)));
     expect(receipts.map((r) => r.statusCode)).toEqual(asked.map(() => 200));
+    // Every unit restocked once: each product's stock is what it was before the order.
+    expect(await Promise.all(products.map((p) => h.stock(p.id)))).toEqual(products.map(() => 50));
     const money = await h.refundsView(order.id);
     // Every unit back for the shop's fault: exactly what was collected, delivery included, to the ngwee.
     expect(money.refundedNgwee).toBe(money.collectedNgwee);
