@@ -66,6 +66,7 @@ export const API_OPERATIONS: Record<string, Access> = {
   'PUT /api/returns/{id}/accept': 'admin',
   'PUT /api/returns/{id}/refuse': 'admin',
   'PUT /api/returns/{id}/receive': 'admin',
+  'PUT /api/returns/{id}/refund': 'admin',
   'GET /api/members': 'admin',
   'POST /api/members': 'admin',
   'GET /api/members/{id}': 'admin',

@@ -106,31 +106,45 @@ async function refund(
   amountNgwee: number,
   units: string,
 ) {
-  const reason = `Return ${returnNumber(ret)}: ${returnReasonLabel(ret.reason)}`;
-  const refundId =
-    amountNgwee > 0
-      ? await askRefund(app, { raise, actor: admin }, tx, admin, ret.orderId, {
-          amountNgwee,
-          reason,
-          attemptId: 'wallet',
-        })
-      : null;
+  const refundId = await askReturnRefund(app, tx, raise, admin, ret, amountNgwee);
   const row = await moveOnce(tx, ret.id, ['accepted'], { state: 'received', refundId, amountNgwee }, 'received');
   await addStep(tx, row.id, 'received', admin.name);
   await recordAudit(tx, admin, returnStepEntry(row, 'accepted', units));
   await tell(tx, raise, row.orderId, receivedTexts(factsForTexts(row), amountNgwee || null));
-  // A refund sent by hand with no second admin needed ends successful inside askRefund, before its id
-  // was on the return; nothing to send back at all ends the return here too.
-  if (!refundId || (await refundState(tx, refundId)) === 'successful') {
-    const refunded = await moveOnce(tx, ret.id, ['received'], { state: 'refunded' }, 'refunded');
-    await addStep(tx, refunded.id, 'refunded', admin.name);
-    await recordAudit(
-      tx,
-      admin,
-      returnStepEntry(refunded, 'received', refundId ? 'refunded by hand' : 'nothing left to refund'),
-    );
-  }
+  await refundedAtOnce(tx, admin, row, refundId);
   return { changed: [] as string[] };
+}
+
+/** The return's refund, through the one refund path, back to the wallet it came from; null when nothing is left. */
+export async function askReturnRefund(
+  app: FastifyInstance,
+  tx: Tx,
+  raise: RaiseOrderEvent,
+  admin: Admin,
+  ret: ReturnRow,
+  amountNgwee: number,
+): Promise<string | null> {
+  if (amountNgwee <= 0) return null;
+  return askRefund(app, { raise, actor: admin }, tx, admin, ret.orderId, {
+    amountNgwee,
+    reason: `Return ${returnNumber(ret)}: ${returnReasonLabel(ret.reason)}`,
+    attemptId: 'wallet',
+  });
+}
+
+/**
+ * A refund sent by hand with no second admin needed ends successful inside askRefund, before its id was on
+ * the return; nothing to send back at all ends the return too.
+ */
+export async function refundedAtOnce(tx: Tx, admin: Admin, row: ReturnRow, refundId: string | null): Promise<void> {
+  if (refundId && (await refundState(tx, refundId)) !== 'successful') return;
+  const refunded = await moveOnce(tx, row.id, ['received'], { state: 'refunded' }, 'refunded');
+  await addStep(tx, refunded.id, 'refunded', admin.name);
+  await recordAudit(
+    tx,
+    admin,
+    returnStepEntry(refunded, 'received', refundId ? 'refunded by hand' : 'nothing left to refund'),
+  );
 }
 
 async function exchange(

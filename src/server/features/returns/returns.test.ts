@@ -147,6 +147,8 @@ describe('returns, one admin', () => {
     for (const ret of asked) await h.ok(h.accept(ret.id));
     const receipts = await Promise.all(asked.map((ret) => h.receiveAll(ret)));
     expect(receipts.map((r) => r.statusCode)).toEqual(asked.map(() => 200));
+    // Every unit restocked once: each product's stock is what it was before the order.
+    expect(await Promise.all(products.map((p) => h.stock(p.id)))).toEqual(products.map(() => 50));
     const money = await h.refundsView(order.id);
     // Every unit back for the shop's fault: exactly what was collected, delivery included, to the ngwee.
     expect(money.refundedNgwee).toBe(money.collectedNgwee);
@@ -464,5 +466,33 @@ describe('returns, REFUND_APPROVAL=always', () => {
     const after = await h.ok(h.inject('GET', `/api/returns/${asked.id}`, shop.admin));
     expect(after).toMatchObject({ state: 'refunded', refund: { state: 'successful' } });
     expect(after.timeline.at(-1)).toMatchObject({ state: 'refunded', byName: 'Shop' });
+  });
+  it('a refund cancelled before it was sent is asked again from the return, once, and the return ends refunded', async () => {
+    const jar = await h.product(50);
+    const order = await h.delivered([{ product: jar, quantity: 1 }]);
+    const line = (await h.ok(h.returnable(order.id))).lines[0];
+    const asked = await h.ok(h.ask(order.id, { lines: [{ orderItemId: line.orderItemId, qty: 1 }] }), 201);
+    await h.ok(h.accept(asked.id));
+    const received = await h.ok(h.receiveAll(asked));
+    const early = await h.inject('PUT', `/api/returns/${asked.id}/refund`, shop.admin);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/may still go out/);
+    await h.ok(h.inject('PUT', `/api/refunds/${received.refund.id}/cancel`, shop.checker, { note: 'Wrong wallet' }));
+    const stuck = await h.ok(h.inject('GET', `/api/returns/${asked.id}`, shop.admin));
+    expect(stuck).toMatchObject({ state: 'received', refund: { state: 'cancelled' } });
+
+    const again = await Promise.all([
+      h.inject('PUT', `/api/returns/${asked.id}/refund`, shop.admin),
+      h.inject('PUT', `/api/returns/${asked.id}/refund`, shop.checker),
+    ]);
+    expect(again.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const renewed = again.find((a) => a.statusCode === 200)!.json();
+    expect(renewed).toMatchObject({ state: 'received', refund: { state: 'requested', amountNgwee: 5_800 } });
+    expect(renewed.refund.id).not.toBe(received.refund.id);
+    const approver = again[0].statusCode === 200 ? shop.checker : shop.admin;
+    await h.ok(h.inject('PUT', `/api/refunds/${renewed.refund.id}/approve`, approver));
+    const done = await h.ok(h.inject('GET', `/api/returns/${asked.id}`, shop.admin));
+    expect(done).toMatchObject({ state: 'refunded', refund: { state: 'successful', amountNgwee: 5_800 } });
+    expect((await h.refundsView(order.id)).refundedNgwee).toBe(5_800);
   });
 });

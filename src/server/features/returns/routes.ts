@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/returns';
 import { RETURN_PHOTO_MULTIPART, savePhoto } from './photo';
 import { receiveReturn } from './receive';
+import { refundReturnAgain } from './refund-again';
 import {
   acceptReturn,
   askReturn,
@@ -192,6 +193,22 @@ const returnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => receiveReturn(app, request.currentUser!, request.params.id, request.body.lines),
+  );
+  app.put(
+    '/returns/:id/refund',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: "Admin: ask a received return's refund again, once its refund failed or was cancelled",
+        description:
+          '409 while its refund may still go out or went, or for a return that is not a received refund return.',
+        security,
+        params: returnIdParamsSchema,
+        response: { 200: returnSchema, ...errors },
+      },
+    },
+    async (request) => refundReturnAgain(app, request.currentUser!, request.params.id),
   );
 };
 

@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<string, string> = {
   'return.received': 'Return received',
   'return.refunded': 'Return refunded',
   'return.exchanged': 'Return exchanged',
+  'return.refund-asked-again': 'Return refund asked again',
   'delivery.created': 'Delivery option added',
   'delivery.updated': 'Delivery option edited',
   'discount.created': 'Discount code added',
