@@ -34,6 +34,7 @@ import { paymentRoutes, paymentsPlugin } from './features/payments';
 import { payoutRoutes, payoutsPlugin } from './features/payouts';
 import { catalogCachePlugin, productImportRoutes, productRoutes, variantRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
+import { returnOrderLinkRoutes, returnRoutes, returnsPlugin } from './features/returns';
 import { meRoutes, reportRoutes } from './features/reports';
 import { settingsRoutes } from './features/settings';
 import { sharesPlugin } from './features/shares';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
   await app.register(lowStockPlugin);
   await app.register(paymentsPlugin);
   await app.register(refundsPlugin);
+  await app.register(returnsPlugin);
   await app.register(payoutsPlugin);
   await app.register(fiscalPlugin);
   await app.register(sharesPlugin);
@@ -119,6 +121,8 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(deliveryRoutes, { prefix: '/delivery-options' });
       await api.register(paymentRoutes);
       await api.register(refundRoutes);
+      await api.register(returnRoutes);
+      await api.register(returnOrderLinkRoutes, { prefix: '/order-links' });
       await api.register(memberRoutes);
       await api.register(productMakerRoutes);
       await api.register(payoutRoutes);

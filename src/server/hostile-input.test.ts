@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address, insertProduct, orderBody } from './features/orders/test/fixtures';
+import { orderLinkUrl } from './features/orders';
 import { putSetParts, putVariants } from './features/products/test/variant-fixtures';
 import { documentedOperations, unclassifiedOrMissing, type DocumentedOperation } from './test/api-operations';
 import { createTestApp, createUser, type TestApp } from './test/test-app';
@@ -97,7 +98,16 @@ describe('hostile input on every route of the OpenAPI document', () => {
   let t: TestApp;
   let operations: DocumentedOperation[];
   let actors: Actor[];
-  let ids: { user: string; product: string; order: string; member: string; sized: string; set: string };
+  let ids: {
+    user: string;
+    product: string;
+    order: string;
+    member: string;
+    sized: string;
+    set: string;
+    ret: string;
+    token: string;
+  };
   /** A body that passes validation, per operation, so a hostile field reaches as far as it can. */
   let validBodies: Record<string, Record<string, unknown>>;
 
@@ -139,6 +149,24 @@ describe('hostile input on every route of the OpenAPI document', () => {
       ],
     };
     await putSetParts(t, admin.auth, set.id, parts);
+    // A return of the order (decision 069): paid and delivered, then one unit asked back, for /api/returns/{id}.
+    const orderId = placed.json()._id;
+    const orderItemId = placed.json().orderItems[0]._id;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/pay`,
+      headers: admin.auth,
+      payload: { note: 'Cash' },
+    });
+    await t.app.inject({ method: 'PUT', url: `/api/orders/${orderId}/deliver`, headers: admin.auth });
+    const returnBody = { lines: [{ orderItemId, qty: 1 }], reason: 'damaged', outcome: 'refund' };
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/returns`,
+      headers: customer.auth,
+      payload: returnBody,
+    });
+    expect(asked.statusCode).toBe(201);
     ids = {
       user: target.user.id,
       product: product.id,
@@ -146,6 +174,8 @@ describe('hostile input on every route of the OpenAPI document', () => {
       member: member.json()._id,
       sized: sized.id,
       set: set.id,
+      ret: asked.json().id,
+      token: orderLinkUrl('http://x', orderId, t.config.jwtSecret).split('/o/')[1],
     };
     actors = [
       { label: 'visitor', headers: {} },
@@ -196,6 +226,11 @@ describe('hostile input on every route of the OpenAPI document', () => {
       },
       'PUT /api/payments/statements/notes': { provider: 'mtn', key: 'HOSTILE-1', note: 'Checked by hand' },
       'POST /api/orders/{id}/refunds': { amountNgwee: 100, reason: 'Returned item', attemptId: null },
+      'POST /api/orders/{id}/returns': returnBody,
+      'POST /api/order-links/{token}/returns': returnBody,
+      'PUT /api/returns/{id}/accept': { note: 'Looks right' },
+      'PUT /api/returns/{id}/refuse': { reason: 'The seal was broken' },
+      'PUT /api/returns/{id}/receive': { lines: [{ lineId: asked.json().lines[0].id, restock: 1, writeOff: 0 }] },
       'PUT /api/refunds/{id}/cancel': { note: 'Asked twice' },
       'POST /api/payouts/runs': { period: '2026-11' },
       'PUT /api/payouts/runs/{id}/cancel': { note: 'Wrong month' },
@@ -261,13 +296,16 @@ describe('hostile input on every route of the OpenAPI document', () => {
             ? ids.order
             : op.path.startsWith('/api/members')
               ? ids.member
-              : op.path.endsWith('/variants')
-                ? ids.sized
-                : op.path.endsWith('/set-parts')
-                  ? ids.set
-                  : ids.product;
+              : op.path.startsWith('/api/returns')
+                ? ids.ret
+                : op.path.endsWith('/variants')
+                  ? ids.sized
+                  : op.path.endsWith('/set-parts')
+                    ? ids.set
+                    : ids.product;
     return op.path
       .replace('{id}', id)
+      .replace('{token}', ids.token)
       .replace('{filename}', `${'a'.repeat(32)}.webp`)
       .replace('{*}', 'some/page');
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../shared/schemas/products';
 import type { ShopSettings } from '../shared/schemas/settings';
+import { DEFAULT_RETURN_RULES, DEFAULT_RETURN_WINDOW_DAYS } from '../shared/returns';
 import { renderer } from './entry-server';
 
 const settings: ShopSettings = {
@@ -18,6 +19,8 @@ const settings: ShopSettings = {
   whatsappNumber: '+260971234567',
   orderSmsNumber: '',
   makersPercent: 70,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  returnRules: DEFAULT_RETURN_RULES,
 };
 
 const product: Product = {

@@ -1132,3 +1132,146 @@ export const shareEntries = pgTable(
     index('share_entries_payout_idx').on(t.payoutId),
   ],
 );
+
+/**
+ * A shopper's photo for a return (decision 069), stored by the image store before the return is asked;
+ * the return names it. Kept with the order it was sent for, so a photo of one order never goes on another's.
+ */
+export const returnPhotos = pgTable(
+  'return_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_photos_order_idx').on(t.orderId)],
+);
+
+/**
+ * A return or exchange of some of an order's units (decision 069): asked by its shopper (or an admin for
+ * her), accepted or refused, received (each unit restocked or written off), then refunded through the
+ * refund it asked, or exchanged for the replacement order it made. Amounts in ngwee, worked out once when
+ * asked (src/shared/return-share.ts) and capped again when the refund is asked.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The number said to people: R and this. */
+    number: integer('number').generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('requested'),
+    outcome: text('outcome').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    photoId: uuid('photo_id').references(() => returnPhotos.id, { onDelete: 'set null' }),
+    /** The shopper confirmed the unopened-only lines are unopened. */
+    unopened: boolean('unopened').notNull().default(false),
+    /** The lines' shares, and delivery when the whole order came back for the shop's fault. */
+    worthNgwee: integer('worth_ngwee').notNull(),
+    deliveryNgwee: integer('delivery_ngwee').notNull().default(0),
+    /** The worth capped at what the order still held when asked (collected less refunds and exchange credits). */
+    amountNgwee: integer('amount_ngwee').notNull(),
+    /** Where it is brought: the order's pickup point, or the courier. */
+    whereKind: text('where_kind').notNull(),
+    whereText: text('where_text').notNull(),
+    refusalReason: text('refusal_reason'),
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    replacementOrderId: uuid('replacement_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** An exchange's replacement total less the return's worth: > 0 the shopper pays, < 0 refunded. */
+    differenceNgwee: integer('difference_ngwee'),
+    /** How it was asked: web (the order page), link (the signed order link), ussd, admin (on her behalf). */
+    channel: text('channel').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'returns_state_known',
+      sql`${t.state} in ('requested','accepted','received','refunded','exchanged','refused')`,
+    ),
+    check('returns_outcome_known', sql`${t.outcome} in ('refund','exchange')`),
+    check('returns_reason_known', sql`${t.reason} in ('damaged','wrong-item','not-as-described','changed-mind')`),
+    check('returns_where_known', sql`${t.whereKind} in ('pickup','courier')`),
+    check('returns_channel_known', sql`${t.channel} in ('web','link','ussd','admin')`),
+    check(
+      'returns_amounts_nonnegative',
+      sql`${t.worthNgwee} >= 0 and ${t.deliveryNgwee} >= 0 and ${t.amountNgwee} between 0 and ${t.worthNgwee}`,
+    ),
+    uniqueIndex('returns_number_key').on(t.number),
+    uniqueIndex('returns_refund_key').on(t.refundId),
+    index('returns_order_idx').on(t.orderId, t.createdAt),
+    index('returns_state_created_idx').on(t.state, t.createdAt),
+  ],
+);
+
+/** One returned line of a return: units of one order line, and what became of them on receipt. */
+export const returnLines = pgTable(
+  'return_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    shareNgwee: integer('share_ngwee').notNull(),
+    restocked: integer('restocked').notNull().default(0),
+    writtenOff: integer('written_off').notNull().default(0),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('return_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'return_lines_received_within',
+      sql`${t.restocked} >= 0 and ${t.writtenOff} >= 0 and ${t.restocked} + ${t.writtenOff} <= ${t.quantity}`,
+    ),
+    index('return_lines_return_idx').on(t.returnId, t.position),
+    index('return_lines_item_idx').on(t.orderItemId),
+  ],
+);
+
+/** What an exchange asks for instead: a product (and size), priced again at today's price on receipt. */
+export const returnExchangeLines = pgTable(
+  'return_exchange_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    variantLabel: text('variant_label'),
+    quantity: integer('quantity').notNull(),
+    /** The unit price when asked; the replacement order charges the price of the day it is made. */
+    unitPriceNgwee: integer('unit_price_ngwee').notNull(),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    check('return_exchange_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('return_exchange_lines_return_idx').on(t.returnId, t.position),
+  ],
+);
+
+/** A return's steps, for its timeline: each state it reached, when and by whom. */
+export const returnSteps = pgTable(
+  'return_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    byName: text('by_name').notNull(),
+  },
+  (t) => [index('return_steps_return_idx').on(t.returnId, t.at)],
+);

@@ -12,6 +12,7 @@ export const AUDIT_SUBJECTS = [
   'discount',
   'member',
   'payout',
+  'return',
 ] as const;
 export type AuditSubject = (typeof AUDIT_SUBJECTS)[number];
 

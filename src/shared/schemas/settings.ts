@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, text } from './common';
 import { lowStockThresholdSchema } from './products';
+import { returnRulesSchema, returnWindowDaysSchema } from './returns';
 import {
   exampleNumberOf,
   isZambianPhone,
@@ -81,6 +82,10 @@ export const shopSettingsSchema = z.object({
    * the rest. A change applies to orders handed over after it.
    */
   makersPercent: makersPercentSchema,
+  /** Days after delivery or collection a shopper may ask for a return (0: returns off). Decision 069. */
+  returnWindowDays: returnWindowDaysSchema,
+  /** What each category may send back, and who pays the courier back when it is not the shop's fault. */
+  returnRules: returnRulesSchema,
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

@@ -20,6 +20,13 @@ import type {
   UpdateMemberInput,
 } from '../../shared/schemas/members';
 import type { PayoutNoteInput, ProposeRunInput } from '../../shared/schemas/payouts';
+import type { z } from 'zod';
+import type {
+  acceptReturnSchema,
+  AskReturnInput,
+  receiveReturnSchema,
+  refuseReturnSchema,
+} from '../../shared/schemas/returns';
 
 export type ApiErrorKind = 'http' | 'non-json' | 'network';
 
@@ -75,7 +82,11 @@ export type RequestBody =
   | AskWalletChangeInput
   | ProductMakersInput
   | ProposeRunInput
-  | PayoutNoteInput;
+  | PayoutNoteInput
+  | AskReturnInput
+  | z.input<typeof acceptReturnSchema>
+  | z.input<typeof refuseReturnSchema>
+  | z.input<typeof receiveReturnSchema>;
 
 export interface ApiRequest<TBody extends RequestBody = never> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -139,7 +139,7 @@ describe('reading the audit trail', () => {
     ['action=product.%25', 'action must be an action (product.updated) or the start of one ending in a dot (product.)'],
     [
       'subjectType=cat',
-      'subjectType must be one of product, order, payment, user, settings, delivery, discount, member, payout',
+      'subjectType must be one of product, order, payment, user, settings, delivery, discount, member, payout, return',
     ],
     ['actor=ruth', 'actor must be the id of an admin'],
     ['from=yesterday', 'from must be a date (2026-11-24) or a moment with its time zone (2026-11-24T08:00:00+02:00)'],

@@ -49,12 +49,19 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
     if (mail) await outbox.record(tx, [mail]);
   });
 
+  events.record('order.return', async (tx, { order, returnTexts }) => {
+    const to = order.user?.email;
+    if (!to) return;
+    await outbox.record(tx, [{ kind: returnTexts.kind, to, ...returnTexts.mail }]);
+  });
+
   for (const event of [
     'order.placed',
     'order.paid',
     'order.cancelled',
     'order.status-changed',
     'order.refunded',
+    'order.return',
   ] as const) {
     events.after(event, () => outbox.wake());
   }

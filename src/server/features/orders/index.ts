@@ -13,8 +13,17 @@ export { ORDER_CURRENCY, findPayableOrder, settleOrderPayment, type PayableOrder
 export { orderCustomer } from './serialize';
 export { orderLinkUrl, readOrderLink } from './order-link';
 export { findRefundableOrder, lockRefundableOrder, raiseOrderRefunded, type RefundableOrder } from './refunded';
-export type { RaiseOrderEvent, RefundedMoney, UnpaidRelease } from './order-events-plugin';
+export type { RaiseOrderEvent, RefundedMoney, ReturnTexts, UnpaidRelease } from './order-events-plugin';
 // Payments' owed-back rows count an order's money as refunds do: the total an admin recorded as paid by hand.
 export { collectedByHandNgwee } from './refund-figures';
 // USSD orders (features/ussd) are placed by the web checkout's own function: one home for prices and stock.
 export { placeOrder, PRICES_CHANGED, type PlacedOrder } from './place-order';
+// Returns and exchanges (features/returns) lock and read an order as refunds do, and place a replacement order.
+export {
+  findOrderForReturn,
+  lockOrderForReturn,
+  orderForEvent,
+  placeReplacementOrder,
+  type OrderForReturn,
+  type ReplacementLine,
+} from './for-returns';

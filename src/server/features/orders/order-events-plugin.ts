@@ -21,6 +21,17 @@ export interface OrderEvents {
   'order.cancelled': { order: Order; from: string; release?: UnpaidRelease };
   /** Money went back to the shopper: a refund reached its wallet, or a member's send by hand was recorded (docs/decisions/030-refunds.md). */
   'order.refunded': { order: Order; refund: RefundedMoney };
+  /** A return of the order moved (features/returns, decision 069): the shopper is told by text and e-mail. */
+  'order.return': { order: Order; returnTexts: ReturnTexts };
+}
+
+/** What a return's step tells the shopper, worded by features/returns; the SMS is signed by SMS (one part when it fits). */
+export interface ReturnTexts {
+  /** 'return-requested', 'return-accepted' ...: the outbox rows' kind. */
+  kind: string;
+  /** Wordings, longest first: SMS sends the first that fits one message. */
+  sms: string[];
+  mail: { subject: string; text: string };
 }
 
 /** An unpaid order the shop released (docs/decisions/056-unpaid-orders-hold-stock-for-a-while.md). */

@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from '../audit';
 import { settingsChangedEntry } from './settings-audit';
 import { shopSettingsSchema, type ShopSettings } from '../../../shared/schemas/settings';
 import { DEFAULT_MAKERS_PERCENT } from '../../../shared/member-shares';
+import { DEFAULT_RETURN_RULES, DEFAULT_RETURN_WINDOW_DAYS } from '../../../shared/returns';
 
 /** Clearly fictional demo values until an admin enters the cooperative's own. */
 export const DEMO_SHOP_SETTINGS: ShopSettings = {
@@ -21,6 +22,8 @@ export const DEMO_SHOP_SETTINGS: ShopSettings = {
   whatsappNumber: '+260 97 000 0000',
   orderSmsNumber: '',
   makersPercent: DEFAULT_MAKERS_PERCENT,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  returnRules: DEFAULT_RETURN_RULES,
 };
 
 export async function getShopSettings(db: Db): Promise<ShopSettings> {

@@ -18,6 +18,8 @@ const FIELD_WORDS: Record<string, string> = {
   whatsappNumber: 'WhatsApp number',
   orderSmsNumber: 'number for new-order SMS',
   makersPercent: "makers' percent",
+  returnWindowDays: 'return window (days)',
+  returnRules: 'return rules',
 };
 // The two phone numbers too: a wrong one sends customers' orders (WhatsApp) or order alerts (SMS) to a stranger.
 // The makers' percent is a money rule: it moves members' shares of every order handed over after it.
@@ -29,6 +31,7 @@ const SAID_WITH_VALUES = [
   'whatsappNumber',
   'orderSmsNumber',
   'makersPercent',
+  'returnWindowDays',
 ];
 
 const shown = (value: unknown) => (value === '' || value === null || value === undefined ? '(empty)' : String(value));

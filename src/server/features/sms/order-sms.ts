@@ -12,6 +12,7 @@ import {
   orderRefundedText,
   orderReleasedText,
   orderUpdateText,
+  signedReturnText,
   type OrderTextUpdate,
 } from './order-texts';
 import { orderTextLimit } from './order-text-limit';
@@ -104,12 +105,19 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     await outbox.record(tx, await toCustomer(tx, order, 'order-refunded', text));
   });
 
+  events.record('order.return', async (tx, { order, returnTexts }) => {
+    const settings = await shopSettingsInTransaction(tx);
+    const text = signedReturnText(settings.shopName, returnTexts.sms);
+    await outbox.record(tx, await toCustomer(tx, order, returnTexts.kind, text));
+  });
+
   for (const event of [
     'order.placed',
     'order.paid',
     'order.cancelled',
     'order.status-changed',
     'order.refunded',
+    'order.return',
   ] as const) {
     events.after(event, () => outbox.wake());
   }

@@ -47,6 +47,9 @@ function signed(shopName: string, wordings: string[]): string {
   return firstThatFits([...wordings.map((text) => `${shopName}: ${text}`), ...wordings]);
 }
 
+/** A return's step (features/returns words it): the shop's name in front while one message holds it. */
+export const signedReturnText = (shopName: string, wordings: string[]) => signed(shopName, wordings);
+
 /**
  * The placed text with a pickup point or bus-station parcel named in front while one message still holds it
  * (with or without the shop's name), else the usual wordings (decision 037); the seeded standard delivery

@@ -5,6 +5,8 @@
  */
 export { default as storagePlugin, type ImageStore } from './storage-plugin';
 export { default as uploadRoutes } from './routes';
+// Returns take a shopper's photo through the same checks (multipart registered by the caller's routes).
+export { readImages } from './read-images';
 export { STORED_IMAGE_FILE } from './image-store';
 export { openImageBucket } from './image-bucket';
 export { storageLocation, type S3StorageSettings } from './storage-settings';

@@ -1,21 +1,20 @@
 import { compactKwacha, toKwacha } from '../../../shared/money';
 import { optionFee } from '../../../shared/delivery';
 import { ZAMBIAN_PROVINCES } from '../../../shared/provinces';
-import { orderReference } from '../../../shared/order-status';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../../../shared/schemas/orders';
 import { nameProblem } from '../../../shared/person-name';
 import { nameWithVariant } from '../../../shared/schemas/products';
 import { draw, option, SCREEN_LIMIT, type Answer } from '../../../shared/ussd-screen';
-import { USSD_LANGUAGES, isUssdLanguage, type TextKey } from '../../../shared/ussd-texts';
+import { USSD_LANGUAGES, isUssdLanguage } from '../../../shared/ussd-texts';
 import { deliveryOptionsFor } from '../delivery';
 import { findPhoneAccount, type UserRow } from '../users';
 import { changeDraft, choices, draftFigures, isLineOf, unitOf } from './basket';
 import { confirm } from './confirm';
 import { earningsText } from './my-earnings';
+import { myOrders, returnStep } from './return-steps';
 import {
   categoriesInStock,
   lastAddress,
-  lastOrders,
   productsInStock,
   saveLanguage,
   type Draft,
@@ -206,7 +205,7 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
       }
       if (picked === 'help')
         return { answer: draw('END', [say('helpText', { shop: ctx.shop.shopName, phone: ctx.shop.phone || '-' })]) };
-      return { answer: await push(ctx, state, { s: 'info', text: await myOrders(ctx) }) };
+      return { answer: await myOrders(ctx, state) };
     }
     case 'cats': {
       const n = choiceOf(input, screen.cats.length);
@@ -309,17 +308,7 @@ export async function step(ctx: MenuContext, state: MenuState, input: string): P
     }
     case 'info':
       return invalid();
+    default:
+      return returnStep(ctx, state, screen, input);
   }
-}
-
-async function myOrders(ctx: MenuContext): Promise<string> {
-  const { say } = ctx;
-  const user = await account(ctx);
-  const rows = user ? await lastOrders(ctx.app.db, user.id) : [];
-  if (rows.length === 0) return say('noOrders');
-  const lines = rows.map(
-    (o) =>
-      `#${orderReference(o.id)} ${compactKwacha(toKwacha(o.totalNgwee))} ${say(`status${o.status}` as TextKey)}, ${say(o.isPaid ? 'paid' : 'notPaid')}`,
-  );
-  return [say('ordersTitle'), ...lines].join('\n');
 }

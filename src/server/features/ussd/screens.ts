@@ -16,6 +16,7 @@ import {
   type Quote,
 } from './basket';
 import type { ProductChoice, VariantChoice } from './queries';
+import { returnScreenLines, type ReturnScreen } from './return-screens';
 
 /**
  * The menu (docs/decisions/043-ussd-sessions.md): a stack of screens kept in the session row. Each step
@@ -42,7 +43,8 @@ export type Screen =
   /** The quote is absent only in a session drawn by a release before quotes were kept. */
   | { s: 'summary'; quote?: Quote }
   | { s: 'problem'; text: string }
-  | { s: 'info'; text: string };
+  | { s: 'info'; text: string }
+  | ReturnScreen;
 
 export type MainOption = 'continue' | 'shop' | 'orders' | 'earnings' | 'help' | 'language';
 
@@ -249,9 +251,13 @@ export async function show(ctx: MenuContext, state: MenuState, note?: string): P
     case 'problem':
       return lines(screen.text, [option(1, say('changeOrder'))]);
     case 'info': {
-      // One line per line of the text (My orders, My earnings): draw() makes each line's own spaces one.
+      // One line per line of the text (My earnings): draw() makes each line's own spaces one.
       const [title, ...body] = screen.text.split('\n');
       return lines(title!, body);
+    }
+    default: {
+      const { title, body } = returnScreenLines(screen, say);
+      return lines(title, body);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
+import { Suspense } from 'react';
 import { useParams } from '../../lib/router';
 import { orderReference, paysByMobileMoney } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
@@ -18,6 +19,7 @@ import { PaidBadge } from '../../components/ui/paid-badge';
 import { PayByPhone } from '../payments';
 import { PaymentReferenceForm } from './payment-reference-form';
 import { useEndSessionOnError, useSessionErrorHandler } from './session';
+import { ReturnsSection } from '../returns';
 
 const MY_ORDERS_CRUMBS = [
   { label: 'Home', to: '/' },
@@ -115,6 +117,11 @@ function OrderView({ order }: { order: Order }) {
         )}
         <FiscalReceiptPanel receipt={order.fiscalReceipt} />
         <OrderDetails order={order} />
+        {!cancelled && (
+          <Suspense fallback={<Spinner label="Loading returns" />}>
+            <ReturnsSection owner={{ kind: 'order', orderId: order._id }} />
+          </Suspense>
+        )}
         <ShippingAddress order={order} />
       </div>
       <ButtonLink to="/account/orders" variant="outline" className="mt-8 w-full sm:w-auto">

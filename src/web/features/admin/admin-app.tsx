@@ -25,6 +25,8 @@ const MembersPage = screen(() => import('./members/members-page'), 'MembersPage'
 const MemberPage = screen(() => import('./members/member-page'), 'MemberPage');
 const PayoutsPage = screen(() => import('./payouts/payouts-page'), 'PayoutsPage');
 const PayoutRunPage = screen(() => import('./payouts/run-page'), 'PayoutRunPage');
+const ReturnsPage = screen(() => import('./returns/returns-page'), 'ReturnsPage');
+const ReturnPage = screen(() => import('./returns/return-page'), 'ReturnPage');
 const FiscalPage = screen(() => import('./fiscal/fiscal-page'), 'FiscalPage');
 
 /** The back office: only admins get past the gate (the server checks every call again). */
@@ -44,6 +46,8 @@ export function AdminApp() {
         <Route path="payouts/runs/:id" element={<PayoutRunPage />} />
         <Route path="orders" element={<AdminOrdersPage />} />
         <Route path="orders/to-ship" element={<OrdersToShipPage />} />
+        <Route path="returns" element={<ReturnsPage />} />
+        <Route path="returns/:id" element={<ReturnPage />} />
         <Route path="payments" element={<PaymentsPage />} />
         <Route path="statements" element={<StatementsPage />} />
         <Route path="delivery" element={<DeliveryPage />} />

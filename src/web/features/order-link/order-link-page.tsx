@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import LinkIcon from 'lucide-react/icons/link';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useParams } from '../../lib/router';
 import type { OrderLinkView } from '../../../shared/schemas/order-link';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -13,6 +13,7 @@ import { failureMessage } from '../../lib/failure-message';
 import { formatDate, formatKwacha } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FiscalReceiptPanel, HowToPayPanel, RefundMark } from '../checkout';
+import { ReturnsSection } from '../returns';
 import { orderLinkQuery } from './api';
 import { OrderSteps } from './order-steps';
 
@@ -37,7 +38,7 @@ export function OrderLinkPage() {
       ) : error ? (
         <LinkFailure error={error} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (
-        <LinkedOrder order={order} />
+        <LinkedOrder order={order} token={token} />
       )}
     </div>
   );
@@ -81,7 +82,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
   );
 }
 
-function LinkedOrder({ order }: { order: OrderLinkView }) {
+function LinkedOrder({ order, token }: { order: OrderLinkView; token: string }) {
   return (
     <>
       <h1 className="text-3xl font-bold sm:text-4xl">
@@ -104,6 +105,11 @@ function LinkedOrder({ order }: { order: OrderLinkView }) {
         <RefundMark order={order} />
         {order.howToPay && <HowToPayPanel pay={order.howToPay} missingNumber="please ask the shop for it" />}
         <OrderItems order={order} />
+        {order.status !== 'Cancelled' && (
+          <Suspense fallback={<Spinner label="Loading returns" />}>
+            <ReturnsSection owner={{ kind: 'link', token }} />
+          </Suspense>
+        )}
         <FiscalReceiptPanel receipt={order.fiscalReceipt} />
       </div>
       <div className="mt-8 space-y-3 text-center sm:text-left">

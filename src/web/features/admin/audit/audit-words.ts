@@ -14,9 +14,17 @@ export const SUBJECT_LABELS: Record<AuditSubject, string> = {
   discount: 'Discount codes',
   member: 'Members',
   payout: 'Member payouts',
+  return: 'Returns',
 };
 
 const ACTION_LABELS: Record<string, string> = {
+  'return.requested': 'Return asked',
+  'return.accepted': 'Return accepted',
+  'return.refused': 'Return refused',
+  'return.received': 'Return received',
+  'return.refunded': 'Return refunded',
+  'return.exchanged': 'Return exchanged',
+  'return.refund-asked-again': 'Return refund asked again',
   'delivery.created': 'Delivery option added',
   'delivery.updated': 'Delivery option edited',
   'discount.created': 'Discount code added',

@@ -15,6 +15,7 @@ import Phone from 'lucide-react/icons/phone';
 import Stamp from 'lucide-react/icons/stamp';
 import BookUser from 'lucide-react/icons/book-user';
 import PiggyBank from 'lucide-react/icons/piggy-bank';
+import Undo2 from 'lucide-react/icons/undo-2';
 
 // Icons used nowhere else: an icon shared with another chunk would land in the storefront's first download.
 export interface AdminNavLink {
@@ -29,7 +30,7 @@ export interface AdminNavLink {
  * SPEC §2 admin layout, plus the mobile-money payments to reconcile
  * (docs/decisions/012-payment-attempts.md) and the shop settings screen where the real payment numbers
  * are entered, the providers' statements checked against the shop (docs/decisions/031-statement-reconciliation.md),
- * the backups and the audit trail, and the co-op's members and their payouts (decisions 065 and 064).
+ * the backups and the audit trail, the co-op's members and their payouts (decisions 065 and 064), and the shoppers' returns (decision 069).
  */
 export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -37,6 +38,7 @@ export const ADMIN_NAV_LINKS: AdminNavLink[] = [
   { to: '/admin/customers', label: 'Customers', icon: ContactRound },
   { to: '/admin/members', label: 'Members', icon: BookUser },
   { to: '/admin/orders', label: 'Orders', icon: Receipt },
+  { to: '/admin/returns', label: 'Returns', icon: Undo2 },
   { to: '/admin/payments', label: 'Payments', icon: Wallet },
   { to: '/admin/payouts', label: 'Payouts', icon: PiggyBank },
   { to: '/admin/smart-invoice', label: 'Smart Invoice', icon: Stamp },

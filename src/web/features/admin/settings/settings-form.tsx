@@ -6,6 +6,7 @@ import type { ShopSettings } from '../../../lib/shop-settings';
 import { toast } from '../../../lib/toast';
 import { useSaveSettings } from './api';
 import { PayPreview } from './pay-preview';
+import { ReturnSettingsFields } from './return-settings-fields';
 import {
   CHECKED_NUMBERS,
   SETTINGS_GROUPS,
@@ -80,6 +81,7 @@ export function SettingsForm({ settings }: { settings: ShopSettings }) {
           {group.previewsHowToPay && <PayPreview control={control} />}
         </fieldset>
       ))}
+      <ReturnSettingsFields register={register} errors={errors} />
       {/* Kept in reach at the bottom of the screen: the payment numbers sit in the middle of a long form. */}
       <div className="sticky bottom-0 -mx-4 flex flex-wrap justify-end gap-3 border-t border-sand-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(43,35,28,0.08)] sm:mx-0 sm:rounded-2xl sm:border">
         <Button variant="outline" disabled={!isDirty || save.isPending} onClick={() => reset(settings)}>
