@@ -18,3 +18,15 @@ export type { RaiseOrderEvent, RefundedMoney, UnpaidRelease } from './order-even
 export { collectedByHandNgwee } from './refund-figures';
 // USSD orders (features/ussd) are placed by the web checkout's own function: one home for prices and stock.
 export { placeOrder, PRICES_CHANGED, type PlacedOrder } from './place-order';
+// Order edits (features/order-edits, decision 070) change an order under its row lock.
+export {
+  editedOrderJson,
+  lockEditableOrder,
+  raiseOrderEdited,
+  writeEditedOrder,
+  type EditableOrder,
+  type EditedLine,
+  type EditedOrderValues,
+} from './edited';
+export { orderEditedEntry } from './order-audit';
+export type { EditedMoney } from './order-events-plugin';

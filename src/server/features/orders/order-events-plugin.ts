@@ -21,6 +21,17 @@ export interface OrderEvents {
   'order.cancelled': { order: Order; from: string; release?: UnpaidRelease };
   /** Money went back to the shopper: a refund reached its wallet, or a member's send by hand was recorded (docs/decisions/030-refunds.md). */
   'order.refunded': { order: Order; refund: RefundedMoney };
+  /** An admin changed the order before it left (docs/decisions/070-order-edits.md): its new lines and totals. */
+  'order.edited': { order: Order; edit: EditedMoney };
+}
+
+/** What an edit did to the money: the difference, a balance now due, a refund asked. */
+export interface EditedMoney {
+  editId: string;
+  previousTotalNgwee: number;
+  differenceNgwee: number;
+  balanceDueNgwee: number;
+  refundNgwee: number;
 }
 
 /** An unpaid order the shop released (docs/decisions/056-unpaid-orders-hold-stock-for-a-while.md). */
