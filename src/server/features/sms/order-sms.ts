@@ -9,6 +9,7 @@ import { shopSettingsInTransaction } from '../settings';
 import {
   newOrderText,
   orderPlacedText,
+  orderEditedText,
   orderRefundedText,
   orderReleasedText,
   orderUpdateText,
@@ -104,12 +105,19 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     await outbox.record(tx, await toCustomer(tx, order, 'order-refunded', text));
   });
 
+  events.record('order.edited', async (tx, { order, edit }) => {
+    const settings = await shopSettingsInTransaction(tx);
+    const text = orderEditedText(order, edit, { settings, link: link(order) });
+    await outbox.record(tx, await toCustomer(tx, order, 'order-edited', text));
+  });
+
   for (const event of [
     'order.placed',
     'order.paid',
     'order.cancelled',
     'order.status-changed',
     'order.refunded',
+    'order.edited',
   ] as const) {
     events.after(event, () => outbox.wake());
   }
