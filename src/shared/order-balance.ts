@@ -43,3 +43,7 @@ export function editMoney(
   const owed = order.balanceDueNgwee + differenceNgwee;
   return { differenceNgwee, balanceDueNgwee: Math.max(0, owed), refundNgwee: Math.max(0, -owed) };
 }
+
+/** An order can be edited until it leaves: not shipped, delivered, collected or cancelled (the server's 409s). */
+export const isOrderEditable = (order: { status: string; collection?: { collectedAt: string | null } | null }) =>
+  (order.status === 'Pending' || order.status === 'Processing') && !order.collection?.collectedAt;

@@ -41,6 +41,12 @@ export const editOrderSchema = z.object({
 });
 export type EditOrderInput = z.infer<typeof editOrderSchema>;
 
+/** A preview writes nothing, so it may come before the admin wrote why (the back office previews as she edits). */
+export const previewOrderEditSchema = editOrderSchema.extend({
+  note: text(EDIT_NOTE_MAX_LENGTH, 'note').optional(),
+});
+export type PreviewOrderEditInput = z.infer<typeof previewOrderEditSchema>;
+
 const editLineSchema = z.object({
   product: z.string().nullable(),
   variant: z.string().nullable(),

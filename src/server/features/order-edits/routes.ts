@@ -6,6 +6,7 @@ import {
   editSideSchema,
   orderEditPreviewSchema,
   orderEditResultSchema,
+  previewOrderEditSchema,
 } from '../../../shared/schemas/order-edits';
 import { orderIdParamsSchema } from '../../../shared/schemas/orders';
 import { isUuid } from '../../lib/ids';
@@ -43,7 +44,7 @@ const orderEditRoutes: FastifyPluginAsyncZod = async (app) => {
           'The body is the whole order as it is to be. 409 when the order has shipped, been collected or delivered, or is cancelled.',
         security,
         params: orderIdParamsSchema,
-        body: editOrderSchema,
+        body: previewOrderEditSchema,
         response: { 200: orderEditPreviewSchema, ...errors },
       },
     },

@@ -6,7 +6,12 @@ import { computeTotals, type DeliveryRule } from '../../../shared/money';
 import { editMoney } from '../../../shared/order-balance';
 import { paysOnCollection } from '../../../shared/payment-methods';
 import { readZambianMobile } from '../../../shared/phone-numbers';
-import type { EditOrderInput, OrderEditPreview, OrderEditResult } from '../../../shared/schemas/order-edits';
+import type {
+  EditOrderInput,
+  OrderEditPreview,
+  OrderEditResult,
+  PreviewOrderEditInput,
+} from '../../../shared/schemas/order-edits';
 import { recordAudit } from '../audit';
 import { chooseDeliveryOption, collectedAtPoint, newCollectionCode } from '../delivery';
 import { judgeOrderCode, rewriteRedemption } from '../discounts';
@@ -37,7 +42,7 @@ function refuseUnlessEditable({ order }: EditableOrder): void {
 }
 
 /** The delivery the edited order travels with: the one chosen, or the order's own as it was charged. */
-async function deliveryFor(app: FastifyInstance, { order }: EditableOrder, input: EditOrderInput) {
+async function deliveryFor(app: FastifyInstance, { order }: EditableOrder, input: PreviewOrderEditInput) {
   if (input.delivery) {
     const chosen = await chooseDeliveryOption(
       app.deliveryOptions,
@@ -83,7 +88,12 @@ interface Worked {
 }
 
 /** The edit worked out under the order's lock, its stock already moved in the transaction. */
-async function workOut(app: FastifyInstance, tx: Tx, editable: EditableOrder, input: EditOrderInput): Promise<Worked> {
+async function workOut(
+  app: FastifyInstance,
+  tx: Tx,
+  editable: EditableOrder,
+  input: PreviewOrderEditInput,
+): Promise<Worked> {
   const { order } = editable;
   const delivery = await deliveryFor(app, editable, input);
   const moved = await moveStockForEdit(tx, editable, input.lines);
@@ -136,7 +146,7 @@ async function locked(tx: Tx, orderId: string): Promise<EditableOrder> {
 export async function previewOrderEdit(
   app: FastifyInstance,
   orderId: string,
-  input: EditOrderInput,
+  input: PreviewOrderEditInput,
 ): Promise<OrderEditPreview> {
   try {
     await app.db.transaction(async (tx) => {
