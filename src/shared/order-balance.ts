@@ -1,3 +1,5 @@
+import { toNgwee } from './money';
+
 /**
  * What an order owes, the one rule (docs/decisions/070-order-edits.md): an order is paid once it was made
  * paid and owes no balance from an edit that raised its total. Server, back office and the shopper's pages
@@ -47,3 +49,7 @@ export function editMoney(
 /** An order can be edited until it leaves: not shipped, delivered, collected or cancelled (the server's 409s). */
 export const isOrderEditable = (order: { status: string; collection?: { collectedAt: string | null } | null }) =>
   (order.status === 'Pending' || order.status === 'Processing') && !order.collection?.collectedAt;
+
+/** amountDueNgwee for an order as the API answers it (its total in kwacha). */
+export const amountDueOfOrder = (order: Omit<OrderOwing, 'totalNgwee'> & { totalPrice: number }) =>
+  amountDueNgwee({ ...order, totalNgwee: toNgwee(order.totalPrice) });
