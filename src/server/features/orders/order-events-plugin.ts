@@ -16,7 +16,11 @@ export interface OrderEvents {
   /** The status changed to anything but Cancelled. */
   'order.status-changed': { order: Order; from: string };
   /** The order became paid (paid.ts markOrderPaid): a provider confirmed the money, or an admin marked it. */
-  'order.paid': { order: Order };
+  'order.paid': {
+    order: Order;
+    /** Paid in full by the balance an edit left on a paid order, this much (docs/decisions/070-order-edits.md). */
+    balanceNgwee?: number;
+  };
   /** The status became Cancelled; its stock went back. `release`: the shop did it, the order unpaid past its hold. */
   'order.cancelled': { order: Order; from: string; release?: UnpaidRelease };
   /** Money went back to the shopper: a refund reached its wallet, or a member's send by hand was recorded (docs/decisions/030-refunds.md). */

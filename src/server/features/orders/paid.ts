@@ -126,7 +126,7 @@ async function payBalance(
       payment.by === 'admin' ? payment.note : `Paid on collection: ${COLLECTION_PAYMENT_LABELS[payment.paidWith]}`;
     await recordAudit(tx, actor, orderBalancePaidEntry(order, paid, note));
   }
-  await raise('order.paid', { order: toOrderJson(await withItems(tx, paid)) });
+  await raise('order.paid', { order: toOrderJson(await withItems(tx, paid)), balanceNgwee: order.balanceDueNgwee });
   return { paid };
 }
 
