@@ -65,14 +65,16 @@ export function EditOrderDialog({ order, open, onOpenChange, onEdited }: EditOrd
   const [noteError, setNoteError] = useState<string | undefined>();
   const edit = useEditOrder(order._id);
 
-  useEffect(() => {
-    if (!open) return;
+  // Started afresh from the order each time the dialog opens; a refetch of the order meanwhile keeps the draft.
+  const [openedFor, setOpenedFor] = useState<Order | null>(null);
+  if (open && openedFor === null) {
+    setOpenedFor(order);
     setLines(linesOf(order));
     setDelivery(deliveryOf(order));
     setChangeDelivery(false);
     setNote('');
     setNoteError(undefined);
-  }, [open, order]);
+  } else if (!open && openedFor !== null) setOpenedFor(null);
 
   const body = useMemo<PreviewOrderEditInput>(
     () => ({
