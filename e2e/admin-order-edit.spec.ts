@@ -19,8 +19,11 @@ import { smallTouchTargets } from './support/touch-targets';
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
 
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: `.scratch/shots/order-edit/${test.info().project.name}-${name}.png` });
+/** The dialogs scroll inside themselves: what the picture is of is brought into view first. */
+async function shoot(page: Page, name: string, of: ReturnType<Page['getByTestId']>) {
+  await of.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `.scratch/shots/order-edit/${test.info().project.name}-${name}.png` });
+}
 
 /** Plain demo products (no sizes) with stock to spare, two of them. */
 async function twoProducts(request: APIRequestContext): Promise<[ListedProduct, ListedProduct]> {
@@ -75,6 +78,7 @@ test('an admin adds a jar and a product to a paid order on a phone: the preview 
   await edit.getByRole('searchbox', { name: 'Search products to add' }).fill(second.name.slice(0, 8));
   await edit.getByRole('button', { name: `Add ${second.name}` }).click();
   await expect(edit.getByTestId('edit-line')).toHaveCount(2);
+  await shoot(page, 'edit-lines', edit.getByTestId('edit-line').first());
 
   // The server's preview: the new total and what the shopper owes on top of what she paid.
   const preview = await (
@@ -94,7 +98,7 @@ test('an admin adds a jar and a product to a paid order on a phone: the preview 
   await expectNoSeriousViolations(page, 'edit order dialog');
   expect(await smallTouchTargets(page)).toEqual([]);
   await expectNoSidewaysScroll(page);
-  await shoot(page, 'edit-preview-collect');
+  await shoot(page, 'edit-preview-collect', edit.getByTestId('edit-difference'));
 
   // A reason is asked before anything is changed.
   await edit.getByRole('button', { name: 'Confirm changes' }).click();
@@ -106,7 +110,7 @@ test('an admin adds a jar and a product to a paid order on a phone: the preview 
   await expect(toast(page, 'Order changed; the shopper is told by text and e-mail')).toBeVisible();
   await expect(edit).toBeHidden();
   await expect(details.getByTestId('admin-balance-due')).toHaveText(balance);
-  await shoot(page, 'order-balance-due');
+  await shoot(page, 'order-balance-due', details.getByTestId('admin-balance-due'));
 
   await details.getByRole('button', { name: 'Record balance paid' }).click();
   const mark = page.getByRole('dialog', { name: 'Record balance paid' });
@@ -138,7 +142,7 @@ test('an admin removes a line of a paid order: the preview says what to refund a
   ).json();
   const refund = formatKwacha(toKwacha(preview.refundNgwee));
   await expect(edit.getByTestId('edit-difference')).toHaveText(`To refund: ${refund}`);
-  await shoot(page, 'edit-preview-refund');
+  await shoot(page, 'edit-preview-refund', edit.getByTestId('edit-difference'));
   await edit.getByRole('textbox', { name: 'Why is it changed?' }).fill('Two jars were broken before packing');
   await edit.getByRole('button', { name: 'Confirm changes' }).click();
   await expect(toast(page, 'Order changed; the shopper is told by text and e-mail')).toBeVisible();
@@ -146,5 +150,5 @@ test('an admin removes a line of a paid order: the preview says what to refund a
   await expect(refunds).toHaveCount(1);
   await expect(refunds.first()).toContainText(refund);
   await expect(refunds.first()).toContainText('Order changed: Two jars were broken before packing');
-  await shoot(page, 'order-refund-asked');
+  await shoot(page, 'order-refund-asked', details.getByTestId('refund-money'));
 });

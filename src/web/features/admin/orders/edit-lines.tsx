@@ -39,15 +39,22 @@ export function EditLines({ lines, onChange }: EditLinesProps) {
               {formatKwacha(line.price)} each · {formatKwacha(lineTotalInKwacha(line.price, line.qty))}
             </p>
           </div>
-          <QuantityStepper value={line.qty} onChange={(qty) => set(draftKey(line), qty)} label={line.name} max={1000} />
-          <Button
-            variant="danger"
-            size="icon"
-            aria-label={`Remove ${line.name}`}
-            onClick={() => remove(draftKey(line))}
-          >
-            <Trash2 size={18} aria-hidden="true" />
-          </Button>
+          <div className="flex items-center gap-1">
+            <QuantityStepper
+              value={line.qty}
+              onChange={(qty) => set(draftKey(line), qty)}
+              label={line.name}
+              max={1000}
+            />
+            <Button
+              variant="danger"
+              size="icon"
+              aria-label={`Remove ${line.name}`}
+              onClick={() => remove(draftKey(line))}
+            >
+              <Trash2 size={18} aria-hidden="true" />
+            </Button>
+          </div>
         </li>
       ))}
     </ul>
