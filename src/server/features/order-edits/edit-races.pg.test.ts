@@ -57,7 +57,7 @@ describe('order edits under parallel orders and edits (PostgreSQL)', () => {
     expect(await stockOf(shop.t, set.id)).toBe(Math.min(left, 40 - heldOf.wax - heldOf.sets));
   });
 
-  it('many admins lowering one paid order at once: refunds add up to exactly what it paid less its new total', async () => {
+  it('many admins changing one paid order at once: what it paid and owes is its total and its refunds, to the ngwee', async () => {
     const oil = await insertProduct(shop.t, { name: 'Race Oil', price: 75, countInStock: 100 });
     const id = await h.placeAsCustomer([{ product: oil.id, quantity: 8, price: 75 }]);
     await h.payByHand(id);
@@ -70,8 +70,8 @@ describe('order edits under parallel orders and edits (PostgreSQL)', () => {
     for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
     const final = await h.row(id);
     const refunded = (await h.refundsOf(id)).reduce((sum, r) => sum + r.amountNgwee, 0);
-    expect(refunded).toBe(paid - final.totalNgwee);
-    expect(final.balanceDueNgwee).toBe(0);
+    // Each edit owes or refunds against the one before it: what came in and is due is the total and the refunds.
+    expect(paid + final.balanceDueNgwee).toBe(final.totalNgwee + refunded);
     expect(await stockOf(shop.t, oil.id)).toBe(100 - final.itemsNgwee / 7_500);
   });
 });
