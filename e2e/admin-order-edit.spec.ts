@@ -45,7 +45,7 @@ async function paidOrder(page: Page, request: APIRequestContext, product: Listed
     data: { note: 'Cash at the market stall' },
   });
   expect(paid.status(), await paid.text()).toBe(200);
-  return { order, admin };
+  return { order, admin, customer };
 }
 
 async function openOrder(page: Page, orderId: string) {
@@ -63,10 +63,12 @@ async function openOrder(page: Page, orderId: string) {
 test('an admin adds a jar and a product to a paid order on a phone: the preview says what to collect, then the balance is recorded', async ({
   page,
   request,
+  browser,
+  baseURL,
 }) => {
   test.setTimeout(90_000);
   const [first, second] = await twoProducts(request);
-  const { order, admin } = await paidOrder(page, request, first, 1);
+  const { order, admin, customer } = await paidOrder(page, request, first, 1);
   await signInAsAdmin(page);
   const details = await openOrder(page, order._id);
 
@@ -111,6 +113,26 @@ test('an admin adds a jar and a product to a paid order on a phone: the preview 
   await expect(edit).toBeHidden();
   await expect(details.getByTestId('admin-balance-due')).toHaveText(balance);
   await shoot(page, 'order-balance-due', details.getByTestId('admin-balance-due'));
+
+  // The shopper's own order page, on her phone, says what is due.
+  const shopperContext = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+    serviceWorkers: 'block',
+  });
+  const session = await (await request.post('/api/users/login', { data: customer })).json();
+  await shopperContext.addInitScript((stored) => localStorage.setItem('userInfo', stored), JSON.stringify(session));
+  const shopper = await shopperContext.newPage();
+  await shopper.goto(`/account/orders/${order._id}`);
+  await expect(shopper.getByTestId('balance-due')).toHaveText(
+    `Your order was changed: a balance of ${balance} is due.`,
+  );
+  await expectNoSeriousViolations(shopper, 'shopper order with a balance due');
+  await shoot(shopper, 'shopper-balance-due', shopper.getByTestId('balance-due'));
+  await shopperContext.close();
 
   await details.getByRole('button', { name: 'Record balance paid' }).click();
   const mark = page.getByRole('dialog', { name: 'Record balance paid' });
