@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { simulatorURL } from '../playwright.config';
 import { formatKwacha, toKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';
@@ -60,7 +61,7 @@ async function openOrder(page: Page, orderId: string) {
   return dialog;
 }
 
-test('an admin adds a jar and a product to a paid order on a phone: the preview says what to collect, then the balance is recorded', async ({
+test('an admin adds a jar and a product to a paid order on a phone: the preview says what to collect, and the shopper pays the balance by the prompt', async ({
   page,
   request,
   browser,
@@ -132,13 +133,30 @@ test('an admin adds a jar and a product to a paid order on a phone: the preview 
   );
   await expectNoSeriousViolations(shopper, 'shopper order with a balance due');
   await shoot(shopper, 'shopper-balance-due', shopper.getByTestId('balance-due'));
-  await shopperContext.close();
 
-  await details.getByRole('button', { name: 'Record balance paid' }).click();
-  const mark = page.getByRole('dialog', { name: 'Record balance paid' });
-  await mark.getByRole('textbox').fill('Balance paid in cash at the stall');
-  await mark.getByRole('button', { name: 'Record balance paid' }).click();
-  await expect(details.getByTestId('admin-balance-due')).toBeHidden();
+  // She pays it by the usual prompt, for the balance alone, approved on her phone (the simulator's).
+  await shopper.getByRole('button', { name: `Pay ${balance}` }).click();
+  const shopperToken = session.token as string;
+  let reference = '';
+  await expect
+    .poll(async () => {
+      const attempts = await (
+        await request.get(`/api/orders/${order._id}/payments`, { headers: bearer(shopperToken) })
+      ).json();
+      reference = attempts[0]?.reference ?? '';
+      return attempts[0]?.amount;
+    })
+    .toBe(toKwacha(preview.balanceDueNgwee));
+  expect((await request.post(`${simulatorURL}/_sim/requests/${reference}/approve`)).status()).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(admin) })).json()).balanceDueNgwee,
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+  await expect(shopper.getByTestId('balance-due')).toBeHidden({ timeout: 15_000 });
+  await shopperContext.close();
   const seen = await (await request.get(`/api/orders/${order._id}`, { headers: bearer(admin) })).json();
   expect(seen).toMatchObject({ isPaid: true, balanceDueNgwee: 0, totalPrice: toKwacha(preview.after.totalNgwee) });
 });
@@ -173,4 +191,27 @@ test('an admin removes a line of a paid order: the preview says what to refund a
   await expect(refunds.first()).toContainText(refund);
   await expect(refunds.first()).toContainText('Order changed: Two jars were broken before packing');
   await shoot(page, 'order-refund-asked', details.getByTestId('refund-money'));
+});
+
+test('a balance paid in cash is recorded from the order: Record balance paid', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const [first] = await twoProducts(request);
+  const { order, admin } = await paidOrder(page, request, first, 1);
+  const edited = await request.post(`/api/orders/${order._id}/edit`, {
+    headers: bearer(admin),
+    data: { lines: [{ productId: first._id, qty: 2 }], note: 'One more jar, asked at the stall' },
+  });
+  expect(edited.status(), await edited.text()).toBe(200);
+  const balance = formatKwacha(toKwacha((await edited.json()).edit.balanceDueNgwee));
+  await signInAsAdmin(page);
+  const details = await openOrder(page, order._id);
+  await expect(details.getByTestId('admin-balance-due')).toHaveText(balance);
+  await details.getByRole('button', { name: 'Record balance paid' }).click();
+  const mark = page.getByRole('dialog', { name: 'Record balance paid' });
+  await expect(mark).toContainText(`balance of ${balance}`);
+  await mark.getByRole('textbox').fill('Balance paid in cash at the stall');
+  await mark.getByRole('button', { name: 'Record balance paid' }).click();
+  await expect(details.getByTestId('admin-balance-due')).toBeHidden();
+  const seen = await (await request.get(`/api/orders/${order._id}`, { headers: bearer(admin) })).json();
+  expect(seen).toMatchObject({ isPaid: true, balanceDueNgwee: 0 });
 });
