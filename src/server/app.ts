@@ -35,6 +35,7 @@ import { payoutRoutes, payoutsPlugin } from './features/payouts';
 import { catalogCachePlugin, productImportRoutes, productRoutes, variantRoutes } from './features/products';
 import { refundRoutes, refundsPlugin } from './features/refunds';
 import { returnOrderLinkRoutes, returnRoutes, returnsPlugin } from './features/returns';
+import { orderEditRoutes } from './features/order-edits';
 import { meRoutes, reportRoutes } from './features/reports';
 import { settingsRoutes } from './features/settings';
 import { sharesPlugin } from './features/shares';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildApp
       await api.register(variantRoutes, { prefix: '/products' });
       await api.register(productImportRoutes, { prefix: '/products' });
       await api.register(orderRoutes, { prefix: '/orders' });
+      await api.register(orderEditRoutes, { prefix: '/orders' });
       await api.register(ordersToShipRoutes, { prefix: '/orders' });
       await api.register(orderLinkRoutes, { prefix: '/order-links' });
       await api.register(orderCollectedRoutes, { prefix: '/orders' });

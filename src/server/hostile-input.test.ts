@@ -94,6 +94,21 @@ function freshAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
+const orderEditBody = (productId: string) => ({
+  lines: [{ productId, qty: 2 }],
+  delivery: {
+    deliveryOption: '00000000-0000-4000-8000-000000000075',
+    shippingAddress: {
+      address: '12 Kabulonga Road',
+      city: 'Lusaka',
+      province: 'Lusaka',
+      zipCode: '10101',
+      phoneNumber: '0971234567',
+    },
+  },
+  note: 'Asked by phone',
+});
+
 describe('hostile input on every route of the OpenAPI document', () => {
   let t: TestApp;
   let operations: DocumentedOperation[];
@@ -231,6 +246,9 @@ describe('hostile input on every route of the OpenAPI document', () => {
       'PUT /api/returns/{id}/accept': { note: 'Looks right' },
       'PUT /api/returns/{id}/refuse': { reason: 'The seal was broken' },
       'PUT /api/returns/{id}/receive': { lines: [{ lineId: asked.json().lines[0].id, restock: 1, writeOff: 0 }] },
+      // The whole order as it is to be (decision 070), with a delivery choice so its fields are walked too.
+      'POST /api/orders/{id}/edit/preview': orderEditBody(product.id),
+      'POST /api/orders/{id}/edit': orderEditBody(product.id),
       'PUT /api/refunds/{id}/cancel': { note: 'Asked twice' },
       'POST /api/payouts/runs': { period: '2026-11' },
       'PUT /api/payouts/runs/{id}/cancel': { note: 'Wrong month' },

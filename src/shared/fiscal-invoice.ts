@@ -213,3 +213,19 @@ export function fiscalTotals(lines: readonly FiscalLine[]): FiscalTotals {
   }
   return totals;
 }
+
+/**
+ * The sale of a balance an order edit left, once it is paid (docs/decisions/070-order-edits.md): the balance
+ * shared over the order's lines as they are now, each line's VAT in proportion, as a credit note of that
+ * amount would share it. The order's first sale stands; sale + balance sales - credit notes is what was kept.
+ */
+export function balanceSaleLines(
+  order: FiscalOrder,
+  deliveryCategory: DeliveryCategory,
+  balanceNgwee: number,
+): FiscalLine[] {
+  return creditNoteLines(saleLines(order, deliveryCategory), [], balanceNgwee).map((line) => {
+    const { saleLine: _credited, ...sold } = line;
+    return sold;
+  });
+}

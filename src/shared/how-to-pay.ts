@@ -1,3 +1,4 @@
+import { toKwacha } from './money';
 import { orderReference, paymentMethodLabel, paysByMobileMoney } from './order-status';
 import type { ShopSettings } from './schemas/settings';
 import { paysOnCollection, type MobileMoneyMethod } from './payment-methods';
@@ -43,12 +44,16 @@ export function howToPay(
     paymentMethod: string;
     totalPrice: number;
     isPaid: boolean;
+    /** A paid order an edit raised owes this, in ngwee (decision 070): then it is what to pay. */
+    balanceDueNgwee?: number;
     status: string;
     delivery?: { name: string } | null;
   },
   settings: PaySettings,
 ): HowToPay | null {
-  if (order.isPaid || order.status === 'Cancelled') return null;
+  const balance = order.isPaid ? (order.balanceDueNgwee ?? 0) : 0;
+  if ((order.isPaid && balance === 0) || order.status === 'Cancelled') return null;
+  if (balance > 0) order = { ...order, totalPrice: toKwacha(balance) };
   const reference = orderReference(order._id);
   const methodLabel = paymentMethodLabel(order.paymentMethod);
   if (paysOnCollection(order.paymentMethod))

@@ -298,6 +298,16 @@ export const orders = pgTable(
      * admin then has it in hand. Null: never released by the shop.
      */
     unpaidHoldUntil: timestamp('unpaid_hold_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * What a paid order still owes after an edit raised its total (docs/decisions/070-order-edits.md):
+     * collected by a payment prompt for this amount or recorded by hand. The order is paid only once it is 0.
+     */
+    balanceDueNgwee: integer('balance_due_ngwee').notNull().default(0),
+    /**
+     * The money an admin recorded by hand, once an edit changed a paid order's total or a balance was
+     * recorded by hand; null: as before edits, the total when the order was marked paid by hand.
+     */
+    collectedByHandNgwee: integer('collected_by_hand_ngwee'),
     /** Customer name, e-mail and order id for the admin search (see search-text.ts). */
     searchText: text('search_text')
       .notNull()
@@ -314,6 +324,7 @@ export const orders = pgTable(
     check('orders_amounts_nonnegative', sql`${t.itemsNgwee} >= 0 and ${t.taxNgwee} >= 0 and ${t.shippingNgwee} >= 0`),
     check('orders_discount_within_items', sql`${t.discountNgwee} between 0 and ${t.itemsNgwee}`),
     check('orders_channel_known', sql`${t.channel} in ('web','ussd')`),
+    check('orders_balance_due_nonnegative', sql`${t.balanceDueNgwee} >= 0 and ${t.collectedByHandNgwee} >= 0`),
     check('orders_marked_paid_note_length', sql`char_length(${t.markedPaidNote}) <= 500`),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('orders_created_at_idx').on(t.createdAt),
@@ -359,6 +370,36 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     index('order_items_order_idx').on(t.orderId, t.position),
     index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * An admin's edit of an order before it left (docs/decisions/070-order-edits.md): who, the lines, delivery
+ * and totals before and after, and what it did to the money (a balance owed, or a refund asked).
+ */
+export const orderEdits = pgTable(
+  'order_edits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    editedByName: text('edited_by_name').notNull(),
+    note: text('note').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+    after: jsonb('after').$type<Record<string, unknown>>().notNull(),
+    /** New total less old, in ngwee (negative: the order costs less). */
+    differenceNgwee: integer('difference_ngwee').notNull(),
+    /** The order's balance due after the edit. */
+    balanceDueNgwee: integer('balance_due_ngwee').notNull().default(0),
+    /** The refund of the difference it asked, when it lowered a paid order. */
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('order_edits_note_length', sql`char_length(${t.note}) <= 500`),
+    index('order_edits_order_idx').on(t.orderId, t.createdAt),
   ],
 );
 

@@ -141,6 +141,11 @@ export const orderSchema = z.object({
   totalAmount: z.number(),
   status: z.string(),
   isPaid: z.boolean(),
+  /**
+   * What a paid order still owes after an edit raised its total, in ngwee (docs/decisions/070-order-edits.md);
+   * the order counts as paid (src/shared/order-balance.ts) only once this is 0.
+   */
+  balanceDueNgwee: z.number().int(),
   paidAt: z.string().nullable(),
   paymentResult: z.record(z.string(), z.unknown()).nullable(),
   paymentReference: z.string().nullable(),

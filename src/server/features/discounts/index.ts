@@ -5,3 +5,5 @@
 export { default as discountRoutes } from './routes';
 export { applyDiscountCode, CodeRefused, recordRedemption, type AppliedDiscount } from './service';
 export { takeCodeTry } from './code-tries';
+// Order edits (features/order-edits) judge an order's code again on its new lines.
+export { judgeOrderCode, rewriteRedemption } from './order-code';

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { createFiscalLine } from './fiscal-line';
 import type { FiscalSettings } from './fiscal-settings';
 import { retryFailed, type SubmissionRow } from './queries';
-import { recordCreditNote, recordSale } from './record';
+import { recordBalanceSale, recordCreditNote, recordSale } from './record';
 import { createVsdcClient, type VsdcClient } from './vsdc-client';
 
 /** Smart Invoice as the app holds it; null when SMART_INVOICE is off. */
@@ -58,8 +58,10 @@ export default fp(
       },
     });
     const events = app.orderEvents;
-    events.record('order.paid', async (tx, { order }) => {
-      await recordSale(tx, settings, order._id);
+    events.record('order.paid', async (tx, { order, balanceNgwee }) => {
+      // A balance an edit left, paid (decision 070): its own sale; else the order's sale (once).
+      if (balanceNgwee) await recordBalanceSale(tx, settings, order._id, balanceNgwee);
+      else await recordSale(tx, settings, order._id);
     });
     events.record('order.refunded', async (tx, { order, refund }) => {
       await recordCreditNote(tx, settings, {

@@ -85,6 +85,20 @@ export async function insertSubmissions(tx: Tx, rows: NewSubmissionRow[]): Promi
   return tx.insert(fiscalSubmissions).values(rows).onConflictDoNothing().returning();
 }
 
+/** Every sale of the order on the device: its own and the sales of balances edits left (decision 070). */
+export function salesOfOrder(db: Queryable, device: string, orderId: string): Promise<SubmissionRow[]> {
+  return db
+    .select()
+    .from(fiscalSubmissions)
+    .where(
+      and(
+        eq(fiscalSubmissions.device, device),
+        eq(fiscalSubmissions.orderId, orderId),
+        eq(fiscalSubmissions.kind, 'sale'),
+      ),
+    );
+}
+
 export async function saleOfOrder(db: Queryable, device: string, orderId: string): Promise<SubmissionRow | null> {
   const [row] = await db
     .select()
@@ -94,6 +108,7 @@ export async function saleOfOrder(db: Queryable, device: string, orderId: string
         eq(fiscalSubmissions.device, device),
         eq(fiscalSubmissions.orderId, orderId),
         eq(fiscalSubmissions.kind, 'sale'),
+        eq(fiscalSubmissions.invoiceNo, orderId),
       ),
     )
     .limit(1);

@@ -1,8 +1,14 @@
 import type { Tx } from '../../db/client';
-import { creditNoteLines, creditableNgwee, saleLines, type FiscalLine } from '../../../shared/fiscal-invoice';
+import {
+  balanceSaleLines,
+  creditNoteLines,
+  creditableNgwee,
+  saleLines,
+  type FiscalLine,
+} from '../../../shared/fiscal-invoice';
 import { orderReference } from '../../../shared/order-status';
 import { deviceKey, type FiscalSettings } from './fiscal-settings';
-import { creditNotesOf, insertSubmissions, orderForInvoice, refundSource, saleOfOrder } from './queries';
+import { creditNotesOf, insertSubmissions, orderForInvoice, refundSource, saleOfOrder, salesOfOrder } from './queries';
 
 /**
  * What is reported, recorded in the transaction of what happened (docs/decisions/062-smart-invoice.md):
@@ -76,4 +82,27 @@ export async function recordCreditNote(
     },
   ]);
   return Boolean(note);
+}
+
+/**
+ * A balance an edit left on a paid order, now paid (docs/decisions/070-order-edits.md): a sale of the balance
+ * under its own number (`<order id>-B<n>`), its lines the order's as they are now in proportion. None when
+ * the order's first sale was never reported (paid before Smart Invoice was on): nothing of it was.
+ */
+export async function recordBalanceSale(
+  tx: Tx,
+  settings: FiscalSettings,
+  orderId: string,
+  balanceNgwee: number,
+): Promise<boolean> {
+  const device = deviceKey(settings);
+  const sales = await salesOfOrder(tx, device, orderId);
+  if (sales.length === 0 || balanceNgwee <= 0) return false;
+  const order = await orderForInvoice(tx, orderId);
+  if (!order) return false;
+  const lines = balanceSaleLines(order, settings.deliveryCategory, balanceNgwee);
+  const [sale] = await insertSubmissions(tx, [
+    { device, kind: 'sale', orderId, invoiceNo: `${saleInvoiceNo(orderId)}-B${sales.length}`, lines: asJson(lines) },
+  ]);
+  return Boolean(sale);
 }

@@ -6,6 +6,7 @@ import { shopSettingsInTransaction } from '../settings';
 import type { Outbox } from './outbox';
 import { orderUpdateMails, placedOrderMails } from './templates/order-emails';
 import { orderRefundedMail } from './templates/order-mail-refund';
+import { orderEditedMail } from './templates/order-mail-edited';
 import type { OrderUpdate } from './templates/order-mail-customer';
 import type { OrderMailContext } from './templates/order-mail-parts';
 
@@ -55,6 +56,11 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
     await outbox.record(tx, [{ kind: returnTexts.kind, to, ...returnTexts.mail }]);
   });
 
+  events.record('order.edited', async (tx, { order, edit }) => {
+    const mail = orderEditedMail(order, edit, await context(tx));
+    if (mail) await outbox.record(tx, [mail]);
+  });
+
   for (const event of [
     'order.placed',
     'order.paid',
@@ -62,6 +68,7 @@ export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
     'order.status-changed',
     'order.refunded',
     'order.return',
+    'order.edited',
   ] as const) {
     events.after(event, () => outbox.wake());
   }

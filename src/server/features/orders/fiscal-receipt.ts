@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { fiscalSubmissions } from '../../db/schema';
 import type { FiscalReceipt } from '../../../shared/schemas/orders';
@@ -78,7 +78,14 @@ export async function fiscalReceiptsOfOrders(
       qrCodeUrl: fiscalSubmissions.qrCodeUrl,
     })
     .from(fiscalSubmissions)
-    .where(and(inArray(fiscalSubmissions.orderId, paid), eq(fiscalSubmissions.kind, 'sale')));
+    .where(
+      and(
+        inArray(fiscalSubmissions.orderId, paid),
+        eq(fiscalSubmissions.kind, 'sale'),
+        // The order's own sale, not the sale of a balance an edit left (decision 070), which has its own number.
+        sql`${fiscalSubmissions.invoiceNo} = ${fiscalSubmissions.orderId}::text`,
+      ),
+    );
   // A shop that changed device has a sale per device: the receipt issued, else the latest.
   for (const sale of sales) {
     const known = receipts.get(sale.orderId);

@@ -27,3 +27,15 @@ export {
   type OrderForReturn,
   type ReplacementLine,
 } from './for-returns';
+// Order edits (features/order-edits, decision 070) change an order under its row lock.
+export {
+  editedOrderJson,
+  lockEditableOrder,
+  raiseOrderEdited,
+  writeEditedOrder,
+  type EditableOrder,
+  type EditedLine,
+  type EditedOrderValues,
+} from './edited';
+export { orderEditedEntry } from './order-audit';
+export type { EditedMoney } from './order-events-plugin';

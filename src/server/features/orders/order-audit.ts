@@ -62,3 +62,32 @@ export function orderPaidOnCollectionEntry(
     after: { isPaid: after.isPaid, paidWith, takenBy, totalNgwee: after.totalNgwee },
   };
 }
+
+/** The balance an edit left on a paid order, recorded as paid by hand or on collection. */
+export function orderBalancePaidEntry(before: OrderRow, after: OrderRow, note: string | null): AuditEntry {
+  return {
+    action: 'order.balance-paid',
+    subjectType: 'order',
+    subjectId: after.id,
+    summary: `${named(after)}: balance of ${kwachaOf(before.balanceDueNgwee)} paid by hand${note ? `: ${note}` : ''}`,
+    before: { balanceDueNgwee: before.balanceDueNgwee },
+    after: { balanceDueNgwee: after.balanceDueNgwee, collectedByHandNgwee: after.collectedByHandNgwee, note },
+  };
+}
+
+/** An admin's edit of the order before it left (docs/decisions/070-order-edits.md): who, before, after. */
+export function orderEditedEntry(
+  after: OrderRow,
+  before: Record<string, unknown>,
+  edited: Record<string, unknown>,
+  summary: string,
+): AuditEntry {
+  return {
+    action: 'order.edited',
+    subjectType: 'order',
+    subjectId: after.id,
+    summary: `${named(after)} changed: ${summary}`,
+    before,
+    after: edited,
+  };
+}

@@ -16,13 +16,19 @@ export interface OrderEvents {
   /** The status changed to anything but Cancelled. */
   'order.status-changed': { order: Order; from: string };
   /** The order became paid (paid.ts markOrderPaid): a provider confirmed the money, or an admin marked it. */
-  'order.paid': { order: Order };
+  'order.paid': {
+    order: Order;
+    /** Paid in full by the balance an edit left on a paid order, this much (docs/decisions/070-order-edits.md). */
+    balanceNgwee?: number;
+  };
   /** The status became Cancelled; its stock went back. `release`: the shop did it, the order unpaid past its hold. */
   'order.cancelled': { order: Order; from: string; release?: UnpaidRelease };
   /** Money went back to the shopper: a refund reached its wallet, or a member's send by hand was recorded (docs/decisions/030-refunds.md). */
   'order.refunded': { order: Order; refund: RefundedMoney };
   /** A return of the order moved (features/returns, decision 069): the shopper is told by text and e-mail. */
   'order.return': { order: Order; returnTexts: ReturnTexts };
+  /** An admin changed the order before it left (docs/decisions/070-order-edits.md): its new lines and totals. */
+  'order.edited': { order: Order; edit: EditedMoney };
 }
 
 /** What a return's step tells the shopper, worded by features/returns; the SMS is signed by SMS (one part when it fits). */
@@ -32,6 +38,15 @@ export interface ReturnTexts {
   /** Wordings, longest first: SMS sends the first that fits one message. */
   sms: string[];
   mail: { subject: string; text: string };
+}
+
+/** What an edit did to the money: the difference, a balance now due, a refund asked. */
+export interface EditedMoney {
+  editId: string;
+  previousTotalNgwee: number;
+  differenceNgwee: number;
+  balanceDueNgwee: number;
+  refundNgwee: number;
 }
 
 /** An unpaid order the shop released (docs/decisions/056-unpaid-orders-hold-stock-for-a-while.md). */

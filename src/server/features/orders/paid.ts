@@ -4,9 +4,10 @@ import type { CurrentUser } from '../../plugins/auth';
 import { recordAudit, type AuditActor } from '../audit';
 import { COLLECTION_PAYMENT_LABELS, type CollectionPayment } from '../../../shared/payment-methods';
 import type { RaiseOrderEvent } from './order-events-plugin';
-import { orderMarkedPaidEntry, orderPaidOnCollectionEntry } from './order-audit';
+import { orderBalancePaidEntry, orderMarkedPaidEntry, orderPaidOnCollectionEntry } from './order-audit';
 import type { PaymentResult } from './payment-result';
-import { findOrderRow, lockOrder, markPaidOnce, withItems, type OrderRow } from './queries';
+import { findOrderRow, lockOrder, markPaidOnce, payBalanceOnce, withItems, type OrderRow } from './queries';
+import { collectedByHandNgwee } from './refund-figures';
 import { toOrderJson } from './serialize';
 
 /**
@@ -22,6 +23,8 @@ export interface PayableOrder {
   isPaid: boolean;
   paymentMethod: string;
   totalNgwee: number;
+  /** What a paid order still owes after an edit raised its total (docs/decisions/070-order-edits.md). */
+  balanceDueNgwee: number;
   customerEmail: string;
 }
 
@@ -32,6 +35,7 @@ const payable = (row: OrderRow): PayableOrder => ({
   isPaid: row.isPaid,
   paymentMethod: row.paymentMethod,
   totalNgwee: row.totalNgwee,
+  balanceDueNgwee: row.balanceDueNgwee,
   customerEmail: row.customerEmail,
 });
 
@@ -91,6 +95,7 @@ export async function markOrderPaid(
   payment: OrderPayment,
 ): Promise<MarkPaidOutcome> {
   if (order.status === 'Cancelled') return { refused: 'cancelled' };
+  if (order.isPaid && order.balanceDueNgwee > 0) return payBalance(tx, raise, order, payment);
   if (order.isPaid) return { refused: 'already-paid' };
   const paid = await markPaidOnce(tx, order.id, paidChanges(order, payment));
   if (!paid) return { refused: 'already-paid' };
@@ -98,6 +103,30 @@ export async function markOrderPaid(
   if (payment.by === 'collection')
     await recordAudit(tx, payment.actor, orderPaidOnCollectionEntry(order, paid, payment.actor.name, payment.paidWith));
   await raise('order.paid', { order: toOrderJson(await withItems(tx, paid)) });
+  return { paid };
+}
+
+/**
+ * The balance an edit left on a paid order (docs/decisions/070-order-edits.md), paid once: by a provider's
+ * collection of that amount (counted with the order's collections) or recorded by hand (kept on the order
+ * with what was collected by hand before). 'order.paid' is raised again: the order is now paid in full.
+ */
+async function payBalance(
+  tx: Tx,
+  raise: RaiseOrderEvent,
+  order: OrderRow,
+  payment: OrderPayment,
+): Promise<MarkPaidOutcome> {
+  const byHand = payment.by === 'provider' ? 0 : order.balanceDueNgwee;
+  const paid = await payBalanceOnce(tx, order.id, order.balanceDueNgwee, collectedByHandNgwee(order) + byHand);
+  if (!paid) return { refused: 'already-paid' };
+  if (payment.by !== 'provider') {
+    const actor = payment.by === 'admin' ? payment.admin : payment.actor;
+    const note =
+      payment.by === 'admin' ? payment.note : `Paid on collection: ${COLLECTION_PAYMENT_LABELS[payment.paidWith]}`;
+    await recordAudit(tx, actor, orderBalancePaidEntry(order, paid, note));
+  }
+  await raise('order.paid', { order: toOrderJson(await withItems(tx, paid)), balanceNgwee: order.balanceDueNgwee });
   return { paid };
 }
 
@@ -175,6 +204,7 @@ export async function settleOrderPayment<T>(
   return app.orderEvents.transaction(app.db, async (tx, raise) => {
     const current = await lockOrder(tx, orderId);
     const { pay, result } = await work(tx, current ? payable(current) : null);
+    // A paid order owing a balance is made paid in full by the same call (payBalance).
     if (pay && current) await markOrderPaid(tx, raise, current, { by: 'provider', ...pay });
     return result;
   });

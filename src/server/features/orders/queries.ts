@@ -187,6 +187,24 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | nul
   return order ?? null;
 }
 
+/**
+ * Clears a paid order's balance due, once (conditional on the balance the caller read under the lock), and
+ * keeps what was collected by hand with it.
+ */
+export async function payBalanceOnce(
+  tx: Tx,
+  orderId: string,
+  balanceNgwee: number,
+  collectedByHandNgwee: number,
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ balanceDueNgwee: 0, collectedByHandNgwee, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.isPaid, true), eq(orders.balanceDueNgwee, balanceNgwee)))
+    .returning();
+  return row ?? null;
+}
+
 export interface PaidChanges {
   paymentReference: string | null;
   paymentResult: PaymentResult;

@@ -16,8 +16,15 @@ export interface OrderMoney {
 
 export const NO_MONEY_BACK: OrderMoney = { collectedNgwee: 0, refundedNgwee: 0 };
 
-/** The money an admin recorded by hand: the order's total when it is paid and no provider paid it. */
-export function collectedByHandNgwee(order: Pick<OrderRow, 'isPaid' | 'paymentResult' | 'totalNgwee'>): number {
+/**
+ * The money an admin recorded by hand: the order's total when it is paid and no provider paid it, or, once an
+ * edit changed a paid order's total or a balance was recorded by hand, the amount kept on the order
+ * (docs/decisions/070-order-edits.md): an edit never changes what was collected.
+ */
+export function collectedByHandNgwee(
+  order: Pick<OrderRow, 'isPaid' | 'paymentResult' | 'totalNgwee' | 'collectedByHandNgwee'>,
+): number {
+  if (order.collectedByHandNgwee !== null) return order.collectedByHandNgwee;
   if (!order.isPaid) return 0;
   return readPaymentResult(order.paymentResult)?.by === 'provider' ? 0 : order.totalNgwee;
 }

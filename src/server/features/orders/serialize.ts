@@ -43,6 +43,7 @@ export function toOrderJson({ order, items, money, fiscal }: OrderWithItems): Or
     totalAmount: totalPrice,
     status: order.status,
     isPaid: order.isPaid,
+    balanceDueNgwee: order.balanceDueNgwee,
     paidAt: iso(order.paidAt),
     paymentResult: readPaymentResult(order.paymentResult),
     paymentReference: order.paymentReference,

@@ -1,4 +1,5 @@
 import { formatKwacha, toKwacha } from '../../../shared/money';
+import { amountDueNgwee, isOrderPaid } from '../../../shared/order-balance';
 import { ORDER_CURRENCY, type PayableOrder } from '../orders';
 import type { PaymentReading } from './providers/collection-provider';
 import type { AttemptRow } from './queries';
@@ -15,11 +16,15 @@ export const amountText = (ngwee: number, currency: string) =>
 /** Why a successful reading does not pay the order, or null when it does. */
 export function mismatch(attempt: AttemptRow, reading: PaymentReading, order: PayableOrder | null): string | null {
   if (!order) return 'The order no longer exists';
-  if (order.isPaid) return 'The order was already paid: this is a second payment';
+  if (isOrderPaid(order)) return 'The order was already paid: this is a second payment';
   if (order.status === 'Cancelled') return 'The order was cancelled before the payment arrived';
   const { amountNgwee, currency } = collectedAmount(attempt, reading);
   if (currency !== ORDER_CURRENCY) return `Collected in ${currency}, but the order is in ${ORDER_CURRENCY}`;
-  if (amountNgwee !== order.totalNgwee)
-    return `Collected ${amountText(amountNgwee, currency)}, but the order's total is ${amountText(order.totalNgwee, currency)}`;
+  // A paid order that owes a balance after an edit is paid in full by exactly that balance (decision 070).
+  const due = amountDueNgwee(order);
+  if (amountNgwee !== due)
+    return order.isPaid
+      ? `Collected ${amountText(amountNgwee, currency)}, but the order's balance due is ${amountText(due, currency)}`
+      : `Collected ${amountText(amountNgwee, currency)}, but the order's total is ${amountText(due, currency)}`;
   return null;
 }

@@ -16,3 +16,5 @@ export { cardWidgetOrigin } from './providers/registry';
 // Member payouts (features/payouts) send shares to members' wallets through these (docs/decisions/064-member-payouts.md).
 export type { PayoutProvider, PayoutReading, PayoutRequest } from './providers/payout-provider';
 export { payoutProvidersFor, payoutRouteFor } from './providers/payout-routes';
+// Order edits refuse while a payment of the order is under way (its amount would no longer be what is due).
+export { findLiveAttempt } from './queries';

@@ -12,7 +12,7 @@ import { attemptKeywordMatches, orderKeywordMatches } from './reconciliation-que
 const collectedOfOrder = sql`(select coalesce(sum(${paymentAttempts.amountNgwee}), 0) from ${paymentAttempts}
   where ${paymentAttempts.orderId} = ${orders.id} and ${paymentAttempts.collectedAt} is not null)`;
 // At most the total: payment_result says whether a provider paid it (orders' collectedByHandNgwee decides exactly).
-const byHandAtMost = sql`(case when ${orders.isPaid} and (${orders.paymentResult} ->> 'by') is distinct from 'provider' then ${orders.totalNgwee} else 0 end)`;
+const byHandAtMost = sql`coalesce(${orders.collectedByHandNgwee}, case when ${orders.isPaid} and (${orders.paymentResult} ->> 'by') is distinct from 'provider' then ${orders.totalNgwee} else 0 end)`;
 const refundedOfOrder = sql`(select coalesce(sum(${refunds.amountNgwee}), 0) from ${refunds}
   where ${refunds.orderId} = ${orders.id} and ${refunds.state} = 'successful')`;
 const hasOpenFlaggedCollection = sql`exists (select 1 from ${paymentAttempts} where ${paymentAttempts.orderId} = ${orders.id}
@@ -34,6 +34,7 @@ const orderColumns = {
   status: orders.status,
   isPaid: orders.isPaid,
   paymentResult: orders.paymentResult,
+  collectedByHandNgwee: orders.collectedByHandNgwee,
   updatedAt: orders.updatedAt,
 };
 

@@ -7,6 +7,7 @@ import { orderReference } from '../../../shared/order-status';
 import { readMobileForNetwork } from '../../../shared/phone-numbers';
 import { PAYMENT_METHODS, paysByMobileMoney, type PaymentMethod } from '../../../shared/payment-methods';
 import { OWN_FAILURE_REASONS } from '../../../shared/payment-failure';
+import { amountDueNgwee, isOrderPaid } from '../../../shared/order-balance';
 import { isLiveState, type AttemptState } from '../../../shared/schemas/payments';
 import { findPayableOrder, settleOrderPayment } from '../orders';
 import { recordAudit } from '../audit';
@@ -108,7 +109,7 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
   const { app } = payments;
   const order = await findPayableOrder(app.db, orderId);
   if (!order || order.userId !== viewer.id) throw NotFound('Order not found');
-  if (order.isPaid) throw Conflict('This order has already been paid');
+  if (isOrderPaid(order)) throw Conflict('This order has already been paid');
   if (order.status === 'Cancelled') throw Conflict('A cancelled order cannot be paid');
   const method = order.paymentMethod;
   // A card is paid in the provider's widget (Lenco): the attempt is only our reference, read until final.
@@ -120,7 +121,9 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
   if (live) return { attempt: live, created: false };
   const phone = card ? null : readMobileForNetwork(phoneInput, method);
   if (phone && !phone.ok) throw BadRequest(phone.message);
-  if (order.totalNgwee <= 0) throw Conflict('This order has nothing to pay');
+  // A paid order asks for the balance an edit left on it (docs/decisions/070-order-edits.md), else its total.
+  const amountNgwee = amountDueNgwee(order);
+  if (amountNgwee <= 0) throw Conflict('This order has nothing to pay');
 
   let attempt: AttemptRow;
   try {
@@ -129,7 +132,7 @@ export async function startAttempt(payments: Payments, viewer: CurrentUser, orde
       provider: provider.id,
       reference: randomUUID(),
       phone: phone?.ok ? phone.mobile.e164 : '',
-      amountNgwee: order.totalNgwee,
+      amountNgwee,
       currency: provider.currency,
       // The widget asks Lenco itself: nothing for us to send, so the attempt waits for its read at once.
       state: card ? 'pending' : 'initiated',

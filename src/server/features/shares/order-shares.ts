@@ -8,6 +8,7 @@ import {
   type ShareBalance,
   type ShareOrder,
 } from '../../../shared/member-shares';
+import { isOrderPaid } from '../../../shared/order-balance';
 import { collectedByHandNgwee } from '../orders';
 import { shopSettingsInTransaction } from '../settings';
 import {
@@ -25,7 +26,7 @@ import {
 type SharedOrder = NonNullable<Awaited<ReturnType<typeof lockOrderForShares>>>;
 
 /** Shares are earned when the money is in and the goods are out: paid, and delivered or collected. */
-const earnsShares = (order: SharedOrder) => order.isPaid && order.status === 'Delivered';
+const earnsShares = (order: SharedOrder) => isOrderPaid(order) && order.status === 'Delivered';
 
 /**
  * Brings the order's shares up to date (docs/decisions/063-member-shares.md), in the caller's transaction

@@ -26,6 +26,8 @@ export async function lockOrderForShares(tx: Tx, orderId: string) {
       status: orders.status,
       isPaid: orders.isPaid,
       paymentResult: orders.paymentResult,
+      collectedByHandNgwee: orders.collectedByHandNgwee,
+      balanceDueNgwee: orders.balanceDueNgwee,
       totalNgwee: orders.totalNgwee,
       taxNgwee: orders.taxNgwee,
       shippingNgwee: orders.shippingNgwee,

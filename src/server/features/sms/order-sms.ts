@@ -9,6 +9,7 @@ import { shopSettingsInTransaction } from '../settings';
 import {
   newOrderText,
   orderPlacedText,
+  orderEditedText,
   orderRefundedText,
   orderReleasedText,
   orderUpdateText,
@@ -111,6 +112,12 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     await outbox.record(tx, await toCustomer(tx, order, returnTexts.kind, text));
   });
 
+  events.record('order.edited', async (tx, { order, edit }) => {
+    const settings = await shopSettingsInTransaction(tx);
+    const text = orderEditedText(order, edit, { settings, link: link(order) });
+    await outbox.record(tx, await toCustomer(tx, order, 'order-edited', text));
+  });
+
   for (const event of [
     'order.placed',
     'order.paid',
@@ -118,6 +125,7 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
     'order.status-changed',
     'order.refunded',
     'order.return',
+    'order.edited',
   ] as const) {
     events.after(event, () => outbox.wake());
   }

@@ -7,7 +7,7 @@ import type { ShopSettings } from '../../../shared/schemas/settings';
 import { firstThatFits } from '../../../shared/sms-text';
 import { deliveryWorthNaming } from '../../../shared/delivery';
 import { networkOfRoute } from '../../../shared/refunds';
-import type { RefundedMoney, UnpaidRelease } from '../orders';
+import type { EditedMoney, RefundedMoney, UnpaidRelease } from '../orders';
 
 /**
  * The order texts, each written to fit one 160-character GSM-7 message with the signed order link
@@ -227,5 +227,27 @@ export function orderRefundedText(order: Order, refund: RefundedMoney, { setting
       : []),
     `Refund of ${amount} for order ${number}: we have sent your money back. ${link}`,
     `Refund of ${amount} for order ${number} sent back to you.`,
+  ]);
+}
+
+/**
+ * The shopper's text when an admin changed her order before it left (docs/decisions/070-order-edits.md): the
+ * new total, and what it means for her money: a balance to pay, money coming back, or the total to pay.
+ */
+export function orderEditedText(order: Order, edit: EditedMoney, { settings, link }: OrderTextContext): string {
+  const number = numberOf(order);
+  const total = compactKwacha(order.totalPrice);
+  const money =
+    edit.balanceDueNgwee > 0
+      ? `Please pay the balance of ${compactKwacha(toKwacha(edit.balanceDueNgwee))}.`
+      : edit.refundNgwee > 0
+        ? `We will refund ${compactKwacha(toKwacha(edit.refundNgwee))} to you.`
+        : order.isPaid
+          ? 'Nothing more to pay.'
+          : `Please pay ${total}.`;
+  return signed(settings.shopName, [
+    `We changed order ${number} as agreed. New total ${total}. ${money} ${link}`,
+    `Order ${number} changed. New total ${total}. ${money} ${link}`,
+    `Order ${number} changed. New total ${total}. ${money}`,
   ]);
 }

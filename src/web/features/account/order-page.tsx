@@ -9,7 +9,9 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { isNotFound } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatKwacha } from '../../lib/format';
+import { toKwacha } from '../../../shared/money';
+import { isOrderPaid } from '../../../shared/order-balance';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isSessionError } from '../auth';
 import { failureMessage } from '../../lib/failure-message';
@@ -96,6 +98,11 @@ function OrderView({ order }: { order: Order }) {
             Paid on {formatDate(order.paidAt)}
           </p>
         )}
+        {order.isPaid && order.balanceDueNgwee > 0 && !cancelled && (
+          <p className="rounded-2xl border-2 border-honey-400 bg-white p-4 font-semibold" data-testid="balance-due">
+            Your order was changed: a balance of {formatKwacha(toKwacha(order.balanceDueNgwee))} is due.
+          </p>
+        )}
         <RefundMark order={order} />
         {cancelled && !order.isPaid && (
           <p className="rounded-2xl border border-sand-200 bg-white p-4">
@@ -106,7 +113,7 @@ function OrderView({ order }: { order: Order }) {
           <PayByPhone
             order={order}
             manual={
-              !order.isPaid && (
+              !isOrderPaid(order) && (
                 <>
                   <PaymentInstructions order={order} />
                   {mobileMoney && <PaymentReferenceForm order={order} onSessionError={onSessionError} />}

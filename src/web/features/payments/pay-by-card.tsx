@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import CreditCard from 'lucide-react/icons/credit-card';
 import { useEffect, useRef, useState } from 'react';
-import { formatKwacha } from '../../../shared/money';
+import { formatKwacha, toKwacha } from '../../../shared/money';
 import type { Order } from '../../../shared/schemas/orders';
+import { amountDueOfOrder, isOrderPaid } from '../../../shared/order-balance';
 import { isLiveState, type PaymentAttempt } from '../../../shared/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { failureMessage } from '../../lib/failure-message';
@@ -25,7 +26,7 @@ export function PayByCard({ order }: { order: Order }) {
   useEffect(() => {
     if (outcome) result.current?.focus();
   }, [outcome]);
-  const amount = formatKwacha(order.totalPrice);
+  const amount = formatKwacha(toKwacha(amountDueOfOrder(order)));
   const key = orderAttemptsQuery(order._id).queryKey;
   const keep = (attempt: PaymentAttempt) =>
     queryClient.setQueryData(key, (old = []) => [attempt, ...old.filter((a) => a._id !== attempt._id)]);
@@ -50,7 +51,7 @@ export function PayByCard({ order }: { order: Order }) {
   }, [order._id, mutate]);
   const tapPay = () => (widgetAllowedHere() ? pay.mutate() : reloadToPay(order._id));
 
-  if (order.isPaid && current?.state !== 'successful') return null;
+  if (isOrderPaid(order) && current?.state !== 'successful') return null;
   const live = current !== null && isLiveState(current.state);
   const waitingForBank = live && (outcome === 'success' || outcome === 'pending');
   const ended = current !== null && !live;

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatKwacha } from '../../../shared/money';
+import { formatKwacha, toKwacha } from '../../../shared/money';
 import { PAYMENT_METHOD_LABELS, paysByMobileMoney } from '../../../shared/order-status';
 import type { MobileMoneyMethod } from '../../../shared/payment-methods';
 import type { Order } from '../../../shared/schemas/orders';
+import { amountDueOfOrder, isOrderPaid } from '../../../shared/order-balance';
 import { isLiveState } from '../../../shared/schemas/payments';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -29,7 +30,7 @@ export function PayByPhone({ order, manual }: Props) {
   // A paid order shows only an attempt seen ending successful here (still cached); else there is nothing
   // to load, and the manual way (which says nothing of a paid order) stands.
   const seenPaid = useQueryClient().getQueryData(orderAttemptsQuery(order._id).queryKey)?.[0]?.state === 'successful';
-  const panel = (paysByMobileMoney(method) || method === 'creditCard') && (!order.isPaid || seenPaid);
+  const panel = (paysByMobileMoney(method) || method === 'creditCard') && (!isOrderPaid(order) || seenPaid);
   const methods = useQuery({ ...paymentMethodsQuery, enabled: panel });
   if (!panel) return manual;
   if (methods.isPending) return <Spinner label="Loading payment options" className="py-6" />;
@@ -45,7 +46,7 @@ function PhonePayment({ order, network, manual }: Props & { network: MobileMoney
   // A shopper who already told us a transaction id paid by hand: the manual way stays in front.
   const [mode, setMode] = useState<Mode>(order.paymentReference ? 'manual' : 'status');
   const label = PAYMENT_METHOD_LABELS[network];
-  const amount = formatKwacha(order.totalPrice);
+  const amount = formatKwacha(toKwacha(amountDueOfOrder(order)));
 
   // Where focus goes after a change the shopper asked for (the pressed button is gone).
   const statusRef = useRef<HTMLDivElement>(null);
@@ -62,7 +63,7 @@ function PhonePayment({ order, network, manual }: Props & { network: MobileMoney
     ({ status: statusRef, manual: manualRef, title: titleRef })[next].current?.focus();
   });
 
-  if (order.isPaid && current?.state !== 'successful') return null;
+  if (isOrderPaid(order) && current?.state !== 'successful') return null;
 
   const send = (phone: string) => {
     focusNext.current = 'status';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Order } from '../../../shared/schemas/orders';
+import { isOrderPaid } from '../../../shared/order-balance';
 import { isLiveState, type PaymentAttempt } from '../../../shared/schemas/payments';
 import { ApiError } from '../../lib/api-client';
 import { orderAttemptsQuery, SHOPPER_ORDERS_KEY, startPayment } from './api';
@@ -15,7 +16,7 @@ export function useOrderPayment(order: Order) {
   const queryClient = useQueryClient();
   const query = orderAttemptsQuery(order._id);
   // A paid order needs no reading; attempts already in the cache (seen ending here) stay shown.
-  const attempts = useQuery({ ...query, enabled: !order.isPaid });
+  const attempts = useQuery({ ...query, enabled: !isOrderPaid(order) });
   const current: PaymentAttempt | null = attempts.data?.[0] ?? null;
   const liveId = current && isLiveState(current.state) ? current._id : null;
 

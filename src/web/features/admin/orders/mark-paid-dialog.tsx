@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toKwacha } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
 import { text } from '../../../../shared/schemas/common';
 import { PAYMENT_NOTE_MAX_LENGTH, type Order } from '../../../../shared/schemas/orders';
@@ -25,15 +26,18 @@ interface MarkPaidDialogProps {
  */
 export function MarkPaidDialog({ order, open, onOpenChange, onPaid }: MarkPaidDialogProps) {
   const markPaid = useMarkOrderPaid();
+  // A paid order an edit raised owes its balance (decision 070): the same mark records it.
+  const balance = order.isPaid && order.balanceDueNgwee > 0;
   return (
     <NoteDialog
       open={open}
       onClose={() => onOpenChange(false)}
-      title="Mark as Paid"
+      title={balance ? 'Record balance paid' : 'Mark as Paid'}
       description={
         <>
           Order <span className="font-mono font-semibold text-bark-900">{orderReference(order._id)}</span>,{' '}
-          {formatKwacha(order.totalPrice)}. Your name, the time and this reason are kept with the order.
+          {balance ? `balance of ${formatKwacha(toKwacha(order.balanceDueNgwee))}` : formatKwacha(order.totalPrice)}.
+          Your name, the time and this reason are kept with the order.
         </>
       }
       formId="mark-paid-form"

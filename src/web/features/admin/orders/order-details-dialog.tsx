@@ -25,6 +25,9 @@ import { Section } from './order-section';
 import { OrderRefundsPanel } from '../refunds/order-refunds-panel';
 import { FiscalReceiptLines } from './fiscal-receipt-lines';
 import { statusChangeQuestion } from './status-change-question';
+import { EditOrderDialog } from './edit-order-dialog';
+import { isOrderEditable } from '../../../../shared/order-balance';
+import { toKwacha } from '../../../../shared/money';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -40,6 +43,7 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
   const markDelivered = useMarkOrderDelivered();
   const [markingPaid, setMarkingPaid] = useState(false);
   const [markingCollected, setMarkingCollected] = useState(false);
+  const [editing, setEditing] = useState(false);
   // A change that tells the customer or cancels waits here for the admin's yes; 'deliver' is the button.
   const [asking, setAsking] = useState<{ status: OrderStatus; by: 'select' | 'deliver' } | null>(null);
   const busy = updateStatus.isPending || markDelivered.isPending;
@@ -76,9 +80,19 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
       }
       footer={
         <>
+          {isOrderEditable(order) && (
+            <Button variant="outline" disabled={busy} onClick={() => setEditing(true)} aria-haspopup="dialog">
+              Edit order
+            </Button>
+          )}
           {!order.isPaid && order.status !== 'Cancelled' && (
             <Button variant="secondary" disabled={busy} onClick={() => setMarkingPaid(true)} aria-haspopup="dialog">
               Mark as Paid
+            </Button>
+          )}
+          {order.isPaid && order.balanceDueNgwee > 0 && order.status !== 'Cancelled' && (
+            <Button variant="secondary" disabled={busy} onClick={() => setMarkingPaid(true)} aria-haspopup="dialog">
+              Record balance paid
             </Button>
           )}
           {order.collection && !order.collection.collectedAt && order.status !== 'Cancelled' && (
@@ -162,6 +176,14 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
               <dd className="text-bark-900">
                 {order.isPaid ? (order.paidAt ? `Yes, ${formatDate(order.paidAt)}` : 'Yes') : 'No'}
               </dd>
+              {order.balanceDueNgwee > 0 && (
+                <>
+                  <dt className="text-bark-600">Balance due</dt>
+                  <dd className="font-semibold text-red-800" data-testid="admin-balance-due">
+                    {formatKwacha(toKwacha(order.balanceDueNgwee))}
+                  </dd>
+                </>
+              )}
               <MarkedPaid order={order} />
               {order.isDelivered && (
                 <>
@@ -255,6 +277,7 @@ export function OrderDetailsDialog({ order, onClose, onChanged }: OrderDetailsDi
         </Section>
       </div>
       <MarkPaidDialog order={order} open={markingPaid} onOpenChange={setMarkingPaid} onPaid={onChanged} />
+      <EditOrderDialog order={order} open={editing} onOpenChange={setEditing} onEdited={onChanged} />
       <MarkCollectedDialog
         order={order}
         open={markingCollected}

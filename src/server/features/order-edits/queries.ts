@@ -1,0 +1,28 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { orderEdits } from '../../db/schema';
+import type { EditSide } from '../../../shared/schemas/order-edits';
+
+export type OrderEditRow = typeof orderEdits.$inferSelect;
+
+export async function insertOrderEdit(
+  tx: Tx,
+  values: Omit<typeof orderEdits.$inferInsert, 'id' | 'createdAt' | 'before' | 'after' | 'refundId'> & {
+    before: EditSide;
+    after: EditSide;
+  },
+): Promise<OrderEditRow> {
+  const [row] = await tx
+    .insert(orderEdits)
+    .values({ ...values, before: { ...values.before }, after: { ...values.after } })
+    .returning();
+  return row;
+}
+
+export async function setEditRefund(tx: Tx, editId: string, refundId: string): Promise<void> {
+  await tx.update(orderEdits).set({ refundId }).where(eq(orderEdits.id, editId));
+}
+
+export function editsOfOrder(db: Db | Tx, orderId: string): Promise<OrderEditRow[]> {
+  return db.select().from(orderEdits).where(eq(orderEdits.orderId, orderId)).orderBy(desc(orderEdits.createdAt));
+}
