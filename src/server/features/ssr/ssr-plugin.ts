@@ -10,6 +10,7 @@ import type { Product } from '../../../shared/schemas/products';
 import { projectRoot } from '../../lib/project-root';
 import { policyOpenedTo } from '../../plugins/security';
 import { cardWidgetOrigin } from '../payments';
+import { readCatalogAnswer } from '../products';
 import { cachedShopSettings } from '../settings';
 import { pageDocument, renderPage, scriptsAtLowPriority, stylesheetFirst } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
@@ -68,8 +69,20 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
 
   const shopSettings = () => cachedShopSettings(app.db);
 
-  /** Through the public API (and its catalogue cache), so pages and API never disagree. */
+  /**
+   * What the public API answers: a catalogue read straight from the catalogue cache the API answers from
+   * (decision 072), anything else through the API itself, so pages and API never disagree.
+   */
   async function apiJson(url: string): Promise<unknown> {
+    const direct = readCatalogAnswer(app, url);
+    if (direct) {
+      // As the API: an answer that failed (a 500 there) is left out of the page, and the browser asks again.
+      const json = await direct.catch((error: unknown) => {
+        app.log.error({ err: error }, 'page data read failed');
+        return undefined;
+      });
+      return json === null ? null : json === undefined ? undefined : JSON.parse(json);
+    }
     const response = await app.inject({ method: 'GET', url });
     if (response.statusCode === 200) return response.json();
     // Written into the page as null: the page shows "not found" at once instead of asking again.
