@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from './lib/router';
@@ -40,32 +41,91 @@ function fragmentScope(data: Record<string, unknown>): string | undefined {
   return `${new Date().getFullYear()} ${JSON.stringify(data.settings)}`;
 }
 
-/** At most this many ids (a header per section of the shop, one footer): addresses come from anyone. */
-const MAX_FRAGMENTS = 16;
+/**
+ * The fragments' characters kept (PAGE_FRAGMENTS_MB, about a byte each): a product's part of its page
+ * is 8-12 KB, a card 1.5 KB, the header and footer 9 KB. The least recently written go first: the header
+ * and footer are written on every page. Bounded because the data they are drawn from changes, and
+ * addresses come from anyone.
+ */
+const DEFAULT_FRAGMENT_CHARS = 24_000_000;
+const fragmentChars = () => Number(process.env.PAGE_FRAGMENTS_MB ?? '') * 1_000_000 || DEFAULT_FRAGMENT_CHARS;
+/** Each fragment's key and book-keeping, counted with its characters. */
+const FRAGMENT_OVERHEAD = 100;
+
+/** Fragments by key, most recently used last, within a bound of characters. */
+class KeptFragments {
+  private readonly entries = new Map<string, string>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  get(key: string): string | undefined {
+    const html = this.entries.get(key);
+    if (html !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, html);
+    }
+    return html;
+  }
+
+  set(key: string, html: string): void {
+    const old = this.entries.get(key);
+    if (old !== undefined) {
+      this.entries.delete(key);
+      this.chars -= old.length + FRAGMENT_OVERHEAD;
+    }
+    this.entries.set(key, html);
+    this.chars += html.length + FRAGMENT_OVERHEAD;
+    for (const [oldest, value] of this.entries) {
+      if (this.chars <= this.maxChars) break;
+      this.entries.delete(oldest);
+      this.chars -= value.length + FRAGMENT_OVERHEAD;
+    }
+  }
+
+  get size() {
+    return { fragments: this.entries.size, chars: this.chars };
+  }
+}
 
 /**
  * The fragments drawn for the shop's settings of the moment (and the year, which the footer writes);
  * forgotten as soon as a page is drawn with other settings, so a changed name or address shows at once.
  */
-let kept: { scope: string; drawn: Map<string, string> } | undefined;
+let kept: { scope: string; drawn: KeptFragments } | undefined;
+
+const SHORT_KEY = /^[\w /:.-]{1,80}$/;
+
+/** An id names everything a fragment is drawn from, a product's data too: long ones are kept by their hash. */
+const keyOf = (id: string) => (SHORT_KEY.test(id) ? id : `#${createHash('sha1').update(id).digest('base64url')}`);
 
 const MARKED = new RegExp(`<!--${FRAGMENT_MARK}([^>]*?)-->([\\s\\S]*?)<!--/${FRAGMENT_MARK}\\1-->`, 'g');
 
 /** The page without the fragments' marks, each marked fragment kept for the next pages. */
-function keepFragments(html: string, into: Map<string, string>): string {
+function keepFragments(html: string, into: KeptFragments): string {
   if (!html.includes(FRAGMENT_MARK)) return html;
-  return html.replace(MARKED, (_, id: string, drawn: string) => {
-    if (into.size < MAX_FRAGMENTS) into.set(id, drawn);
+  return html.replace(MARKED, (_, key: string, drawn: string) => {
+    into.set(key, drawn);
     return drawn;
   });
+}
+
+/** Forgets every kept fragment: the next pages are drawn whole (tests, scripts/measure-page-render.ts). */
+export function forgetFragments() {
+  kept = undefined;
+}
+
+/** What the kept fragments hold (for scripts/measure-page-render.ts). */
+export function keptFragmentsSize() {
+  return kept?.drawn.size ?? { fragments: 0, chars: 0 };
 }
 
 function render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null> {
   const queryClient = createQueryClient();
   const scope = fragmentScope(data);
-  if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new Map() };
+  if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new KeptFragments(fragmentChars()) };
   const drawnFragments = scope === undefined ? undefined : kept!.drawn;
-  const fragments: ServerFragments | undefined = drawnFragments && { drawn: (id) => drawnFragments.get(id) };
+  const fragments: ServerFragments | undefined = drawnFragments && { keyOf, drawn: (key) => drawnFragments.get(key) };
   const address = new URL(url, 'http://local');
   const location = `${address.pathname}${address.search}`;
   const Router = ({ children }: { children: React.ReactNode }) => (
