@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -112,10 +112,19 @@ export function streamPage(
   const out = compressor(encoding);
   const pieces: Buffer[] = [];
   let complete = true;
-  out.on('data', (piece: Buffer) => pieces.push(piece));
-  out.on('end', () => {
-    if (complete) cache.set(page.cacheKey, Buffer.concat(pieces));
+  // Keeps what is sent on its way: a 'data' listener on `out` would take what it writes before the
+  // reply reads it (the head of a page sent uncompressed went missing so).
+  const sent = new Transform({
+    transform(piece: Buffer, _encoding, done) {
+      pieces.push(piece);
+      done(null, piece);
+    },
+    flush(done) {
+      if (complete) cache.set(page.cacheKey, Buffer.concat(pieces));
+      done();
+    },
   });
+  out.pipe(sent);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   out.write(page.head);
   flush(out);
@@ -134,7 +143,7 @@ export function streamPage(
       reply.log.error({ err: error, url: redactUrl(page.url) }, 'page render failed');
       out.end(page.tail);
     });
-  return reply.send(out);
+  return reply.send(sent);
 }
 
 function flush(stream: Transform) {
