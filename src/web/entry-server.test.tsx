@@ -295,6 +295,18 @@ describe('a product and its cards, drawn once and kept (docs/decisions/072-page-
         },
       },
     ],
+    [
+      'https://shop.example/products?category=oil&maxPrice=45',
+      {
+        settings,
+        'products:/products?category=oil&page=1&limit=12&maxPrice=45': {
+          products: products.slice(3, 9).map(card),
+          page: 1,
+          pages: 1,
+          totalProducts: 6,
+        },
+      },
+    ],
     ['https://shop.example/', { settings, featured: products.filter((p) => p.isFeatured).map(card) }],
   ];
 

@@ -49,8 +49,9 @@ function fragmentScope(data: Record<string, unknown>): string | undefined {
  */
 const DEFAULT_FRAGMENT_CHARS = 24_000_000;
 const fragmentChars = () => Number(process.env.PAGE_FRAGMENTS_MB ?? '') * 1_000_000 || DEFAULT_FRAGMENT_CHARS;
-/** Each fragment's key and book-keeping, counted with its characters. */
+/** Each fragment's book-keeping, counted with its key's and its own characters. */
 const FRAGMENT_OVERHEAD = 100;
+const cost = (key: string, html: string) => key.length + html.length + FRAGMENT_OVERHEAD;
 
 /** Fragments by key, most recently used last, within a bound of characters. */
 class KeptFragments {
@@ -72,14 +73,14 @@ class KeptFragments {
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
-      this.chars -= old.length + FRAGMENT_OVERHEAD;
+      this.chars -= cost(key, old);
     }
     this.entries.set(key, html);
-    this.chars += html.length + FRAGMENT_OVERHEAD;
+    this.chars += cost(key, html);
     for (const [oldest, value] of this.entries) {
       if (this.chars <= this.maxChars) break;
       this.entries.delete(oldest);
-      this.chars -= value.length + FRAGMENT_OVERHEAD;
+      this.chars -= cost(oldest, value);
     }
   }
 
@@ -94,18 +95,17 @@ class KeptFragments {
  */
 let kept: { scope: string; drawn: KeptFragments } | undefined;
 
-const SHORT_KEY = /^[\w /:.-]{1,80}$/;
-
 /** An id names everything a fragment is drawn from, a product's data too: long ones are kept by their hash. */
-const keyOf = (id: string) => (SHORT_KEY.test(id) ? id : `#${createHash('sha1').update(id).digest('base64url')}`);
+const LONG_ID = 2_000;
+const keyOf = (id: string) => (id.length < LONG_ID ? id : `#${createHash('sha1').update(id).digest('base64url')}`);
 
-const MARKED = new RegExp(`<!--${FRAGMENT_MARK}([^>]*?)-->([\\s\\S]*?)<!--/${FRAGMENT_MARK}\\1-->`, 'g');
+const MARKED = new RegExp(`<!--${FRAGMENT_MARK}(\\d+)-->([\\s\\S]*?)<!--/${FRAGMENT_MARK}\\1-->`, 'g');
 
-/** The page without the fragments' marks, each marked fragment kept for the next pages. */
-function keepFragments(html: string, into: KeptFragments): string {
-  if (!html.includes(FRAGMENT_MARK)) return html;
-  return html.replace(MARKED, (_, key: string, drawn: string) => {
-    into.set(key, drawn);
+/** The page without the fragments' marks, each marked fragment kept (under the id its mark stands for). */
+function keepFragments(html: string, ids: string[], into: KeptFragments): string {
+  if (ids.length === 0) return html;
+  return html.replace(MARKED, (_, mark: string, drawn: string) => {
+    into.set(keyOf(ids[Number(mark)]), drawn);
     return drawn;
   });
 }
@@ -125,7 +125,11 @@ function render(url: string, data: Record<string, unknown>, onError: (error: unk
   const scope = fragmentScope(data);
   if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new KeptFragments(fragmentChars()) };
   const drawnFragments = scope === undefined ? undefined : kept!.drawn;
-  const fragments: ServerFragments | undefined = drawnFragments && { keyOf, drawn: (key) => drawnFragments.get(key) };
+  const marked: string[] = [];
+  const fragments: ServerFragments | undefined = drawnFragments && {
+    drawn: (id) => drawnFragments.get(keyOf(id)),
+    mark: (id) => String(marked.push(id) - 1),
+  };
   const address = new URL(url, 'http://local');
   const location = `${address.pathname}${address.search}`;
   const Router = ({ children }: { children: React.ReactNode }) => (
@@ -143,7 +147,7 @@ function render(url: string, data: Record<string, unknown>, onError: (error: unk
   // page's code (lazy screens), which is loaded once per process.
   const drawn = Promise.resolve()
     .then(() => renderToStringAsync(page as unknown as VNode))
-    .then((html) => (drawnFragments ? keepFragments(html, drawnFragments) : html))
+    .then((html) => (drawnFragments ? keepFragments(html, marked, drawnFragments) : html))
     .catch((error: unknown) => {
       onError(error);
       return null;

@@ -7,10 +7,10 @@ import { createContext, createElement, Fragment, useContext, type ReactNode } fr
  * changes. Undefined in the browser, which always draws them itself.
  */
 export interface ServerFragments {
-  /** The short name, safe in an HTML comment, under which what is drawn from `id` is kept. */
-  keyOf(id: string): string;
-  /** The HTML drawn before under this key, or undefined: then it is drawn and kept. */
-  drawn(key: string): string | undefined;
+  /** The HTML drawn before from this id, or undefined: then it is drawn and kept. */
+  drawn(id: string): string | undefined;
+  /** A short name for `id` in this page, safe in an HTML comment, to mark what is drawn from it. */
+  mark(id: string): string;
 }
 
 export const ServerFragmentsContext = createContext<ServerFragments | undefined>(undefined);
@@ -32,9 +32,10 @@ const comment = (text: string) => createElement(Fragment as never, { UNSTABLE_co
 export function SameOnEveryPage({ id, children }: { id: string | (() => string) | undefined; children: ReactNode }) {
   const fragments = useContext(ServerFragmentsContext);
   if (!fragments || id === undefined) return children;
-  const key = fragments.keyOf(typeof id === 'function' ? id() : id);
-  const drawn = fragments.drawn(key);
+  const full = typeof id === 'function' ? id() : id;
+  const drawn = fragments.drawn(full);
   if (drawn !== undefined) return raw(drawn);
+  const key = fragments.mark(full);
   // One inside (a card in a product's part) is drawn afresh, as part of this one.
   return (
     <>

@@ -132,91 +132,106 @@ function ProductDetail({ product }: { product: Product }) {
     setQuantity((current) => Math.min(current, Math.max(1, variant.countInStock)));
   };
 
-  // On the server, drawn once for this product as it is now (and the size chosen), then kept.
-  const drawnFrom = () => `product ${origin} ${chosen?._id ?? ''} ${JSON.stringify(product)}`;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Products', to: '/products' },
+          {
+            label: categoryDisplayName(product.category),
+            to: `/products?category=${encodeURIComponent(product.category)}`,
+          },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
+        {/* Keyed by the main image, so a size with its own photo opens on it. */}
+        <ProductGallery key={image} images={product.images} mainImage={image} name={product.name} />
+        <div>
+          <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
+          <p className="mt-3 text-2xl font-bold text-forest-800 tabular-nums">{formatKwacha(price)}</p>
+          <p className="mt-3 flex flex-wrap items-center gap-2 text-bark-700">
+            <StarRating rating={product.rating} />
+            <span>
+              {product.rating.toFixed(1)} ({product.numReviews} {product.numReviews === 1 ? 'review' : 'reviews'})
+            </span>
+          </p>
+          {/* A size that only repeats the chosen value ("250 ml") is not written twice. */}
+          {size && size !== chosen?.label && <p className="mt-2 text-bark-700">Size: {size}</p>}
+          <p className="mt-5 whitespace-pre-line text-bark-700">{product.description}</p>
+          {product.setParts && <SetParts parts={product.setParts} />}
+          {chosen && product.options && (
+            <VariantPicker options={product.options} variants={variants} chosen={chosen} onChoose={chooseVariant} />
+          )}
+          <div className="mt-6">
+            <Badge tone={inStock ? 'green' : 'red'}>{inStock ? 'In Stock' : 'Out of Stock'}</Badge>
+          </div>
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              label={name}
+              max={Math.max(1, stock)}
+              disabled={!inStock}
+            />
+            <Button
+              size="lg"
+              disabled={!inStock}
+              className="flex-1 sm:flex-none"
+              onClick={() =>
+                addItem(
+                  chosen
+                    ? { id: product._id, variant: chosen._id, name, price, image }
+                    : { id: product._id, name, price, image },
+                  quantity,
+                )
+              }
+            >
+              <ShoppingBag size={20} aria-hidden="true" />
+              Add to Cart
+            </Button>
+          </div>
+          {inStock && (
+            <OrderOnWhatsApp
+              className="mt-3"
+              message={(shopName) =>
+                productOrderText(shopName, {
+                  name,
+                  price,
+                  quantity,
+                  url: `${origin}${productPagePath(product._id, chosen?._id)}`,
+                })
+              }
+            />
+          )}
+          <p className="mt-5 flex items-center gap-2 font-medium text-forest-800">
+            <Leaf size={18} aria-hidden="true" />
+            100% Organic &amp; Sustainable
+          </p>
+        </div>
+      </div>
+      <ProductTabs product={product} size={size} />
+      <RelatedProducts productId={product._id} />
+    </div>
+  );
+}
+
+/**
+ * On the server, the product's part of its page is drawn once for the product as it is now and the
+ * size the address names (the only state it opens with), then kept.
+ */
+function ProductDetailOnce({ product }: { product: Product }) {
+  const { origin } = usePageData();
+  const [searchParams] = useSearchParams();
+  const drawnFrom = () => {
+    const variants = product.options?.length ? (product.variants ?? []) : [];
+    const chosen = initialVariant(variants, searchParams.get(VARIANT_PARAM))?._id ?? '';
+    return `product ${origin} ${chosen} ${JSON.stringify(product)}`;
+  };
   return (
     <SameOnEveryPage id={drawnFrom}>
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
-        <Breadcrumb
-          items={[
-            { label: 'Home', to: '/' },
-            { label: 'Products', to: '/products' },
-            {
-              label: categoryDisplayName(product.category),
-              to: `/products?category=${encodeURIComponent(product.category)}`,
-            },
-            { label: product.name },
-          ]}
-        />
-        <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-12">
-          {/* Keyed by the main image, so a size with its own photo opens on it. */}
-          <ProductGallery key={image} images={product.images} mainImage={image} name={product.name} />
-          <div>
-            <h1 className="text-3xl font-bold sm:text-4xl">{product.name}</h1>
-            <p className="mt-3 text-2xl font-bold text-forest-800 tabular-nums">{formatKwacha(price)}</p>
-            <p className="mt-3 flex flex-wrap items-center gap-2 text-bark-700">
-              <StarRating rating={product.rating} />
-              <span>
-                {product.rating.toFixed(1)} ({product.numReviews} {product.numReviews === 1 ? 'review' : 'reviews'})
-              </span>
-            </p>
-            {/* A size that only repeats the chosen value ("250 ml") is not written twice. */}
-            {size && size !== chosen?.label && <p className="mt-2 text-bark-700">Size: {size}</p>}
-            <p className="mt-5 whitespace-pre-line text-bark-700">{product.description}</p>
-            {product.setParts && <SetParts parts={product.setParts} />}
-            {chosen && product.options && (
-              <VariantPicker options={product.options} variants={variants} chosen={chosen} onChoose={chooseVariant} />
-            )}
-            <div className="mt-6">
-              <Badge tone={inStock ? 'green' : 'red'}>{inStock ? 'In Stock' : 'Out of Stock'}</Badge>
-            </div>
-            <div className="mt-6 flex flex-wrap items-center gap-4">
-              <QuantityStepper
-                value={quantity}
-                onChange={setQuantity}
-                label={name}
-                max={Math.max(1, stock)}
-                disabled={!inStock}
-              />
-              <Button
-                size="lg"
-                disabled={!inStock}
-                className="flex-1 sm:flex-none"
-                onClick={() =>
-                  addItem(
-                    chosen
-                      ? { id: product._id, variant: chosen._id, name, price, image }
-                      : { id: product._id, name, price, image },
-                    quantity,
-                  )
-                }
-              >
-                <ShoppingBag size={20} aria-hidden="true" />
-                Add to Cart
-              </Button>
-            </div>
-            {inStock && (
-              <OrderOnWhatsApp
-                className="mt-3"
-                message={(shopName) =>
-                  productOrderText(shopName, {
-                    name,
-                    price,
-                    quantity,
-                    url: `${origin}${productPagePath(product._id, chosen?._id)}`,
-                  })
-                }
-              />
-            )}
-            <p className="mt-5 flex items-center gap-2 font-medium text-forest-800">
-              <Leaf size={18} aria-hidden="true" />
-              100% Organic &amp; Sustainable
-            </p>
-          </div>
-        </div>
-        <ProductTabs product={product} size={size} />
-        <RelatedProducts productId={product._id} />
-      </div>
+      <ProductDetail product={product} />
     </SameOnEveryPage>
   );
 }
@@ -233,5 +248,5 @@ export function ProductDetailPage() {
   if (isError && error instanceof ApiError && error.kind === 'network') return <ProductNotSaved retry={retry} />;
   if (isError || !data) return <ProductNotFound />;
   // Remount per product so the quantity and chosen image start fresh when a related product is opened.
-  return <ProductDetail key={data._id} product={data} />;
+  return <ProductDetailOnce key={data._id} product={data} />;
 }
