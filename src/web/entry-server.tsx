@@ -47,8 +47,7 @@ function fragmentScope(data: Record<string, unknown>): string | undefined {
  * and footer are written on every page. Bounded because the data they are drawn from changes, and
  * addresses come from anyone.
  */
-const DEFAULT_FRAGMENT_CHARS = 24_000_000;
-const fragmentChars = () => Number(process.env.PAGE_FRAGMENTS_MB ?? '') * 1_000_000 || DEFAULT_FRAGMENT_CHARS;
+let keptChars = 24_000_000;
 /** Each fragment's book-keeping, counted with its key's and its own characters. */
 const FRAGMENT_OVERHEAD = 100;
 const cost = (key: string, html: string) => key.length + html.length + FRAGMENT_OVERHEAD;
@@ -123,7 +122,7 @@ export function keptFragmentsSize() {
 function render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null> {
   const queryClient = createQueryClient();
   const scope = fragmentScope(data);
-  if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new KeptFragments(fragmentChars()) };
+  if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new KeptFragments(keptChars) };
   const drawnFragments = scope === undefined ? undefined : kept!.drawn;
   const marked: string[] = [];
   const fragments: ServerFragments | undefined = drawnFragments && {
@@ -162,7 +161,8 @@ function render(url: string, data: Record<string, unknown>, onError: (error: unk
 }
 
 /** Each screen's code is a lazy chunk (app/routes.tsx): loaded at start, not on a shopper's time. */
-async function prepare(): Promise<void> {
+async function prepare(limits: { keptChars?: number } = {}): Promise<void> {
+  keptChars = limits.keptChars ?? keptChars;
   for (const screen of ['/', '/products', '/products/0', '/about', '/contact', '/not-a-page']) {
     await render(`http://local${screen}`, {}, () => undefined);
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLargeCatalogue } from '../../seed/large';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readCatalogAnswer } from './catalog-answers';
+import { insertProducts, minutesAgo } from './test/fixtures';
 
 /** A page's data read straight from the catalogue cache is what the API answers, to the byte (decision 072). */
 describe('catalogue answers read without the API', () => {
@@ -10,8 +10,19 @@ describe('catalogue answers read without the API', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedLargeCatalogue(t.app.db, t.app.imageStore, 60, { seed: 72 });
-    await t.app.catalogCache.invalidate('products');
+    const categories = ['oil', 'skincare', 'body-care', 'gift-sets'];
+    await insertProducts(
+      t,
+      Array.from({ length: 60 }, (_, i) => ({
+        name: i % 5 === 0 ? `Baobab Soap ${i}` : `Mungongo Oil ${i} “cold-pressed”`,
+        description: `Made by hand, batch ${i}.`,
+        category: categories[i % categories.length],
+        priceNgwee: 1_000 + 997 * i,
+        countInStock: i % 7,
+        isFeatured: i % 6 === 0,
+        createdAt: minutesAgo(100 - i),
+      })),
+    );
     const list = (await t.app.inject('/api/products?limit=100')).json() as { products: { _id: string }[] };
     ids = list.products.map((p) => p._id);
   });

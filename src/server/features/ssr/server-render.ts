@@ -12,7 +12,11 @@ import { accepts } from './static-files';
  * The storefront's render module, built beside the web app (`vite build --ssr`: dist/web-ssr for
  * dist/web). Without it pages are sent as the empty shell the browser draws.
  */
-export async function loadPageRenderer(distDir: string, log: FastifyBaseLogger): Promise<PageRenderer | null> {
+export async function loadPageRenderer(
+  distDir: string,
+  log: FastifyBaseLogger,
+  limits: { keptChars?: number } = {},
+): Promise<PageRenderer | null> {
   const file = path.join(`${path.resolve(distDir)}-ssr`, 'entry-server.js');
   if (!existsSync(file)) {
     log.warn(`storefront render module missing (${file}): pages are drawn by the browser; run \`npm run build:web\``);
@@ -20,7 +24,7 @@ export async function loadPageRenderer(distDir: string, log: FastifyBaseLogger):
   }
   const loaded = (await import(pathToFileURL(file).href)) as { renderer?: PageRenderer };
   if (!loaded.renderer) throw new Error(`${file} exports no renderer`);
-  await loaded.renderer.prepare();
+  await loaded.renderer.prepare(limits);
   return loaded.renderer;
 }
 
