@@ -86,7 +86,7 @@ try {
     pathToFileURL(path.join(`${process.env.WEB_DIST_DIR}-ssr`, 'entry-server.js')).href
   )) as {
     renderer: import('../src/shared/page-render').PageRenderer;
-    keptFragmentsSize?: () => { fragments: number; chars: number };
+    keptFragmentsSize?: () => { fragments: number; bytes: number };
   };
   const { renderer } = renderModule;
   // Decision 072's direct read, where the app measured has it.
@@ -95,7 +95,7 @@ try {
   };
   const kept = renderModule.keptFragmentsSize?.();
   if (kept) add('kept fragments after the pages above (count)', kept.fragments);
-  if (kept) add('kept fragments after the pages above (MB of characters)', kept.chars / 1e6);
+  if (kept) add('kept fragments after the pages above (MB of text)', kept.bytes / 1e6);
   const partIds = ids.slice(pageCount * 2, pageCount * 3);
   let html = '';
   for (const id of partIds) {

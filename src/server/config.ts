@@ -155,7 +155,7 @@ export interface AppConfig {
   answerCacheMb?: number;
   /** Drawn pages kept, in MB compressed (PAGE_CACHE_MB); unset: 16. */
   pageCacheMb?: number;
-  /** Parts of pages kept drawn, in MB of their characters (PAGE_FRAGMENTS_MB); unset: 24. */
+  /** Parts of pages kept drawn, in MB of their text (PAGE_FRAGMENTS_MB); unset: 24. */
   pageFragmentsMb?: number;
   /** The in-memory keyword index is not built above this many products (SEARCH_INDEX_PRODUCTS; 0: never); unset: 50,000. */
   searchIndexProducts?: number;

@@ -21,8 +21,8 @@ export interface PageRenderer {
    */
   render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null>;
   /**
-   * Called once before the first page: loads the code of every screen. `keptChars`: the characters of
-   * the parts of pages kept drawn (PAGE_FRAGMENTS_MB).
+   * Called once before the first page: loads the code of every screen. `keptBytes`: the memory the text of
+   * the parts of pages kept drawn may take (PAGE_FRAGMENTS_MB).
    */
-  prepare(limits?: { keptChars?: number }): Promise<void>;
+  prepare(limits?: { keptBytes?: number }): Promise<void>;
 }

@@ -42,22 +42,24 @@ function fragmentScope(data: Record<string, unknown>): string | undefined {
 }
 
 /**
- * The fragments' characters kept (PAGE_FRAGMENTS_MB, about a byte each): a product's part of its page
- * is 8-12 KB, a card 1.5 KB, the header and footer 9 KB. The least recently written go first: the header
- * and footer are written on every page. Bounded because the data they are drawn from changes, and
- * addresses come from anyone.
+ * The memory the kept fragments' text may take (PAGE_FRAGMENTS_MB): a product's part of its page is
+ * about 12,000 characters, a card 1,500, the header and footer 9,000. The least recently used go first:
+ * the header and footer are used on every page. Bounded because the data they are drawn from changes,
+ * and addresses come from anyone.
  */
-let keptChars = 24_000_000;
-/** Each fragment's book-keeping, counted with its key's and its own characters. */
+let keptBytes = 24_000_000;
+/** Each fragment's book-keeping, counted with its key and its text. */
 const FRAGMENT_OVERHEAD = 100;
-const cost = (key: string, html: string) => key.length + html.length + FRAGMENT_OVERHEAD;
+/** V8 holds a string in a byte a character while every one is Latin-1, else in two (a product's "›"). */
+const bytesOf = (text: string) => (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
+const cost = (key: string, html: string) => bytesOf(key) + bytesOf(html) + FRAGMENT_OVERHEAD;
 
-/** Fragments by key, most recently used last, within a bound of characters. */
+/** Fragments by key, most recently used last, within a bound of bytes. */
 class KeptFragments {
   private readonly entries = new Map<string, string>();
-  private chars = 0;
+  private bytes = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(private readonly maxBytes: number) {}
 
   get(key: string): string | undefined {
     const html = this.entries.get(key);
@@ -72,19 +74,19 @@ class KeptFragments {
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
-      this.chars -= cost(key, old);
+      this.bytes -= cost(key, old);
     }
     this.entries.set(key, html);
-    this.chars += cost(key, html);
+    this.bytes += cost(key, html);
     for (const [oldest, value] of this.entries) {
-      if (this.chars <= this.maxChars) break;
+      if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.chars -= cost(oldest, value);
+      this.bytes -= cost(oldest, value);
     }
   }
 
   get size() {
-    return { fragments: this.entries.size, chars: this.chars };
+    return { fragments: this.entries.size, bytes: this.bytes };
   }
 }
 
@@ -100,11 +102,14 @@ const keyOf = (id: string) => (id.length < LONG_ID ? id : `#${createHash('sha1')
 
 const MARKED = new RegExp(`<!--${FRAGMENT_MARK}(\\d+)-->([\\s\\S]*?)<!--/${FRAGMENT_MARK}\\1-->`, 'g');
 
+/** A piece cut out of a page may be kept as a view of the whole page: kept, it would keep the page. */
+const ownCopy = (piece: string) => Buffer.from(piece, 'utf8').toString('utf8');
+
 /** The page without the fragments' marks, each marked fragment kept (under the id its mark stands for). */
 function keepFragments(html: string, ids: string[], into: KeptFragments): string {
   if (ids.length === 0) return html;
   return html.replace(MARKED, (_, mark: string, drawn: string) => {
-    into.set(keyOf(ids[Number(mark)]), drawn);
+    into.set(keyOf(ids[Number(mark)]), ownCopy(drawn));
     return drawn;
   });
 }
@@ -116,13 +121,13 @@ export function forgetFragments() {
 
 /** What the kept fragments hold (for scripts/measure-page-render.ts). */
 export function keptFragmentsSize() {
-  return kept?.drawn.size ?? { fragments: 0, chars: 0 };
+  return kept?.drawn.size ?? { fragments: 0, bytes: 0 };
 }
 
 function render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null> {
   const queryClient = createQueryClient();
   const scope = fragmentScope(data);
-  if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new KeptFragments(keptChars) };
+  if (scope !== undefined && kept?.scope !== scope) kept = { scope, drawn: new KeptFragments(keptBytes) };
   const drawnFragments = scope === undefined ? undefined : kept!.drawn;
   const marked: string[] = [];
   const fragments: ServerFragments | undefined = drawnFragments && {
@@ -161,8 +166,8 @@ function render(url: string, data: Record<string, unknown>, onError: (error: unk
 }
 
 /** Each screen's code is a lazy chunk (app/routes.tsx): loaded at start, not on a shopper's time. */
-async function prepare(limits: { keptChars?: number } = {}): Promise<void> {
-  keptChars = limits.keptChars ?? keptChars;
+async function prepare(limits: { keptBytes?: number } = {}): Promise<void> {
+  keptBytes = limits.keptBytes ?? keptBytes;
   for (const screen of ['/', '/products', '/products/0', '/about', '/contact', '/not-a-page']) {
     await render(`http://local${screen}`, {}, () => undefined);
   }

@@ -15,7 +15,7 @@ import { accepts } from './static-files';
 export async function loadPageRenderer(
   distDir: string,
   log: FastifyBaseLogger,
-  limits: { keptChars?: number } = {},
+  limits: { keptBytes?: number } = {},
 ): Promise<PageRenderer | null> {
   const file = path.join(`${path.resolve(distDir)}-ssr`, 'entry-server.js');
   if (!existsSync(file)) {

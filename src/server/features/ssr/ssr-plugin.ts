@@ -64,7 +64,7 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
   const files = await loadStaticFiles(distDir);
   const renderer = await loadPageRenderer(distDir, app.log, {
-    keptChars: app.config.pageFragmentsMb && app.config.pageFragmentsMb * 1_000_000,
+    keptBytes: app.config.pageFragmentsMb && app.config.pageFragmentsMb * 1_000_000,
   });
   const drawnPages = new DrawnPages((app.config.pageCacheMb ?? DEFAULT_PAGE_CACHE_MB) * 1024 * 1024);
   const buildId = etagOf(built);
