@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../../../shared/page-render';
-import { DrawnPages, pageEncoding, streamPage } from './server-render';
+import { DrawnPages, pageEncoding, sendDrawnPage } from './server-render';
 
 describe('drawn pages kept', () => {
   it('keeps the most recently used pages within the byte cap', () => {
@@ -29,7 +29,7 @@ describe('drawn pages kept', () => {
   });
 });
 
-describe('a page drawn and streamed', () => {
+describe('a page drawn and sent', () => {
   const renderer: PageRenderer = {
     dataNeeds: () => [],
     render: async (url) => `<p>drawn for ${url}</p>`,
@@ -48,7 +48,7 @@ describe('a page drawn and streamed', () => {
         if (encoding !== 'identity') reply.header('content-encoding', encoding);
         return reply.send(kept);
       }
-      return streamPage(reply, renderer, { ...page, url: request.url, data: {}, cacheKey }, encoding, cache);
+      return sendDrawnPage(reply, renderer, { ...page, url: request.url, data: {}, cacheKey }, encoding, cache);
     });
     const whole = `${page.head}<p>drawn for /a</p>${page.tail}`;
     const decoded = (body: Buffer, encoding: string | undefined) =>

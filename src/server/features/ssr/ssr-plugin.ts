@@ -17,7 +17,7 @@ import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';
 import { routePreloads, type ViteManifest } from './route-chunks';
 import { robotsTxt, sitemapXml } from './seo-files';
-import { DrawnPages, loadPageRenderer, pageEncoding, streamPage } from './server-render';
+import { DrawnPages, loadPageRenderer, pageEncoding, sendDrawnPage } from './server-render';
 import {
   compressSmall,
   etagOf,
@@ -204,7 +204,7 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(cached);
     }
-    return streamPage(
+    return sendDrawnPage(
       reply,
       renderer,
       { ...page.document, url: `${app.config.publicUrl}${request.url}`, data: page.initialData, cacheKey },
