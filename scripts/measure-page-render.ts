@@ -82,15 +82,35 @@ try {
   }
 
   // The parts of one product page on their own.
-  const { renderer } = (await import(
+  const renderModule = (await import(
     pathToFileURL(path.join(`${process.env.WEB_DIST_DIR}-ssr`, 'entry-server.js')).href
-  )) as { renderer: import('../src/shared/page-render').PageRenderer };
+  )) as {
+    renderer: import('../src/shared/page-render').PageRenderer;
+    keptFragmentsSize?: () => { fragments: number; bytes: number };
+  };
+  const { renderer } = renderModule;
+  // Decision 072's direct read, where the app measured has it.
+  const products = (await import(pathToFileURL(path.join(appRoot, 'src/server/features/products/index.ts')).href)) as {
+    readCatalogAnswer?: (app: unknown, apiPath: string) => Promise<string | null> | undefined;
+  };
+  const kept = renderModule.keptFragmentsSize?.();
+  if (kept) add('kept fragments after the pages above (count)', kept.fragments);
+  if (kept) add('kept fragments after the pages above (MB of text)', kept.bytes / 1e6);
   const partIds = ids.slice(pageCount * 2, pageCount * 3);
   let html = '';
   for (const id of partIds) {
     let started = performance.now();
     const product = (await app.inject(`/api/products/${id}`)).json();
     add('part: API answer (inject, catalogue cache miss)', performance.now() - started);
+    const unread = ids[pageCount * 3 + partIds.indexOf(id)];
+    if (products.readCatalogAnswer && unread) {
+      started = performance.now();
+      const cpu = process.cpuUsage();
+      await products.readCatalogAnswer(app, `/api/products/${unread}`);
+      add('part: catalogue read, direct (catalogue cache miss)', performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      add('part: catalogue read, direct (catalogue cache miss) (CPU)', (used.user + used.system) / 1000);
+    }
     const settings = (await app.inject('/api/settings')).json();
     const data = { settings, [`product:${id}`]: product };
     started = performance.now();
@@ -102,11 +122,18 @@ try {
     const used = process.cpuUsage(cpu);
     add('part: drawing (render to string) (CPU)', (used.user + used.system) / 1000);
     started = performance.now();
+    const cpuAgain = process.cpuUsage();
+    await renderer.render(`https://shop.example/products/${id}`, data, (e) => {
+      throw e;
+    });
+    const usedAgain = process.cpuUsage(cpuAgain);
+    add('part: drawing again, the product kept (CPU)', (usedAgain.user + usedAgain.system) / 1000);
+    started = performance.now();
     JSON.stringify(data);
     add('part: embedded data JSON', performance.now() - started);
     const page = (await get(`/products/${id}`, identity)).response.body;
     html = page;
-    for (const quality of [4, 5, 6, 11]) {
+    for (const quality of [1, 3, 4, 5, 6, 11]) {
       started = performance.now();
       brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
       add(`part: brotli quality ${quality} of the whole page`, performance.now() - started);
@@ -116,12 +143,14 @@ try {
     add('part: gzip level 6 of the whole page', performance.now() - started);
     if (drawn === null) throw new Error('not drawn');
   }
-  const sizes = [4, 5, 6, 11].map(
+  const sizes = [1, 3, 4, 5, 6, 11].map(
     (quality) =>
       `q${quality} ${brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }).length}`,
   );
   console.log(`${productCount} products, ${pageCount} pages each (medians, ms; one client, in-process; ${appRoot}):`);
   for (const [name, values] of Object.entries(timings)) console.log(`${ms(median(values))}  ${name}`);
+  const memory = process.memoryUsage();
+  console.log(`heap used ${(memory.heapUsed / 1e6).toFixed(0)} MB, RSS ${(memory.rss / 1e6).toFixed(0)} MB`);
   if (args.get('save')) writeFileSync(`${args.get('save')}-product.html`, html);
   console.log(
     `a product page: ${Buffer.byteLength(html)} bytes; brotli ${sizes.join(', ')}; gzip ${gzipSync(html).length}`,

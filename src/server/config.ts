@@ -86,6 +86,7 @@ const envSchema = z
     PGLITE_BUFFERS_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
     ANSWER_CACHE_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
     PAGE_CACHE_MB: z.preprocess((v) => v || '16', z.coerce.number().int().min(1).max(4096)),
+    PAGE_FRAGMENTS_MB: z.preprocess((v) => v || '24', z.coerce.number().int().min(1).max(4096)),
     SEARCH_INDEX_PRODUCTS: z.preprocess((v) => v || '50000', z.coerce.number().int().min(0).max(1_000_000)),
     BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
     BACKUP_DIR: optionalSetting(z.string()),
@@ -154,6 +155,8 @@ export interface AppConfig {
   answerCacheMb?: number;
   /** Drawn pages kept, in MB compressed (PAGE_CACHE_MB); unset: 16. */
   pageCacheMb?: number;
+  /** Parts of pages kept drawn, in MB of their text (PAGE_FRAGMENTS_MB); unset: 24. */
+  pageFragmentsMb?: number;
   /** The in-memory keyword index is not built above this many products (SEARCH_INDEX_PRODUCTS; 0: never); unset: 50,000. */
   searchIndexProducts?: number;
   /** Backups; unset: none scheduled, files in DATA_DIR/backups, the last 14 kept. */
@@ -302,6 +305,7 @@ export function loadConfig(
     pgliteBuffersMb: e.PGLITE_BUFFERS_MB,
     answerCacheMb: e.ANSWER_CACHE_MB,
     pageCacheMb: e.PAGE_CACHE_MB,
+    pageFragmentsMb: e.PAGE_FRAGMENTS_MB,
     searchIndexProducts: e.SEARCH_INDEX_PRODUCTS,
     backups: {
       folder: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),

@@ -20,6 +20,9 @@ export interface PageRenderer {
    * the empty shell that the browser draws itself.
    */
   render(url: string, data: Record<string, unknown>, onError: (error: unknown) => void): Promise<string | null>;
-  /** Called once before the first page: loads the code of every screen. */
-  prepare(): Promise<void>;
+  /**
+   * Called once before the first page: loads the code of every screen. `keptBytes`: the memory the text of
+   * the parts of pages kept drawn may take (PAGE_FRAGMENTS_MB).
+   */
+  prepare(limits?: { keptBytes?: number }): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../shared/schemas/products';
 import type { ShopSettings } from '../shared/schemas/settings';
 import { DEFAULT_RETURN_RULES, DEFAULT_RETURN_WINDOW_DAYS } from '../shared/returns';
-import { renderer } from './entry-server';
+import { forgetFragments, keptFragmentsSize, renderer } from './entry-server';
 
 const settings: ShopSettings = {
   shopName: 'Test Co-op Shop',
@@ -227,5 +227,116 @@ describe('the parts every page draws alike (header, footer), kept between pages'
     expect(current(await draw('https://shop.example/contact', { settings }))).toBe('/contact');
     expect(current(await draw('https://shop.example/', { settings, featured: [] }))).toBe('/');
     expect(current(await draw('https://shop.example/no-such-page', { settings }))).toBeUndefined();
+  });
+});
+
+describe('a product and its cards, drawn once and kept (docs/decisions/072-page-fragments.md)', () => {
+  const review = (n: number) => ({
+    _id: `r-${n}`,
+    name: `Shopper ${n}`,
+    rating: (n % 5) + 1,
+    comment: `Lovely <b>oil</b> & soap, number ${n}.`,
+    createdAt: `2026-10-${String((n % 28) + 1).padStart(2, '0')}T08:00:00.000Z`,
+  });
+  const sizes = (id: string): Partial<Product> => ({
+    options: ['Size'],
+    priceFrom: 40,
+    variants: ['100 ml', '250 ml'].map((label, i) => ({
+      _id: `${id}-v${i}`,
+      options: [label],
+      label,
+      sku: `${id}-${i}`,
+      size: label,
+      price: 40 + 60 * i,
+      countInStock: i,
+      image: '',
+      isDefault: i === 0,
+    })),
+  });
+  const products: Product[] = Array.from({ length: 30 }, (_, i) => ({
+    ...product,
+    _id: `q-${i}`,
+    name: i % 7 === 0 ? `Baobab “Gold” Soap ${i} <b>` : `Mungongo Oil ${i}`,
+    price: 20 + i,
+    countInStock: i % 4 === 0 ? 0 : i,
+    isFeatured: i % 3 === 0,
+    rating: (i % 5) + 0.5,
+    numReviews: i % 3,
+    reviews: Array.from({ length: i % 3 }, (_, n) => review(n + i)),
+    size: i % 2 === 0 ? null : '50 ml',
+    ...(i % 5 === 1 ? sizes(`q-${i}`) : {}),
+  }));
+  const card = ({ reviews: _r, ...rest }: Product) => rest;
+  const pages: [string, Record<string, unknown>][] = [
+    ...products.map((p): [string, Record<string, unknown>] => [
+      `https://shop.example/products/${p._id}`,
+      { settings, [`product:${p._id}`]: p },
+    ]),
+    ['https://shop.example/products/q-1?variant=q-1-v1', { settings, 'product:q-1': products[1] }],
+    ...[1, 2, 3].map((page): [string, Record<string, unknown>] => [
+      `https://shop.example/products?page=${page}`,
+      {
+        settings,
+        [`products:/products?page=${page}&limit=12`]: {
+          products: products.slice((page - 1) * 12, page * 12).map(card),
+          page,
+          pages: 3,
+          totalProducts: products.length,
+        },
+      },
+    ]),
+    // The same cards on another listing, in another order.
+    [
+      'https://shop.example/products?minPrice=30',
+      {
+        settings,
+        'products:/products?page=1&limit=12&minPrice=30': {
+          products: products.slice(10, 22).reverse().map(card),
+          page: 1,
+          pages: 1,
+          totalProducts: 12,
+        },
+      },
+    ],
+    [
+      'https://shop.example/products?category=oil&maxPrice=45',
+      {
+        settings,
+        'products:/products?category=oil&page=1&limit=12&maxPrice=45': {
+          products: products.slice(3, 9).map(card),
+          page: 1,
+          pages: 1,
+          totalProducts: 6,
+        },
+      },
+    ],
+    ['https://shop.example/', { settings, featured: products.filter((p) => p.isFeatured).map(card) }],
+  ];
+
+  it('are written to the byte as the page drawn whole, in any order and on any page', { timeout: 60_000 }, async () => {
+    const whole = new Map<string, string>();
+    for (const [url, data] of pages) {
+      forgetFragments();
+      whole.set(url, await draw(url, data));
+    }
+    forgetFragments();
+    for (const order of [pages, [...pages].reverse(), pages]) {
+      for (const [url, data] of order) expect(await draw(url, data)).toBe(whole.get(url));
+    }
+    expect(keptFragmentsSize().fragments).toBeGreaterThan(products.length);
+    expect(whole.get(pages[0][0])).not.toContain('server-fragment');
+  });
+
+  it('show a change of the product at once: a new price, stock or review count is drawn afresh', async () => {
+    const url = 'https://shop.example/products/q-2';
+    const before = await draw(url, { settings, 'product:q-2': products[2] });
+    const changed = { ...products[2], price: 999, countInStock: 0, reviews: [review(99)], numReviews: 1 };
+    const after = await draw(url, { settings, 'product:q-2': changed });
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/K\s?999\.00/);
+    expect(after).toContain('Out of Stock');
+    expect(after).toContain('Reviews (1)');
+    forgetFragments();
+    expect(after).toBe(await draw(url, { settings, 'product:q-2': changed }));
   });
 });

@@ -1,18 +1,21 @@
 import { createContext, createElement, Fragment, useContext, type ReactNode } from 'react';
 
 /**
- * Parts of a server-drawn page that every page of a kind draws alike (the footer, the header of a
- * section), drawn once and then written as the same HTML (src/web/entry-server.tsx keeps them for the
- * shop's settings of the moment). Undefined in the browser, which always draws them itself.
+ * Parts of a server-drawn page drawn once and then written as the same HTML (src/web/entry-server.tsx
+ * keeps them, within a bound, for the shop's settings of the moment): the footer and the header of a
+ * section, alike on many pages, and a product's own part of its page or its card, alike until the product
+ * changes. Undefined in the browser, which always draws them itself.
  */
 export interface ServerFragments {
-  /** The HTML drawn before under this id, or undefined: then it is drawn and kept. */
+  /** The HTML drawn before from this id, or undefined: then it is drawn and kept. */
   drawn(id: string): string | undefined;
+  /** A short name for `id` in this page, safe in an HTML comment, to mark what is drawn from it. */
+  mark(id: string): string;
 }
 
 export const ServerFragmentsContext = createContext<ServerFragments | undefined>(undefined);
 
-/** Marks the HTML drawn under an id, for entry-server.tsx to keep and take out (keptFragments). */
+/** Marks the HTML drawn under a key, for entry-server.tsx to keep and take out (keptFragments). */
 export const FRAGMENT_MARK = 'server-fragment:';
 
 // preact-render-to-string writes a Fragment's `tpl` as it is and its `UNSTABLE_comment` as a comment.
@@ -21,18 +24,24 @@ const comment = (text: string) => createElement(Fragment as never, { UNSTABLE_co
 
 /**
  * Children drawn the same for every page with this id: `id` names everything they depend on besides
- * the shop's settings (which the server's cache of fragments is keyed by); undefined draws them afresh.
+ * the shop's settings (which the server's cache of fragments is keyed by), in full (the data they are
+ * drawn from, written out: a function, so the browser never spends the time); undefined draws them afresh.
+ * One inside another is drawn as part of it. A useId inside is written as where it was first drawn, and one after it counts
+ * on: so only parts at the same place of pages drawn alike up to them, with no useId after them.
  */
-export function SameOnEveryPage({ id, children }: { id: string | undefined; children: ReactNode }) {
+export function SameOnEveryPage({ id, children }: { id: string | (() => string) | undefined; children: ReactNode }) {
   const fragments = useContext(ServerFragmentsContext);
   if (!fragments || id === undefined) return children;
-  const drawn = fragments.drawn(id);
+  const full = typeof id === 'function' ? id() : id;
+  const drawn = fragments.drawn(full);
   if (drawn !== undefined) return raw(drawn);
+  const key = fragments.mark(full);
+  // One inside (a card in a product's part) is drawn afresh, as part of this one.
   return (
     <>
-      {comment(`${FRAGMENT_MARK}${id}`)}
-      {children}
-      {comment(`/${FRAGMENT_MARK}${id}`)}
+      {comment(`${FRAGMENT_MARK}${key}`)}
+      <ServerFragmentsContext value={undefined}>{children}</ServerFragmentsContext>
+      {comment(`/${FRAGMENT_MARK}${key}`)}
     </>
   );
 }

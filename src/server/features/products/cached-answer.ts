@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../../lib/http-errors';
-import type { CatalogCache } from './catalog-cache';
+import type { CachedAnswer, CatalogCache } from './catalog-cache';
 
 /**
  * Browsers and proxies may keep catalogue answers but must ask again before each use: prices and stock
@@ -18,6 +18,18 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The cached answer under `key`, else `compute`d (null: nothing there), written as JSON and kept. */
+export function catalogAnswer(
+  cache: CatalogCache,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<CachedAnswer | null> {
+  return cache.getOrCompute(key, async () => {
+    const value = await compute();
+    return value === null ? null : { json: JSON.stringify(value), products: productsShownIn(value) };
+  });
+}
+
 /**
  * Answers a public catalogue read: the cached JSON text (sent as a string, so Fastify skips schema
  * serialisation), else computes, caches and sends it; 304 when the shopper's copy is current. `compute`
@@ -31,10 +43,7 @@ export async function sendCatalogAnswer(
   compute: () => Promise<unknown>,
   notFoundMessage = 'Not found',
 ): Promise<void> {
-  const answer = await cache.getOrCompute(key, async () => {
-    const value = await compute();
-    return value === null ? null : { json: JSON.stringify(value), products: productsShownIn(value) };
-  });
+  const answer = await catalogAnswer(cache, key, compute);
   if (answer === null) throw NotFound(notFoundMessage);
   reply.header('etag', answer.etag).header('cache-control', CATALOG_CACHE_CONTROL).header('vary', 'accept-encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {

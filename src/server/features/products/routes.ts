@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toNgwee } from '../../../shared/money';
 import { errorSchema, messageSchema } from '../../../shared/schemas/common';
 import {
   productInputSchema,
@@ -14,25 +13,12 @@ import {
   reviewInputSchema,
 } from '../../../shared/schemas/products';
 import { sendCatalogAnswer } from './cached-answer';
+import { listKey, productKey } from './catalog-answers';
 import * as products from './service';
 
 const idParams = z.object({ id: z.string().describe('Product id (uuid); anything else answers 404') });
 const adminOnly = { security: [{ bearerAuth: [] }] };
 const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
-
-/** Cache key of a list query after validation, so `?page=1` and `?page=01&keyword=OIL` share one entry. */
-function listKey(query: products.ProductListQuery): string {
-  const price = (kwacha: number | undefined) => (kwacha === undefined ? null : toNgwee(kwacha));
-  return JSON.stringify([
-    'list',
-    query.keyword?.toLowerCase() ?? null,
-    query.category ?? null,
-    price(query.minPrice),
-    price(query.maxPrice),
-    query.page,
-    query.limit,
-  ]);
-}
 
 const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalogCache: cache, db } = app;
@@ -103,7 +89,7 @@ const productRoutes: FastifyPluginAsyncZod = async (app) => {
         cache,
         request,
         reply,
-        `product:${id}`,
+        productKey(id),
         () => products.productDetail(db, id),
         products.PRODUCT_NOT_FOUND,
       );

@@ -1,5 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DrawnPages } from './server-render';
+import type { PageRenderer } from '../../../shared/page-render';
+import { DrawnPages, pageEncoding, sendDrawnPage } from './server-render';
 
 describe('drawn pages kept', () => {
   it('keeps the most recently used pages within the byte cap', () => {
@@ -23,5 +26,38 @@ describe('drawn pages kept', () => {
     pages.set('x', Buffer.alloc(60));
     expect(pages.get('x')?.length).toBe(60);
     expect(pages.size).toBe(1);
+  });
+});
+
+describe('a page drawn and sent', () => {
+  const renderer: PageRenderer = {
+    dataNeeds: () => [],
+    render: async (url) => `<p>drawn for ${url}</p>`,
+    prepare: async () => {},
+  };
+  const page = { head: '<!doctype html><html><head></head><body><div id="root">', tail: '</div></body></html>' };
+
+  it('is sent whole in every encoding, the first time and from the pages kept', async () => {
+    const app = Fastify();
+    const cache = new DrawnPages(1_000_000);
+    app.get('/*', (request, reply) => {
+      const encoding = pageEncoding(request);
+      const cacheKey = `x:${encoding}`;
+      const kept = cache.get(cacheKey);
+      if (kept) {
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.send(kept);
+      }
+      return sendDrawnPage(reply, renderer, { ...page, url: request.url, data: {}, cacheKey }, encoding, cache);
+    });
+    const whole = `${page.head}<p>drawn for /a</p>${page.tail}`;
+    const decoded = (body: Buffer, encoding: string | undefined) =>
+      (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString();
+    for (const acceptEncoding of ['identity', 'gzip', 'br', 'identity', 'gzip', 'br']) {
+      const res = await app.inject({ url: '/a', headers: { 'accept-encoding': acceptEncoding } });
+      expect(decoded(res.rawPayload, res.headers['content-encoding'] as string | undefined)).toBe(whole);
+    }
+    expect(cache.size).toBe(3);
+    await app.close();
   });
 });

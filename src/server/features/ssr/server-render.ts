@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough, type Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../../lib/request-log';
 import type { PageRenderer } from '../../../shared/page-render';
@@ -12,7 +11,11 @@ import { accepts } from './static-files';
  * The storefront's render module, built beside the web app (`vite build --ssr`: dist/web-ssr for
  * dist/web). Without it pages are sent as the empty shell the browser draws.
  */
-export async function loadPageRenderer(distDir: string, log: FastifyBaseLogger): Promise<PageRenderer | null> {
+export async function loadPageRenderer(
+  distDir: string,
+  log: FastifyBaseLogger,
+  limits: { keptBytes?: number } = {},
+): Promise<PageRenderer | null> {
   const file = path.join(`${path.resolve(distDir)}-ssr`, 'entry-server.js');
   if (!existsSync(file)) {
     log.warn(`storefront render module missing (${file}): pages are drawn by the browser; run \`npm run build:web\``);
@@ -20,7 +23,7 @@ export async function loadPageRenderer(distDir: string, log: FastifyBaseLogger):
   }
   const loaded = (await import(pathToFileURL(file).href)) as { renderer?: PageRenderer };
   if (!loaded.renderer) throw new Error(`${file} exports no renderer`);
-  await loaded.renderer.prepare();
+  await loaded.renderer.prepare(limits);
   return loaded.renderer;
 }
 
@@ -33,17 +36,28 @@ export function pageEncoding(request: FastifyRequest): PageEncoding {
 }
 
 /**
- * Quick levels: a page is compressed while it is written, on the request's time (decision 049: quality
- * 5, measured against 4, 6 and 11). A 64 KB window holds any page (a listing is about 60 KB) and takes a
- * third of the memory of the default 4 MB one in each page being drawn: 50 at once held 55 MB, now 17.
+ * Quick levels: a page is compressed on the request's time (decision 049: quality 5, measured against 4,
+ * 6 and 11). A 64 KB window holds any page (a listing is about 60 KB) and takes a third of the memory of
+ * the default 4 MB one in each page being compressed: 50 at once held 55 MB, now 17. Compressed on
+ * libuv's thread pool, off the thread that draws.
  */
-function compressor(encoding: PageEncoding): Transform {
-  if (encoding === 'br')
-    return createBrotliCompress({
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 16 },
-    });
-  if (encoding === 'gzip') return createGzip({ level: 6 });
-  return new PassThrough();
+function compress(text: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    if (encoding === 'gzip') gzip(text, { level: 6 }, done);
+    else
+      brotliCompress(
+        text,
+        {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_LGWIN]: 16,
+            [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+          },
+        },
+        done,
+      );
+  });
 }
 
 /**
@@ -88,7 +102,7 @@ export class DrawnPages {
 }
 
 export interface DrawnPage {
-  /** The page up to and including `<div id="root">`: sent before the page is drawn. */
+  /** The page up to and including `<div id="root">`. */
   head: string;
   /** `</div>` and the rest: the embedded data and closing tags. */
   tail: string;
@@ -98,46 +112,29 @@ export interface DrawnPage {
 }
 
 /**
- * Streams a page: headers and <head> at once (the browser starts on the styles and scripts while the
- * page is drawn), then the page's HTML through the compressor, then the tail. When the render fails the
- * empty root is sent and the browser draws the page itself.
+ * Draws a page and sends it whole, compressed in one piece: the page's data is read before, and drawing
+ * takes a few milliseconds (decision 072), so the head sent ahead of it saved the browser next to
+ * nothing and cost a stream and three compressor calls a page. When the render fails the empty root is
+ * sent and the browser draws the page itself (not kept).
  */
-export function streamPage(
+export async function sendDrawnPage(
   reply: FastifyReply,
   renderer: PageRenderer,
   page: DrawnPage,
   encoding: PageEncoding,
   cache: DrawnPages,
-): FastifyReply {
-  const out = compressor(encoding);
-  const pieces: Buffer[] = [];
-  let complete = true;
-  out.on('data', (piece: Buffer) => pieces.push(piece));
-  out.on('end', () => {
-    if (complete) cache.set(page.cacheKey, Buffer.concat(pieces));
-  });
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  out.write(page.head);
-  flush(out);
-
-  renderer
+): Promise<FastifyReply> {
+  const html = await renderer
     .render(page.url, page.data, (error) => {
       reply.log.error({ err: error, url: redactUrl(page.url) }, 'page render error');
     })
-    .then((html) => {
-      if (html === null) complete = false;
-      else out.write(html);
-      out.end(page.tail);
-    })
     .catch((error: unknown) => {
-      complete = false;
       reply.log.error({ err: error, url: redactUrl(page.url) }, 'page render failed');
-      out.end(page.tail);
+      return null;
     });
-  return reply.send(out);
-}
-
-function flush(stream: Transform) {
-  const flushable = stream as Transform & { flush?: (callback?: () => void) => void };
-  flushable.flush?.();
+  const whole = `${page.head}${html ?? ''}${page.tail}`;
+  const body = encoding === 'identity' ? Buffer.from(whole) : await compress(whole, encoding);
+  if (html !== null) cache.set(page.cacheKey, body);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

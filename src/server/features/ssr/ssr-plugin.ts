@@ -10,13 +10,14 @@ import type { Product } from '../../../shared/schemas/products';
 import { projectRoot } from '../../lib/project-root';
 import { policyOpenedTo } from '../../plugins/security';
 import { cardWidgetOrigin } from '../payments';
+import { readCatalogAnswer } from '../products';
 import { cachedShopSettings } from '../settings';
 import { pageDocument, renderPage, scriptsAtLowPriority, stylesheetFirst } from './html';
 import { classifyPath, pageMeta, type PageKind } from './page-meta';
 import { sitemapProducts } from './queries';
 import { routePreloads, type ViteManifest } from './route-chunks';
 import { robotsTxt, sitemapXml } from './seo-files';
-import { DrawnPages, loadPageRenderer, pageEncoding, streamPage } from './server-render';
+import { DrawnPages, loadPageRenderer, pageEncoding, sendDrawnPage } from './server-render';
 import {
   compressSmall,
   etagOf,
@@ -62,14 +63,28 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(await readFile(manifestFile, 'utf8')) : {};
   const files = await loadStaticFiles(distDir);
-  const renderer = await loadPageRenderer(distDir, app.log);
+  const renderer = await loadPageRenderer(distDir, app.log, {
+    keptBytes: app.config.pageFragmentsMb && app.config.pageFragmentsMb * 1_000_000,
+  });
   const drawnPages = new DrawnPages((app.config.pageCacheMb ?? DEFAULT_PAGE_CACHE_MB) * 1024 * 1024);
   const buildId = etagOf(built);
 
   const shopSettings = () => cachedShopSettings(app.db);
 
-  /** Through the public API (and its catalogue cache), so pages and API never disagree. */
+  /**
+   * What the public API answers: a catalogue read straight from the catalogue cache the API answers from
+   * (decision 072), anything else through the API itself, so pages and API never disagree.
+   */
   async function apiJson(url: string): Promise<unknown> {
+    const direct = readCatalogAnswer(app, url);
+    if (direct) {
+      // As the API: an answer that failed (a 500 there) is left out of the page, and the browser asks again.
+      const json = await direct.catch((error: unknown) => {
+        app.log.error({ err: error }, 'page data read failed');
+        return undefined;
+      });
+      return json === null ? null : json === undefined ? undefined : JSON.parse(json);
+    }
     const response = await app.inject({ method: 'GET', url });
     if (response.statusCode === 200) return response.json();
     // Written into the page as null: the page shows "not found" at once instead of asking again.
@@ -189,7 +204,7 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       return reply.send(cached);
     }
-    return streamPage(
+    return sendDrawnPage(
       reply,
       renderer,
       { ...page.document, url: `${app.config.publicUrl}${request.url}`, data: page.initialData, cacheKey },

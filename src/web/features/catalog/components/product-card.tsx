@@ -4,6 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';
 import { formatKwacha } from '../../../lib/format';
+import { SameOnEveryPage } from '../../../lib/server-fragments';
 import { useCart } from '../../cart';
 import type { ProductSummary } from '../api';
 
@@ -22,7 +23,18 @@ function chooseText(options: readonly string[]): string {
   return options.length === 1 ? `Choose ${options[0].toLowerCase()}` : 'Choose';
 }
 
-export function ProductCard({
+export function ProductCard(props: ProductCardProps) {
+  const { product, priority = false, showFeaturedBadge = false, headingLevel = 'h3' } = props;
+  // On the server, drawn once for this product as it is now, then kept for every listing that shows it.
+  const drawnFrom = () => `card ${priority} ${showFeaturedBadge} ${headingLevel} ${JSON.stringify(product)}`;
+  return (
+    <SameOnEveryPage id={drawnFrom}>
+      <Card {...props} />
+    </SameOnEveryPage>
+  );
+}
+
+function Card({
   product,
   priority = false,
   showFeaturedBadge = false,

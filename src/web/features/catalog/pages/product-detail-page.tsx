@@ -17,6 +17,7 @@ import { OrderOnWhatsApp } from '../../../components/ui/order-on-whatsapp';
 import { ApiError } from '../../../lib/api-client';
 import { formatKwacha } from '../../../lib/format';
 import { usePageData } from '../../../lib/initial-data';
+import { SameOnEveryPage } from '../../../lib/server-fragments';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCart } from '../../cart';
 import { useProduct, type Product, type Variant } from '../api';
@@ -216,6 +217,25 @@ function ProductDetail({ product }: { product: Product }) {
   );
 }
 
+/**
+ * On the server, the product's part of its page is drawn once for the product as it is now and the
+ * size the address names (the only state it opens with), then kept.
+ */
+function ProductDetailOnce({ product }: { product: Product }) {
+  const { origin } = usePageData();
+  const [searchParams] = useSearchParams();
+  const drawnFrom = () => {
+    const variants = product.options?.length ? (product.variants ?? []) : [];
+    const chosen = initialVariant(variants, searchParams.get(VARIANT_PARAM))?._id ?? '';
+    return `product ${origin} ${chosen} ${JSON.stringify(product)}`;
+  };
+  return (
+    <SameOnEveryPage id={drawnFrom}>
+      <ProductDetail product={product} />
+    </SameOnEveryPage>
+  );
+}
+
 export function ProductDetailPage() {
   const { id } = useParams();
   const productId = id?.trim() ?? '';
@@ -228,5 +248,5 @@ export function ProductDetailPage() {
   if (isError && error instanceof ApiError && error.kind === 'network') return <ProductNotSaved retry={retry} />;
   if (isError || !data) return <ProductNotFound />;
   // Remount per product so the quantity and chosen image start fresh when a related product is opened.
-  return <ProductDetail key={data._id} product={data} />;
+  return <ProductDetailOnce key={data._id} product={data} />;
 }

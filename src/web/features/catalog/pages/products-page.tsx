@@ -10,6 +10,7 @@ import { ProductGrid } from '../components/product-grid';
 import { FiltersPanel } from '../listing/filters-panel';
 import { ActiveFilters } from '../listing/active-filters';
 import { activeFilters, listingApiParams } from '../listing/listing-query';
+import { SameOnEveryPage } from '../../../lib/server-fragments';
 import { useListingFilters } from '../listing/use-listing-filters';
 
 function Results({
@@ -88,15 +89,18 @@ export function ProductsPage() {
       </div>
       <div className="grid gap-8 lg:grid-cols-[17rem_1fr]">
         <aside id={panelId} aria-label="Product filters" className={`${filtersOpen ? 'block' : 'hidden'} lg:block`}>
-          <FiltersPanel
-            draft={draft}
-            onChange={setDraft}
-            onClearAll={clearAll}
-            onApply={() => {
-              applyNow();
-              setFiltersOpen(false);
-            }}
-          />
+          {/* On the server, drawn once for the filters the address names, then kept. */}
+          <SameOnEveryPage id={() => `filters ${JSON.stringify(draft)}`}>
+            <FiltersPanel
+              draft={draft}
+              onChange={setDraft}
+              onClearAll={clearAll}
+              onApply={() => {
+                applyNow();
+                setFiltersOpen(false);
+              }}
+            />
+          </SameOnEveryPage>
         </aside>
         <section aria-label="Results" className="min-w-0">
           <ActiveFilters filters={active} onRemove={removeFilter} />
