@@ -439,3 +439,52 @@ test('an admin refuses a return with a reason, and the shopper reads it on her o
     .toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('a return whose refund was cancelled asks it again from its page', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const errors = consoleErrors(page);
+  const adminToken = await apiToken(request, E2E_ADMIN);
+  const admin = bearer(adminToken);
+  const product = await ownProduct(request, admin, 'Scrub', 80);
+  const { order, token } = await deliveredOrder(page, request, product);
+  const returnable = await (
+    await request.get(`/api/orders/${order._id}/returnable`, { headers: bearer(token) })
+  ).json();
+  const asked = await request.post(`/api/orders/${order._id}/returns`, {
+    headers: bearer(token),
+    data: { lines: [{ orderItemId: returnable.lines[0].orderItemId, qty: 1 }], reason: 'damaged', outcome: 'refund' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const ret = await asked.json();
+  expect((await request.put(`/api/returns/${ret.id}/accept`, { headers: admin })).status()).toBe(200);
+  const received = await request.put(`/api/returns/${ret.id}/receive`, {
+    headers: admin,
+    data: { lines: [{ lineId: ret.lines[0].id, restock: 0, writeOff: 1 }] },
+  });
+  expect(received.status(), await received.text()).toBe(200);
+
+  await signInAs(page, E2E_ADMIN);
+  await page.goto(`/admin/returns/${ret.id}`);
+  await expect(page.getByText('0 back on the shelf, 1 written off')).toBeVisible();
+  const refund = formatKwacha(toKwacha(ret.amountNgwee));
+  const refunds = page.getByRole('list', { name: 'Refunds' }).getByRole('listitem');
+  await refunds
+    .first()
+    .getByRole('button', { name: `Cancel the refund of ${refund}` })
+    .click();
+  const cancelling = page.getByRole('dialog', { name: 'Cancel refund' });
+  await cancelling.getByRole('textbox', { name: 'Why is it called off?' }).fill('Wrong wallet');
+  await cancelling.getByRole('button', { name: 'Cancel refund' }).click();
+  await expect(toast(page, 'Refund cancelled')).toBeVisible();
+  await expect(page.getByText('The refund was cancelled: no money is on its way.')).toBeVisible();
+  await expectCleanPage(page, 'return with its refund cancelled');
+  await shoot(page, 'refund-again-1');
+  await page.getByRole('button', { name: 'Ask the refund again' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ask again' }).click();
+  await expect(toast(page, 'Refund asked again')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ask the refund again' })).toHaveCount(0);
+  await expect(refunds).toHaveCount(2);
+  await expect(refunds.filter({ hasText: 'Waiting for approval' })).toHaveCount(1);
+  await expect(page.getByTestId('return-state')).toHaveText('Received');
+  expect(errors).toEqual([]);
+});
