@@ -275,7 +275,7 @@ test('a shopper asks for a return on her order page; an admin accepts and receiv
   expect(errors).toEqual([]);
 });
 
-test('an exchange for another size asked from the order link of a text, and the admin sees it', async ({
+test('an exchange for another size asked from the order link of a text; received, it makes a replacement order that waits for the balance', async ({
   page,
   request,
 }) => {
@@ -339,8 +339,31 @@ test('an exchange for another size asked from the order link of a text, and the 
   expect(asked).toMatchObject({ outcome: 'exchange', exchange: [{ qty: 1, variantText: '250 ml' }] });
   await page.goto(`/admin/returns/${asked.id}`);
   await expect(page.getByText(`1 x ${oil.name} (250 ml)`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Returns' }).first()).toBeVisible();
   await shoot(page, 'exchange-3-admin');
+
+  // Accepted and received: the replacement order is made, and it waits for the balance.
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('return-state')).toHaveText('Accepted');
+  await page.getByRole('button', { name: 'Receive' }).click();
+  await page.getByRole('dialog', { name: 'Receive the return' }).getByRole('button', { name: 'Receive' }).click();
+  await expect(toast(page, 'Return received')).toBeVisible();
+  await expect(page.getByTestId('return-state')).toHaveText('Exchanged');
+  const exchanged = (await (await request.get(`/api/returns/${asked.id}`, { headers: bearer(adminToken) })).json()) as {
+    replacementOrderId: string;
+    differenceNgwee: number;
+  };
+  expect(exchanged.differenceNgwee).toBeGreaterThan(0);
+  const balance = formatKwacha(toKwacha(exchanged.differenceNgwee));
+  await expect(page.getByText(`: waits for ${balance} from the shopper`)).toBeVisible();
+  await shoot(page, 'exchange-4-admin-exchanged');
+
+  await page.goto(orderLinkPath(order._id, e2eShopSecret()));
+  await expect(returnCard(page).getByTestId('return-state')).toHaveText('Exchanged');
+  await expect(returnCard(page)).toContainText(`New order: #${orderReference(exchanged.replacementOrderId)}`);
+  await expect(returnCard(page)).toContainText(`${balance} to pay`);
+  await expectCleanPage(page, 'exchange done on the order link');
+  await shoot(page, 'exchange-5-shopper-exchanged');
   expect(errors).toEqual([]);
 });
 
