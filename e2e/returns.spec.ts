@@ -511,3 +511,61 @@ test('a return whose refund was cancelled asks it again from its page', async ({
   await expect(page.getByTestId('return-state')).toHaveText('Received');
   expect(errors).toEqual([]);
 });
+
+test('an order not yet returnable says why in one plain line; a failed load says so and tries again', async ({
+  page,
+  request,
+}) => {
+  const adminToken = await apiToken(request, E2E_ADMIN);
+  const product = await ownProduct(request, bearer(adminToken), 'Oilcloth', 50);
+  const customer = await registerByApi(page, 'Namwaka Early');
+  const token = await apiToken(request, customer);
+  const order = await placeOrderWithToken(request, token, [{ product, quantity: 1 }], 'mtn');
+
+  // The server is away for the first answer and the app's one retry: the section says so, and Try again
+  // reads it again.
+  let failures = 0;
+  await page.route('**/api/order-links/*/returnable', (route) => {
+    if (failures >= 2) return route.fallback();
+    failures += 1;
+    return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+  });
+  await page.goto(orderLinkPath(order._id, e2eShopSecret()));
+  const section = page.getByRole('region', { name: 'Return or exchange' });
+  await expect(section.getByRole('alert')).toContainText('Service unavailable');
+  await section.getByRole('button', { name: 'Try again' }).click();
+  await expect(section.getByTestId('returns-closed')).toHaveText(
+    'This order is not paid, so there is nothing to return.',
+  );
+  await expect(section.getByRole('button', { name: 'Return or exchange items' })).toHaveCount(0);
+  await expectCleanPage(page, 'returns closed');
+  await shoot(page, 'closed');
+});
+
+test('the settings screen holds the returns rules, saved like the other settings', async ({ page, request }) => {
+  const adminToken = await apiToken(request, E2E_ADMIN);
+  const before = await (await request.get('/api/settings')).json();
+  await signInAs(page, E2E_ADMIN);
+  await page.goto('/admin/settings');
+  const part = page.getByRole('group', { name: 'Returns' });
+  await expect(part.getByRole('spinbutton', { name: 'Days to ask for a return' })).toHaveValue(
+    String(before.returnWindowDays),
+  );
+  await expect(part.getByRole('combobox', { name: 'Essentials' })).toHaveValue(
+    before.returnRules.categories.essentials,
+  );
+  const courier = part.getByRole('combobox', { name: 'Who pays the courier back' });
+  const other = before.returnRules.courierPaidBy === 'shop' ? 'shopper-unless-at-fault' : 'shop';
+  try {
+    await courier.selectOption(other);
+    await expectNoSeriousViolations(page, 'returns settings');
+    await shoot(page, 'settings');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Settings saved successfully')).toBeVisible();
+    const saved = await (await request.get('/api/settings')).json();
+    expect(saved.returnRules).toEqual({ ...before.returnRules, courierPaidBy: other });
+    expect(saved.returnWindowDays).toBe(before.returnWindowDays);
+  } finally {
+    await request.put('/api/settings', { headers: bearer(adminToken), data: { returnRules: before.returnRules } });
+  }
+});
