@@ -275,7 +275,7 @@ test('a shopper asks for a return on her order page; an admin accepts and receiv
   expect(errors).toEqual([]);
 });
 
-test('an exchange for another size asked from the order link of a text, and the admin sees it', async ({
+test('an exchange for another size asked from the order link of a text; received, it makes a replacement order that waits for the balance', async ({
   page,
   request,
 }) => {
@@ -339,8 +339,31 @@ test('an exchange for another size asked from the order link of a text, and the 
   expect(asked).toMatchObject({ outcome: 'exchange', exchange: [{ qty: 1, variantText: '250 ml' }] });
   await page.goto(`/admin/returns/${asked.id}`);
   await expect(page.getByText(`1 x ${oil.name} (250 ml)`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Returns' }).first()).toBeVisible();
   await shoot(page, 'exchange-3-admin');
+
+  // Accepted and received: the replacement order is made, and it waits for the balance.
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('return-state')).toHaveText('Accepted');
+  await page.getByRole('button', { name: 'Receive' }).click();
+  await page.getByRole('dialog', { name: 'Receive the return' }).getByRole('button', { name: 'Receive' }).click();
+  await expect(toast(page, 'Return received')).toBeVisible();
+  await expect(page.getByTestId('return-state')).toHaveText('Exchanged');
+  const exchanged = (await (await request.get(`/api/returns/${asked.id}`, { headers: bearer(adminToken) })).json()) as {
+    replacementOrderId: string;
+    differenceNgwee: number;
+  };
+  expect(exchanged.differenceNgwee).toBeGreaterThan(0);
+  const balance = formatKwacha(toKwacha(exchanged.differenceNgwee));
+  await expect(page.getByText(`: waits for ${balance} from the shopper`)).toBeVisible();
+  await shoot(page, 'exchange-4-admin-exchanged');
+
+  await page.goto(orderLinkPath(order._id, e2eShopSecret()));
+  await expect(returnCard(page).getByTestId('return-state')).toHaveText('Exchanged');
+  await expect(returnCard(page)).toContainText(`New order: #${orderReference(exchanged.replacementOrderId)}`);
+  await expect(returnCard(page)).toContainText(`${balance} to pay`);
+  await expectCleanPage(page, 'exchange done on the order link');
+  await shoot(page, 'exchange-5-shopper-exchanged');
   expect(errors).toEqual([]);
 });
 
@@ -438,4 +461,111 @@ test('an admin refuses a return with a reason, and the shopper reads it on her o
     })
     .toBe(true);
   expect(errors).toEqual([]);
+});
+
+test('a return whose refund was cancelled asks it again from its page', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const errors = consoleErrors(page);
+  const adminToken = await apiToken(request, E2E_ADMIN);
+  const admin = bearer(adminToken);
+  const product = await ownProduct(request, admin, 'Scrub', 80);
+  const { order, token } = await deliveredOrder(page, request, product);
+  const returnable = await (
+    await request.get(`/api/orders/${order._id}/returnable`, { headers: bearer(token) })
+  ).json();
+  const asked = await request.post(`/api/orders/${order._id}/returns`, {
+    headers: bearer(token),
+    data: { lines: [{ orderItemId: returnable.lines[0].orderItemId, qty: 1 }], reason: 'damaged', outcome: 'refund' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const ret = await asked.json();
+  expect((await request.put(`/api/returns/${ret.id}/accept`, { headers: admin })).status()).toBe(200);
+  const received = await request.put(`/api/returns/${ret.id}/receive`, {
+    headers: admin,
+    data: { lines: [{ lineId: ret.lines[0].id, restock: 0, writeOff: 1 }] },
+  });
+  expect(received.status(), await received.text()).toBe(200);
+
+  await signInAs(page, E2E_ADMIN);
+  await page.goto(`/admin/returns/${ret.id}`);
+  await expect(page.getByText('0 back on the shelf, 1 written off')).toBeVisible();
+  const refund = formatKwacha(toKwacha(ret.amountNgwee));
+  const refunds = page.getByRole('list', { name: 'Refunds' }).getByRole('listitem');
+  await refunds
+    .first()
+    .getByRole('button', { name: `Cancel the refund of ${refund}` })
+    .click();
+  const cancelling = page.getByRole('dialog', { name: 'Cancel refund' });
+  await cancelling.getByRole('textbox', { name: 'Why is it called off?' }).fill('Wrong wallet');
+  await cancelling.getByRole('button', { name: 'Cancel refund' }).click();
+  await expect(toast(page, 'Refund cancelled')).toBeVisible();
+  await expect(page.getByText('The refund was cancelled: no money is on its way.')).toBeVisible();
+  await expectCleanPage(page, 'return with its refund cancelled');
+  await shoot(page, 'refund-again-1');
+  await page.getByRole('button', { name: 'Ask the refund again' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ask again' }).click();
+  await expect(toast(page, 'Refund asked again')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ask the refund again' })).toHaveCount(0);
+  await expect(refunds).toHaveCount(2);
+  await expect(refunds.filter({ hasText: 'Waiting for approval' })).toHaveCount(1);
+  await expect(page.getByTestId('return-state')).toHaveText('Received');
+  expect(errors).toEqual([]);
+});
+
+test('an order not yet returnable says why in one plain line; a failed load says so and tries again', async ({
+  page,
+  request,
+}) => {
+  const adminToken = await apiToken(request, E2E_ADMIN);
+  const product = await ownProduct(request, bearer(adminToken), 'Oilcloth', 50);
+  const customer = await registerByApi(page, 'Namwaka Early');
+  const token = await apiToken(request, customer);
+  const order = await placeOrderWithToken(request, token, [{ product, quantity: 1 }], 'mtn');
+
+  // The server is away for the first answer and the app's one retry: the section says so, and Try again
+  // reads it again.
+  let failures = 0;
+  await page.route('**/api/order-links/*/returnable', (route) => {
+    if (failures >= 2) return route.fallback();
+    failures += 1;
+    return route.fulfill({ status: 503, json: { message: 'Service unavailable' } });
+  });
+  await page.goto(orderLinkPath(order._id, e2eShopSecret()));
+  const section = page.getByRole('region', { name: 'Return or exchange' });
+  await expect(section.getByRole('alert')).toContainText('Service unavailable');
+  await section.getByRole('button', { name: 'Try again' }).click();
+  await expect(section.getByTestId('returns-closed')).toHaveText(
+    'This order is not paid, so there is nothing to return.',
+  );
+  await expect(section.getByRole('button', { name: 'Return or exchange items' })).toHaveCount(0);
+  await expectCleanPage(page, 'returns closed');
+  await shoot(page, 'closed');
+});
+
+test('the settings screen holds the returns rules, saved like the other settings', async ({ page, request }) => {
+  const adminToken = await apiToken(request, E2E_ADMIN);
+  const before = await (await request.get('/api/settings')).json();
+  await signInAs(page, E2E_ADMIN);
+  await page.goto('/admin/settings');
+  const part = page.getByRole('group', { name: 'Returns' });
+  await expect(part.getByRole('spinbutton', { name: 'Days to ask for a return' })).toHaveValue(
+    String(before.returnWindowDays),
+  );
+  await expect(part.getByRole('combobox', { name: 'Essentials' })).toHaveValue(
+    before.returnRules.categories.essentials,
+  );
+  const courier = part.getByRole('combobox', { name: 'Who pays the courier back' });
+  const other = before.returnRules.courierPaidBy === 'shop' ? 'shopper-unless-at-fault' : 'shop';
+  try {
+    await courier.selectOption(other);
+    await expectNoSeriousViolations(page, 'returns settings');
+    await shoot(page, 'settings');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Settings saved successfully')).toBeVisible();
+    const saved = await (await request.get('/api/settings')).json();
+    expect(saved.returnRules).toEqual({ ...before.returnRules, courierPaidBy: other });
+    expect(saved.returnWindowDays).toBe(before.returnWindowDays);
+  } finally {
+    await request.put('/api/settings', { headers: bearer(adminToken), data: { returnRules: before.returnRules } });
+  }
 });

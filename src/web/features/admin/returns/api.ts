@@ -62,6 +62,18 @@ function useReturnStep<
   });
 }
 
+/** A received return whose refund failed or was cancelled asks it again (same path, same second admin). */
+export function useRefundReturnAgain() {
+  const reload = useReloadAfterStep();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<ReturnView>(`/returns/${encodeURIComponent(id)}/refund`, { method: 'PUT' }),
+    meta: { errorToast: false },
+    onSuccess: () => toast.success('Refund asked again'),
+    onError: (error) => toast.error(failureMessage(error, 'Failed to ask the refund again')),
+    onSettled: reload,
+  });
+}
+
 export const useAcceptReturn = () => useReturnStep<z.input<typeof acceptReturnSchema>>('accept', 'Return accepted');
 export const useRefuseReturn = () => useReturnStep<z.input<typeof refuseReturnSchema>>('refuse', 'Return refused');
 export const useReceiveReturn = () => useReturnStep<z.input<typeof receiveReturnSchema>>('receive', 'Return received');

@@ -17,7 +17,7 @@ import { ADMIN_ORDERS_QUERY_ROOT, useAdminOrder } from '../orders/api';
 import { OrderDetailsDialog } from '../orders/order-details-dialog';
 import { OrderRefundsPanel } from '../refunds/order-refunds-panel';
 import { NoteDialog } from '../shared/note-dialog';
-import { useAcceptReturn, useAdminReturn, useReceiveReturn, useRefuseReturn } from './api';
+import { useAcceptReturn, useAdminReturn, useReceiveReturn, useRefundReturnAgain, useRefuseReturn } from './api';
 import { ReceiveDialog } from './receive-dialog';
 import { Lines, Outcome, Section } from './return-parts';
 
@@ -33,10 +33,13 @@ function ReturnDetail({ ret }: { ret: ReturnView }) {
   const order = useAdminOrder(ret.orderId);
   const [viewing, setViewing] = useState<string | null>(null);
   const viewed = useAdminOrder(viewing);
-  const [dialog, setDialog] = useState<'accept' | 'refuse' | 'receive' | null>(null);
+  const [dialog, setDialog] = useState<'accept' | 'refuse' | 'receive' | 'refund' | null>(null);
   const accept = useAcceptReturn();
   const refuse = useRefuseReturn();
   const receive = useReceiveReturn();
+  const refundAgain = useRefundReturnAgain();
+  // The refund it asked failed or was cancelled: the return waits, received, until it is asked again.
+  const refundEnded = ret.state === 'received' && (ret.refund?.state === 'failed' || ret.refund?.state === 'cancelled');
   const close = () => setDialog(null);
   const shopper = order.data;
   // The return moved on by itself (its refund reached the wallet): the order's refunds are read again with it.
@@ -60,6 +63,16 @@ function ReturnDetail({ ret }: { ret: ReturnView }) {
         </span>
       </div>
 
+      {refundEnded && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <p className="text-sm font-semibold text-red-900">
+            The refund was {ret.refund?.state}: no money is on its way.
+          </p>
+          <Button onClick={() => setDialog('refund')} aria-haspopup="dialog">
+            Ask the refund again
+          </Button>
+        </div>
+      )}
       {(ret.state === 'requested' || ret.state === 'accepted') && (
         <div className="flex flex-col gap-3 sm:flex-row">
           {ret.state === 'requested' && (
@@ -158,6 +171,17 @@ function ReturnDetail({ ret }: { ret: ReturnView }) {
         busy={accept.isPending}
         tone="primary"
         onConfirm={() => accept.mutate({ id: ret.id, input: {} }, { onSettled: close })}
+      />
+      <ConfirmDialog
+        open={dialog === 'refund'}
+        onOpenChange={(open) => !open && close()}
+        title="Ask the refund again?"
+        description="The money goes back the way it came; another admin approves it, as every refund."
+        confirmLabel="Ask again"
+        busyLabel="Asking..."
+        busy={refundAgain.isPending}
+        tone="primary"
+        onConfirm={() => refundAgain.mutate(ret.id, { onSettled: close })}
       />
       <NoteDialog
         open={dialog === 'refuse'}
