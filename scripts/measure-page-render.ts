@@ -6,8 +6,10 @@
  * seeds a catalogue into a fresh database, serves the built web app (`npm run build:web` first) and asks
  * for `--pages` product pages and as many listing pages never asked for before, each as a browser's first
  * visit (brotli) and without compression, then the same product page again (the page cache). Then it
- * times the parts of one page on their own: the API answer, the drawing, the embedded data's JSON and
- * compressing the whole page at several brotli qualities and gzip. Medians, in ms of the clock and of
+ * times the parts of one page on their own: the API answer (through the app, and read straight from the
+ * catalogue cache where the app has it: decision 072), the drawing, the drawing again from the product's
+ * kept part, the embedded data's JSON and compressing the whole page at several brotli qualities and gzip,
+ * and says how many parts of pages the render module keeps and their memory. Medians, in ms of the clock and of
  * the process's CPU (less moved by other work on the machine). `--save PREFIX` writes a product page
  * and a listing page to PREFIX-product.html and PREFIX-listing.html.
  */

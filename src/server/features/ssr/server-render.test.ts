@@ -1,8 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../../../shared/page-render';
-import { DrawnPages, pageEncoding, sendDrawnPage } from './server-render';
+import { BUSY_COMPRESSING, brotliQuality, DrawnPages, pageEncoding, sendDrawnPage } from './server-render';
 
 describe('drawn pages kept', () => {
   it('keeps the most recently used pages within the byte cap', () => {
@@ -58,6 +58,41 @@ describe('a page drawn and sent', () => {
       expect(decoded(res.rawPayload, res.headers['content-encoding'] as string | undefined)).toBe(whole);
     }
     expect(cache.size).toBe(3);
+    await app.close();
+  });
+
+  it('is compressed at a quicker level while many are being compressed, and each is whole', async () => {
+    expect(brotliQuality(0)).toBe(5);
+    expect(brotliQuality(BUSY_COMPRESSING - 1)).toBe(5);
+    expect(brotliQuality(BUSY_COMPRESSING)).toBe(3);
+    const app = Fastify();
+    const cache = new DrawnPages(10_000_000);
+    const big: PageRenderer = { ...renderer, render: async (url) => `<p>${url}</p>`.repeat(2_000) };
+    app.get('/*', (request, reply) =>
+      sendDrawnPage(reply, big, { ...page, url: request.url, data: {}, cacheKey: request.url }, 'br', cache),
+    );
+    const urls = Array.from({ length: 40 }, (_, i) => `/page-${i}`);
+    const answers = await Promise.all(urls.map((url) => app.inject({ url, headers: { 'accept-encoding': 'br' } })));
+    const atQuality = (text: string, quality: number) =>
+      brotliCompressSync(text, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_LGWIN]: 16,
+          [constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+        },
+      }).length;
+    const qualities = answers.map((res, i) => {
+      const text = `${page.head}${`<p>${urls[i]}</p>`.repeat(2_000)}${page.tail}`;
+      return [5, 3].find((quality) => atQuality(text, quality) === res.rawPayload.length);
+    });
+    // The first ones at quality 5, those asked while 4 were being compressed at 3.
+    expect(qualities.slice(0, BUSY_COMPRESSING)).toEqual([5, 5, 5, 5]);
+    expect(qualities).toContain(3);
+    for (const [i, res] of answers.entries()) {
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(
+        `${page.head}${`<p>${urls[i]}</p>`.repeat(2_000)}${page.tail}`,
+      );
+    }
     await app.close();
   });
 });
