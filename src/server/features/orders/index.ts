@@ -21,6 +21,7 @@ export { placeOrder, PRICES_CHANGED, type PlacedOrder } from './place-order';
 // Order edits (features/order-edits, decision 070) change an order under its row lock.
 export {
   editedOrderJson,
+  findEditableOrderRow,
   lockEditableOrder,
   raiseOrderEdited,
   writeEditedOrder,
@@ -28,5 +29,6 @@ export {
   type EditedLine,
   type EditedOrderValues,
 } from './edited';
+export type { OrderRow as EditableOrderRow } from './queries';
 export { orderEditedEntry } from './order-audit';
 export type { EditedMoney } from './order-events-plugin';
