@@ -211,7 +211,59 @@ test('a balance paid in cash is recorded from the order: Record balance paid', a
   await expect(mark).toContainText(`balance of ${balance}`);
   await mark.getByRole('textbox').fill('Balance paid in cash at the stall');
   await mark.getByRole('button', { name: 'Record balance paid' }).click();
+  await expect(toast(page, 'Payment processed successfully')).toBeVisible();
+  await expect(mark).toBeHidden();
   await expect(details.getByTestId('admin-balance-due')).toBeHidden();
   const seen = await (await request.get(`/api/orders/${order._id}`, { headers: bearer(admin) })).json();
   expect(seen).toMatchObject({ isPaid: true, balanceDueNgwee: 0 });
+});
+
+test('an admin moves an order to a pickup point and another town: the preview follows, the order travels there', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const [first] = await twoProducts(request);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const town = `Pemba ${tag}`;
+  const customer = await registerByApi(page, 'Chipo Moves');
+  const token = await apiToken(request, customer);
+  const order = await placeOrderWithToken(request, token, [{ product: first, quantity: 1 }], 'airtel');
+  const admin = await apiToken(request, E2E_ADMIN);
+  const made = await request.post('/api/delivery-options', {
+    headers: bearer(admin),
+    data: {
+      name: `Pemba market stall ${tag}`,
+      kind: 'pickup',
+      fee: 12,
+      freeAbove: null,
+      provinces: ['Southern'],
+      towns: [town],
+      estimate: '2 days',
+      openingHours: 'Mon-Sat 08:00-17:00',
+      directions: 'Beside the bus stop',
+      payOnCollection: false,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const stall = await made.json();
+
+  await signInAsAdmin(page);
+  const details = await openOrder(page, order._id);
+  await details.getByRole('button', { name: 'Edit order' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit order' });
+  await edit.getByRole('button', { name: 'Change delivery or address' }).click();
+  await edit.getByRole('textbox', { name: 'Town' }).fill(town);
+  await edit.getByRole('combobox', { name: 'Delivery option or pickup point' }).selectOption(stall._id);
+  await expect(edit.getByTestId('edit-preview')).toContainText('K 12.00');
+  expect(await smallTouchTargets(page)).toEqual([]);
+  await expectNoSeriousViolations(page, 'edit order dialog, delivery');
+  await shoot(page, 'edit-delivery', edit.getByRole('combobox', { name: 'Delivery option or pickup point' }));
+  await edit.getByRole('textbox', { name: 'Why is it changed?' }).fill('She will collect at the Pemba stall');
+  await edit.getByRole('button', { name: 'Confirm changes' }).click();
+  await expect(toast(page, 'Order changed; the shopper is told by text and e-mail')).toBeVisible();
+  await expect(details.getByTestId('admin-order-delivery')).toContainText(`Pemba market stall ${tag}`);
+  const seen = await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json();
+  expect(seen).toMatchObject({ shippingPrice: 12, shippingAddress: { city: town }, delivery: { option: stall._id } });
+  expect(seen.collection.code).toMatch(/^\d{6}$/);
 });

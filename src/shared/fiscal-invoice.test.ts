@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  balanceSaleLines,
   creditNoteLines,
   creditableNgwee,
   fiscalTotals,
@@ -194,5 +195,26 @@ describe('an order as a Smart Invoice sale, and its refunds as credit notes', ()
     expect(note).toEqual(
       sale.filter((line) => line.totalNgwee > 0).map((line) => ({ ...line, saleLine: sale.indexOf(line) })),
     );
+  });
+});
+
+describe('the sale of a balance an order edit left (decision 070)', () => {
+  it('is the balance to the ngwee, shared over the lines as they are now, each line within its own total and VAT', () => {
+    const r = random(70);
+    for (let i = 0; i < 300; i++) {
+      const order = randomOrder(r);
+      if (order.totalNgwee < 2) continue;
+      const balance = r.int(1, order.totalNgwee);
+      const sale = saleLines(order, 'D');
+      const lines = balanceSaleLines(order, 'D', balance);
+      expect(fiscalTotals(lines).totalNgwee).toBe(balance);
+      for (const line of lines) {
+        expect(line).not.toHaveProperty('saleLine');
+        const of = sale.find((s) => s.name === line.name && s.delivery === line.delivery)!;
+        expect(line.totalNgwee).toBeLessThanOrEqual(of.totalNgwee);
+        expect(line.vatNgwee).toBeLessThanOrEqual(of.vatNgwee);
+        expect(line.taxableNgwee + line.vatNgwee).toBe(line.totalNgwee);
+      }
+    }
   });
 });

@@ -270,6 +270,56 @@ describe('order edits', () => {
     expect(edited.order.itemsPrice).toBe(80);
   });
 
+  it('a new delivery option or pickup point: its fee by money.ts, its snapshot and collection code, the address kept', async () => {
+    const tea = await insertProduct(shop.t, { name: 'Pickup Tea', price: 40, countInStock: 20 });
+    const id = await h.place([{ product: tea.id, quantity: 2, price: 40 }]);
+    // Made after the order: the options' cache is cold, and must be read before the edit's transaction
+    // (on the embedded database a read inside it would wait for the transaction itself).
+    const made = await h.inject('POST', '/api/delivery-options', shop.admin, {
+      // Its own town, so the other tests' orders in Lusaka are still offered the standard delivery first.
+      provinces: ['Lusaka'],
+      towns: ['Chongwe'],
+      estimate: 'Next day',
+      openingHours: 'Mon-Sat 08:00-17:00',
+      directions: 'Behind the market',
+      freeAbove: null,
+      payOnCollection: false,
+      name: 'Soweto market stall',
+      kind: 'pickup',
+      fee: 15,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const stall = made.json()._id;
+    const shippingAddress = {
+      address: '4 Market Road',
+      city: 'Chongwe',
+      province: 'Lusaka',
+      zipCode: '10101',
+      phoneNumber: '0961234567',
+    };
+    const edited = await h.edit(id, [{ productId: tea.id, qty: 2 }], {
+      delivery: { deliveryOption: stall, shippingAddress },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const { order } = edited.json();
+    expect(order.shippingPrice).toBe(15);
+    expect(order.totalPrice * 100).toBe(
+      computeTotals([{ unitPriceNgwee: 4_000, quantity: 2 }], { delivery: { feeNgwee: 1_500, freeAboveNgwee: null } })
+        .totalNgwee,
+    );
+    expect(order.delivery).toMatchObject({ option: stall, name: 'Soweto market stall', kind: 'pickup' });
+    expect(order.shippingAddress).toEqual(shippingAddress);
+    expect((await h.row(id)).collectionCode).toMatch(/^\d{6}$/);
+
+    const nowhere = await h.edit(id, [{ productId: tea.id, qty: 2 }], {
+      delivery: {
+        deliveryOption: stall,
+        shippingAddress: { ...shippingAddress, city: 'Kasama', province: 'Northern' },
+      },
+    });
+    expect(nowhere.statusCode).toBe(400);
+  });
+
   it('refused once the order left, was collected or cancelled, naming its state; and while a payment is under way', async () => {
     const soap = await insertProduct(shop.t, { name: 'Late Soap', price: 30, countInStock: 20 });
     for (const status of ['Shipped', 'Delivered', 'Cancelled'] as const) {

@@ -17,11 +17,13 @@ import { chooseDeliveryOption, collectedAtPoint, newCollectionCode } from '../de
 import { judgeOrderCode, rewriteRedemption } from '../discounts';
 import {
   editedOrderJson,
+  findEditableOrderRow,
   lockEditableOrder,
   orderEditedEntry,
   raiseOrderEdited,
   writeEditedOrder,
   type EditableOrder,
+  type EditableOrderRow,
   type EditedOrderValues,
 } from '../orders';
 import { findLiveAttempt } from '../payments';
@@ -41,8 +43,14 @@ function refuseUnlessEditable({ order }: EditableOrder): void {
     );
 }
 
-/** The delivery the edited order travels with: the one chosen, or the order's own as it was charged. */
-async function deliveryFor(app: FastifyInstance, { order }: EditableOrder, input: PreviewOrderEditInput) {
+type Delivery = Awaited<ReturnType<typeof deliveryFor>>;
+
+/**
+ * The delivery the edited order travels with: the one chosen, or the order's own as it was charged. Chosen
+ * before the edit's transaction, from the order as read then: the options' cache may have to read the
+ * database, which on the embedded database would wait for that very transaction (as placeOrder chooses first).
+ */
+async function deliveryFor(app: FastifyInstance, order: EditableOrderRow, input: PreviewOrderEditInput) {
   if (input.delivery) {
     const chosen = await chooseDeliveryOption(
       app.deliveryOptions,
@@ -89,13 +97,12 @@ interface Worked {
 
 /** The edit worked out under the order's lock, its stock already moved in the transaction. */
 async function workOut(
-  app: FastifyInstance,
   tx: Tx,
   editable: EditableOrder,
   input: PreviewOrderEditInput,
+  delivery: Delivery,
 ): Promise<Worked> {
   const { order } = editable;
-  const delivery = await deliveryFor(app, editable, input);
   const moved = await moveStockForEdit(tx, editable, input.lines);
   const priced = moved.lines.map((l) => ({
     productId: l.productId,
@@ -135,10 +142,32 @@ class PreviewDone extends Error {
   }
 }
 
-async function locked(tx: Tx, orderId: string): Promise<EditableOrder> {
+const orderNotFound = () => NotFound('Order not found');
+
+/** The order read and its delivery chosen, before the transaction. */
+async function prepare(app: FastifyInstance, orderId: string, input: PreviewOrderEditInput) {
+  const read = await findEditableOrderRow(app.db, orderId);
+  if (!read) throw orderNotFound();
+  refuseUnlessEditable({ order: read, items: [] });
+  return { read, delivery: await deliveryFor(app, read, input) };
+}
+
+/** What the delivery was chosen from, so an order changed in between is noticed under the lock. */
+const deliveryBasis = (order: EditableOrderRow) =>
+  JSON.stringify([
+    order.deliveryOptionId,
+    order.shippingAddress,
+    order.shippingNgwee,
+    order.delivery,
+    order.contactMobile,
+  ]);
+
+async function locked(tx: Tx, orderId: string, read: EditableOrderRow): Promise<EditableOrder> {
   const editable = await lockEditableOrder(tx, orderId);
-  if (!editable) throw NotFound('Order not found');
+  if (!editable) throw orderNotFound();
   refuseUnlessEditable(editable);
+  if (deliveryBasis(editable.order) !== deliveryBasis(read))
+    throw Conflict('The order was changed meanwhile: look at it again, then change it');
   return editable;
 }
 
@@ -148,10 +177,11 @@ export async function previewOrderEdit(
   orderId: string,
   input: PreviewOrderEditInput,
 ): Promise<OrderEditPreview> {
+  const { read, delivery } = await prepare(app, orderId, input);
   try {
     await app.db.transaction(async (tx) => {
-      const editable = await locked(tx, orderId);
-      throw new PreviewDone((await workOut(app, tx, editable, input)).preview);
+      const editable = await locked(tx, orderId, read);
+      throw new PreviewDone((await workOut(tx, editable, input, delivery)).preview);
     });
   } catch (error) {
     if (error instanceof PreviewDone) return error.preview;
@@ -172,12 +202,13 @@ export async function editOrder(
   orderId: string,
   input: EditOrderInput,
 ): Promise<OrderEditResult> {
+  const { read, delivery } = await prepare(app, orderId, input);
   const { result, changed } = await app.orderEvents.transaction(app.db, async (tx, raise) => {
-    const editable = await locked(tx, orderId);
+    const editable = await locked(tx, orderId, read);
     const { order } = editable;
     if (await findLiveAttempt(tx, order.id))
       throw Conflict('A payment of this order is under way: wait for it to end, then change the order');
-    const { preview, values, moved } = await workOut(app, tx, editable, input);
+    const { preview, values, moved } = await workOut(tx, editable, input, delivery);
     const [problem] = preview.stockProblems;
     if (problem) throw Conflict(problem.message, { stockProblems: preview.stockProblems });
     if (JSON.stringify(preview.before) === JSON.stringify(preview.after))

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import type { CataloguePrice } from '../inventory';
 import type { RaiseOrderEvent, EditedMoney } from './order-events-plugin';
-import { itemsOfOrder, lockOrder, withItems, type OrderItemRow, type OrderRow } from './queries';
+import { findOrderRow, itemsOfOrder, lockOrder, withItems, type OrderItemRow, type OrderRow } from './queries';
 import { collectedByHandNgwee } from './refund-figures';
 import { toAdminOrderJson, toOrderJson } from './serialize';
 import { stockTakenBy } from './stock-taken';
@@ -18,6 +18,9 @@ export interface EditableOrder {
   order: OrderRow;
   items: OrderItemRow[];
 }
+
+/** The order's row without its lock, read before the edit's transaction (what its delivery is chosen from). */
+export const findEditableOrderRow = (db: Db, orderId: string): Promise<OrderRow | null> => findOrderRow(db, orderId);
 
 export async function lockEditableOrder(tx: Tx, orderId: string): Promise<EditableOrder | null> {
   const order = await lockOrder(tx, orderId);

@@ -30,6 +30,7 @@ export {
 // Order edits (features/order-edits, decision 070) change an order under its row lock.
 export {
   editedOrderJson,
+  findEditableOrderRow,
   lockEditableOrder,
   raiseOrderEdited,
   writeEditedOrder,
@@ -37,5 +38,6 @@ export {
   type EditedLine,
   type EditedOrderValues,
 } from './edited';
+export type { OrderRow as EditableOrderRow } from './queries';
 export { orderEditedEntry } from './order-audit';
 export type { EditedMoney } from './order-events-plugin';
