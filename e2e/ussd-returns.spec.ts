@@ -125,6 +125,13 @@ test('@phone a shopper asks a return from USSD My orders; the accepted, received
     data: { status: 'Delivered' },
   });
   expect(delivered.status(), await delivered.text()).toBe(200);
+  // The phone shows only the newest text: the order's own texts are all in before the return's start.
+  const ref = `#${orderReference(order._id)}`;
+  await expect
+    .poll(async () => (await textsTo(request, mobile.e164)).some((t) => t.includes(ref) && t.includes('delivered')), {
+      timeout: 20_000,
+    })
+    .toBe(true);
 
   // On her feature phone: My orders, the order, "Return an item".
   await page.goto(`${simulatorURL}/ussd?phone=${mobile.local}`);
@@ -132,7 +139,6 @@ test('@phone a shopper asks a return from USSD My orders; the accepted, received
   await press('*384*123#');
   await expect(screen).toContainText('Welcome to');
   await choose('My orders', /Your last orders:/);
-  const ref = `#${orderReference(order._id)}`;
   await expect(screen).toContainText(new RegExp(`1\\. ${ref} K[\\d,.]+ Delivered, paid`));
   await shot(page, '1-my-orders');
   await choose(ref, /1\. Return an item/);
@@ -148,6 +154,7 @@ test('@phone a shopper asks a return from USSD My orders; the accepted, received
   await choose('Damaged', /Money back to your wallet: K[\d,.]+/);
   await expect(screen).toContainText(`Return 1 x ${product.name}: Damaged.`);
   await shot(page, '6-summary');
+  const summary = await screen.textContent();
   await choose('Confirm', /Return R\d+ asked\./);
   await shot(page, '7-asked');
 
@@ -162,7 +169,9 @@ test('@phone a shopper asks a return from USSD My orders; the accepted, received
   };
   expect(asked).toMatchObject({ state: 'requested', outcome: 'refund', reason: 'damaged', lines: [{ qty: 1 }] });
   await expect(screen).toContainText(`Return ${asked.number} asked. ${asked.where.text}`);
+  // One jar's share with its VAT, as the summary said before she confirmed.
   const amount = compactKwacha(toKwacha(asked.amountNgwee));
+  expect(summary).toContain(`Money back to your wallet: ${amount}`);
 
   // Then the text on the same phone says where to bring it.
   await expect(screen).toContainText(
@@ -189,6 +198,8 @@ test('@phone a shopper asks a return from USSD My orders; the accepted, received
     timeout: 20_000,
   });
   await shot(page, '10-text-received');
+  const stocked = (await (await request.get(`/api/products/${product._id}`)).json()) as { countInStock: number };
+  expect(stocked.countInStock, 'two sold, one back on the shelf').toBe(19);
 
   const refund = (await (await request.get(`/api/returns/${asked.id}`, { headers: admin })).json()).refund as {
     id: string;
