@@ -27,6 +27,13 @@ import { smallTouchTargets } from './support/touch-targets';
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
 test.use({ reducedMotion: 'reduce' });
 
+// Each journey's products are deleted after it, so they never fill the first page of the listing that
+// other journeys pick demo products from.
+const made: { id: string; admin: Record<string, string> }[] = [];
+test.afterEach(async ({ request }) => {
+  for (const { id, admin } of made.splice(0)) await request.delete(`/api/products/${id}`, { headers: admin });
+});
+
 type Credentials = { email: string; password: string; name?: string };
 
 const SHOTS = 'test-results/returns-shots';
@@ -91,7 +98,9 @@ async function ownProduct(request: APIRequestContext, admin: Record<string, stri
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { _id: string; name: string; price: number };
+  const product = (await res.json()) as { _id: string; name: string; price: number };
+  made.push({ id: product._id, admin });
+  return product;
 }
 
 /**

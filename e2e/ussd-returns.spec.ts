@@ -73,6 +73,14 @@ function featurePhone(page: Page) {
   return { screen, press, choose };
 }
 
+// The journey's product is deleted after it, so it never fills the first page of the listing that other
+// journeys pick demo products from.
+const journeyProducts: { id: string; admin: Record<string, string> }[] = [];
+test.afterEach(async ({ request }) => {
+  for (const { id, admin } of journeyProducts.splice(0))
+    await request.delete(`/api/products/${id}`, { headers: admin });
+});
+
 test('@phone a shopper asks a return from USSD My orders; the accepted, received and refund texts arrive on the same phone', async ({
   page,
   request,
@@ -95,6 +103,7 @@ test('@phone a shopper asks a return from USSD My orders; the accepted, received
   });
   expect(made.status(), await made.text()).toBe(201);
   const product = (await made.json()) as { _id: string; name: string; price: number };
+  journeyProducts.push({ id: product._id, admin });
 
   // Her two jars, ordered with the number she dials from, paid on its MTN prompt, then delivered.
   const mobile = freshMtnNumber();

@@ -3,12 +3,18 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { isLiveState, type PaymentAttempt } from '../../../shared/schemas/payments';
 import { failureInPlainWords } from '../../../shared/payment-failure';
+import { formatKwacha, toKwacha } from '../../../shared/money';
 
 /** +260971234567 as people write it: +260 97 123 4567. */
 const readablePhone = (e164: string) => e164.replace(/^\+260(\d{2})(\d{3})(\d{4})$/, '+260 $1 $2 $3');
 
-/** What the attempt is doing, in words for the shopper: the text of the panel's live region. */
-export function AttemptStatus({ attempt, amount }: { attempt: PaymentAttempt; amount: string }) {
+/**
+ * What the attempt is doing, in words for the shopper: the text of the panel's live region. The amount is
+ * the attempt's own (what was asked of her wallet or card), not what the order still owes, which is 0 once
+ * it is paid.
+ */
+export function AttemptStatus({ attempt }: { attempt: PaymentAttempt }) {
+  const amount = formatKwacha(toKwacha(attempt.amountNgwee));
   if (isLiveState(attempt.state)) {
     return (
       <div className="flex gap-3">

@@ -75,7 +75,7 @@ export function PayByCard({ order }: { order: Order }) {
         tabIndex={-1}
         className="rounded-lg focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-honey-500"
       >
-        {ended && <AttemptStatus attempt={current} amount={amount} />}
+        {ended && <AttemptStatus attempt={current} />}
         {waitingForBank && (
           <div className="flex gap-3">
             <CreditCard size={28} aria-hidden="true" className="mt-0.5 shrink-0 animate-pulse text-forest-700" />

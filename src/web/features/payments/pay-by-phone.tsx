@@ -111,7 +111,7 @@ function PhonePayment({ order, network, manual }: Props & { network: MobileMoney
       </h2>
       {/* Always in the page, so a screen reader hears each change of the status. */}
       <div role="status" ref={statusRef} tabIndex={-1} className="outline-none">
-        {current && !showForm && <AttemptStatus attempt={current} amount={amount} />}
+        {current && !showForm && <AttemptStatus attempt={current} />}
         {attempts.isPending && !current && mode === 'status' && (
           <p className="text-bark-700">Loading the payment status...</p>
         )}
