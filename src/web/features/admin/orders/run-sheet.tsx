@@ -1,3 +1,5 @@
+import { toKwacha } from '../../../../shared/money';
+import { amountDueOfOrder } from '../../../../shared/order-balance';
 import { orderReference } from '../../../../shared/order-status';
 import type { Order } from '../../../../shared/schemas/orders';
 import { formatKwacha } from '../../../lib/format';
@@ -11,6 +13,12 @@ function byRoute(a: Order, b: Order) {
   return 0;
 }
 
+/** What the driver collects at the door: the total of an unpaid order, the balance an edit left on a paid one. */
+function collectText(order: Order) {
+  const due = amountDueOfOrder(order);
+  return due > 0 ? `Collect ${formatKwacha(toKwacha(due))}` : 'Paid';
+}
+
 const itemCount = (order: Order) => order.orderItems.reduce((n, item) => n + item.quantity, 0);
 
 /**
@@ -19,7 +27,7 @@ const itemCount = (order: Order) => order.orderItems.reduce((n, item) => n + ite
  */
 export function RunSheet({ orders }: { orders: Order[] }) {
   const stops = [...orders].sort(byRoute);
-  const toCollect = stops.filter((o) => !o.isPaid).reduce((sum, o) => sum + o.totalPrice, 0);
+  const toCollect = toKwacha(stops.reduce((sum, o) => sum + amountDueOfOrder(o), 0));
   return (
     <section
       aria-labelledby="run-sheet-title"
@@ -45,8 +53,7 @@ export function RunSheet({ orders }: { orders: Order[] }) {
               <a className="font-semibold text-forest-800 underline" href={`tel:${order.shippingAddress.phoneNumber}`}>
                 {order.shippingAddress.phoneNumber}
               </a>{' '}
-              · {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} ·{' '}
-              {order.isPaid ? 'Paid' : `Collect ${formatKwacha(order.totalPrice)}`}
+              · {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'} · {collectText(order)}
             </p>
           </li>
         ))}
@@ -94,9 +101,7 @@ export function RunSheet({ orders }: { orders: Order[] }) {
                 {order.shippingAddress.city}, {order.shippingAddress.province}
               </td>
               <td className="py-3 pr-2 text-right">{itemCount(order)}</td>
-              <td className="py-3 pr-2 text-right whitespace-nowrap">
-                {order.isPaid ? 'Paid' : `Collect ${formatKwacha(order.totalPrice)}`}
-              </td>
+              <td className="py-3 pr-2 text-right whitespace-nowrap">{collectText(order)}</td>
               <td className="py-3">
                 <span aria-hidden="true" className="block h-8 border-b border-bark-500" />
               </td>
