@@ -320,6 +320,44 @@ describe('order edits', () => {
     expect(nowhere.statusCode).toBe(400);
   });
 
+  it('a pickup order that owes a balance is not handed over until the balance is paid', async () => {
+    const cups = await insertProduct(shop.t, { name: 'Balance Cups', price: 25, countInStock: 20 });
+    const made = await h.inject('POST', '/api/delivery-options', shop.admin, {
+      provinces: ['Lusaka'],
+      towns: ['Chilanga'],
+      estimate: 'Next day',
+      openingHours: 'Mon-Sat 08:00-17:00',
+      directions: 'Beside the clinic',
+      freeAbove: null,
+      payOnCollection: false,
+      name: 'Chilanga clinic stall',
+      kind: 'pickup',
+      fee: 10,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = await h.place([{ product: cups.id, quantity: 1, price: 25 }]);
+    await h.payByHand(id);
+    const shippingAddress = {
+      address: '9 Clinic Road',
+      city: 'Chilanga',
+      province: 'Lusaka',
+      zipCode: '10101',
+      phoneNumber: '0961234567',
+    };
+    const edited = await h.edit(id, [{ productId: cups.id, qty: 6 }], {
+      delivery: { deliveryOption: made.json()._id, shippingAddress },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().edit.balanceDueNgwee).toBeGreaterThan(0);
+    const code = (await h.row(id)).collectionCode;
+    const owing = await h.inject('POST', `/api/orders/${id}/collected`, shop.admin, { code });
+    expect(owing.statusCode, owing.body).toBe(409);
+    expect(owing.json().message).toMatch(/^Not paid yet: do not hand the parcel over/);
+    await h.payByHand(id);
+    const handed = await h.inject('POST', `/api/orders/${id}/collected`, shop.admin, { code });
+    expect(handed.statusCode, handed.body).toBe(200);
+  });
+
   it('refused once the order left, was collected or cancelled, naming its state; and while a payment is under way', async () => {
     const soap = await insertProduct(shop.t, { name: 'Late Soap', price: 30, countInStock: 20 });
     for (const status of ['Shipped', 'Delivered', 'Cancelled'] as const) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { orders } from '../../db/schema';
 import { BadRequest, Conflict, TooManyRequests } from '../../lib/http-errors';
+import { isOrderPaid } from '../../../shared/order-balance';
 import { orderReference } from '../../../shared/order-status';
 import type { Order } from '../../../shared/schemas/orders';
 import { recordAudit, type AuditActor } from '../audit';
@@ -51,6 +52,8 @@ export const NOT_PAID_YET =
  */
 function refuseUnpaid(order: OrderRow) {
   if (!order.isPaid && !paysOnCollection(order.paymentMethod)) throw Conflict(NOT_PAID_YET);
+  // A balance an edit left on a paid order is paid first, by its prompt or recorded by an admin (decision 070).
+  if (!isOrderPaid(order) && order.isPaid) throw Conflict(NOT_PAID_YET);
 }
 
 export const SAY_HOW_PAID =
