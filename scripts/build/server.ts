@@ -19,12 +19,17 @@ const forNode: BuildOptions = {
   logLevel: 'warning',
 };
 
-/** The server's entry points, relative to root: main.ts and every command in src/server/cli but its tests. */
+/** The server's entry points, relative to root: main.ts, the database thread and every command in src/server/cli but its tests. */
 export function serverEntryPoints(root: string) {
   const cli = readdirSync(path.join(root, 'src/server/cli')).filter(
     (file) => file.endsWith('.ts') && !TEST_FILE.test(file),
   );
-  return ['src/server/main.ts', ...cli.sort().map((file) => `src/server/cli/${file}`)];
+  // The embedded database's thread is started by its file's path (src/server/db/pglite-thread.ts).
+  return [
+    'src/server/main.ts',
+    'src/server/db/pglite-worker.ts',
+    ...cli.sort().map((file) => `src/server/cli/${file}`),
+  ];
 }
 
 /** Every file under `folder` whose name is a test's, relative to it. */

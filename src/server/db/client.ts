@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { projectRoot } from '../lib/project-root';
 import { lockDatabaseFolder } from './folder-lock';
-import { forDrizzle } from './pglite-parsers';
+import { startPgliteThread, type PgliteOnThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -65,20 +64,18 @@ async function openPglite(
   startFrom?: Blob,
 ): Promise<Database> {
   const release = dataDir ? lockDatabaseFolder(dataDir) : () => {};
-  let client: PGlite;
+  let client: PgliteOnThread;
   try {
-    client = await PGlite.create({
+    client = await startPgliteThread({
       dataDir,
       ...(startFrom && !dataDir ? { loadDataDir: startFrom } : {}),
-      extensions: { pg_trgm },
-      // On the command line, not in postgresql.conf, which PGlite would overwrite whole.
-      ...(buffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${buffersMb}MB`] } : {}),
+      buffersMb,
     });
   } catch (error) {
     release();
     throw error;
   }
-  const db = drizzlePglite({ client: forDrizzle(client) as PGlite, schema });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
     if (migrate) await migratePglite(db, { migrationsFolder: migrationsFolder() });
   } catch (error) {
@@ -104,12 +101,12 @@ async function openPglite(
 
 /** A new embedded database with the committed migrations applied, dumped as a data folder (`pgliteStartFrom`). */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create({ extensions: { pg_trgm } });
+  const client = await startPgliteThread({});
   try {
-    await migratePglite(drizzlePglite({ client: forDrizzle(client) as PGlite, schema }), {
+    await migratePglite(drizzlePglite({ client: client as unknown as PGlite, schema }), {
       migrationsFolder: migrationsFolder(),
     });
-    return await client.dumpDataDir('none');
+    return await client.dump();
   } finally {
     await client.close();
   }

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { projectRoot } from '../lib/project-root';
+import type { PgliteAnswer, PgliteAsk, PgliteStart } from './pglite-worker';
+
+/** What Drizzle's PGlite driver calls on its client: the statement and the transaction, nothing else. */
+export interface PgliteOnThread {
+  query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
+  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  /** The whole data folder, as PGlite's `dumpDataDir` (the test template). */
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** The worker's file: beside this one when run from source, in dist/server/db when bundled (scripts/build/server.ts). */
+function workerFile(): URL | string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts')) return new URL('./pglite-worker.ts', import.meta.url);
+  const built = path.join(projectRoot(), 'dist/server/db/pglite-worker.js');
+  if (!existsSync(built)) throw new Error(`the database thread's code is missing: ${built} (npm run build:server)`);
+  return built;
+}
+
+/** The error the worker answered, as an Error with PostgreSQL's fields (code, constraint, detail...) on it. */
+function errorOf(fields: Record<string, unknown>): Error {
+  return Object.assign(new Error(String(fields.message)), fields);
+}
+
+/**
+ * Embedded PGlite in its own thread (pglite-worker.ts, decision 073). Statements are posted there and
+ * answered in order; a transaction holds PGlite's own lock in that thread until it is ended here, so other
+ * statements wait for it exactly as on one in-process PGlite.
+ */
+export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThread> {
+  const worker = new Worker(workerFile(), { workerData: start, stdout: false, stderr: false });
+  let next = 1;
+  let ended: Error | undefined;
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let readyOrFailed!: { resolve: () => void; reject: (error: Error) => void };
+  const ready = new Promise<void>((resolve, reject) => (readyOrFailed = { resolve, reject }));
+
+  const endAll = (error: Error) => {
+    ended ??= error;
+    readyOrFailed.reject(error);
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (answer: PgliteAnswer) => {
+    if ('ready' in answer) return readyOrFailed.resolve();
+    if ('failed' in answer) return endAll(errorOf(answer.failed));
+    if ('notice' in answer) {
+      for (const onNotify of listeners.get(answer.notice) ?? []) onNotify(answer.payload);
+      return;
+    }
+    const asked = waiting.get(answer.id);
+    if (!asked) return;
+    waiting.delete(answer.id);
+    if (waiting.size === 0) worker.unref();
+    if (answer.ok) asked.resolve(answer.value);
+    else asked.reject(errorOf(answer.error));
+  });
+  worker.on('error', (error) => endAll(error));
+  worker.on('exit', (code) => endAll(new Error(`the database thread has stopped (exit ${code})`)));
+
+  function ask<T>(
+    question: PgliteAsk extends infer A ? (A extends PgliteAsk ? Omit<A, 'id'> : never) : never,
+  ): Promise<T> {
+    if (ended) return Promise.reject(ended);
+    const id = next++;
+    return new Promise<T>((resolve, reject) => {
+      // Only a statement under way keeps the process alive, as with PGlite in the same thread: a command
+      // that has done its work ends without closing the database first.
+      if (waiting.size === 0) worker.ref();
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...question, id } as PgliteAsk);
+    });
+  }
+  // Functions (Drizzle's parsers and serializers) cannot cross; the worker sets Drizzle's parsers itself.
+  const portable = (options?: QueryOptions) =>
+    options && ({ rowMode: options.rowMode, ...(options.blob ? { blob: options.blob } : {}) } as QueryOptions);
+  const query = <T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number) =>
+    ask<Results<T>>({ op: 'query', sql, params, options: portable(options), tx });
+
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  worker.unref();
+  return {
+    query: (sql, params, options) => query(sql, params, options),
+    async transaction(callback) {
+      const tx = await ask<number>({ op: 'begin' });
+      let closed = false;
+      const onThisTransaction = {
+        query: <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+          if (closed) return Promise.reject(new Error('this transaction has ended'));
+          return query<T>(sql, params, options, tx);
+        },
+        exec: () => Promise.reject(new Error('exec is not used in a transaction of the shop')),
+        rollback: () => Promise.reject(new Error('a transaction is rolled back by throwing')),
+        get closed() {
+          return closed;
+        },
+      } as unknown as Transaction;
+      let result: Awaited<ReturnType<typeof callback>>;
+      try {
+        result = await callback(onThisTransaction);
+      } catch (error) {
+        closed = true;
+        await ask({ op: 'end', tx, commit: false }).catch(() => {});
+        throw error;
+      }
+      closed = true;
+      await ask({ op: 'end', tx, commit: true });
+      return result;
+    },
+    async listen(channel, onNotify) {
+      let heard = listeners.get(channel);
+      if (!heard) {
+        heard = new Set();
+        listeners.set(channel, heard);
+        await ask({ op: 'listen', channel });
+      }
+      heard.add(onNotify);
+    },
+    dump: () => ask<Blob>({ op: 'dump' }),
+    async close() {
+      if (ended) return;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      await ask({ op: 'close' }).catch(() => {});
+      // Kept alive until the thread has ended: PGlite's files are whole when close() resolves.
+      worker.ref();
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The embedded database's own thread (decision 073): it owns PGlite and runs each statement the server's
+ * thread posts, so the server goes on reading sockets while PostgreSQL's WebAssembly works.
+ *
+ * Started by pglite-thread.ts. Node runs this file as it is (types stripped), so it imports packages only.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+export interface PgliteStart {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  buffersMb?: number;
+}
+
+/** What the server's thread asks; `tx` names the open transaction a statement belongs to. */
+export type PgliteAsk =
+  | { id: number; op: 'query'; sql: string; params?: unknown[]; options?: QueryOptions; tx?: number }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'close' };
+
+export type PgliteAnswer =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> }
+  | { notice: string; payload: string }
+  | { ready: true }
+  | { failed: Record<string, unknown> };
+
+/** Drizzle keeps dates, timestamps, intervals and their arrays as text (pglite-thread.test.ts). */
+const KEPT_AS_TEXT = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+
+/** An error as plain fields: PostgreSQL's code, constraint and detail cross the thread, which an Error's own would not. */
+function plainError(error: unknown): Record<string, unknown> {
+  const fields: Record<string, unknown> = { message: String((error as Error)?.message ?? error) };
+  if (error && typeof error === 'object')
+    for (const [key, value] of Object.entries(error))
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  return fields;
+}
+
+const port = parentPort!;
+const post = (answer: PgliteAnswer) => port.postMessage(answer);
+const start = workerData as PgliteStart;
+
+class Rollback extends Error {}
+/** Each open transaction's outcome: its commit, or its rollback. */
+const ends = new Map<number, Promise<void>>();
+
+async function serve() {
+  const client = await PGlite.create({
+    dataDir: start.dataDir,
+    ...(start.loadDataDir && !start.dataDir ? { loadDataDir: start.loadDataDir } : {}),
+    extensions: { pg_trgm },
+    // On the command line, not in postgresql.conf, which PGlite would overwrite whole.
+    ...(start.buffersMb
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${start.buffersMb}MB`] }
+      : {}),
+  });
+  // Set after the client is ready: its start fills the array parsers, which would replace these.
+  const asText = (value: string) => value;
+  for (const oid of KEPT_AS_TEXT) client.parsers[oid] = asText;
+
+  const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+
+  port.on('message', (ask: PgliteAsk) => {
+    const reply = (work: Promise<unknown>) =>
+      work.then(
+        (value) => post({ id: ask.id, ok: true, value }),
+        (error: unknown) => post({ id: ask.id, ok: false, error: plainError(error) }),
+      );
+    switch (ask.op) {
+      case 'query': {
+        const on = ask.tx === undefined ? client : open.get(ask.tx)?.tx;
+        if (!on) return void reply(Promise.reject(new Error('this transaction has ended')));
+        // Only what crosses a thread: the row mode and a COPY blob; Drizzle's parsers are set once above.
+        const options = ask.options && { rowMode: ask.options.rowMode, blob: ask.options.blob };
+        return void reply(
+          on.query(ask.sql, ask.params, options).then(({ rows, affectedRows, fields, blob }) => ({
+            rows,
+            affectedRows,
+            fields,
+            blob,
+          })),
+        );
+      }
+      case 'begin': {
+        let began!: () => void;
+        const ready = new Promise<void>((resolve) => (began = resolve));
+        // The transaction's answer is the commit or rollback, sent when the server's thread ends it.
+        const done = client.transaction(
+          (tx) =>
+            new Promise<void>((resolve, reject) => {
+              open.set(ask.id, { tx, end: (commit) => (commit ? resolve() : reject(new Rollback())) });
+              began();
+            }),
+        );
+        ends.set(ask.id, done);
+        return void reply(Promise.race([ready.then(() => ask.id), done.then(() => ask.id)]));
+      }
+      case 'end': {
+        const transaction = open.get(ask.tx);
+        const done = ends.get(ask.tx);
+        open.delete(ask.tx);
+        ends.delete(ask.tx);
+        if (!transaction || !done) return void reply(Promise.reject(new Error('this transaction has ended')));
+        transaction.end(ask.commit);
+        return void reply(
+          done.catch((error: unknown) => (error instanceof Rollback ? undefined : Promise.reject(error))),
+        );
+      }
+      case 'listen':
+        return void reply(
+          client.listen(ask.channel, (payload) => post({ notice: ask.channel, payload })).then(() => undefined),
+        );
+      case 'dump':
+        return void reply(client.dumpDataDir('none'));
+      case 'close':
+        return void reply(client.close()).then(() => process.exit(0));
+    }
+  });
+  post({ ready: true });
+}
+
+serve().catch((error: unknown) => post({ failed: plainError(error) }));
