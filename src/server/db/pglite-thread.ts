@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { projectRoot } from '../lib/project-root';
@@ -16,13 +17,30 @@ export interface PgliteOnThread {
   close(): Promise<void>;
 }
 
-/** The worker's file: beside this one when run from source, in dist/server/db when bundled (scripts/build/server.ts). */
-function workerFile(): URL | string {
+/**
+ * How the worker is started: from dist/server/db when bundled (scripts/build/server.ts); from source
+ * (tsx, Vitest) its `.ts` file, which Node 22.18 and later run with their types stripped, and earlier
+ * Nodes through tsx (a development dependency, there whenever the source runs).
+ */
+function workerStart(): { file: URL | string; eval?: boolean } {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return new URL('./pglite-worker.ts', import.meta.url);
+  if (here.endsWith('.ts')) {
+    const file = new URL('./pglite-worker.ts', import.meta.url);
+    if ((process.features as { typescript?: string }).typescript) return { file };
+    // tsx's ESM entry: require.resolve would give its CommonJS one, which cannot register hooks here.
+    const tsx = pathToFileURL(
+      createRequire(import.meta.url)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
+    return {
+      file: `import(${JSON.stringify(tsx)}).then((api) => api.tsImport(${JSON.stringify(file.href)}, ${JSON.stringify(import.meta.url)}))`,
+      eval: true,
+    };
+  }
   const built = path.join(projectRoot(), 'dist/server/db/pglite-worker.js');
   if (!existsSync(built)) throw new Error(`the database thread's code is missing: ${built} (npm run build:server)`);
-  return built;
+  return { file: built };
 }
 
 /** The error the worker answered, as an Error with PostgreSQL's fields (code, constraint, detail...) on it. */
@@ -36,7 +54,8 @@ function errorOf(fields: Record<string, unknown>): Error {
  * statements wait for it exactly as on one in-process PGlite.
  */
 export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThread> {
-  const worker = new Worker(workerFile(), { workerData: start, stdout: false, stderr: false });
+  const how = workerStart();
+  const worker = new Worker(how.file, { eval: how.eval, workerData: start, stdout: false, stderr: false });
   let next = 1;
   let ended: Error | undefined;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
