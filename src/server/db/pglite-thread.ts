@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { projectRoot } from '../lib/project-root';
-import type { PgliteAnswer, PgliteAsk, PgliteStart } from './pglite-worker';
+import type { PgliteAnswer, PgliteAsk, PgliteChannels, PgliteStart } from './pglite-worker';
 
 /** What Drizzle's PGlite driver calls on its client: the statement and the transaction, nothing else. */
 export interface PgliteOnThread {
@@ -55,7 +55,16 @@ function errorOf(fields: Record<string, unknown>): Error {
  */
 export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThread> {
   const how = workerStart();
-  const worker = new Worker(how.file, { eval: how.eval, workerData: start, stdout: false, stderr: false });
+  const { port1: now, port2: nowInWorker } = new MessageChannel();
+  // [0]: answers on `now` not yet read; [1]: 1 once the thread has ended.
+  const answered = new Int32Array(new SharedArrayBuffer(8));
+  const worker = new Worker(how.file, {
+    eval: how.eval,
+    workerData: { ...start, now: nowInWorker, answered } satisfies PgliteStart & PgliteChannels,
+    transferList: [nowInWorker],
+    stdout: false,
+    stderr: false,
+  });
   let next = 1;
   let ended: Error | undefined;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -99,11 +108,41 @@ export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThr
       worker.postMessage({ ...question, id } as PgliteAsk);
     });
   }
+  /**
+   * A statement of an open transaction, answered before this thread goes on. The transaction holds
+   * PGlite's lock, so the statement runs at once; were this thread to wait for its answer among the
+   * other requests, the lock would be held for as long as those take, and every other order waits on it.
+   * Measured: orders 137-147/s so, against 190-229/s in one thread (decision 073).
+   */
+  function askNow<T>(
+    question: PgliteAsk extends infer A ? (A extends PgliteAsk ? Omit<A, 'id'> : never) : never,
+  ): Promise<T> {
+    if (ended) return Promise.reject(ended);
+    const id = next++;
+    now.postMessage({ ...question, id } as PgliteAsk);
+    for (;;) {
+      const got = receiveMessageOnPort(now);
+      if (got) {
+        Atomics.sub(answered, 0, 1);
+        const answer = got.message as PgliteAnswer & { ok: boolean };
+        if ('id' in answer && answer.id === id)
+          return answer.ok ? Promise.resolve(answer.value as T) : Promise.reject(errorOf(answer.error));
+        continue;
+      }
+      if (Atomics.load(answered, 1) === 1) {
+        endAll(new Error('the database thread has stopped'));
+        return Promise.reject(ended);
+      }
+      Atomics.wait(answered, 0, 0, 1_000);
+    }
+  }
   // Functions (Drizzle's parsers and serializers) cannot cross; the worker sets Drizzle's parsers itself.
   const portable = (options?: QueryOptions) =>
     options && ({ rowMode: options.rowMode, ...(options.blob ? { blob: options.blob } : {}) } as QueryOptions);
   const query = <T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number) =>
-    ask<Results<T>>({ op: 'query', sql, params, options: portable(options), tx });
+    tx === undefined
+      ? ask<Results<T>>({ op: 'query', sql, params, options: portable(options) })
+      : askNow<Results<T>>({ op: 'query', sql, params, options: portable(options), tx });
 
   try {
     await ready;
@@ -133,11 +172,11 @@ export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThr
         result = await callback(onThisTransaction);
       } catch (error) {
         closed = true;
-        await ask({ op: 'end', tx, commit: false }).catch(() => {});
+        await askNow({ op: 'end', tx, commit: false }).catch(() => {});
         throw error;
       }
       closed = true;
-      await ask({ op: 'end', tx, commit: true });
+      await askNow({ op: 'end', tx, commit: true });
       return result;
     },
     async listen(channel, onNotify) {

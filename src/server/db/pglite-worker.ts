@@ -4,7 +4,7 @@
  *
  * Started by pglite-thread.ts. Node runs this file as it is (types stripped), so it imports packages only.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -12,6 +12,12 @@ export interface PgliteStart {
   dataDir?: string;
   loadDataDir?: Blob;
   buffersMb?: number;
+}
+
+/** Set by pglite-thread.ts: the port of a transaction's statements, and the count of its answers not yet read. */
+export interface PgliteChannels {
+  now: MessagePort;
+  answered: Int32Array;
 }
 
 /** What the server's thread asks; `tx` names the open transaction a statement belongs to. */
@@ -44,7 +50,18 @@ function plainError(error: unknown): Record<string, unknown> {
 
 const port = parentPort!;
 const post = (answer: PgliteAnswer) => port.postMessage(answer);
-const start = workerData as PgliteStart;
+const { now, answered, ...start } = workerData as PgliteStart & PgliteChannels;
+/** An answer the server's thread waits for without leaving its statement (pglite-thread.ts). */
+function postNow(answer: PgliteAnswer) {
+  now.postMessage(answer);
+  Atomics.add(answered, 0, 1);
+  Atomics.notify(answered, 0);
+}
+// A thread that ends wakes a server's thread that waits for it, which then sees it gone.
+process.on('exit', () => {
+  Atomics.store(answered, 1, 1);
+  Atomics.notify(answered, 0);
+});
 
 class Rollback extends Error {}
 /** Each open transaction's outcome: its commit, or its rollback. */
@@ -66,11 +83,11 @@ async function serve() {
 
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
 
-  port.on('message', (ask: PgliteAsk) => {
+  const answer = (send: (answer: PgliteAnswer) => void) => (ask: PgliteAsk) => {
     const reply = (work: Promise<unknown>) =>
       work.then(
-        (value) => post({ id: ask.id, ok: true, value }),
-        (error: unknown) => post({ id: ask.id, ok: false, error: plainError(error) }),
+        (value) => send({ id: ask.id, ok: true, value }),
+        (error: unknown) => send({ id: ask.id, ok: false, error: plainError(error) }),
       );
     switch (ask.op) {
       case 'query': {
@@ -121,7 +138,9 @@ async function serve() {
       case 'close':
         return void reply(client.close()).then(() => process.exit(0));
     }
-  });
+  };
+  port.on('message', answer(post));
+  now.on('message', answer(postNow));
   post({ ready: true });
 }
 
