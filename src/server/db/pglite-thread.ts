@@ -144,6 +144,34 @@ export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThr
       ? ask<Results<T>>({ op: 'query', sql, params, options: portable(options) })
       : askNow<Results<T>>({ op: 'query', sql, params, options: portable(options), tx });
 
+  async function runTransaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const tx = await askNow<number>({ op: 'begin' });
+    let closed = false;
+    const onThisTransaction = {
+      query: <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+        if (closed) return Promise.reject(new Error('this transaction has ended'));
+        return query<T>(sql, params, options, tx);
+      },
+      exec: () => Promise.reject(new Error('exec is not used in a transaction of the shop')),
+      rollback: () => Promise.reject(new Error('a transaction is rolled back by throwing')),
+      get closed() {
+        return closed;
+      },
+    } as unknown as Transaction;
+    let result: Awaited<ReturnType<typeof callback>>;
+    try {
+      result = await callback(onThisTransaction);
+    } catch (error) {
+      closed = true;
+      await askNow({ op: 'end', tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    closed = true;
+    await askNow({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  let turn = Promise.resolve();
   try {
     await ready;
   } catch (error) {
@@ -154,30 +182,17 @@ export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThr
   return {
     query: (sql, params, options) => query(sql, params, options),
     async transaction(callback) {
-      const tx = await ask<number>({ op: 'begin' });
-      let closed = false;
-      const onThisTransaction = {
-        query: <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
-          if (closed) return Promise.reject(new Error('this transaction has ended'));
-          return query<T>(sql, params, options, tx);
-        },
-        exec: () => Promise.reject(new Error('exec is not used in a transaction of the shop')),
-        rollback: () => Promise.reject(new Error('a transaction is rolled back by throwing')),
-        get closed() {
-          return closed;
-        },
-      } as unknown as Transaction;
-      let result: Awaited<ReturnType<typeof callback>>;
+      // One transaction at a time, in the order asked, waited for here: begun in the worker only when
+      // this thread runs it, so PGlite's lock is never held while an answer waits among the requests.
+      let release!: () => void;
+      const before = turn;
+      turn = new Promise<void>((resolve) => (release = resolve));
+      await before;
       try {
-        result = await callback(onThisTransaction);
-      } catch (error) {
-        closed = true;
-        await askNow({ op: 'end', tx, commit: false }).catch(() => {});
-        throw error;
+        return await runTransaction(callback);
+      } finally {
+        release();
       }
-      closed = true;
-      await askNow({ op: 'end', tx, commit: true });
-      return result;
     },
     async listen(channel, onNotify) {
       let heard = listeners.get(channel);
