@@ -89,6 +89,31 @@ describe('PGlite in its own thread', () => {
     expect(rows.rows[0]).toEqual({ ns: '{2}' });
   });
 
+  it("leaves the server's thread free while a long statement runs, where PGlite in the same thread stops it", async () => {
+    const long = sql`select count(*) from generate_series(1, 2000000)`;
+    const ticksWhile = async (run: () => Promise<unknown>) => {
+      let ticks = 0;
+      const timer = setInterval(() => ticks++, 5);
+      const started = performance.now();
+      await run();
+      clearInterval(timer);
+      return { ticks, ms: performance.now() - started };
+    };
+    const inThread = await ticksWhile(() => onThread.execute(long));
+    // A transaction asked meanwhile waits for it without stopping this thread, then runs.
+    const withTransaction = await ticksWhile(() =>
+      Promise.all([
+        thread.query('select count(*) from generate_series(1, 2000000)'),
+        onThread.transaction((tx) => tx.execute(sql`select 1`)),
+      ]),
+    );
+    const inProcessToo = await ticksWhile(() => drizzle({ client: inProcess }).execute(long));
+    expect(inProcessToo.ms).toBeGreaterThan(100);
+    expect(inProcessToo.ticks).toBeLessThanOrEqual(1);
+    expect(inThread.ticks).toBeGreaterThan(inThread.ms / 5 / 4);
+    expect(withTransaction.ticks).toBeGreaterThan(withTransaction.ms / 5 / 4);
+  });
+
   it('hears its own notices, and refuses every statement once closed', async () => {
     const heard: string[] = [];
     const other = await startPgliteThread({});

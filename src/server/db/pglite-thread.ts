@@ -145,6 +145,7 @@ export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThr
       : askNow<Results<T>>({ op: 'query', sql, params, options: portable(options), tx });
 
   async function runTransaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    await ask({ op: 'idle' });
     const tx = await askNow<number>({ op: 'begin' });
     let closed = false;
     const onThisTransaction = {

@@ -23,6 +23,7 @@ export interface PgliteChannels {
 /** What the server's thread asks; `tx` names the open transaction a statement belongs to. */
 export type PgliteAsk =
   | { id: number; op: 'query'; sql: string; params?: unknown[]; options?: QueryOptions; tx?: number }
+  | { id: number; op: 'idle' }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
@@ -82,6 +83,7 @@ async function serve() {
   for (const oid of KEPT_AS_TEXT) client.parsers[oid] = asText;
 
   const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+  let lastQueued: Promise<unknown> = Promise.resolve();
 
   const answer = (send: (answer: PgliteAnswer) => void) => (ask: PgliteAsk) => {
     const reply = (work: Promise<unknown>) =>
@@ -95,15 +97,23 @@ async function serve() {
         if (!on) return void reply(Promise.reject(new Error('this transaction has ended')));
         // Only what crosses a thread: the row mode and a COPY blob; Drizzle's parsers are set once above.
         const options = ask.options && { rowMode: ask.options.rowMode, blob: ask.options.blob };
-        return void reply(
-          on.query(ask.sql, ask.params, options).then(({ rows, affectedRows, fields, blob }) => ({
-            rows,
-            affectedRows,
-            fields,
-            blob,
-          })),
-        );
+        const work = on.query(ask.sql, ask.params, options).then(({ rows, affectedRows, fields, blob }) => ({
+          rows,
+          affectedRows,
+          fields,
+          blob,
+        }));
+        if (on === client)
+          lastQueued = work.then(
+            () => undefined,
+            () => undefined,
+          );
+        return void reply(work);
       }
+      // Answered once every statement asked before it has run (PGlite runs them in turn): a transaction
+      // asks it first, so its begin does not wait for them with the server's thread stopped.
+      case 'idle':
+        return void reply(lastQueued.then(() => undefined));
       case 'begin': {
         let began!: () => void;
         const ready = new Promise<void>((resolve) => (began = resolve));
