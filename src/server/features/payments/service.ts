@@ -158,7 +158,8 @@ async function askProvider(
   orderId: string,
 ): Promise<void> {
   // The first read counts from the moment the request leaves: the phone cannot be prompted earlier, and
-  // on a busy instance (PGlite blocks the event loop while it works) the answer is handled late.
+  // on a busy instance (PGlite's transactions still hold the server's thread, decision 073) the answer is
+  // handled late.
   const sentAt = Date.now();
   try {
     await client.requestPayment({
