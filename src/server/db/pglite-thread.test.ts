@@ -122,5 +122,6 @@ describe('PGlite in its own thread', () => {
     await expect.poll(() => heard).toEqual(['hello']);
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow('the database thread has stopped');
+    await expect(other.transaction((tx) => tx.query('select 1'))).rejects.toThrow('the database thread has stopped');
   });
 });
