@@ -145,7 +145,6 @@ export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThr
       : askNow<Results<T>>({ op: 'query', sql, params, options: portable(options), tx });
 
   async function runTransaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    await ask({ op: 'idle' });
     const tx = await askNow<number>({ op: 'begin' });
     let closed = false;
     const onThisTransaction = {
@@ -183,6 +182,10 @@ export async function startPgliteThread(start: PgliteStart): Promise<PgliteOnThr
   return {
     query: (sql, params, options) => query(sql, params, options),
     async transaction(callback) {
+      // The statements asked before it are waited for without stopping this thread (and before its
+      // turn, so the transactions behind it do not wait for that answer too); its begin then waits only
+      // for those asked meanwhile.
+      if (waiting.size > 0) await ask({ op: 'idle' });
       // One transaction at a time, in the order asked, waited for here: begun in the worker only when
       // this thread runs it, so PGlite's lock is never held while an answer waits among the requests.
       let release!: () => void;
