@@ -65,8 +65,6 @@ process.on('exit', () => {
 });
 
 class Rollback extends Error {}
-/** Each open transaction's outcome: its commit, or its rollback. */
-const ends = new Map<number, Promise<void>>();
 
 async function serve() {
   const client = await PGlite.create({
@@ -82,7 +80,8 @@ async function serve() {
   const asText = (value: string) => value;
   for (const oid of KEPT_AS_TEXT) client.parsers[oid] = asText;
 
-  const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+  /** Each open transaction, by the id of its begin: its statements' client, and its end (commit or not). */
+  const open = new Map<number, { tx: Transaction; end: (commit: boolean) => Promise<void> }>();
   let lastQueued: Promise<unknown> = Promise.resolve();
 
   const answer = (send: (answer: PgliteAnswer) => void) => (ask: PgliteAsk) => {
@@ -95,9 +94,8 @@ async function serve() {
       case 'query': {
         const on = ask.tx === undefined ? client : open.get(ask.tx)?.tx;
         if (!on) return void reply(Promise.reject(new Error('this transaction has ended')));
-        // Only what crosses a thread: the row mode and a COPY blob; Drizzle's parsers are set once above.
-        const options = ask.options && { rowMode: ask.options.rowMode, blob: ask.options.blob };
-        const work = on.query(ask.sql, ask.params, options).then(({ rows, affectedRows, fields, blob }) => ({
+        // The options as the server's thread sent them (row mode, a COPY blob); Drizzle's parsers are set once above.
+        const work = on.query(ask.sql, ask.params, ask.options).then(({ rows, affectedRows, fields, blob }) => ({
           rows,
           affectedRows,
           fields,
@@ -115,29 +113,34 @@ async function serve() {
       case 'idle':
         return void reply(lastQueued.then(() => undefined));
       case 'begin': {
-        let began!: () => void;
-        const ready = new Promise<void>((resolve) => (began = resolve));
-        // The transaction's answer is the commit or rollback, sent when the server's thread ends it.
+        let began!: (tx: Transaction) => void;
+        const ready = new Promise<Transaction>((resolve) => (began = resolve));
+        let end!: (commit: boolean) => void;
+        // Its answer is the commit or rollback, sent when the server's thread ends it; a failed begin rejects.
         const done = client.transaction(
           (tx) =>
             new Promise<void>((resolve, reject) => {
-              open.set(ask.id, { tx, end: (commit) => (commit ? resolve() : reject(new Rollback())) });
-              began();
+              end = (commit) => (commit ? resolve() : reject(new Rollback()));
+              began(tx);
             }),
         );
-        ends.set(ask.id, done);
-        return void reply(Promise.race([ready.then(() => ask.id), done.then(() => ask.id)]));
+        const opened = ready.then((tx) => {
+          open.set(ask.id, {
+            tx,
+            end(commit) {
+              end(commit);
+              return done.catch((error: unknown) => (error instanceof Rollback ? undefined : Promise.reject(error)));
+            },
+          });
+          return ask.id;
+        });
+        return void reply(Promise.race([opened, done.then(() => ask.id)]));
       }
       case 'end': {
         const transaction = open.get(ask.tx);
-        const done = ends.get(ask.tx);
         open.delete(ask.tx);
-        ends.delete(ask.tx);
-        if (!transaction || !done) return void reply(Promise.reject(new Error('this transaction has ended')));
-        transaction.end(ask.commit);
-        return void reply(
-          done.catch((error: unknown) => (error instanceof Rollback ? undefined : Promise.reject(error))),
-        );
+        if (!transaction) return void reply(Promise.reject(new Error('this transaction has ended')));
+        return void reply(transaction.end(ask.commit));
       }
       case 'listen':
         return void reply(

@@ -128,3 +128,17 @@ export async function createUser(
   const token = t.app.signToken(user);
   return { user: { ...user, email }, token, password, email, auth: { authorization: `Bearer ${token}` } };
 }
+
+/** Who asks in a test request: a user made by `createUser` (its auth header), or nobody. */
+export type Asker = { auth: Record<string, string> } | null;
+
+/** Requests to the test app as `who`, the payload sent as JSON when given; `t` read at each call (set in a beforeAll). */
+export const injectAs =
+  (t: () => TestApp) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Asker, payload?: unknown) =>
+    t().app.inject({
+      method,
+      url,
+      headers: who?.auth ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });

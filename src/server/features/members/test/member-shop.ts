@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppConfig } from '../../../config';
 import { auditEvents, smsMessages } from '../../../db/schema';
-import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, type TestApp, injectAs } from '../../../test/test-app';
 
 /** A shop with three admins (one asks, two may approve) and a customer, for the members tests over HTTP. */
 export interface MemberShop {
@@ -44,13 +44,7 @@ export const e164Of = (local: string) => `+260${local.slice(1)}`;
 type Who = { auth: Record<string, string> } | null;
 
 export function memberHelpers(shop: MemberShop) {
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Who, payload?: unknown) =>
-    shop.t.app.inject({
-      method,
-      url,
-      headers: who?.auth ?? {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = injectAs(() => shop.t);
   return {
     inject,
     /** A member added by the asking admin; answers her JSON. */

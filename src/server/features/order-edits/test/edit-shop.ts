@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../../../config';
 import { mailMessages, orderEdits, orders, refunds, smsMessages } from '../../../db/schema';
-import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, type TestApp, injectAs } from '../../../test/test-app';
 import { insertCustomers, placeOrderAs, type CartLine } from '../../orders/test/fixtures';
 
 /** A shop with two admins and a customer, for the order edit tests over HTTP. */
@@ -32,18 +32,7 @@ export interface EditLine {
 }
 
 export function editHelpers(shop: EditShop) {
-  const inject = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    who: { auth: Record<string, string> } | null,
-    payload?: unknown,
-  ) =>
-    shop.t.app.inject({
-      method,
-      url,
-      headers: who?.auth ?? {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = injectAs(() => shop.t);
   const body = (lines: EditLine[], extra: Record<string, unknown> = {}) => ({
     lines,
     note: 'Asked by phone',

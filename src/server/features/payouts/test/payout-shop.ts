@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../../../config';
 import { auditEvents, smsMessages } from '../../../db/schema';
-import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, type TestApp, injectAs } from '../../../test/test-app';
 import type { MemberRow } from './owed-shares';
 
 /** A shop with three admins (a maker and two checkers) and a customer, for the payout tests over HTTP. */
@@ -31,13 +31,7 @@ export function usePayoutShop(config: () => Partial<AppConfig> = () => ({})): Pa
 type Who = { auth: Record<string, string> } | null;
 
 export function payoutHelpers(shop: PayoutShop) {
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: unknown) =>
-    shop.t.app.inject({
-      method,
-      url,
-      headers: who?.auth ?? {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = injectAs(() => shop.t);
   return {
     inject,
     propose: (who: Who = shop.maker, body: Record<string, unknown> = {}) =>

@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../../../config';
 import { mailMessages, orders, paymentAttempts, smsMessages } from '../../../db/schema';
-import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, type TestApp, injectAs } from '../../../test/test-app';
 import { insertOrder } from '../../orders/test/fixtures';
 import { toNgwee } from '../../../../shared/money';
 import { orderReference } from '../../../../shared/order-status';
@@ -31,18 +31,7 @@ export function useRefundShop(overrides: Partial<AppConfig> = {}): RefundShop {
 }
 
 export function refundHelpers(shop: RefundShop) {
-  const inject = (
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    who: { auth: Record<string, string> } | null,
-    payload?: unknown,
-  ) =>
-    shop.t.app.inject({
-      method,
-      url,
-      headers: who?.auth ?? {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = injectAs(() => shop.t);
   const customerUser = () => ({ id: shop.customer.user.id, name: shop.customer.user.name, email: shop.customer.email });
 
   return {

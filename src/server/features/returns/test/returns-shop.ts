@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '../../../config';
 import { mailMessages, orders, products, smsMessages } from '../../../db/schema';
-import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, type TestApp, injectAs } from '../../../test/test-app';
 import { insertProduct, orderBody, stockOf } from '../../orders/test/fixtures';
 import { makeCode, orderBodyWithCode } from '../../discounts/test/fixtures';
 
@@ -31,13 +31,7 @@ export function useReturnsShop(overrides: Partial<AppConfig> = {}): ReturnsShop 
 type Who = { auth: Record<string, string> } | null;
 
 export function returnsHelpers(shop: ReturnsShop) {
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: Who, payload?: unknown) =>
-    shop.t.app.inject({
-      method,
-      url,
-      headers: who?.auth ?? {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const inject = injectAs(() => shop.t);
   const ok = async (answer: ReturnType<typeof inject>, status = 200) => {
     const got = await answer;
     if (got.statusCode !== status) throw new Error(`expected ${status}, got ${got.statusCode}: ${got.body}`);
