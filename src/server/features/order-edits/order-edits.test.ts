@@ -377,6 +377,25 @@ describe('order edits', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This order is collected: it can be changed only before it leaves');
 
+    // Paid and delivered, its maker's share written, then reopened: still refused.
+    const member = await h.inject('POST', '/api/members', shop.admin, { name: 'Ruth Maker', mobile: '0977300301' });
+    expect(member.statusCode, member.body).toBe(201);
+    const makers = await h.inject('PUT', `/api/products/${soap.id}/makers`, shop.admin, {
+      makersPercent: null,
+      makers: [{ memberId: member.json()._id, parts: 1 }],
+    });
+    expect(makers.statusCode, makers.body).toBe(200);
+    const reopened = await h.place([{ product: soap.id, quantity: 1, price: 30 }]);
+    await h.payByHand(reopened);
+    for (const status of ['Delivered', 'Processing'])
+      expect((await h.inject('PUT', `/api/orders/${reopened}/status`, shop.admin, { status })).statusCode).toBe(200);
+    const shared = await h.edit(reopened, [{ productId: soap.id, qty: 2 }]);
+    expect(shared.statusCode).toBe(409);
+    expect(shared.json().message).toBe(
+      "This order was handed over once and its makers' shares are written: it can no longer be changed",
+    );
+    expect(await h.editsOf(reopened)).toEqual([]);
+
     const paying = await h.place([{ product: soap.id, quantity: 1, price: 30 }]);
     await shop.t.app.db.insert(paymentAttempts).values({
       orderId: paying,

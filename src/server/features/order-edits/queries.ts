@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orderEdits } from '../../db/schema';
+import { orderEdits, shareEntries } from '../../db/schema';
 import type { EditSide } from '../../../shared/schemas/order-edits';
 
 export type OrderEditRow = typeof orderEdits.$inferSelect;
@@ -25,4 +25,14 @@ export async function setEditRefund(tx: Tx, editId: string, refundId: string): P
 
 export function editsOfOrder(db: Db | Tx, orderId: string): Promise<OrderEditRow[]> {
   return db.select().from(orderEdits).where(eq(orderEdits.orderId, orderId)).orderBy(desc(orderEdits.createdAt));
+}
+
+/** Whether the makers' shares of the order are written (it was paid and handed over once; decision 063). */
+export async function hasShares(tx: Tx, orderId: string): Promise<boolean> {
+  const [entry] = await tx
+    .select({ id: shareEntries.id })
+    .from(shareEntries)
+    .where(eq(shareEntries.orderId, orderId))
+    .limit(1);
+  return entry !== undefined;
 }

@@ -29,7 +29,7 @@ import {
 import { findLiveAttempt } from '../payments';
 import { askRefund } from '../refunds';
 import { moveStockForEdit, type MovedStock } from './edit-stock';
-import { insertOrderEdit, setEditRefund } from './queries';
+import { hasShares, insertOrderEdit, setEditRefund } from './queries';
 import { editSummary, sideAfter, sideBefore } from './serialize';
 
 type Admin = Pick<CurrentUser, 'id' | 'name'>;
@@ -166,6 +166,10 @@ async function locked(tx: Tx, orderId: string, read: EditableOrderRow): Promise<
   const editable = await lockEditableOrder(tx, orderId);
   if (!editable) throw orderNotFound();
   refuseUnlessEditable(editable);
+  // Reopened after it was handed over: its makers' shares were credited once, for the lines it had then, and
+  // are never written again (decision 063), so a change would leave them for goods no longer sold.
+  if (await hasShares(tx, orderId))
+    throw Conflict("This order was handed over once and its makers' shares are written: it can no longer be changed");
   if (deliveryBasis(editable.order) !== deliveryBasis(read))
     throw Conflict('The order was changed meanwhile: look at it again, then change it');
   return editable;
