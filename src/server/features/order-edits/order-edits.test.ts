@@ -217,6 +217,29 @@ describe('order edits', () => {
     expect(view.collectedNgwee).toBe(row.totalNgwee);
   });
 
+  it('an edit that changes nothing is refused, whatever the order of its lines or of its address', async () => {
+    const oil = await insertProduct(shop.t, { name: 'Same Oil', price: 40, countInStock: 20 });
+    const nuts = await insertProduct(shop.t, { name: 'Same Nuts', price: 25, countInStock: 20 });
+    const id = await h.place([
+      { product: oil.id, quantity: 1, price: 40 },
+      { product: nuts.id, quantity: 2, price: 25 },
+    ]);
+    const row = await h.row(id);
+    const address = Object.fromEntries(Object.entries(row.shippingAddress as object).reverse());
+    const same = await h.edit(
+      id,
+      [
+        { productId: nuts.id, qty: 2 },
+        { productId: oil.id, qty: 1 },
+      ],
+      { delivery: { shippingAddress: address, deliveryOption: row.deliveryOptionId ?? undefined } },
+    );
+    expect(same.statusCode, same.body).toBe(409);
+    expect(same.json().message).toBe('The order is already as asked: nothing to change');
+    expect(await h.editsOf(id)).toEqual([]);
+    expect(await h.textsOf(id, 'order-edited')).toEqual([]);
+  });
+
   it('sizes and gift sets: a size changed and a set added move exactly their variants and parts', async () => {
     const oil = await insertProduct(shop.t, { name: 'Sized Oil', price: 85, countInStock: 0 });
     const sized = await putVariants(shop.t, shop.admin.auth, oil.id, threeSizes([10, 10, 10]));

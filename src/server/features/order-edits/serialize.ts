@@ -45,6 +45,31 @@ export function sideAfter(lines: readonly EditedLine[], values: EditedOrderValue
   };
 }
 
+/** A value with every object's keys in one order and no undefined, so two that say the same write the same. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === undefined) return null;
+  if (value === null || typeof value !== 'object') return value;
+  const fields = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(fields)
+      .sort()
+      .map((key) => [key, canonical(fields[key])]),
+  );
+}
+
+/** Whether an edit would change nothing: the same lines in any order, the same delivery and address. */
+export function sameSide(a: EditSide, b: EditSide): boolean {
+  const written = (side: EditSide) =>
+    JSON.stringify(
+      canonical({
+        ...side,
+        lines: side.lines.map((line) => JSON.stringify(canonical(line))).sort(),
+      }),
+    );
+  return written(a) === written(b);
+}
+
 const kwacha = (ngwee: number) => formatKwacha(toKwacha(ngwee));
 
 /** The audit line's words: the totals, and what the money does. */

@@ -30,7 +30,7 @@ import { findLiveAttempt } from '../payments';
 import { askRefund } from '../refunds';
 import { moveStockForEdit, type MovedStock } from './edit-stock';
 import { hasShares, insertOrderEdit, setEditRefund } from './queries';
-import { editSummary, sideAfter, sideBefore } from './serialize';
+import { editSummary, sameSide, sideAfter, sideBefore } from './serialize';
 
 type Admin = Pick<CurrentUser, 'id' | 'name'>;
 
@@ -215,8 +215,7 @@ export async function editOrder(
     const { preview, values, moved } = await workOut(tx, editable, input, delivery);
     const [problem] = preview.stockProblems;
     if (problem) throw Conflict(problem.message, { stockProblems: preview.stockProblems });
-    if (JSON.stringify(preview.before) === JSON.stringify(preview.after))
-      throw Conflict('The order is already as asked: nothing to change');
+    if (sameSide(preview.before, preview.after)) throw Conflict('The order is already as asked: nothing to change');
     const row = await writeEditedOrder(tx, order, values, moved.lines);
     if (order.discountCode) await rewriteRedemption(tx, order.id, values.discountNgwee);
     const edit = await insertOrderEdit(tx, {
