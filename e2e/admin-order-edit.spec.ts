@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { simulatorURL } from '../playwright.config';
 import { formatKwacha, toKwacha } from '../src/shared/money';
-import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';
 import {
   apiToken,
@@ -14,6 +13,7 @@ import {
   signInAsAdmin,
   toast,
   type ListedProduct,
+  openAdminOrder,
 } from './support/shop';
 import { smallTouchTargets } from './support/touch-targets';
 
@@ -49,17 +49,7 @@ async function paidOrder(page: Page, request: APIRequestContext, product: Listed
   return { order, admin, customer };
 }
 
-async function openOrder(page: Page, orderId: string) {
-  const ref = orderReference(orderId);
-  await page.goto(`/admin/orders?q=${ref}`);
-  await page
-    .getByRole('button', { name: `View order ${ref}` })
-    .filter({ visible: true })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Order Details' });
-  await expect(dialog).toContainText(orderId);
-  return dialog;
-}
+const openOrder = openAdminOrder;
 
 test('an admin adds a jar and a product to a paid order on a phone: the preview says what to collect, and the shopper pays the balance by the prompt', async ({
   page,

@@ -12,6 +12,8 @@ import {
   registerByApi,
   signInAsAdmin,
   toast,
+  payByMobileMoney,
+  approveMobileMoney,
 } from './support/shop';
 
 // Without motion, toasts are checked in their final colours rather than half-way through fading in.
@@ -173,11 +175,7 @@ async function shortMtnPayment(page: Page, request: APIRequestContext, customerN
     [{ product, quantity: 1 }],
     'mtn',
   );
-  const started = await request.post(`/api/orders/${order._id}/payments`, { headers: auth, data: { phone } });
-  expect(started.status(), await started.text()).toBe(201);
-  expect(
-    (await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status(),
-  ).toBe(200);
+  await approveMobileMoney(request, order._id, auth, phone);
   await expect
     .poll(
       async () => (await (await request.get(`/api/orders/${order._id}/payments`, { headers: auth })).json())[0].flagged,
@@ -294,16 +292,7 @@ async function paidMtnOrder(page: Page, request: APIRequestContext, customerName
     [{ product, quantity: 1 }],
     'mtn',
   );
-  const started = await request.post(`/api/orders/${order._id}/payments`, { headers: auth, data: { phone } });
-  expect(started.status(), await started.text()).toBe(201);
-  expect(
-    (await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status(),
-  ).toBe(200);
-  await expect
-    .poll(async () => (await (await request.get(`/api/orders/${order._id}`, { headers: auth })).json()).isPaid, {
-      timeout: 20_000,
-    })
-    .toBe(true);
+  await payByMobileMoney(request, order._id, auth, phone);
   return { customer, order, phone };
 }
 

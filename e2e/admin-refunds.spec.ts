@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { simulatorURL } from '../playwright.config';
 import { formatKwacha, toKwacha, toNgwee } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';
@@ -13,6 +12,8 @@ import {
   placeOrderWithToken,
   registerByApi,
   toast,
+  openAdminOrder,
+  payByMobileMoney,
 } from './support/shop';
 import { smallTouchTargets } from './support/touch-targets';
 
@@ -54,35 +55,14 @@ async function paidMtnOrder(page: Page, request: APIRequestContext, tag: string)
   const product = (await demoProducts(request)).find((p) => p.countInStock >= 5)!;
   const order = await placeOrderWithToken(request, token, [{ product, quantity: 1 }], 'mtn');
   const phone = `096${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-  const started = await request.post(`/api/orders/${order._id}/payments`, { headers: bearer(token), data: { phone } });
-  expect(started.status(), await started.text()).toBe(201);
-  expect(
-    (await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status(),
-  ).toBe(200);
-  await expect
-    .poll(
-      async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).isPaid,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await payByMobileMoney(request, order._id, bearer(token), phone);
   return { customer, order, token, phone };
 }
 
 /** 0961234567 as the confirm step writes it: 096 123 4567. */
 const asDialled = (phone: string) => `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`;
 
-/** The order's details, opened from the Orders list by its reference. */
-async function openOrder(page: Page, orderId: string) {
-  const ref = orderReference(orderId);
-  await page.goto(`/admin/orders?q=${ref}`);
-  await page
-    .getByRole('button', { name: `View order ${ref}` })
-    .filter({ visible: true })
-    .click();
-  const dialog = page.getByRole('dialog', { name: 'Order Details' });
-  await expect(dialog).toContainText(orderId);
-  return dialog;
-}
+const openOrder = openAdminOrder;
 
 const shoot = (page: Page, name: string) =>
   page.screenshot({ path: `.scratch/shots/refunds/${test.info().project.name}-${name}.png`, fullPage: true });

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { simulatorURL } from '../playwright.config';
 import { formatKwacha, toKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { expectNoSeriousViolations } from './support/a11y';
@@ -15,6 +14,7 @@ import {
   placeOrderWithToken,
   registerByApi,
   toast,
+  payByMobileMoney,
 } from './support/shop';
 import { smallTouchTargets } from './support/touch-targets';
 
@@ -118,19 +118,7 @@ async function deliveredOrder(page: Page, request: APIRequestContext, product: {
     zipCode: '20100',
     phoneNumber: mobile,
   });
-  const started = await request.post(`/api/orders/${order._id}/payments`, {
-    headers: bearer(token),
-    data: { phone: mobile },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const approved = await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`);
-  expect(approved.status()).toBe(200);
-  await expect
-    .poll(
-      async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).isPaid,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await payByMobileMoney(request, order._id, bearer(token), mobile);
   const admin = bearer(await apiToken(request, E2E_ADMIN));
   const delivered = await request.put(`/api/orders/${order._id}/status`, {
     headers: admin,

@@ -3,7 +3,15 @@ import { simulatorURL } from '../playwright.config';
 import { compactKwacha, toKwacha } from '../src/shared/money';
 import { orderReference } from '../src/shared/order-status';
 import { textsTo } from './support/outbox';
-import { apiToken, bearer, demoProducts, E2E_ADMIN, expectNoSidewaysScroll, placeOrderWithToken } from './support/shop';
+import {
+  apiToken,
+  bearer,
+  demoProducts,
+  E2E_ADMIN,
+  expectNoSidewaysScroll,
+  placeOrderWithToken,
+  payByMobileMoney,
+} from './support/shop';
 
 /**
  * Issue 42 from a feature phone (docs/decisions/069-returns-and-exchanges.md): a shopper whose paid order was
@@ -115,20 +123,7 @@ test('@phone a shopper asks a return from USSD My orders; the accepted, received
     zipCode: '20100',
     phoneNumber: mobile.local,
   });
-  const started = await request.post(`/api/orders/${order._id}/payments`, {
-    headers: bearer(token),
-    data: { phone: mobile.local },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  expect(
-    (await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`)).status(),
-  ).toBe(200);
-  await expect
-    .poll(
-      async () => (await (await request.get(`/api/orders/${order._id}`, { headers: bearer(token) })).json()).isPaid,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
+  await payByMobileMoney(request, order._id, bearer(token), mobile.local);
   const delivered = await request.put(`/api/orders/${order._id}/status`, {
     headers: admin,
     data: { status: 'Delivered' },

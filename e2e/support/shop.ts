@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { computeTotalsInKwacha } from '../../src/shared/money';
+import { orderReference } from '../../src/shared/order-status';
+import { simulatorURL } from '../../playwright.config';
 
 export const E2E_ADMIN = { email: 'admin@e2e.example', password: 'admin-password-123' };
 
@@ -201,4 +203,45 @@ export async function payManually(page: Page) {
   const panel = page.getByRole('region', { name: /^Pay with / });
   await panel.getByRole('button', { name: 'Pay manually instead' }).click();
   await expect(page.getByRole('region', { name: 'How to pay' })).toBeVisible();
+}
+
+/** An order's mobile-money prompt to `phone`, asked as `headers` and approved on the payments simulator. */
+export async function approveMobileMoney(
+  request: APIRequestContext,
+  orderId: string,
+  headers: Record<string, string>,
+  phone: string,
+) {
+  const started = await request.post(`/api/orders/${orderId}/payments`, { headers, data: { phone } });
+  expect(started.status(), await started.text()).toBe(201);
+  const approved = await request.post(`${simulatorURL}/_sim/requests/${(await started.json()).reference}/approve`);
+  expect(approved.status()).toBe(200);
+}
+
+/** The same, then until the shop has read the payment's status and the order is paid. */
+export async function payByMobileMoney(
+  request: APIRequestContext,
+  orderId: string,
+  headers: Record<string, string>,
+  phone: string,
+) {
+  await approveMobileMoney(request, orderId, headers, phone);
+  await expect
+    .poll(async () => (await (await request.get(`/api/orders/${orderId}`, { headers })).json()).isPaid, {
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+/** An order's details in the back office, opened from the Orders list by its reference. */
+export async function openAdminOrder(page: Page, orderId: string) {
+  const ref = orderReference(orderId);
+  await page.goto(`/admin/orders?q=${ref}`);
+  await page
+    .getByRole('button', { name: `View order ${ref}` })
+    .filter({ visible: true })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Order Details' });
+  await expect(dialog).toContainText(orderId);
+  return dialog;
 }
