@@ -32,6 +32,13 @@ export function linesFor<L extends ShopLine>(row: DiscountCodeRow, lines: readon
   return lines.map((l) => ({ ...l, eligible: eligibleLine(row, l) }));
 }
 
+/** What the code takes off these lines, by its terms alone (its dates and uses are judged by the caller). */
+export const effectOfCode = (row: DiscountCodeRow, lines: readonly ShopLine[]) =>
+  discountEffect(
+    { kind: row.kind as 'percent', value: row.value, minSubtotalNgwee: row.minSubtotalNgwee },
+    linesFor(row, lines),
+  );
+
 /**
  * The code against this customer's uses and these lines (decision 041): unknown, off, not started, ended
  * and used up all answer CODE_NOT_VALID; only a live code says why it does not fit this cart.
@@ -45,10 +52,7 @@ export function judgeCode(
   if (!isLive(row, now)) return { ok: false, message: CODE_NOT_VALID };
   if (row.maxUsesPerCustomer !== null && customerUses >= row.maxUsesPerCustomer)
     return { ok: false, message: CODE_ALREADY_USED };
-  const outcome = discountEffect(
-    { kind: row.kind as 'percent', value: row.value, minSubtotalNgwee: row.minSubtotalNgwee },
-    linesFor(row, lines),
-  );
+  const outcome = effectOfCode(row, lines);
   if (outcome.ok) return outcome;
   return {
     ok: false,

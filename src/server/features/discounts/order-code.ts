@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { discountRedemptions } from '../../db/schema';
-import { discountEffect } from '../../../shared/discounts';
 import type { DiscountEffect } from '../../../shared/money';
-import { linesFor, type ShopLine } from './judge';
+import { effectOfCode, type ShopLine } from './judge';
 import { findDiscountCode, productPrices } from './queries';
 
 /**
@@ -25,12 +24,9 @@ export async function judgeOrderCode(
       p.category,
     ]),
   );
-  const outcome = discountEffect(
-    { kind: row.kind as 'percent', value: row.value, minSubtotalNgwee: row.minSubtotalNgwee },
-    linesFor(
-      row,
-      lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' })),
-    ),
+  const outcome = effectOfCode(
+    row,
+    lines.map((l) => ({ ...l, category: categories.get(l.productId) ?? '' })),
   );
   return outcome.ok ? outcome.effect : null;
 }
