@@ -14,6 +14,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'simulators/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...postgresOnly, ...sameOnEveryDatabase],
     environment: 'node',
+    // Vitest's report, and the files a dead worker process left unfinished (scripts/test/vitest-run.ts).
+    reporters: ['default', './scripts/test/unfinished-files.ts'],
     // The migrated PGlite every API test file starts from, made once per migration change (decision 061).
     globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 30_000,
