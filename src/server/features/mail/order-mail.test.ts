@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages, orderItems, orders } from '../../db/schema';
+import { mailMessages, orderItems, orders, settings } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { formatKwacha, toKwacha } from '../../../shared/money';
 import { addressesOf, startSmtpPeer, type ReceivedMail, type SmtpPeer } from './test/smtp-peer';
@@ -427,6 +427,51 @@ describe('order e-mails without SMTP: the outbox', () => {
     const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, customer.email));
     expect(row.textBody).toContain('Number: please ask us at hello@coop-shop.example');
     expect(row.textBody).not.toContain('+260 97 000 0001');
+  });
+
+  it("uses the shop's copy of its settings where it alone writes them, dropped by a save; PostgreSQL reads them in the order's transaction", async () => {
+    const admin = (await createUser(t, { isAdmin: true })).auth;
+    const product = await insertProduct(t, { price: 30 });
+    const placeAndRead = async () => {
+      const buyer = await createUser(t);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: buyer.auth,
+        payload: orderBody([{ product: product.id, quantity: 1, price: 30 }]),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await t.app.outbox.idle();
+      const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, buyer.email));
+      return row.textBody;
+    };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { airtelMoneyNumber: '+260 97 555 0101' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await placeAndRead()).toContain('+260 97 555 0101');
+    // Written behind the shop's back: only a read in the transaction sees it before the copy's 30 s end.
+    await t.app.db
+      .insert(settings)
+      .values({ key: 'shop', value: { airtelMoneyNumber: '+260 97 555 0202' } })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: sql`${settings.value} || '{"airtelMoneyNumber":"+260 97 555 0202"}'::jsonb` },
+      });
+    const body = await placeAndRead();
+    if (t.app.database.kind === 'pglite') expect(body).toContain('+260 97 555 0101');
+    else expect(body).toContain('+260 97 555 0202');
+    // A save through the shop is seen by the very next order on either database.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { airtelMoneyNumber: '+260 97 555 0303' },
+    });
+    expect(await placeAndRead()).toContain('+260 97 555 0303');
   });
 });
 

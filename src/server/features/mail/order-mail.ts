@@ -19,10 +19,10 @@ import type { OrderMailContext } from './templates/order-mail-parts';
 export function subscribeOrderMail(app: FastifyInstance, outbox: Outbox) {
   const events = app.orderEvents;
 
-  // Read in the transaction: the cached copy is keyed on the database handle, and on the embedded
-  // database a read outside would wait for this very transaction.
+  // In the transaction, or the copy where this process alone writes them (shopSettingsInTransaction): on
+  // the embedded database a read outside would wait for this very transaction.
   const context = async (tx: Tx): Promise<OrderMailContext> => {
-    const settings = await shopSettingsInTransaction(tx);
+    const settings = await shopSettingsInTransaction(tx, app.db);
     const automaticPayments = collectedMethods(app.config.paymentProviders);
     return {
       settings,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchema } from '../../../shared/schemas/common';
 import { shopSettingsSchema, updateShopSettingsSchema } from '../../../shared/schemas/settings';
-import { getShopSettings, settingsChanged, updateShopSettings } from './service';
+import { getShopSettings, settingsChanged, settingsWrittenOnlyHere, updateShopSettings } from './service';
 
 /** Tells every instance on the same PostgreSQL that the settings were saved, so none shows an old copy. */
 export const SETTINGS_CHANNEL = 'settings_changed';
@@ -10,7 +10,8 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only PostgreSQL can have other instances; the embedded database has one.
   const shared = app.database.kind === 'postgres';
   // A notice lost while the listening connection was down may have been a save: read them again too.
-  if (shared)
+  if (!shared) settingsWrittenOnlyHere(app.db);
+  else
     await app.database.listen(
       SETTINGS_CHANNEL,
       () => settingsChanged(app.db),

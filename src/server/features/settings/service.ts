@@ -32,14 +32,35 @@ export async function getShopSettings(db: Db): Promise<ShopSettings> {
 
 const readInTransaction = new WeakMap<Tx, Promise<ShopSettings>>();
 
+/** Databases this process alone writes (the embedded one): a save here drops the copy when it commits. */
+const soleWriters = new WeakSet<Db>();
+export function settingsWrittenOnlyHere(db: Db): void {
+  soleWriters.add(db);
+}
+
 /**
  * The settings as one transaction sees them, read once however many subscribers ask (an order's mail
- * and its texts): on the embedded database each statement of an order waits behind the orders in flight.
+ * and its texts). Where this process alone writes them (`db` given and the embedded database), the copy
+ * kept for `db` is the stored value, so it is used without a statement and a read here keeps it; each
+ * statement of an order is one more answer across threads, behind the orders in flight (decision 073).
+ * On PostgreSQL another instance's save reaches this one by a notice a moment later, and a payment
+ * number in an order's e-mail must not be that moment old: the transaction reads them.
  */
-export function shopSettingsInTransaction(tx: Tx): Promise<ShopSettings> {
+export function shopSettingsInTransaction(tx: Tx, db?: Db): Promise<ShopSettings> {
   let read = readInTransaction.get(tx);
   if (!read) {
-    read = getShopSettings(tx);
+    const sole = db !== undefined && soleWriters.has(db);
+    const copy = sole ? freshCopy(db) : undefined;
+    if (copy) read = Promise.resolve(copy);
+    else {
+      const changesAtStart = sole ? changesOf(db) : 0;
+      read = getShopSettings(tx);
+      if (sole)
+        void read.then(
+          (value) => keepCopy(db, value, changesAtStart),
+          () => {},
+        );
+    }
     readInTransaction.set(tx, read);
   }
   return read;
@@ -60,15 +81,27 @@ export function settingsChanged(db: Db): void {
 /**
  * The settings for server-rendered pages, read at most every 30 s instead of once per page. A save drops
  * the copy at once (on PostgreSQL in every instance, through a notice), so a corrected payment number is
- * never shown from an old copy. Order e-mails read the stored settings in their own transaction.
+ * never shown from an old copy. Order e-mails and texts read them in their own transaction on PostgreSQL
+ * (shopSettingsInTransaction).
  */
 export async function cachedShopSettings(db: Db): Promise<ShopSettings> {
-  const copy = copies.get(db);
-  if (copy && copy.until > Date.now() && copy.changes === changesOf(db)) return copy.value;
+  const copy = freshCopy(db);
+  if (copy) return copy;
   const changesAtStart = changesOf(db);
   const value = await getShopSettings(db);
-  copies.set(db, { value, until: Date.now() + COPY_TTL_MS, changes: changesAtStart });
+  keepCopy(db, value, changesAtStart);
   return value;
+}
+
+function freshCopy(db: Db): ShopSettings | undefined {
+  const copy = copies.get(db);
+  return copy && copy.until > Date.now() && copy.changes === changesOf(db) ? copy.value : undefined;
+}
+
+/** Kept only when no save was seen since the read began: a read that began before one may hold the old value. */
+function keepCopy(db: Db, value: ShopSettings, changesAtStart: number): void {
+  if (changesAtStart === changesOf(db))
+    copies.set(db, { value, until: Date.now() + COPY_TTL_MS, changes: changesAtStart });
 }
 
 /** An admin's save (the actor) gets an audit line of what changed; tests and scripts may save without one. */

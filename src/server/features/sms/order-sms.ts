@@ -60,14 +60,14 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
   const update =
     (kind: OrderTextUpdate) =>
     async (tx: Tx, { order }: { order: Order }) => {
-      // Read in the transaction: on the embedded database a read outside would wait for this very transaction.
-      const settings = await shopSettingsInTransaction(tx);
+      // In the transaction (or its copy, shopSettingsInTransaction): a read outside would wait for this very one on the embedded database.
+      const settings = await shopSettingsInTransaction(tx, app.db);
       const text = orderUpdateText(kind, order, { settings, link: link(order) });
       await outbox.record(tx, await toCustomer(tx, order, `order-${kind.toLowerCase()}`, text));
     };
 
   events.record('order.placed', async (tx, { order, customerMobile }) => {
-    const settings = await shopSettingsInTransaction(tx);
+    const settings = await shopSettingsInTransaction(tx, app.db);
     const placed = orderPlacedText(order, {
       settings,
       link: link(order),
@@ -91,7 +91,7 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
   events.record('order.cancelled', async (tx, { order, release }) => {
     if (!release) return update('Cancelled')(tx, { order });
     // Released by the shop, unpaid past its hold (decision 056): the text says why.
-    const settings = await shopSettingsInTransaction(tx);
+    const settings = await shopSettingsInTransaction(tx, app.db);
     const text = orderReleasedText(order, release, { settings, link: link(order) });
     await outbox.record(tx, await toCustomer(tx, order, 'order-released', text));
   });
@@ -101,19 +101,19 @@ export function subscribeOrderSms(app: FastifyInstance, outbox: SmsOutbox) {
   });
 
   events.record('order.refunded', async (tx, { order, refund }) => {
-    const settings = await shopSettingsInTransaction(tx);
+    const settings = await shopSettingsInTransaction(tx, app.db);
     const text = orderRefundedText(order, refund, { settings, link: link(order) });
     await outbox.record(tx, await toCustomer(tx, order, 'order-refunded', text));
   });
 
   events.record('order.return', async (tx, { order, returnTexts }) => {
-    const settings = await shopSettingsInTransaction(tx);
+    const settings = await shopSettingsInTransaction(tx, app.db);
     const text = signedReturnText(settings.shopName, returnTexts.sms);
     await outbox.record(tx, await toCustomer(tx, order, returnTexts.kind, text));
   });
 
   events.record('order.edited', async (tx, { order, edit }) => {
-    const settings = await shopSettingsInTransaction(tx);
+    const settings = await shopSettingsInTransaction(tx, app.db);
     const text = orderEditedText(order, edit, { settings, link: link(order) });
     await outbox.record(tx, await toCustomer(tx, order, 'order-edited', text));
   });
