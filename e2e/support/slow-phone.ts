@@ -5,8 +5,7 @@ import type { Page } from '@playwright/test';
  * latency, through the Chrome DevTools Protocol. Set before the visit it slows.
  */
 export async function slowPhone(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const cdp = await slowCpu(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -14,6 +13,13 @@ export async function slowPhone(page: Page): Promise<void> {
     downloadThroughput: 50_000,
     uploadThroughput: 50_000,
   });
+}
+
+/** The CPU four times slower, the line as it is (a feature phone's USSD session has no page to download). */
+export async function slowCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
 }
 
 /** Until the returned function is called, the page's scripts matching `pattern` do not arrive. */
