@@ -137,7 +137,11 @@ test('an admin adds a jar and a product to a paid order on a phone: the preview 
       return attempts[0]?.amount;
     })
     .toBe(toKwacha(preview.balanceDueNgwee));
-  expect((await request.post(`${simulatorURL}/_sim/requests/${reference}/approve`)).status()).toBe(200);
+  // The attempt is written before its request goes to the provider (a row before the side effect): the
+  // simulator may not have it yet when the shop already shows it.
+  await expect
+    .poll(async () => (await request.post(`${simulatorURL}/_sim/requests/${reference}/approve`)).status())
+    .toBe(200);
   await expect
     .poll(
       async () =>

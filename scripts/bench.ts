@@ -34,6 +34,7 @@ import { EXPORT_SCENARIO_KEY, exportScenario } from './bench/export-scenario';
 import { benchOrderBody, json, resetPeakRss, rssMb, whenSteady, type Row } from './bench/http';
 import { benchShops } from './bench/instances';
 import { ensureWebApp } from './bench/web-app';
+import { describeRssParts, rssParts } from './bench/rss-parts';
 import { describePage, notAPage, PAGE_SCENARIO_KEYS, pageScenarios, probePage } from './bench/page-scenarios';
 import { writeReport } from './bench/report';
 import { parseArgs } from './lib/args';
@@ -170,6 +171,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
     // Resident memory once the server answers, before any scenario: the issue's "idle after start".
     const idleRssEach = shops.pids().map(rssMb);
     console.log(`  RSS after start ${idleRssEach.join('/')} MB`);
+    for (const pid of shops.pids()) console.log(`    by part: ${describeRssParts(rssParts(pid))}`);
     const admin = await json(`${base}/api/users/login`, {
       method: 'POST',
       body: JSON.stringify({ email: 'bench-admin@coop-shop.example', password: adminPassword }),
@@ -413,6 +415,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
         console.log(`    ${row.note}`);
       }
     }
+    for (const pid of shops.pids()) console.log(`  RSS at the end, by part: ${describeRssParts(rssParts(pid))}`);
   } finally {
     await simulator?.stop();
     await shops.stop();
