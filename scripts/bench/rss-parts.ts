@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /** A process's resident memory by what holds it, in MB (issue 43 item 4), read from /proc/PID/smaps. */
 export interface RssParts {
-  /** The WebAssembly memories: V8 reserves each as one region of several GB; PGlite's PostgreSQL lives there. */
+  /** The WebAssembly memories (PGlite's PostgreSQL): the pages in use of a reservation of several GB. */
   wasmMemory: number;
   /** Code V8 compiled (JavaScript and WebAssembly), in executable anonymous regions. */
   compiledCode: number;
@@ -26,22 +26,39 @@ export function rssParts(pid: number): RssParts | undefined {
 
 /** The parts of one smaps text. */
 export function rssPartsOf(text: string): RssParts {
-  const kb = { wasmMemory: 0, compiledCode: 0, heapsAndBuffers: 0, files: 0 };
-  let part: keyof typeof kb = 'heapsAndBuffers';
+  const regions: { from: number; to: number; perms: string; file: boolean; rssKb: number }[] = [];
   for (const line of text.split('\n')) {
     const region = /^([0-9a-f]+)-([0-9a-f]+) (\S{4}) \S+ \S+ (\d+)\s*(.*)$/.exec(line);
-    if (region) {
-      const sizeKb = (parseInt(region[2], 16) - parseInt(region[1], 16)) / 1024;
-      const [perms, inode, name] = [region[3], region[4], region[5]];
-      if (inode !== '0' && name.startsWith('/')) part = 'files';
-      else if (sizeKb >= WASM_RESERVATION_KB) part = 'wasmMemory';
-      else if (perms.includes('x')) part = 'compiledCode';
-      else part = 'heapsAndBuffers';
-      continue;
-    }
+    if (region)
+      regions.push({
+        from: parseInt(region[1], 16),
+        to: parseInt(region[2], 16),
+        perms: region[3],
+        file: region[4] !== '0' && region[5].startsWith('/'),
+        rssKb: 0,
+      });
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kb[part] += Number(rss[1]);
+    if (rss && regions.length) regions[regions.length - 1].rssKb += Number(rss[1]);
   }
+  const kb = { wasmMemory: 0, compiledCode: 0, heapsAndBuffers: 0, files: 0 };
+  regions.forEach((region, i) => {
+    // A WebAssembly memory: its pages in use, then the rest of its reservation, inaccessible, in one piece.
+    const rest = regions[i + 1];
+    const wasm =
+      !region.file &&
+      region.perms.startsWith('rw') &&
+      rest?.from === region.to &&
+      rest.perms === '---p' &&
+      rest.to - region.from >= WASM_RESERVATION_KB * 1024;
+    const part = region.file
+      ? 'files'
+      : wasm
+        ? 'wasmMemory'
+        : region.perms.includes('x')
+          ? 'compiledCode'
+          : 'heapsAndBuffers';
+    kb[part] += region.rssKb;
+  });
   const mb = (value: number) => Math.round(value / 1024);
   const parts = {
     wasmMemory: mb(kb.wasmMemory),
