@@ -8,7 +8,7 @@ import { mailMessages, orderItems, orders, settings } from '../../db/schema';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { formatKwacha, toKwacha } from '../../../shared/money';
 import { addressesOf, startSmtpPeer, type ReceivedMail, type SmtpPeer } from './test/smtp-peer';
-import { insertProduct, orderBody, type CartLine } from '../orders/test/fixtures';
+import { insertProduct, orderBody, placeOrderAs, type CartLine } from '../orders/test/fixtures';
 
 const SHOP_INBOX = 'orders@coop-shop.example';
 const AIRTEL = '+260 97 123 4567';
@@ -434,43 +434,32 @@ describe('order e-mails without SMTP: the outbox', () => {
     const product = await insertProduct(t, { price: 30 });
     const placeAndRead = async () => {
       const buyer = await createUser(t);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: buyer.auth,
-        payload: orderBody([{ product: product.id, quantity: 1, price: 30 }]),
-      });
-      expect(res.statusCode, res.body).toBe(201);
+      await placeOrderAs(t, buyer.auth, [{ product: product.id, quantity: 1, price: 30 }]);
       await t.app.outbox.idle();
       const [row] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.toAddress, buyer.email));
       return row.textBody;
     };
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: admin,
-      payload: { airtelMoneyNumber: '+260 97 555 0101' },
-    });
-    expect(saved.statusCode).toBe(200);
+    const save = async (airtelMoneyNumber: string) => {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: admin,
+        payload: { airtelMoneyNumber },
+      });
+      expect(saved.statusCode).toBe(200);
+    };
+    await save('+260 97 555 0101');
     expect(await placeAndRead()).toContain('+260 97 555 0101');
     // Written behind the shop's back: only a read in the transaction sees it before the copy's 30 s end.
     await t.app.db
-      .insert(settings)
-      .values({ key: 'shop', value: { airtelMoneyNumber: '+260 97 555 0202' } })
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value: sql`${settings.value} || '{"airtelMoneyNumber":"+260 97 555 0202"}'::jsonb` },
-      });
+      .update(settings)
+      .set({ value: sql`${settings.value} || '{"airtelMoneyNumber":"+260 97 555 0202"}'::jsonb` })
+      .where(eq(settings.key, 'shop'));
     const body = await placeAndRead();
     if (t.app.database.kind === 'pglite') expect(body).toContain('+260 97 555 0101');
     else expect(body).toContain('+260 97 555 0202');
     // A save through the shop is seen by the very next order on either database.
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/settings',
-      headers: admin,
-      payload: { airtelMoneyNumber: '+260 97 555 0303' },
-    });
+    await save('+260 97 555 0303');
     expect(await placeAndRead()).toContain('+260 97 555 0303');
   });
 });
