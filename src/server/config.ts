@@ -6,6 +6,7 @@ import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readBackupCopySettings, type BackupCopySettings } from './features/backups/backup-copy-settings';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
+import { cacheDefaultMb } from './lib/cache-budget';
 import { optionalSetting } from './lib/optional-setting';
 import { toNgwee } from '../shared/money';
 import { DEFAULT_PAYOUT_MINIMUM_KWACHA } from '../shared/payouts';
@@ -84,9 +85,10 @@ const envSchema = z
       .default('02:00'),
     LOW_STOCK_CHECK_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(0).max(86_400)),
     PGLITE_BUFFERS_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
-    ANSWER_CACHE_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
-    PAGE_CACHE_MB: z.preprocess((v) => v || '16', z.coerce.number().int().min(1).max(4096)),
-    PAGE_FRAGMENTS_MB: z.preprocess((v) => v || '24', z.coerce.number().int().min(1).max(4096)),
+    // Unset: the full size under a heap of 512 MB or more, a share of it under a smaller one (decision 075).
+    ANSWER_CACHE_MB: z.preprocess((v) => v || String(cacheDefaultMb(32)), z.coerce.number().int().min(1).max(4096)),
+    PAGE_CACHE_MB: z.preprocess((v) => v || String(cacheDefaultMb(16)), z.coerce.number().int().min(1).max(4096)),
+    PAGE_FRAGMENTS_MB: z.preprocess((v) => v || String(cacheDefaultMb(24)), z.coerce.number().int().min(1).max(4096)),
     SEARCH_INDEX_PRODUCTS: z.preprocess((v) => v || '50000', z.coerce.number().int().min(0).max(1_000_000)),
     BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
     BACKUP_DIR: optionalSetting(z.string()),
@@ -151,11 +153,11 @@ export interface AppConfig {
   lowStockCheckMs?: number;
   /** The embedded database's shared buffers in MB (PGLITE_BUFFERS_MB); unset: PostgreSQL's 128 (tests). */
   pgliteBuffersMb?: number;
-  /** Catalogue answers kept, in MB of their text (ANSWER_CACHE_MB); unset: 32. */
+  /** Catalogue answers kept, in MB of their text (ANSWER_CACHE_MB); unset: 32, less under a heap below 512 MB. */
   answerCacheMb?: number;
-  /** Drawn pages kept, in MB compressed (PAGE_CACHE_MB); unset: 16. */
+  /** Drawn pages kept, in MB compressed (PAGE_CACHE_MB); unset: 16, less under a heap below 512 MB. */
   pageCacheMb?: number;
-  /** Parts of pages kept drawn, in MB of their text (PAGE_FRAGMENTS_MB); unset: 24. */
+  /** Parts of pages kept drawn, in MB of their text (PAGE_FRAGMENTS_MB); unset: 24, less under a heap below 512 MB. */
   pageFragmentsMb?: number;
   /** The in-memory keyword index is not built above this many products (SEARCH_INDEX_PRODUCTS; 0: never); unset: 50,000. */
   searchIndexProducts?: number;
