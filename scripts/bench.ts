@@ -15,6 +15,8 @@
  * For each database and catalogue size: seeds a fresh database with the seed CLI, starts the built
  * server as its own process (so its memory can be read), runs autocannon against each scenario and
  * records requests/s, p50/p99 latency, non-2xx answers and the server's peak RSS (VmHWM).
+ * --service true: each server runs as the service `coop-shop install` writes runs it: its Node flags
+ * (--liftoff-only), NODE_OPTIONS (256 MB old generation, 8 MB semi-spaces) and MALLOC_ARENA_MAX (decision 075).
  * --instances N (PostgreSQL only): N server processes on the same database behind nginx (round robin),
  * every scenario aimed at nginx, each instance's peak RSS recorded; payments is skipped then.
  * Results go to docs/performance/bench-results/<date>.json and .md. Only loopback addresses are used.
@@ -26,6 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../src/server/db/scratch-database';
+import { SERVICE_RUNTIME } from '../src/server/features/operations';
 import { freePort } from './local-server';
 import { benchPayments, startBenchSimulator, type BenchSimulator, type PaymentRow } from './bench-payments';
 import { readCatalogue } from './bench/catalogue';
@@ -59,6 +62,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const appRoot = path.resolve(args.get('app') ?? root);
 const buildWeb = args.get('build-web') === 'true';
 const outDir = path.resolve(root, args.get('out') ?? 'docs/performance/bench-results');
+/** --service true: each server runs with the Node flags, heap and malloc settings `coop-shop install` gives the service (decisions 058, 075). */
+const asService = args.get('service') === 'true';
+const serviceEnv = { NODE_OPTIONS: SERVICE_RUNTIME.NODE_OPTIONS, MALLOC_ARENA_MAX: SERVICE_RUNTIME.MALLOC_ARENA_MAX };
 const SCENARIO_KEYS = [
   'list',
   'keyword-cached',
@@ -144,7 +150,11 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
   const simulator: BenchSimulator | null = payments ? await startBenchSimulator(appRoot, ports[0]) : null;
   const adminPassword = randomUUID();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (Node refuses it in NODE_OPTIONS).
-  const shops = benchShops(appRoot, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  const nodeArgs = [
+    ...(asService ? SERVICE_RUNTIME.NODE_FLAGS.split(' ') : []),
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
+  const shops = benchShops(appRoot, nodeArgs, asService ? serviceEnv : {});
   // Shared by every instance, so a token from one is good on the others.
   const jwtSecret = randomBytes(32).toString('hex');
   const rows: Row[] = [];
@@ -437,7 +447,11 @@ async function main() {
   execFileSync('npm', ['run', 'build:server'], { cwd: appRoot, stdio: 'inherit' });
   if (buildWeb || PAGE_SCENARIO_KEYS.some((key) => !only || only.includes(key))) ensureWebApp(appRoot, buildWeb);
   if (paymentsSkipped) console.log(paymentsSkipped);
-  const shape = instances > 1 ? `${instances} instances behind nginx` : 'one instance';
+  const shape =
+    (instances > 1 ? `${instances} instances behind nginx` : 'one instance') +
+    (asService
+      ? ` run as the service runs (NODE_OPTIONS=${serviceEnv.NODE_OPTIONS}, ${SERVICE_RUNTIME.NODE_FLAGS}, MALLOC_ARENA_MAX=${serviceEnv.MALLOC_ARENA_MAX})`
+      : '');
   const all: Row[] = [];
   for (const db of dbs) {
     for (const size of sizes) {

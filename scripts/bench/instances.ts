@@ -19,7 +19,7 @@ export interface BenchShops {
   stop(): Promise<void>;
 }
 
-export function benchShops(root: string, nodeArgs: string[]): BenchShops {
+export function benchShops(root: string, nodeArgs: string[], extraEnv: NodeJS.ProcessEnv = {}): BenchShops {
   const children: ChildProcess[] = [];
   let balancer: LoadBalancer | undefined;
   return {
@@ -30,7 +30,7 @@ export function benchShops(root: string, nodeArgs: string[]): BenchShops {
         const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
         const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
           cwd: root,
-          env,
+          env: { ...env, ...extraEnv },
           stdio: ['ignore', log, log],
         });
         children.push(child);

@@ -41,6 +41,13 @@ export interface InstallOptions {
  * shop collecting every 100 ms at 10,000 products and answering a fifth as many requests (decision 075).
  */
 export const SERVICE_NODE_OPTIONS = '--max-old-space-size=256 --max-semi-space-size=8';
+/** How the service runs Node: the starting values of these settings (decisions 058 and 075); the bench's --service true. */
+export const SERVICE_RUNTIME = {
+  NODE_OPTIONS: SERVICE_NODE_OPTIONS,
+  NODE_FLAGS: LOW_PEAK_NODE_FLAGS,
+  // Two malloc arenas, not eight for each core: 30-60 MB less at peak.
+  MALLOC_ARENA_MAX: '2',
+} as const;
 /** What install started NODE_OPTIONS at before decision 075: still there unchanged, it becomes the new one. */
 const EARLIER_NODE_OPTIONS = '--max-old-space-size=256';
 
@@ -63,10 +70,7 @@ export function installSettings(existing: Settings, layout: ShopLayout, options:
     ['SEED_DEMO', 'false'],
     // V8 collects before its heap grows past 256 MB, and compiles the embedded database without its
     // optimising compiler: the shop's peak fits a 1 GB server (decision 058).
-    ['NODE_OPTIONS', SERVICE_NODE_OPTIONS],
-    ['NODE_FLAGS', LOW_PEAK_NODE_FLAGS],
-    // Two malloc arenas, not eight for each core: 30-60 MB less at peak (decision 075).
-    ['MALLOC_ARENA_MAX', '2'],
+    ...Object.entries(SERVICE_RUNTIME),
     ...(options.postgres ? ([['DATABASE_URL', postgresUrl(layout)]] as [string, string][]) : []),
   ];
   const settings: Settings = new Map(owned);
