@@ -64,7 +64,7 @@ const buildWeb = args.get('build-web') === 'true';
 const outDir = path.resolve(root, args.get('out') ?? 'docs/performance/bench-results');
 /** --service true: each server runs with the Node flags, heap and malloc settings `coop-shop install` gives the service (decisions 058, 075). */
 const asService = args.get('service') === 'true';
-const serviceEnv = { NODE_OPTIONS: SERVICE_RUNTIME.NODE_OPTIONS, MALLOC_ARENA_MAX: SERVICE_RUNTIME.MALLOC_ARENA_MAX };
+const { NODE_FLAGS: serviceFlags, ...serviceEnv } = SERVICE_RUNTIME;
 const SCENARIO_KEYS = [
   'list',
   'keyword-cached',
@@ -151,7 +151,7 @@ async function benchOne(db: string, products: number): Promise<Row[]> {
   const adminPassword = randomUUID();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (Node refuses it in NODE_OPTIONS).
   const nodeArgs = [
-    ...(asService ? SERVICE_RUNTIME.NODE_FLAGS.split(' ') : []),
+    ...(asService ? serviceFlags.split(' ') : []),
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   ];
   const shops = benchShops(appRoot, nodeArgs, asService ? serviceEnv : {});
@@ -450,7 +450,7 @@ async function main() {
   const shape =
     (instances > 1 ? `${instances} instances behind nginx` : 'one instance') +
     (asService
-      ? ` run as the service runs (NODE_OPTIONS=${serviceEnv.NODE_OPTIONS}, ${SERVICE_RUNTIME.NODE_FLAGS}, MALLOC_ARENA_MAX=${serviceEnv.MALLOC_ARENA_MAX})`
+      ? ` run as the service runs (NODE_OPTIONS=${serviceEnv.NODE_OPTIONS}, ${serviceFlags}, MALLOC_ARENA_MAX=${serviceEnv.MALLOC_ARENA_MAX})`
       : '');
   const all: Row[] = [];
   for (const db of dbs) {

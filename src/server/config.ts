@@ -6,7 +6,7 @@ import type { PaymentTiming } from './features/payments/service';
 import { parseDailyTime, type DailyTime } from './features/backups/backup-schedule';
 import { readBackupCopySettings, type BackupCopySettings } from './features/backups/backup-copy-settings';
 import { readStorageSettings, type S3StorageSettings } from './features/uploads/storage-settings';
-import { cacheDefaultMb } from './lib/cache-budget';
+import { cacheDefaultMb, FULL_CACHE_MB } from './lib/cache-budget';
 import { optionalSetting } from './lib/optional-setting';
 import { toNgwee } from '../shared/money';
 import { DEFAULT_PAYOUT_MINIMUM_KWACHA } from '../shared/payouts';
@@ -86,9 +86,18 @@ const envSchema = z
     LOW_STOCK_CHECK_SECONDS: z.preprocess((v) => v || '60', z.coerce.number().int().min(0).max(86_400)),
     PGLITE_BUFFERS_MB: z.preprocess((v) => v || '32', z.coerce.number().int().min(1).max(4096)),
     // Unset: the full size under a heap of 512 MB or more, a share of it under a smaller one (decision 075).
-    ANSWER_CACHE_MB: z.preprocess((v) => v || String(cacheDefaultMb(32)), z.coerce.number().int().min(1).max(4096)),
-    PAGE_CACHE_MB: z.preprocess((v) => v || String(cacheDefaultMb(16)), z.coerce.number().int().min(1).max(4096)),
-    PAGE_FRAGMENTS_MB: z.preprocess((v) => v || String(cacheDefaultMb(24)), z.coerce.number().int().min(1).max(4096)),
+    ANSWER_CACHE_MB: z.preprocess(
+      (v) => v || String(cacheDefaultMb(FULL_CACHE_MB.answers)),
+      z.coerce.number().int().min(1).max(4096),
+    ),
+    PAGE_CACHE_MB: z.preprocess(
+      (v) => v || String(cacheDefaultMb(FULL_CACHE_MB.pages)),
+      z.coerce.number().int().min(1).max(4096),
+    ),
+    PAGE_FRAGMENTS_MB: z.preprocess(
+      (v) => v || String(cacheDefaultMb(FULL_CACHE_MB.fragments)),
+      z.coerce.number().int().min(1).max(4096),
+    ),
     SEARCH_INDEX_PRODUCTS: z.preprocess((v) => v || '50000', z.coerce.number().int().min(0).max(1_000_000)),
     BACKUP_KEEP: z.preprocess((v) => v || '14', z.coerce.number().int().min(1).max(1000)),
     BACKUP_DIR: optionalSetting(z.string()),

@@ -5,6 +5,7 @@ import { InFlight } from '../../lib/in-flight';
 import type { CatalogSearch } from './catalog-search';
 import { ProductCards } from './product-cards';
 import { SearchFacts, type SearchFactsLimits } from './search-facts';
+import { FULL_CACHE_MB } from '../../lib/cache-budget';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 /**
@@ -12,7 +13,7 @@ export const CATALOG_CHANNEL = 'catalog_changed';
  * costs its key, tag and book-keeping, counted as ANSWER_OVERHEAD), and by number, so many tiny answers
  * (empty pages of made-up queries) cannot fill memory either.
  */
-const DEFAULT_ANSWER_CACHE_CHARS = 32_000_000;
+const DEFAULT_ANSWER_CACHE_CHARS = FULL_CACHE_MB.answers * 1_000_000;
 const MAX_ANSWERS = 20_000;
 const ANSWER_OVERHEAD = 300;
 /** Changes remembered for answers still being computed; one computed across more is not kept. */

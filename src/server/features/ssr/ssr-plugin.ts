@@ -18,6 +18,7 @@ import { sitemapProducts } from './queries';
 import { routePreloads, type ViteManifest } from './route-chunks';
 import { robotsTxt, sitemapXml } from './seo-files';
 import { DrawnPages, loadPageRenderer, pageEncoding, sendDrawnPage } from './server-render';
+import { FULL_CACHE_MB } from '../../lib/cache-budget';
 import {
   compressSmall,
   etagOf,
@@ -39,8 +40,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 /** The storefront's own pages, drawn on the server; the rest (cart, checkout, account, admin) by the browser. */
 const SERVER_DRAWN = new Set<PageKind['kind']>(['home', 'products', 'product', 'about', 'contact', 'not-found']);
-/** Drawn pages kept, compressed (PAGE_CACHE_MB): 16 MB holds about 2,500 product pages of 6 KB. */
-const DEFAULT_PAGE_CACHE_MB = 16;
 /** Prepared pages kept (data, head, ETag), by address: a listing's is about 20 KB. */
 const PREPARED_PAGES = 500;
 
@@ -66,7 +65,7 @@ async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   const renderer = await loadPageRenderer(distDir, app.log, {
     keptBytes: app.config.pageFragmentsMb && app.config.pageFragmentsMb * 1_000_000,
   });
-  const drawnPages = new DrawnPages((app.config.pageCacheMb ?? DEFAULT_PAGE_CACHE_MB) * 1024 * 1024);
+  const drawnPages = new DrawnPages((app.config.pageCacheMb ?? FULL_CACHE_MB.pages) * 1024 * 1024);
   const buildId = etagOf(built);
 
   const shopSettings = () => cachedShopSettings(app.db);
